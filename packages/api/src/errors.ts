@@ -1,0 +1,48 @@
+// Services throw AppError(code). One map turns codes into tRPC and HTTP statuses.
+// Codes double as i18n keys on the web (errors.<CODE>), so they are stable API.
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+export const APP_ERRORS = {
+  BAD_INPUT: { trpc: 'BAD_REQUEST', http: 400, message: 'The request is not valid.' },
+  NOT_FOUND: { trpc: 'NOT_FOUND', http: 404, message: 'Not found.' },
+  REGION_NOT_FOUND: { trpc: 'NOT_FOUND', http: 404, message: 'No region has that id.' },
+  PLAN_NOT_FOUND: { trpc: 'NOT_FOUND', http: 404, message: 'No plan has that id.' },
+  UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401, message: 'Please sign in.' },
+  FORBIDDEN: { trpc: 'FORBIDDEN', http: 403, message: 'You are not allowed to do that.' },
+  CONFLICT: { trpc: 'CONFLICT', http: 409, message: 'That conflicts with existing data.' },
+  TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many attempts. Please wait and try again.' },
+  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: 'Something went wrong on our side.' },
+} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  /** Extra facts for the client, e.g. { field: 'email' }. Never secrets. */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: AppErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? APP_ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
+
+/** HTTP status for a tRPC error code (used by the REST adapters). */
+export const TRPC_TO_HTTP: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
+  BAD_REQUEST: 400,
+  PARSE_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+};

@@ -1,0 +1,74 @@
+// 1. context  2. init + errorFormatter  3. the procedure builders this API allows.
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError, z } from 'zod';
+import type { Db } from '@esim/db';
+import { APP_ERRORS, AppError } from './errors.ts';
+import type { Services } from './context.ts';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string | null;
+  role: 'customer' | 'admin';
+}
+
+export interface Context {
+  db: Db;
+  services: Services;
+  /** The signed-in user, resolved by the server from the session cookie; null for guests. */
+  user: SessionUser | null;
+  /** Id of the session row (for logout); null for guests. */
+  sessionId: string | null;
+  /** Request facts the services may need (client address for throttling, user agent for audit). */
+  req: { ip: string; userAgent: string; secure: boolean; currency?: string | undefined };
+  /** Response hooks: set or clear the session cookie. */
+  res: { setSessionCookie(token: string, expiresAt: Date): void; clearSessionCookie(): void };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        appError: cause instanceof AppError ? { code: cause.code, details: cause.details ?? null } : null,
+        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+      },
+    };
+  },
+});
+
+/** Turn AppError into TRPCError with the mapped code, keeping the AppError as cause. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    (result as { error: TRPCError }).error = new TRPCError({
+      code: APP_ERRORS[cause.code].trpc,
+      message: cause.message,
+      cause,
+    });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');
+  return next({ ctx });
+});

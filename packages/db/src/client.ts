@@ -1,0 +1,45 @@
+// createDb(url): a SQLite file (better-sqlite3) by default, PostgreSQL for postgres:// URLs.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SQLITE_URL = 'file:./data/shop.sqlite';
+
+export function dbKindOf(url: string): DbKind {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** `file:./data/x.sqlite`, `./data/x.sqlite` or `:memory:` → a path better-sqlite3 accepts. */
+export function sqlitePathOf(url: string): string {
+  if (url === ':memory:' || url === 'file::memory:') return ':memory:';
+  return url.replace(/^sqlite:/, '').replace(/^file:/, '');
+}
+
+export function createDb(url: string = DEFAULT_SQLITE_URL): DbHandle {
+  if (dbKindOf(url) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const path = sqlitePathOf(url);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}

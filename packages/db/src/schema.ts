@@ -1,0 +1,75 @@
+// The database as TypeScript sees it. Columns are snake_case, exactly as stored.
+// Booleans are stored as integers (0/1) so one schema serves SQLite and PostgreSQL.
+// Money is always integer minor units plus a currency code.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamp stored as ISO-8601 text (UTC), identical on SQLite and PostgreSQL. */
+export type IsoTimestamp = string;
+
+export interface RegionsTable {
+  id: Generated<number>;
+  /** ISO 3166-1 alpha-2, except the spec's own codes (UK), or a bundle code (EU, GLOBAL, ASIA…). */
+  code: string;
+  name: string;
+  /** One of: Europe, Asia, Middle East, Africa, North America, South America, Central America, Caribbean, Oceania; null for GLOBAL. */
+  continent: string | null;
+  /** Path of a flag bundled with the app, e.g. /flags/4x3/jp.svg */
+  flag_icon: string | null;
+  is_popular: ColumnType<number, number | undefined, number>;
+  /** 'country' or 'bundle' */
+  kind: string;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
+/** Which countries a region covers: the 'Countries Covered' chips. A country covers itself. */
+export interface RegionCountriesTable {
+  region_id: number;
+  country_code: string;
+  position: number;
+}
+
+export interface PlansTable {
+  id: Generated<number>;
+  region_id: number;
+  /** Stable natural key used by the seed, e.g. 'jp-5gb-30d'. */
+  slug: string;
+  name: string;
+  description: string;
+  /** Integer minor units of `currency` (always USD for list prices). */
+  price_minor: number;
+  currency: string;
+  validity_days: number;
+  /** Display text such as '5GB' or 'Unlimited'. */
+  data_amount: string;
+  /** Data allowance in MB; null means unlimited. */
+  data_mb: number | null;
+  /** JSON array of feature strings. */
+  features: string;
+  is_popular: ColumnType<number, number | undefined, number>;
+  active: ColumnType<number, number | undefined, number>;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
+export interface ExchangeRatesTable {
+  /** ISO 4217 code. */
+  currency: string;
+  name: string;
+  symbol: string;
+  /** Units of this currency per 1 USD, times 1,000,000 (USD = 1,000,000). Integer so conversion is exact. */
+  rate_micros: number;
+  updated_at: IsoTimestamp;
+}
+
+export interface Database {
+  regions: RegionsTable;
+  region_countries: RegionCountriesTable;
+  plans: PlansTable;
+  exchange_rates: ExchangeRatesTable;
+}
+
+export type Region = Selectable<RegionsTable>;
+export type NewRegion = Insertable<RegionsTable>;
+export type Plan = Selectable<PlansTable>;
+export type NewPlan = Insertable<PlansTable>;
+export type PlanUpdate = Updateable<PlansTable>;
+export type ExchangeRate = Selectable<ExchangeRatesTable>;
