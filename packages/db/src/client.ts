@@ -27,9 +27,21 @@ export function sqlitePathOf(url: string): string {
   return url.replace(/^sqlite:/, '').replace(/^file:/, '');
 }
 
+/**
+ * node-postgres returns int8 (bigint: `count(*)`, `sum(integer)`, bigint columns) as strings; SQLite
+ * returns numbers. Parse int8 as a JS number for this pool only (values here stay far below 2^53),
+ * so the same query gives the same types on both databases.
+ */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
 export function createDb(url: string = DEFAULT_SQLITE_URL): DbHandle {
   if (dbKindOf(url) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

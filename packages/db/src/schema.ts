@@ -60,11 +60,69 @@ export interface ExchangeRatesTable {
   updated_at: IsoTimestamp;
 }
 
+export type UserRole = 'customer' | 'admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** As typed at registration (trimmed). */
+  username: string;
+  /** username lowercased: the unique, case-insensitive sign-in key. */
+  username_key: string;
+  /** Trimmed and lowercased. */
+  email: string;
+  /** argon2id PHC string. Never leaves the server. */
+  password_hash: string;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  mobile: string | null;
+  photo_url: string | null;
+  travel_preferences: string | null;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface SessionsTable {
+  /** Lowercase hex SHA-256 of the cookie token. */
+  id: string;
+  user_id: number;
+  expires_at: IsoTimestamp;
+  /** Start of the session, for the absolute maximum lifetime. */
+  created_at: IsoTimestamp;
+}
+
+/** Failed-login counters per key ('user:<username lowercased>' or 'ip:<address>'), so throttling survives restarts. */
+export interface LoginThrottleTable {
+  key: string;
+  window_start: IsoTimestamp;
+  failures: number;
+  locked_until: IsoTimestamp | null;
+  updated_at: IsoTimestamp;
+}
+
+export type LoginOutcome = 'success' | 'bad_credentials' | 'throttled' | 'invalid';
+
+/** Every login attempt and its outcome; never the password. */
+export interface LoginAuditTable {
+  id: Generated<number>;
+  username_tried: string;
+  user_id: number | null;
+  ip: string;
+  user_agent: string;
+  outcome: LoginOutcome;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
   plans: PlansTable;
   exchange_rates: ExchangeRatesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  login_audit: LoginAuditTable;
 }
 
 export type Region = Selectable<RegionsTable>;
@@ -73,3 +131,9 @@ export type Plan = Selectable<PlansTable>;
 export type NewPlan = Insertable<PlansTable>;
 export type PlanUpdate = Updateable<PlansTable>;
 export type ExchangeRate = Selectable<ExchangeRatesTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type LoginThrottle = Selectable<LoginThrottleTable>;
+export type LoginAudit = Selectable<LoginAuditTable>;

@@ -1,0 +1,50 @@
+// Migrate + seed + seed again on a throwaway PostgreSQL cluster; skipped with a reason where no binaries exist.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../src/client.ts';
+import type { DbHandle } from '../src/client.ts';
+import { migrateToLatest } from '../src/migrate.ts';
+import { migrations } from '../src/migrations/index.ts';
+import { seed } from '../src/seed/index.ts';
+import { expectValidCatalog } from './catalog-checks.ts';
+import { findPgBinaries, pgUnavailableReason, startPgCluster } from './pg-cluster.ts';
+import type { PgCluster } from './pg-cluster.ts';
+import { catalogSnapshot } from './snapshot.ts';
+
+const available = findPgBinaries() !== null;
+if (!available) console.warn(`[@esim/db] skipping PostgreSQL tests: ${pgUnavailableReason()}`);
+
+describe.skipIf(!available)('PostgreSQL', () => {
+  let cluster: PgCluster | undefined;
+  let handle: DbHandle | undefined;
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    handle = createDb(cluster.url);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await cluster?.stop();
+  });
+
+  it('migrates, seeds, and a second seed changes nothing', async () => {
+    const db = handle!.db;
+    expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).sort());
+    expect(await migrateToLatest(db)).toEqual([]);
+    const first = await seed(db);
+    expect(first.regions).toBeGreaterThan(200);
+    await expectValidCatalog(db);
+    const before = await catalogSnapshot(db);
+    expect(await seed(db)).toEqual({ regions: 0, regionCountries: 0, plans: 0, exchangeRates: 0 });
+    expect(await catalogSnapshot(db)).toEqual(before);
+    // identity columns keep working after explicit seeding
+    const { id } = await db
+      .insertInto('regions')
+      .values({ code: 'TEST', name: 'Test', continent: null, flag_icon: null, kind: 'bundle' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(id).toBeGreaterThan(first.regions);
+    const count = await db.selectFrom('regions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(count.n).toBe(first.regions + 1);
+  });
+});
