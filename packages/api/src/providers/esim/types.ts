@@ -1,0 +1,91 @@
+// The shape every wholesale eSIM API shares (order, details, usage, cancel), as one interface.
+// The shop puts its own idempotency (one provisioning per order line) in front of any provider,
+// and still passes an idempotency key down for the providers that honour one.
+
+/** On the SM-DP+: released → downloaded → installed → enabled ⇄ disabled → deleted. */
+export type EsimProfileState = 'released' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted';
+
+/** The data package: not active → active → finished (data used up) or expired. */
+export type EsimPlanState = 'not_active' | 'active' | 'finished' | 'expired';
+
+export interface EsimProfile {
+  /** 89…, 19–20 digits. */
+  iccid: string;
+  /** Bare host name. */
+  smdpAddress: string;
+  matchingId: string;
+  /** 'LPA:1$<smdp>$<matchingId>[$<oid>[$1]]'. */
+  activationCode: string;
+  confirmationCodeRequired: boolean;
+  /** Present when required; deliver it separately from the activation code. */
+  confirmationCode?: string | undefined;
+  apn: string;
+  /** The provider's own id for this order/eSIM. */
+  providerRef: string;
+}
+
+export interface EsimOrderInput {
+  /** The shop's order (or order line) id. */
+  orderId: string;
+  planId: string;
+  planSlug?: string | undefined;
+  /** null for unlimited plans. */
+  dataMb: number | null;
+  validityDays: number;
+  /** e.g. 'order:<id>:esim'. The same key must never yield a second eSIM. */
+  idempotencyKey: string;
+}
+
+export type EsimOrderResult = { status: 'ready'; esim: EsimProfile } | { status: 'pending'; providerRef: string };
+
+export type EsimDetails =
+  | { status: 'pending'; providerRef: string }
+  | { status: 'ready'; esim: EsimProfile; profileState: EsimProfileState; planState: EsimPlanState };
+
+export interface EsimUsage {
+  iccid: string;
+  usedMb: number;
+  /** null for unlimited plans. */
+  totalMb: number | null;
+  remainingMb: number | null;
+  planState: EsimPlanState;
+  profileState: EsimProfileState;
+  /** When validity started (first connection in the coverage area), or null before that. */
+  activatedAt: Date | null;
+  /** activatedAt + validity, or null before activation. */
+  expiresAt: Date | null;
+}
+
+export type EsimCancelResult =
+  | { canceled: true; iccid: string }
+  /** Providers refund only before installation or activation. */
+  | { canceled: false; iccid: string; reason: 'installed' | 'activated' | 'already_canceled' };
+
+export type EsimProviderErrorCode = 'unavailable' | 'rejected' | 'not_found' | 'conflict';
+
+export class EsimProviderError extends Error {
+  readonly code: EsimProviderErrorCode;
+  /** Worth retrying with back-off (outages, timeouts); false for rejections. */
+  readonly retryable: boolean;
+  constructor(code: EsimProviderErrorCode, message: string, retryable = code === 'unavailable') {
+    super(message);
+    this.name = 'EsimProviderError';
+    this.code = code;
+    this.retryable = retryable;
+  }
+}
+
+export function isEsimProviderError(e: unknown): e is EsimProviderError {
+  return e instanceof EsimProviderError;
+}
+
+export interface EsimProvider {
+  readonly name: string;
+  /** True for a provider that issues real, billed eSIMs. The server refuses demo payments with a real provider. */
+  readonly isReal: boolean;
+  order(input: EsimOrderInput): Promise<EsimOrderResult>;
+  /** Details by providerRef; polls a pending order. Throws EsimProviderError('not_found'). */
+  getEsim(providerRef: string): Promise<EsimDetails>;
+  usage(iccid: string): Promise<EsimUsage>;
+  cancel(iccid: string): Promise<EsimCancelResult>;
+}

@@ -1,0 +1,180 @@
+// One payment interface for the checkout service, implemented by Stripe and by the offline demo.
+// Amounts are integer minor units; currencies are upper-case ISO codes at this boundary.
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+/** Only these are final: act on them, and reuse the order's intent while it is not. */
+export function isFinalPaymentStatus(s: PaymentIntentStatus): boolean {
+  return s === 'succeeded' || s === 'canceled';
+}
+
+export interface CreatePaymentIntentInput {
+  orderId: string;
+  amountMinor: number;
+  currency: string;
+  /** Receipt e-mail. */
+  email?: string | undefined;
+  metadata?: Record<string, string> | undefined;
+  /** Default idempotencyKeys.paymentIntent(orderId) = 'order:<id>:pi'. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface CreatedPaymentIntent {
+  id: string;
+  clientSecret: string;
+  status: PaymentIntentStatus;
+}
+
+export interface PaymentErrorInfo {
+  /** e.g. 'card_declined', 'expired_card'. */
+  code?: string | undefined;
+  declineCode?: string | undefined;
+  /** Shopper-facing text. */
+  message: string;
+}
+
+export interface PaymentIntentInfo {
+  id: string;
+  status: PaymentIntentStatus;
+  amountMinor: number;
+  currency: string;
+  /** Metadata as created (orderId is always there). */
+  metadata: Record<string, string>;
+  lastError?: PaymentErrorInfo | undefined;
+}
+
+export interface RefundInput {
+  paymentIntentId: string;
+  /** Default: all that is left. */
+  amountMinor?: number | undefined;
+  /** idempotencyKeys.refund(orderId) = 'order:<id>:refund'. */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amountMinor: number;
+}
+
+/**
+ * A verified webhook event, Stripe's shape: `data.object` is the Stripe-like object (payment
+ * intent, charge, invoice, subscription). summarizeEvent() pulls out what the services need.
+ */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** Unix seconds. */
+  created: number;
+  data: { object: Record<string, unknown> & { id?: string; object?: string } };
+}
+
+export interface CreateSubscriptionInput {
+  customerEmail: string;
+  /** Shown on invoices, e.g. 'Japan 5GB monthly'. */
+  productName: string;
+  /** Reuse an existing Stripe Product instead of creating one. */
+  productId?: string | undefined;
+  priceMinor: number;
+  currency: string;
+  interval: 'month';
+  idempotencyKey: string;
+  metadata?: Record<string, string> | undefined;
+}
+
+export type SubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'paused';
+
+export interface SubscriptionInfo {
+  id: string;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  /** Unix seconds. */
+  currentPeriodEnd: number;
+  metadata: Record<string, string>;
+}
+
+export interface CreatedSubscription {
+  id: string;
+  /** Client secret of the first invoice's payment, confirmed like a one-off payment. */
+  clientSecret: string;
+  /** Id of that payment intent (for the demo confirm endpoint and for reconciliation). */
+  paymentIntentId: string | null;
+  status: SubscriptionStatus;
+  currentPeriodEnd: number;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'demo';
+  /** Stripe's publishable key for Stripe.js; null for demo payments. */
+  readonly publishableKey: string | null;
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent>;
+  retrievePaymentIntent(id: string): Promise<PaymentIntentInfo>;
+  refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Verifies a webhook on its raw body. Throws WebhookVerificationError on a missing or bad
+   * signature, or when |nowSeconds − t| > 300 (either direction).
+   */
+  verifyWebhook(rawBody: string, signatureHeader: string | null | undefined, nowSeconds: number): PaymentEvent;
+  createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
+  retrieveSubscription(id: string): Promise<SubscriptionInfo>;
+  cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo>;
+}
+
+/** Webhook timestamps further than this from now (either way) are rejected. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export type WebhookVerificationReason = 'missing_header' | 'malformed_header' | 'bad_signature' | 'timestamp_out_of_tolerance' | 'bad_payload';
+
+export class WebhookVerificationError extends Error {
+  readonly reason: WebhookVerificationReason;
+  constructor(reason: WebhookVerificationReason, message: string) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+    this.reason = reason;
+  }
+}
+
+export function isWebhookVerificationError(e: unknown): e is WebhookVerificationError {
+  return e instanceof WebhookVerificationError;
+}
+
+/** A provider call that failed (Stripe API error, demo rule). `retryable` for outages. */
+export class PaymentProviderError extends Error {
+  readonly code: string;
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+  constructor(code: string, message: string, opts: { retryable?: boolean; status?: number | undefined } = {}) {
+    super(message);
+    this.name = 'PaymentProviderError';
+    this.code = code;
+    this.retryable = opts.retryable ?? false;
+    this.status = opts.status;
+  }
+}
+
+export function isPaymentProviderError(e: unknown): e is PaymentProviderError {
+  return e instanceof PaymentProviderError;
+}
+
+/** The idempotency keys the reference asks for: one PaymentIntent and one refund per order. */
+export const idempotencyKeys = {
+  paymentIntent: (orderId: string) => `order:${orderId}:pi`,
+  refund: (orderId: string) => `order:${orderId}:refund`,
+  subscription: (subscriptionRef: string) => `subscription:${subscriptionRef}`,
+  esim: (orderId: string) => `order:${orderId}:esim`,
+} as const;
