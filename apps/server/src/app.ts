@@ -2,25 +2,30 @@
 // Request flow: request facts → security headers → compression → session → CSRF guard
 //   → /api/trpc/* (tRPC) | /api/* (REST adapters over the same procedures) | static web app.
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { trpcServer } from '@hono/trpc-server';
 import { appRouter } from '@esim/api';
 import type { AppDeps, AppEnv } from './types.ts';
 import { createContext } from './trpc-context.ts';
 import { requestFacts } from './middleware/request-facts.ts';
 import { securityHeaders } from './middleware/security.ts';
+import { compression } from './middleware/compression.ts';
 import { sessionLayer } from './middleware/session.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { serveWeb } from './middleware/static.ts';
 import { errorResponse } from './rest/respond.ts';
 import { catalogRest } from './rest/catalog.ts';
+import { authRest } from './rest/auth.ts';
+import { usersRest } from './rest/users.ts';
+import { ordersRest } from './rest/orders.ts';
+import { supportRest } from './rest/support.ts';
+import { seoRoutes } from './seo.ts';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestFacts(deps));
   app.use('*', securityHeaders(deps));
-  app.use('*', compress());
+  app.use('*', compression());
   app.use('/api/*', sessionLayer(deps));
   app.use('/api/*', csrfGuard(deps));
 
@@ -31,7 +36,8 @@ export function createApp(deps: AppDeps) {
     trpcServer({
       router: appRouter,
       endpoint: '/api/trpc',
-      createContext: (_opts, c) => createContext(deps, c as never),
+      // @hono/trpc-server types the context as Record<string, unknown>; our Context is an interface (no index signature).
+      createContext: (_opts, c) => createContext(deps, c as never) as unknown as Record<string, unknown>,
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('trpc error', { path, error: String(error.cause ?? error) });
       },
@@ -39,10 +45,17 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route('/api', catalogRest(deps));
+  app.route('/api', authRest(deps));
+  app.route('/api', usersRest(deps));
+  app.route('/api', ordersRest(deps));
+  app.route('/api', supportRest(deps));
 
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
   );
+
+  // robots.txt and sitemap.xml: before the static files and the SPA fallback.
+  app.route('/', seoRoutes(deps));
 
   if (deps.webDist) app.route('/', serveWeb(deps));
 

@@ -34,3 +34,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
 }
+
+/**
+ * A secret whose variable is named at run time (the admin CLI's --password-env, default
+ * ADMIN_PASSWORD), read here so that env.ts stays the one place that reads process.env.
+ */
+export function readNamedSecret(name: string, source: NodeJS.ProcessEnv = process.env): string | undefined {
+  const v = source[name];
+  return v === undefined || v === '' ? undefined : v;
+}

@@ -1,8 +1,16 @@
 import { createCallerFactory, router } from './trpc.ts';
 import { catalogRouter } from './routers/catalog.ts';
+import { authRouter } from './routers/auth.ts';
+import { usersRouter } from './routers/users.ts';
+import { ordersRouter } from './routers/orders.ts';
+import { supportRouter } from './routers/support.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
+  auth: authRouter,
+  users: usersRouter,
+  orders: ordersRouter,
+  support: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -66,7 +66,7 @@ export interface UsersTable {
   id: Generated<number>;
   /** As typed at registration (trimmed). */
   username: string;
-  /** username lowercased: the unique, case-insensitive sign-in key. */
+  /** username NFKC-folded and lowercased: the unique, case-insensitive sign-in key. */
   username_key: string;
   /** Trimmed and lowercased. */
   email: string;
@@ -114,6 +114,36 @@ export interface LoginAuditTable {
   created_at: IsoTimestamp;
 }
 
+export type ContactMessageStatus = 'new' | 'read' | 'closed';
+
+/** A message from the support page's contact form, kept for support staff. */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  /** Trimmed and lowercased. */
+  email: string;
+  subject: string;
+  message: string;
+  /** The signed-in sender, if any (set null when the account is deleted). */
+  user_id: number | null;
+  ip: string;
+  user_agent: ColumnType<string, string | undefined, string>;
+  status: ColumnType<ContactMessageStatus, ContactMessageStatus | undefined, ContactMessageStatus>;
+  created_at: IsoTimestamp;
+}
+
+/** One row per newsletter address; subscribing again changes nothing. */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Trimmed and lowercased; unique. */
+  email: string;
+  /** Site language at subscription, e.g. 'en'. */
+  locale: ColumnType<string, string | undefined, string>;
+  /** Where the form was, e.g. 'blog'. */
+  source: ColumnType<string, string | undefined, string>;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -123,6 +153,8 @@ export interface Database {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   login_audit: LoginAuditTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }
 
 export type Region = Selectable<RegionsTable>;
@@ -137,3 +169,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type LoginThrottle = Selectable<LoginThrottleTable>;
 export type LoginAudit = Selectable<LoginAuditTable>;
+export type ContactMessage = Selectable<ContactMessagesTable>;
+export type NewContactMessage = Insertable<ContactMessagesTable>;
+export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;

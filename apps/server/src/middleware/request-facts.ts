@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from '../types.ts';
 
 /** Client address and whether the request came over https, honouring a proxy only when TRUST_PROXY is set. */
 export function requestFacts(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const trustProxy = deps.env.TRUST_PROXY;
   return async (c, next) => {
     let ip = 'unknown';
     try {
@@ -11,8 +12,8 @@ export function requestFacts(deps: AppDeps): MiddlewareHandler<AppEnv> {
     } catch {
       /* app.request() in tests has no socket */
     }
-    let secure = new URL(c.req.url).protocol === 'https:';
-    if (deps.env.TRUST_PROXY) {
+    let secure = c.req.url.startsWith('https:');
+    if (trustProxy) {
       const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
       if (fwd) ip = fwd;
       const proto = c.req.header('x-forwarded-proto');

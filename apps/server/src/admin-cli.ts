@@ -1,0 +1,182 @@
+// npm run admin:create -- --username <name> --email <address> [--password-env VAR] [--full-name <name>] [--reset-password]
+//
+// Creates an admin, or promotes an existing user (found by username) to admin. The password of a
+// new admin comes from the environment variable named by --password-env (default ADMIN_PASSWORD)
+// or, when that is unset and a terminal is attached, from a hidden prompt (asked twice). It is
+// never taken from the command line, where it would land in shell history and `ps`.
+// An existing user keeps their password unless --reset-password is given.
+// DATABASE_URL comes from env.ts as for the server; pending migrations are applied first.
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { findUserByEmail, findUserByUsername, hashPassword, insertUser, setPasswordHash, setRole } from '@esim/api';
+import { ZEmail, ZNewPassword, ZUsername } from '@esim/api/domain';
+import { createDb, migrateToLatest, type Db } from '@esim/db';
+import { readEnv, readNamedSecret } from './env.ts';
+
+export const USAGE = `usage: npm run admin:create -- --username <name> --email <address> [options]
+
+Creates an admin account, or promotes the existing user with that username to admin.
+
+  --username <name>       required (at least 3 characters)
+  --email <address>       required for a new admin; must match an existing user's e-mail
+  --full-name <name>      optional, for a new admin
+  --password-env <VAR>    read the password from this environment variable (default ADMIN_PASSWORD);
+                          when it is unset, the password is asked for on the terminal (hidden)
+  --reset-password        also set a new password for an existing user
+  -h, --help              show this help
+`;
+
+export interface AdminArgs {
+  username: string;
+  email: string | undefined;
+  fullName: string | undefined;
+  passwordEnv: string;
+  resetPassword: boolean;
+}
+
+export class UsageError extends Error {}
+
+export function parseAdminArgs(argv: string[]): AdminArgs | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      'full-name': { type: 'string' },
+      'password-env': { type: 'string', default: 'ADMIN_PASSWORD' },
+      'reset-password': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return 'help';
+  const username = ZUsername.safeParse(values.username);
+  if (!username.success) throw new UsageError(`--username: ${username.error.issues[0]?.message ?? 'invalid'}`);
+  let email: string | undefined;
+  if (values.email !== undefined) {
+    const parsed = ZEmail.safeParse(values.email);
+    if (!parsed.success) throw new UsageError(`--email: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    email = parsed.data;
+  }
+  const passwordEnv = values['password-env'] ?? 'ADMIN_PASSWORD';
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(passwordEnv)) throw new UsageError('--password-env: not a variable name');
+  return { username: username.data, email, fullName: values['full-name'], passwordEnv, resetPassword: values['reset-password'] ?? false };
+}
+
+export interface AdminResult {
+  action: 'created' | 'promoted' | 'already-admin';
+  id: number;
+  username: string;
+  passwordChanged: boolean;
+}
+
+/**
+ * The work itself, on a migrated db. `getPassword` is called only when a password is needed
+ * (a new admin, or --reset-password) and must return an unvalidated candidate.
+ */
+export async function createOrPromoteAdmin(
+  db: Db,
+  args: AdminArgs,
+  getPassword: () => Promise<string>,
+  now: Date = new Date(),
+): Promise<AdminResult> {
+  const readValidPassword = async () => {
+    const parsed = ZNewPassword.safeParse(await getPassword());
+    if (!parsed.success) throw new UsageError(`password: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return parsed.data;
+  };
+
+  const existing = await findUserByUsername(db, args.username);
+  if (existing) {
+    if (args.email !== undefined && existing.email !== args.email) {
+      throw new UsageError(`user '${existing.username}' exists with a different e-mail address; refusing to promote it`);
+    }
+    let passwordChanged = false;
+    if (args.resetPassword) {
+      await setPasswordHash(db, existing.id, await hashPassword(await readValidPassword()), now);
+      passwordChanged = true;
+    }
+    if (existing.role === 'admin') return { action: 'already-admin', id: existing.id, username: existing.username, passwordChanged };
+    await setRole(db, existing.id, 'admin', now);
+    return { action: 'promoted', id: existing.id, username: existing.username, passwordChanged };
+  }
+
+  if (args.email === undefined) throw new UsageError('--email is required to create a new admin');
+  if (await findUserByEmail(db, args.email)) throw new UsageError('that e-mail address belongs to another user');
+  const passwordHash = await hashPassword(await readValidPassword());
+  const row = await insertUser(db, { username: args.username, email: args.email, passwordHash, fullName: args.fullName ?? null, role: 'admin' }, now);
+  return { action: 'created', id: row.id, username: row.username, passwordChanged: true };
+}
+
+/** Reads a line from the terminal without echoing it. */
+export function promptHidden(question: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stdout): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let value = '';
+    output.write(question);
+    const done = (err: Error | null) => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      output.write('\n');
+      if (err) reject(err);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return done(null);
+        if (ch === '\u0003' || (ch === '\u0004' && value === '')) return done(new UsageError('cancelled'));
+        if (ch === '\u007f' || ch === '\b') value = Array.from(value).slice(0, -1).join('');
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    input.setEncoding('utf8');
+    input.setRawMode(true);
+    input.resume();
+    input.on('data', onData);
+  });
+}
+
+async function passwordFromEnvOrTerminal(varName: string): Promise<string> {
+  const fromEnv = readNamedSecret(varName);
+  if (fromEnv !== undefined) return fromEnv;
+  if (!process.stdin.isTTY) {
+    throw new UsageError(`no password: set ${varName} (or choose another variable with --password-env), or run in a terminal to be asked`);
+  }
+  const first = await promptHidden('Password for the admin (at least 8 characters): ');
+  const again = await promptHidden('Repeat the password: ');
+  if (first !== again) throw new UsageError("Passwords don't match");
+  return first;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let args: AdminArgs | 'help';
+  try {
+    args = parseAdminArgs(argv);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const env = readEnv();
+  const handle = createDb(env.DATABASE_URL);
+  try {
+    await migrateToLatest(handle.db);
+    const r = await createOrPromoteAdmin(handle.db, args, () => passwordFromEnvOrTerminal(args.passwordEnv));
+    const what = { created: 'created admin', promoted: 'promoted to admin:', 'already-admin': 'already an admin:' }[r.action];
+    process.stdout.write(`${what} ${r.username} (id ${r.id})${r.passwordChanged && r.action !== 'created' ? ', password reset' : ''}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`admin:create failed: ${(err as Error).message ?? String(err)}\n`);
+    return err instanceof UsageError ? 2 : 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

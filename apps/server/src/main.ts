@@ -1,0 +1,49 @@
+// Starts the HTTP server: env → db (migrated) → services → app → @hono/node-server.
+// SIGTERM/SIGINT close the server and the db, then exit, so Ctrl-C frees the port.
+import { serve } from '@hono/node-server';
+import { createDb, migrateToLatest } from '@esim/db';
+import { createApp } from './app.ts';
+import { buildDeps, resolveWebDist } from './deps.ts';
+import { readEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+
+async function main() {
+  const env = readEnv();
+  const log = createLogger(env.LOG_LEVEL);
+  const handle = createDb(env.DATABASE_URL);
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) log.info('migrated', { applied });
+
+  const deps = buildDeps(env, handle.db, log, resolveWebDist(env, log));
+  await deps.services.catalog.snapshot(); // warm the catalogue before the first request
+  const app = createApp(deps);
+
+  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+    const host = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address;
+    log.info('listening', { url: `http://${host}:${info.port}`, publicUrl: env.PUBLIC_URL, db: handle.kind });
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    // Keep-alive connections would hold close() open; end idle ones now, the rest after a grace period.
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    server.close(() => {
+      handle.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'failed to start', error: String((err as Error)?.stack ?? err) })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+// The catalogue as the API hands it out (tRPC and REST alike). Prices come twice:
+// `price` is the spec's decimal USD (4.5), `priceMinor` the exact integer (450).
+
+export type RegionKind = 'country' | 'bundle';
+
+export interface Region {
+  id: number;
+  name: string;
+  /** ISO 3166-1 alpha-2, the spec's 'UK', or a bundle code such as EU or GLOBAL. */
+  code: string;
+  continent: string | null;
+  /** Path of a bundled flag image, e.g. /flags/4x3/jp.svg; null when there is none. */
+  flagIcon: string | null;
+  isPopular: boolean;
+  kind: RegionKind;
+  /**
+   * Lowest active plan price in USD (decimal), null when the region has no plans.
+   * The spec's client fetched every region's plans to draw the 'From' badge; we ship it here.
+   */
+  fromPrice: number | null;
+  fromPriceMinor: number | null;
+}
+
+export interface CoveredCountry {
+  code: string;
+  name: string;
+}
+
+/** One region with the countries it covers (the 'Countries Covered' chips), in display order. */
+export interface RegionDetail extends Region {
+  countries: CoveredCountry[];
+}
+
+export interface Plan {
+  id: number;
+  regionId: number;
+  name: string;
+  description: string;
+  /** USD decimal, e.g. 4.5. */
+  price: number;
+  /** USD minor units, e.g. 450. */
+  priceMinor: number;
+  currency: 'USD';
+  validityDays: number;
+  /** Display text such as '5GB' or 'Unlimited'. */
+  dataAmount: string;
+  features: string[];
+  isPopular: boolean;
+}
+
+export interface CurrencyInfo {
+  code: string;
+  name: string;
+  symbol: string;
+}
+
+export interface ExchangeRates {
+  /** Units of each currency per 1 USD (USD: 1, GBP: 0.79, EUR: 0.93). */
+  rates: Record<string, number>;
+  supportedCurrencies: CurrencyInfo[];
+  /** The same rates × 1,000,000 as integers, for exact conversion with convertMinor(). */
+  rateMicros: Record<string, number>;
+}
+
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The spec's fallback rates (§9), used when the database holds none. */
+export const FALLBACK_CURRENCIES: readonly (CurrencyInfo & { rateMicros: number })[] = [
+  { code: 'USD', name: 'US Dollar', symbol: '$', rateMicros: 1_000_000 },
+  { code: 'GBP', name: 'British Pound', symbol: '£', rateMicros: 790_000 },
+  { code: 'EUR', name: 'Euro', symbol: '€', rateMicros: 930_000 },
+];

@@ -1,0 +1,8 @@
+// Pure, browser-safe domain code: the web app imports this entry ('@esim/api/domain').
+// No node:* imports, no db, no tRPC, no Hono.
+export * from './money.ts';
+export * from './search.ts';
+export * from './popular.ts';
+export * from './catalog.ts';
+export * from './validation.ts';
+export * from './support.ts';

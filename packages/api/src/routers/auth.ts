@@ -1,0 +1,51 @@
+// auth.register / auth.login / auth.logout / auth.me. Thin: parse, call one service, set the cookie.
+import { ZodError } from 'zod';
+import { publicProcedure, middleware, router } from '../trpc.ts';
+import type { Context } from '../trpc.ts';
+import { ZLoginInput, ZRegisterInput } from '../domain/validation.ts';
+import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/auth.ts';
+import { getPublicUser } from '../services/users.ts';
+
+export function requestMeta(ctx: Context): RequestMeta {
+  return { ip: ctx.req.ip, userAgent: ctx.req.userAgent, now: ctx.services.now() };
+}
+
+/** Every login attempt is audited, also one whose input does not even pass validation. */
+const auditInvalidLogin = middleware(async ({ ctx, next, getRawInput }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'BAD_REQUEST' && result.error.cause instanceof ZodError) {
+    const raw = (await getRawInput().catch(() => undefined)) as { username?: unknown } | undefined;
+    const tried = typeof raw?.username === 'string' ? raw.username : '';
+    await recordLoginAttempt(ctx.db, { usernameTried: tried, userId: null, outcome: 'invalid' }, requestMeta(ctx));
+  }
+  return result;
+});
+
+export const authRouter = router({
+  /** Creates a customer and signs them in (sets the session cookie). → PublicUser */
+  register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
+    const { user, session } = await registerUser(ctx.db, input, requestMeta(ctx), ctx.sessionId);
+    ctx.res.setSessionCookie(session.token, session.expiresAt);
+    return user;
+  }),
+
+  /** A fresh session at each sign-in. → PublicUser; 401 for bad credentials, 429 when throttled. */
+  login: publicProcedure
+    .use(auditInvalidLogin)
+    .input(ZLoginInput)
+    .mutation(async ({ ctx, input }) => {
+      const { user, session } = await loginUser(ctx.db, input, requestMeta(ctx), ctx.sessionId);
+      ctx.res.setSessionCookie(session.token, session.expiresAt);
+      return user;
+    }),
+
+  /** Deletes the session on the server and clears the cookie. Harmless for guests. */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await logoutSession(ctx.db, ctx.sessionId);
+    ctx.res.clearSessionCookie();
+    return { ok: true as const };
+  }),
+
+  /** The signed-in user, or null for a guest (REST GET /api/auth/me answers 401 instead). */
+  me: publicProcedure.query(async ({ ctx }) => (ctx.user ? getPublicUser(ctx.db, ctx.user.id) : null)),
+});

@@ -1,0 +1,180 @@
+// Register, sign in, sign out, change password; password hashing; the login audit trail.
+import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import type { Db, LoginOutcome } from '@esim/db';
+import { AppError } from '../errors.ts';
+import { retryMessage } from '../domain/throttle.ts';
+import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../domain/validation.ts';
+import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
+import {
+  checkThrottle,
+  loginThrottleKeys,
+  recordThrottleFailure,
+  resetThrottle,
+  withThrottleLocks,
+  type ThrottleKey,
+} from './throttle.ts';
+import {
+  findTakenField,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  setPasswordHash,
+  toPublicUser,
+  type PublicUser,
+} from './users.ts';
+
+// ── passwords ───────────────────────────────────────────────────────────────────────────
+/** OWASP's argon2id parameters: m = 19 MiB, t = 2, p = 1. */
+export const ARGON2_OPTIONS: Options = {
+  algorithm: 2 as Algorithm, // Argon2id (a const enum, which isolatedModules cannot reference)
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
+const HASH_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
+
+/**
+ * Verified against when the username is unknown, so an unknown user costs exactly as much time
+ * as a wrong password. Its password is random and was thrown away.
+ */
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$cC2ZIY5g8crif44Cx1eBdA$0MUWp7pvx6Awz4KQsH3M7hWCpjg7qVHgOF0VGeCSbA4';
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false; // a malformed stored hash is a failed sign-in, not a crash
+  }
+}
+
+/** Hashed with other parameters than today's (upgraded on the next successful sign-in). */
+export function needsRehash(passwordHash: string): boolean {
+  return !passwordHash.startsWith(HASH_PREFIX);
+}
+
+// ── audit ───────────────────────────────────────────────────────────────────────────────
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+  now: Date;
+}
+
+export async function recordLoginAttempt(
+  db: Db,
+  args: { usernameTried: string; userId: number | null; outcome: LoginOutcome },
+  meta: RequestMeta,
+): Promise<void> {
+  await db
+    .insertInto('login_audit')
+    .values({
+      username_tried: args.usernameTried.slice(0, 200),
+      user_id: args.userId,
+      ip: meta.ip.slice(0, 64),
+      user_agent: meta.userAgent.slice(0, 512),
+      outcome: args.outcome,
+      created_at: meta.now.toISOString(),
+    })
+    .execute();
+}
+
+// ── sign in / register / sign out ───────────────────────────────────────────────────────
+export interface SignedIn {
+  user: PublicUser;
+  session: NewSession;
+}
+
+/** Same code, status and words for an unknown username and a wrong password. */
+export const BAD_CREDENTIALS_MESSAGE = 'Incorrect username or password.';
+
+function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', retryMessage(retryAfterSeconds), { retryAfterSeconds });
+}
+
+/**
+ * Signs in: throttle check per account and address, argon2 verify (against a dummy hash when the
+ * user is unknown), audit row, and a fresh session. The user's sessions on other devices are left
+ * alone; `replacesSessionId` (the session this browser's cookie held, now overwritten) is deleted.
+ */
+export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, replacesSessionId: string | null = null): Promise<SignedIn> {
+  const keys = loginThrottleKeys(input.username, meta.ip);
+  const both: ThrottleKey[] = [keys.account, keys.ip];
+  return withThrottleLocks(both, async () => {
+    const verdict = await checkThrottle(db, both, meta.now);
+    if (!verdict.allowed) {
+      await recordLoginAttempt(db, { usernameTried: input.username, userId: null, outcome: 'throttled' }, meta);
+      throw tooManyAttempts(verdict.retryAfterSeconds);
+    }
+
+    const user = await findUserByUsername(db, input.username);
+    const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
+    if (!user || !ok) {
+      await recordThrottleFailure(db, both, meta.now);
+      await recordLoginAttempt(db, { usernameTried: input.username, userId: user?.id ?? null, outcome: 'bad_credentials' }, meta);
+      throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS_MESSAGE);
+    }
+
+    await resetThrottle(db, keys.account.key);
+    await recordLoginAttempt(db, { usernameTried: input.username, userId: user.id, outcome: 'success' }, meta);
+    if (needsRehash(user.password_hash)) await setPasswordHash(db, user.id, await hashPassword(input.password), meta.now);
+    await deleteExpiredSessions(db, user.id, meta.now);
+    if (replacesSessionId) await invalidateSession(db, replacesSessionId);
+    const session = await createSession(db, user.id, meta.now);
+    return { user: toPublicUser(user), session };
+  });
+}
+
+/** Creates a customer and signs them in. A taken username or e-mail → CONFLICT (409). */
+export async function registerUser(db: Db, input: TRegisterInput, meta: RequestMeta, replacesSessionId: string | null = null): Promise<SignedIn> {
+  // The spec's screen says 'This username or email may already be in use.' without saying which.
+  if (await findTakenField(db, { username: input.username, email: input.email })) {
+    throw new AppError('CONFLICT', 'This username or email may already be in use.');
+  }
+  const passwordHash = await hashPassword(input.password);
+  const row = await insertUser(
+    db,
+    { username: input.username, email: input.email, passwordHash, fullName: input.fullName ?? null },
+    meta.now,
+  );
+  if (replacesSessionId) await invalidateSession(db, replacesSessionId);
+  const session = await createSession(db, row.id, meta.now);
+  return { user: toPublicUser(row), session };
+}
+
+/** Deletes the session on the server (no-op for a guest). */
+export async function logoutSession(db: Db, sessionId: string | null): Promise<void> {
+  if (sessionId) await invalidateSession(db, sessionId);
+}
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
+
+/**
+ * Changes the signed-in user's password after checking the current one. A wrong current password
+ * counts towards the account's login throttle. Every other session of the user is ended.
+ */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  currentSessionId: string | null,
+  input: TChangePasswordInput,
+  meta: RequestMeta,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const keys = loginThrottleKeys(user.username, meta.ip);
+  const both: ThrottleKey[] = [keys.account, keys.ip];
+  await withThrottleLocks(both, async () => {
+    const verdict = await checkThrottle(db, both, meta.now);
+    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+      await recordThrottleFailure(db, both, meta.now);
+      throw new AppError('BAD_INPUT', WRONG_CURRENT_PASSWORD_MESSAGE, { field: 'currentPassword' });
+    }
+    await resetThrottle(db, keys.account.key);
+  });
+  await setPasswordHash(db, user.id, await hashPassword(input.newPassword), meta.now);
+  await invalidateOtherSessions(db, user.id, currentSessionId);
+}

@@ -1,0 +1,195 @@
+// Catalogue reads: regions, the countries a region covers, plans, exchange rates.
+// Db-first functions that map rows to the API's DTOs (domain/catalog.ts). Reads on the
+// request path go through CatalogCache (catalog-cache.ts), which calls these once.
+import type { Db, Plan as PlanRow, Region as RegionRow } from '@esim/db';
+import { AppError } from '../errors.ts';
+import { minorToDecimal, rateMicrosToRate } from '../domain/money.ts';
+import {
+  FALLBACK_CURRENCIES,
+  type CoveredCountry,
+  type CurrencyInfo,
+  type ExchangeRates,
+  type Plan,
+  type Region,
+  type RegionDetail,
+  type RegionKind,
+} from '../domain/catalog.ts';
+
+// ---- row → DTO ----------------------------------------------------------------
+
+export function toRegion(row: RegionRow, fromPriceMinor: number | null): Region {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    continent: row.continent,
+    flagIcon: row.flag_icon,
+    isPopular: row.is_popular === 1,
+    kind: (row.kind === 'bundle' ? 'bundle' : 'country') satisfies RegionKind,
+    fromPrice: fromPriceMinor === null ? null : minorToDecimal(fromPriceMinor),
+    fromPriceMinor,
+  };
+}
+
+function parseFeatures(text: string): string[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    regionId: row.region_id,
+    name: row.name,
+    description: row.description,
+    price: minorToDecimal(row.price_minor),
+    priceMinor: row.price_minor,
+    currency: 'USD',
+    validityDays: row.validity_days,
+    dataAmount: row.data_amount,
+    features: parseFeatures(row.features),
+    isPopular: row.is_popular === 1,
+  };
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** English name of a country code that has no region row of its own (UK is the spec's GB). */
+export function countryName(code: string): string {
+  try {
+    return regionNames.of(code === 'UK' ? 'GB' : code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+// ---- queries --------------------------------------------------------------------
+
+/** Lowest active plan price per region, as a subquery to join. */
+function minPrices(db: Db) {
+  return db
+    .selectFrom('plans')
+    .select((eb) => ['region_id', eb.fn.min<number>('price_minor').as('min_price')])
+    .where('active', '=', 1)
+    .groupBy('region_id');
+}
+
+function num(v: number | string | bigint | null | undefined): number | null {
+  return v === null || v === undefined ? null : Number(v); // PostgreSQL returns bigint as text
+}
+
+/** Every region in display order, each with its 'From' price. */
+export async function listRegions(db: Db): Promise<Region[]> {
+  const rows = await db
+    .selectFrom('regions as r')
+    .leftJoin(minPrices(db).as('p'), 'p.region_id', 'r.id')
+    .selectAll('r')
+    .select('p.min_price')
+    .orderBy('r.sort_order')
+    .orderBy('r.name')
+    .execute();
+  return rows.map(({ min_price, ...row }) => toRegion(row, num(min_price)));
+}
+
+async function coveredCountries(db: Db, regionId: number): Promise<CoveredCountry[]> {
+  const rows = await db
+    .selectFrom('region_countries as rc')
+    .leftJoin('regions as c', 'c.code', 'rc.country_code')
+    .select(['rc.country_code as code', 'c.name as name'])
+    .where('rc.region_id', '=', regionId)
+    .orderBy('rc.position')
+    .orderBy('rc.country_code')
+    .execute();
+  return rows.map((r) => ({ code: r.code, name: r.name ?? countryName(r.code) }));
+}
+
+/** One region with the countries it covers; REGION_NOT_FOUND when there is none. */
+export async function getRegion(db: Db, id: number): Promise<RegionDetail> {
+  const row = await db
+    .selectFrom('regions as r')
+    .leftJoin(minPrices(db).where('region_id', '=', id).as('p'), 'p.region_id', 'r.id')
+    .selectAll('r')
+    .select('p.min_price')
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('REGION_NOT_FOUND');
+  const { min_price, ...region } = row;
+  return { ...toRegion(region, num(min_price)), countries: await coveredCountries(db, id) };
+}
+
+const planOrder = (q: ReturnType<typeof activePlans>) => q.orderBy('sort_order').orderBy('price_minor').orderBy('id');
+
+function activePlans(db: Db) {
+  return db.selectFrom('plans').selectAll().where('active', '=', 1);
+}
+
+/** The active plans of a region, in display order; REGION_NOT_FOUND for an unknown region. */
+export async function listPlans(db: Db, regionId: number): Promise<Plan[]> {
+  const rows = await planOrder(activePlans(db).where('region_id', '=', regionId)).execute();
+  if (rows.length === 0) {
+    const region = await db.selectFrom('regions').select('id').where('id', '=', regionId).executeTakeFirst();
+    if (!region) throw new AppError('REGION_NOT_FOUND');
+  }
+  return rows.map(toPlan);
+}
+
+/** Every active plan, in display order per region. */
+export async function listAllPlans(db: Db): Promise<Plan[]> {
+  const rows = await planOrder(activePlans(db)).execute();
+  return rows.map(toPlan);
+}
+
+/** An active plan; PLAN_NOT_FOUND for an unknown or retired one (retired plans can't be bought). */
+export async function getPlan(db: Db, id: number): Promise<Plan> {
+  const row = await activePlans(db).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('PLAN_NOT_FOUND');
+  return toPlan(row);
+}
+
+/** Every region's covered countries, keyed by region id (for the cache). */
+export async function listCoverage(db: Db): Promise<Map<number, CoveredCountry[]>> {
+  const rows = await db
+    .selectFrom('region_countries as rc')
+    .leftJoin('regions as c', 'c.code', 'rc.country_code')
+    .select(['rc.region_id as regionId', 'rc.country_code as code', 'c.name as name'])
+    .orderBy('rc.region_id')
+    .orderBy('rc.position')
+    .orderBy('rc.country_code')
+    .execute();
+  const byRegion = new Map<number, CoveredCountry[]>();
+  for (const r of rows) {
+    let list = byRegion.get(r.regionId);
+    if (!list) byRegion.set(r.regionId, (list = []));
+    list.push({ code: r.code, name: r.name ?? countryName(r.code) });
+  }
+  return byRegion;
+}
+
+/** Spec order first (USD, GBP, EUR), then any other currency by code. */
+const CURRENCY_ORDER = FALLBACK_CURRENCIES.map((c) => c.code);
+function currencyRank(code: string): number {
+  const i = CURRENCY_ORDER.indexOf(code);
+  return i === -1 ? CURRENCY_ORDER.length : i;
+}
+
+/** Rates per USD and the currencies the shop sells in; the spec's fallback rates when the table is empty. */
+export async function getExchangeRates(db: Db): Promise<ExchangeRates> {
+  const rows = await db.selectFrom('exchange_rates').select(['currency', 'name', 'symbol', 'rate_micros']).execute();
+  const list = rows.length
+    ? rows.map((r) => ({ code: r.currency, name: r.name, symbol: r.symbol, rateMicros: Number(r.rate_micros) }))
+    : FALLBACK_CURRENCIES.map((c) => ({ ...c }));
+  list.sort((a, b) => currencyRank(a.code) - currencyRank(b.code) || a.code.localeCompare(b.code));
+  const rates: Record<string, number> = {};
+  const rateMicros: Record<string, number> = {};
+  const supportedCurrencies: CurrencyInfo[] = [];
+  for (const c of list) {
+    rates[c.code] = rateMicrosToRate(c.rateMicros);
+    rateMicros[c.code] = c.rateMicros;
+    supportedCurrencies.push({ code: c.code, name: c.name, symbol: c.symbol });
+  }
+  return { rates, supportedCurrencies, rateMicros };
+}

@@ -1,0 +1,87 @@
+// Sessions (Lucia's guide): create, validate with sliding expiry and an absolute maximum, delete.
+// The cookie token never reaches the database; only its SHA-256 does.
+import { randomBytes } from 'node:crypto';
+import type { Db, User } from '@esim/db';
+import {
+  SESSION_TOKEN_BYTES,
+  checkSession,
+  encodeSessionToken,
+  isWellFormedSessionToken,
+  newSessionTimes,
+  sessionIdFromToken,
+} from '../domain/session.ts';
+
+export interface NewSession {
+  /** Goes into the cookie, never into the database. */
+  token: string;
+  id: string;
+  expiresAt: Date;
+}
+
+export interface ValidSession {
+  id: string;
+  user: User;
+  expiresAt: Date;
+  /** expiresAt slid: the cookie must be sent again with the new date. */
+  refreshed: boolean;
+}
+
+/** A fresh session for `userId`; `random` is for tests only. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  random: Uint8Array = randomBytes(SESSION_TOKEN_BYTES),
+): Promise<NewSession> {
+  const token = encodeSessionToken(random);
+  const id = sessionIdFromToken(token);
+  const { createdAt, expiresAt } = newSessionTimes(now);
+  await db
+    .insertInto('sessions')
+    .values({ id, user_id: userId, created_at: createdAt.toISOString(), expires_at: expiresAt.toISOString() })
+    .execute();
+  return { token, id, expiresAt };
+}
+
+/**
+ * The session and user behind a cookie token, or null. An expired session (30 days idle, or past
+ * the 90-day absolute maximum) is deleted; one with fewer than 15 days left slides.
+ */
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+  if (!isWellFormedSessionToken(token)) return null;
+  const id = sessionIdFromToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at', 'sessions.created_at as session_created_at'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_id, session_expires_at, session_created_at, ...user } = row;
+  const verdict = checkSession({ createdAt: new Date(session_created_at), expiresAt: new Date(session_expires_at) }, now);
+  if (!verdict.valid) {
+    await invalidateSession(db, session_id);
+    return null;
+  }
+  if (verdict.refreshed) {
+    await db.updateTable('sessions').set({ expires_at: verdict.expiresAt.toISOString() }).where('id', '=', session_id).execute();
+  }
+  return { id: session_id, user, expiresAt: verdict.expiresAt, refreshed: verdict.refreshed };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Signs the user out everywhere except `keepSessionId` (after a password change). */
+export async function invalidateOtherSessions(db: Db, userId: number, keepSessionId: string | null): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+/** Housekeeping: drop the user's sessions that ran out (called at login, so the table does not grow). */
+export async function deleteExpiredSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now.toISOString()).execute();
+}
