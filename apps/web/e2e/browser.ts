@@ -1,0 +1,84 @@
+// Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+/** A fresh profile in a temp dir (launchPersistentContext; --user-data-dir in args would throw). */
+export async function launchBrowser(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'esim-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale: options.locale ?? 'en-GB',
+    reducedMotion: 'reduce',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe (WCAG 2.1 A/AA + best practices); returns the serious and critical violations. */
+export async function axeCheck(page: Page): Promise<AxeViolation[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Saves <repo>/screenshots/<name>.png (git-ignored). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
+  const dir = join(repoRoot, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage });
+  return path;
+}
+
+/** Fails the test on any browser console error or request to another host. */
+export function watchPage(page: Page, baseURL: string): { errors: string[] } {
+  const errors: string[] = [];
+  const origin = new URL(baseURL).origin;
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('request', (req) => {
+    const url = req.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) errors.push(`outside request: ${url}`);
+  });
+  return { errors };
+}

@@ -1,0 +1,150 @@
+// What a traveller does on the landing page, in Chromium against the built server.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+
+const baseURL = inject('baseURL');
+
+describe('landing page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const { errors } = watchPage(page, baseURL);
+    await page.goto(new URL(path, baseURL).href);
+    return { page, errors };
+  }
+
+  it('finds Japan, shows its plans in $ then £, and Buy Now opens its checkout', async () => {
+    const { page, errors } = await open('/');
+    await page.getByRole('heading', { level: 1, name: 'Global Connectivity Made Simple' }).waitFor();
+    expect(await page.title()).toContain('eSIM');
+
+    const search = page.getByRole('searchbox', { name: 'Search destinations' });
+    await search.fill('Japan');
+    await page.getByRole('heading', { name: 'Search Results' }).waitFor();
+    await page.getByRole('button', { name: /^Japan/ }).first().click();
+
+    const plans = page.locator('#region-plans');
+    await plans.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('region')).toBe('JP');
+    await plans.getByRole('article').first().waitFor();
+    const cards = plans.getByRole('article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(5);
+    const usd = await cards.first().innerText();
+    expect(usd).toMatch(/\$\d+\.\d{2}/);
+    expect(usd).toContain('Data');
+    expect(await plans.getByText('Countries Covered').count()).toBe(1);
+
+    // The page scrolled the plans into view (after ~0.3 s).
+    await page.waitForFunction(() => {
+      const r = document.getElementById('region-plans')!.getBoundingClientRect();
+      return r.top >= 0 && r.top < window.innerHeight / 2;
+    });
+
+    await page.getByRole('button', { name: /Change currency/ }).click();
+    await page.getByRole('menuitem', { name: /GBP/ }).click();
+    await page.waitForFunction(() => document.querySelector('#region-plans article')?.textContent?.includes('£'));
+    const gbp = await cards.first().innerText();
+    expect(gbp).toMatch(/£\d+\.\d{2}/);
+    expect(gbp).not.toContain('$');
+    expect(await page.evaluate(() => localStorage.getItem('preferredCurrency'))).toBe('GBP');
+
+    // Subscription prices are 85% and say so.
+    await plans.getByRole('tab', { name: 'Monthly Subscription' }).click();
+    const monthly = await cards.first().innerText();
+    expect(monthly).toContain('/ month');
+    expect(monthly).toContain('Save 15%');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'landing-1280');
+
+    await plans.getByRole('tab', { name: 'One-time Purchase' }).click();
+    const firstCard = cards.first();
+    const planName = (await firstCard.getByRole('heading').innerText()).trim();
+    await firstCard.getByRole('link', { name: /^Buy .* now$/ }).click();
+    await page.waitForURL(/\/checkout\/\d+$/);
+    const summary = page.getByTestId('checkout-plan');
+    await summary.waitFor();
+    expect(await summary.getByRole('heading').innerText()).toBe(planName);
+    expect(await summary.innerText()).toContain('£');
+    expect(await page.getByText('Online payment is coming in a later release.').count()).toBe(1);
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('has no serious or critical axe violations on the landing page', async () => {
+    const { page, errors } = await open('/?region=JP');
+    await page.locator('#region-plans article').first().waitFor();
+    const violations = await axeCheck(page);
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('works on a 375 px phone: burger menu, picker grid, screenshot', async () => {
+    const { page, errors } = await open('/', 375);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Japan|^United States/ }).first().waitFor();
+    await screenshot(page, 'landing-375');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    for (const name of ['Plans', 'Coverage', 'About Us', 'Blog', 'Rewards', 'Support', 'How It Works', 'Login', 'Sign Up']) {
+      expect(await drawer.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+    expect(await drawer.getByLabel('Language').count()).toBe(1);
+    expect(await drawer.getByLabel('Currency').count()).toBe(1);
+    const violations = await axeCheck(page);
+    expect(violations).toEqual([]);
+    await screenshot(page, 'landing-375-menu', false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('mirrors the layout for Arabic (RTL)', async () => {
+    const { page } = await open('/');
+    await page.evaluate(() => localStorage.setItem('preferredLanguage', 'ar'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await screenshot(page, 'landing-rtl-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await screenshot(page, 'landing-rtl-375');
+    await page.close();
+  });
+
+  it('/plans lands on the landing page at #plans', async () => {
+    const { page, errors } = await open('/plans');
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#plans');
+    await page.waitForFunction(() => {
+      const r = document.getElementById('plans')?.getBoundingClientRect();
+      return !!r && r.top >= 0 && r.top < window.innerHeight / 2;
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('/how-it-works lands at #how-it-works', async () => {
+    const { page } = await open('/how-it-works');
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#how-it-works');
+    await page.close();
+  });
+
+  it('an unknown path shows the not-found page', async () => {
+    const { page } = await open('/this/does/not/exist');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(1);
+    expect(await page.title()).toContain('Page not found');
+    await page.close();
+  });
+});

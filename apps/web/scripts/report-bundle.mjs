@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Reports the landing page's initial JavaScript, gzipped: the entry script in dist/index.html
+// plus every chunk it modulepreloads. Fails (exit 1) above the budget (170 kB, issue #2).
+// Also prints, for information, the lazily loaded chunks that render the landing route.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 170);
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+
+const attr = (tag, name) => tag.match(new RegExp(`${name}="([^"]+)"`))?.[1];
+const entries = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>/g)].map((m) => attr(m[0], 'src')).filter(Boolean);
+const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => attr(m[0], 'href')).filter(Boolean);
+if (entries.length === 0) {
+  console.error('report-bundle: no module entry script in dist/index.html');
+  process.exit(1);
+}
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file.replace(/^\//, ''))), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+const initial = [...new Set([...entries, ...preloads])];
+let total = 0;
+console.log('\nInitial JS of the landing page (entry + modulepreload), gzipped:');
+for (const file of initial) {
+  const size = gz(file);
+  total += size;
+  console.log(`  ${kb(size).padStart(9)}  ${file}`);
+}
+console.log(`  ${kb(total).padStart(9)}  total (budget ${BUDGET_KB} kB)`);
+
+// Information only: lazy chunks whose names say they belong to the landing route or the
+// shell's deferred parts (menus, drawer, notifications). Names come from Vite's chunking.
+const lazy = readdirSync(join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js') && !initial.includes(`/assets/${f}`))
+  .map((f) => ({ f, size: gz(`assets/${f}`) }))
+  .sort((a, b) => b.size - a.size)
+  .slice(0, 8);
+console.log('\nLargest lazy chunks (loaded after first render / on demand), gzipped:');
+for (const { f, size } of lazy) console.log(`  ${kb(size).padStart(9)}  /assets/${f}`);
+
+if (total > BUDGET_KB * 1024) {
+  console.error(`\n✖ initial JS ${kb(total)} is over the ${BUDGET_KB} kB budget`);
+  process.exit(1);
+}
+console.log(`\n✓ initial JS ${kb(total)} ≤ ${BUDGET_KB} kB`);

@@ -1,0 +1,40 @@
+// Every provider the app needs, in one place so main.tsx and the component tests share it.
+import { Suspense, lazy, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { directionOf, type LanguageCode } from '@esim/i18n';
+import { CurrencyProvider } from './features/preferences/currency-provider.tsx';
+import { LanguageProvider } from './features/preferences/language-provider.tsx';
+import { TRPCProvider, type TrpcClient } from './lib/trpc.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+// The toast container loads after the first render; toasts raised earlier wait in the store.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  initialLanguage: LanguageCode;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, trpcClient, initialLanguage, children }: AppProvidersProps) {
+  return (
+    <DirectionProvider initialDirection={directionOf(initialLanguage)} detectDirection={false}>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+            <LanguageProvider>
+              <CurrencyProvider>
+                <Suspense fallback={null}>
+                  <Notifications position="top-right" limit={4} zIndex={1000} />
+                </Suspense>
+                {children}
+              </CurrencyProvider>
+            </LanguageProvider>
+          </TRPCProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,76 @@
+// The header's language and currency buttons. They render at once; the menus behind them (and
+// the floating-ui positioning code) load lazily, keeping them out of the initial bundle.
+import { Suspense, lazy, type ComponentProps } from 'react';
+import { Button } from '@mantine/core';
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrency } from '../../features/preferences/currency-provider.tsx';
+import { useLanguage } from '../../features/preferences/language-provider.tsx';
+
+const LanguageMenu = lazy(() => import('./language-menu.tsx').then((m) => ({ default: m.LanguageMenu })));
+const CurrencyMenu = lazy(() => import('./currency-menu.tsx').then((m) => ({ default: m.CurrencyMenu })));
+
+type ButtonProps = Omit<ComponentProps<typeof Button<'button'>>, 'children'>;
+
+export function currencyName(t: ReturnType<typeof useTranslation>['t'], code: string, fallback: string): string {
+  return code === 'USD' || code === 'GBP' || code === 'EUR' ? t(`currency.names.${code}`) : fallback;
+}
+
+export function LanguageButton(props: ButtonProps) {
+  const { t } = useTranslation();
+  const { language, languages } = useLanguage();
+  const current = languages.find((l) => l.code === language) ?? languages[0]!;
+  return (
+    <Button
+      variant="subtle"
+      color="dark"
+      size="sm"
+      px={10}
+      leftSection={<IconLanguage size={18} aria-hidden />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      aria-label={t('language.change', { language: `${current.name} (${current.code.toUpperCase()})` })}
+      {...props}
+    >
+      {current.code.toUpperCase()}
+    </Button>
+  );
+}
+
+export function CurrencyButton(props: ButtonProps) {
+  const { t } = useTranslation();
+  const { currency, currencies } = useCurrency();
+  const current = currencies.find((c) => c.code === currency);
+  return (
+    <Button
+      variant="subtle"
+      color="dark"
+      size="sm"
+      px={10}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      aria-label={t('currency.change', {
+        currency: current ? `${currencyName(t, current.code, current.name)} (${currency})` : currency,
+      })}
+      {...props}
+    >
+      <span aria-hidden="true">
+        {current?.symbol ?? ''} {currency}
+      </span>
+    </Button>
+  );
+}
+
+export function LanguageSelector() {
+  return (
+    <Suspense fallback={<LanguageButton />}>
+      <LanguageMenu />
+    </Suspense>
+  );
+}
+
+export function CurrencySelector() {
+  return (
+    <Suspense fallback={<CurrencyButton />}>
+      <CurrencyMenu />
+    </Suspense>
+  );
+}

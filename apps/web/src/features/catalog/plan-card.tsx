@@ -1,0 +1,123 @@
+// One plan (spec §2 landing point 7). Subscription cards show 85% of the price per month.
+import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconHeadset, IconRefresh, IconStarFilled } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { subscriptionMinor } from '@esim/api/domain';
+import { Money } from '../../components/money.tsx';
+import { storeSelectedPlan } from './selected-plan.ts';
+import type { Plan, PurchaseMode } from './types.ts';
+import classes from './plan-card.module.css';
+
+export interface PlanCardProps {
+  plan: Plan;
+  mode: PurchaseMode;
+}
+
+export function PlanCard({ plan, mode }: PlanCardProps) {
+  const { t } = useTranslation('landing');
+  const navigate = useNavigate();
+  const subscription = mode === 'subscription';
+  const priceMinor = subscription ? subscriptionMinor(plan.priceMinor) : plan.priceMinor;
+  const titleId = `plan-${plan.id}-${mode}-title`;
+
+  const select = () => {
+    storeSelectedPlan(plan);
+    void navigate({ to: subscription ? '/subscribe' : '/checkout' });
+  };
+
+  return (
+    <Card className={classes.card} data-popular={plan.isPopular || undefined} padding="lg" component="article" aria-labelledby={titleId}>
+      {plan.isPopular ? (
+        <Card.Section className={classes.ribbon}>
+          <IconStarFilled size={12} aria-hidden />
+          {t('plan.mostPopular')}
+        </Card.Section>
+      ) : null}
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={3} id={titleId} className={classes.name}>
+            {plan.name}
+          </Title>
+          <Badge variant="light" color={subscription ? 'sunset' : 'brand'} size="md" className={classes.validity}>
+            {subscription ? t('plan.monthly') : t('plan.day', { count: plan.validityDays })}
+          </Badge>
+        </Group>
+        {plan.description ? (
+          <Text size="sm" c="dimmed" className={classes.description}>
+            {plan.description}
+          </Text>
+        ) : null}
+
+        <div>
+          <Group gap={6} align="baseline" wrap="wrap">
+            <Money usdMinor={priceMinor} className={classes.price} />
+            {subscription ? (
+              <Text span c="dimmed" fw={500}>
+                {t('plan.perMonth')}
+              </Text>
+            ) : null}
+            {subscription ? (
+              <Badge color="green.9" variant="filled" size="sm" className={classes.save}>
+                {t('plan.save')}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text fw={700} mt={4} className={classes.data}>
+            {t('plan.data', { amount: plan.dataAmount })}
+          </Text>
+        </div>
+
+        <List
+          spacing={6}
+          size="sm"
+          aria-label={t('plan.features')}
+          icon={
+            <ThemeIcon size={18} radius="xl" color="brand" variant="light">
+              <IconCheck size={12} aria-hidden />
+            </ThemeIcon>
+          }
+          className={classes.features}
+        >
+          {plan.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+          {subscription ? (
+            <>
+              <List.Item
+                icon={
+                  <ThemeIcon size={18} radius="xl" color="sunset" variant="light">
+                    <IconRefresh size={12} aria-hidden />
+                  </ThemeIcon>
+                }
+              >
+                {t('plan.autoRenews')}
+              </List.Item>
+              <List.Item
+                icon={
+                  <ThemeIcon size={18} radius="xl" color="sunset" variant="light">
+                    <IconHeadset size={12} aria-hidden />
+                  </ThemeIcon>
+                }
+              >
+                {t('plan.prioritySupport')}
+              </List.Item>
+            </>
+          ) : null}
+        </List>
+
+        <Group grow gap="sm" mt="auto" wrap="nowrap">
+          <Button variant="default" onClick={select} aria-label={t('plan.selectAria', { name: plan.name })}>
+            {t('plan.select')}
+          </Button>
+          <Button
+            aria-label={t('plan.buyNowAria', { name: plan.name })}
+            renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} {...props} />}
+          >
+            {t('plan.buyNow')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TRPCError } from '@trpc/server';
+import { delay } from 'msw';
+import { PLANS, byCode, detail } from '../../test/fixtures.ts';
+import { server, trpcMsw } from '../../test/msw.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { PlansSection } from './plans-section.tsx';
+
+const JP_COVERAGE = detail('JP', [{ code: 'JP', name: 'Japan' }]);
+
+function mock({ plans = PLANS, countries = JP_COVERAGE.countries }: { plans?: typeof PLANS | 'pending' | 'error'; countries?: { code: string; name: string }[] } = {}) {
+  server.use(
+    trpcMsw.catalog.region.query(({ input }) => ({ ...detail(input.id === 2 ? 'GLOBAL' : 'JP', countries) })),
+    trpcMsw.catalog.plans.query(async () => {
+      if (plans === 'pending') await delay('infinite');
+      if (plans === 'error') throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'boom' });
+      return plans as typeof PLANS;
+    }),
+  );
+}
+
+describe('PlansSection', () => {
+  it('titles the section with the region and lists covered countries', async () => {
+    mock({ countries: [{ code: 'JP', name: 'Japan' }, { code: 'UK', name: 'United Kingdom' }] });
+    await renderPlans('JP');
+    expect(screen.getByRole('heading', { name: 'Japan eSIM Plans', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Instant activation, 4G/5G networks')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Countries Covered' })).toBeTruthy();
+    const chips = await screen.findByRole('list', { name: 'Countries Covered' });
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Japan', 'United Kingdom']);
+    expect(chips.querySelectorAll('img')[1]!.getAttribute('src')).toBe('/flags/4x3/gb.svg');
+  });
+
+  it('shows a labelled spinner while the plans load', async () => {
+    mock({ plans: 'pending' });
+    await renderPlans('JP');
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Loading plans');
+  });
+
+  it("says 'No plans available for this region.' when there are none", async () => {
+    mock({ plans: [] });
+    await renderPlans('JP');
+    expect(await screen.findByText('No plans available for this region.')).toBeTruthy();
+  });
+
+  it("shows 'Failed to fetch plans' when the call fails", async () => {
+    mock({ plans: 'error' });
+    await renderPlans('JP');
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch plans');
+  });
+
+  it('shows the worldwide texts for GLOBAL instead of chips', async () => {
+    mock();
+    await renderPlans('GLOBAL');
+    expect(screen.getByText('200+ countries')).toBeTruthy();
+    expect(screen.getByText('Worldwide coverage')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See details for specific countries' }).getAttribute('href')).toBe('/coverage');
+    expect(screen.queryByRole('list', { name: 'Countries Covered' })).toBeNull();
+  });
+
+  it("says 'Coverage information not available' without coverage rows", async () => {
+    mock({ countries: [] });
+    await renderPlans('JP');
+    expect(await screen.findByText('Coverage information not available')).toBeTruthy();
+  });
+
+  it('renders one-time cards by default: price, validity badge, data, features, ribbon', async () => {
+    mock();
+    await renderPlans('JP');
+    expect(screen.getByRole('tab', { name: 'One-time Purchase' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Pay once for the duration of your trip. No auto-renewals or recurring charges.')).toBeTruthy();
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const [oneGb, fiveGb, dayPass] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(oneGb).getByText('$4.50')).toBeTruthy();
+    expect(within(oneGb).getByText('7 Days')).toBeTruthy();
+    expect(within(oneGb).getByText('1GB Data')).toBeTruthy();
+    expect(within(oneGb).getByText('Instant activation')).toBeTruthy();
+    expect(within(oneGb).queryByText('MOST POPULAR')).toBeNull();
+    expect(within(fiveGb).getByText('MOST POPULAR')).toBeTruthy();
+    expect(within(dayPass).getByText('1 Day')).toBeTruthy();
+    expect(within(oneGb).queryByText('/ month')).toBeNull();
+  });
+
+  it('subscription cards show 85% of the price per month and the subscription perks', async () => {
+    mock();
+    await renderPlans('JP');
+    await screen.findAllByRole('article');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Monthly Subscription' }));
+    expect(screen.getByText('Subscribe monthly and save. Cancel anytime. Ideal for frequent travelers.')).toBeTruthy();
+    const [oneGb, fiveGb] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
+    // 450 × 0.85 = 382.5 → $3.83; 1799 × 0.85 = 1529.15 → $15.29
+    expect(within(oneGb).getByText('$3.83')).toBeTruthy();
+    expect(within(fiveGb).getByText('$15.29')).toBeTruthy();
+    for (const text of ['Monthly', '/ month', 'Save 15%', 'Auto-renews monthly', 'Priority support']) {
+      expect(within(oneGb).getByText(text)).toBeTruthy();
+    }
+    expect(within(oneGb).queryByText('7 Days')).toBeNull();
+  });
+
+  it('converts prices to the chosen currency', async () => {
+    localStorage.setItem('preferredCurrency', 'EUR');
+    mock();
+    await renderPlans('JP');
+    const [oneGb] = (await screen.findAllByRole('article')) as [HTMLElement];
+    // 450 × 0.93 = 418.5 → €4.19
+    expect(within(oneGb).getByText('€4.19')).toBeTruthy();
+  });
+});
+
+async function renderPlans(code: string) {
+  return renderWithProviders(<PlansSection region={byCode(code)} />);
+}

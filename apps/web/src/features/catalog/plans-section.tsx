@@ -1,0 +1,99 @@
+// The plans of the selected region (spec §2 landing points 5-7): title, coverage, purchase-mode
+// tabs, and the plan grid with its loading, empty and error states.
+import { useState } from 'react';
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CACHE } from '../../lib/query-client.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { CountriesCovered } from './countries-covered.tsx';
+import { PlanCard } from './plan-card.tsx';
+import { RegionFlag } from './region-flag.tsx';
+import type { PurchaseMode, Region } from './types.ts';
+import classes from './plans-section.module.css';
+
+export interface PlansSectionProps {
+  region: Region;
+  id?: string;
+}
+
+export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps) {
+  const { t } = useTranslation('landing');
+  const { t: tc } = useTranslation('common');
+  const trpc = useTRPC();
+  const [mode, setMode] = useState<PurchaseMode>('onetime');
+  const plans = useQuery({ ...trpc.catalog.plans.queryOptions({ regionId: region.id }), staleTime: CACHE.plansStaleMs });
+  const titleId = `${id}-title`;
+
+  let grid;
+  if (plans.isPending) {
+    grid = (
+      <Center py={48} role="status">
+        <Loader aria-hidden="true" />
+        <VisuallyHidden>{t('plans.loading')}</VisuallyHidden>
+      </Center>
+    );
+  } else if (plans.isError) {
+    grid = (
+      <Alert color="red.8" variant="light" icon={<IconAlertCircle aria-hidden />} title={tc('errors.fetchPlans')} role="alert">
+        <Button size="xs" variant="white" color="red.8" mt="xs" onClick={() => void plans.refetch()}>
+          {tc('errors.tryAgain')}
+        </Button>
+      </Alert>
+    );
+  } else if (plans.data.length === 0) {
+    grid = (
+      <Text ta="center" c="dimmed" py={40} size="lg">
+        {t('plans.empty')}
+      </Text>
+    );
+  } else {
+    grid = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="lg">
+        {plans.data.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} mode={mode} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <section id={id} aria-labelledby={titleId} className={classes.section}>
+      <Stack gap="xl">
+        <div className={classes.head}>
+          <RegionFlag code={region.code} flagIcon={region.flagIcon} />
+          <div>
+            <Title order={2} id={titleId}>
+              {t('plans.title', { region: region.name })}
+            </Title>
+            <Text c="dimmed" mt={4}>
+              {t('plans.subtitle')}
+            </Text>
+          </div>
+        </div>
+
+        <CountriesCovered region={region} />
+
+        <Tabs value={mode} onChange={(v) => v && setMode(v as PurchaseMode)} variant="pills" radius="xl">
+          <Tabs.List aria-label={t('plans.modeLabel')} grow className={classes.modeList}>
+            <Tabs.Tab value="onetime" className={classes.modeTab}>
+              {t('plans.onetime')}
+            </Tabs.Tab>
+            <Tabs.Tab value="subscription" className={classes.modeTab}>
+              {t('plans.subscription')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="onetime" pt="lg">
+            <Text mb="lg">{t('plans.onetimeText')}</Text>
+            {mode === 'onetime' ? grid : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="subscription" pt="lg">
+            <Text mb="lg">{t('plans.subscriptionText')}</Text>
+            {mode === 'subscription' ? grid : null}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </section>
+  );
+}

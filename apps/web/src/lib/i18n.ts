@@ -1,0 +1,70 @@
+// i18next set-up. Translation files are fetched lazily per language and namespace through
+// @esim/i18n's loadNamespace (one chunk per file); English is the fallback for missing keys.
+// Routes load the namespaces they need in their loader: `loader: () => loadNamespaces('landing')`.
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_NAMESPACE,
+  LANGUAGE_CODES,
+  isLanguageCode,
+  loadNamespace,
+  matchLanguage,
+  type LanguageCode,
+  type Namespace,
+} from '@esim/i18n';
+import { i18nDefaults } from '../config.ts';
+import { STORAGE_KEYS, readStorage } from './storage.ts';
+
+const lazyFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    loadNamespace(language, namespace).then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const i18n: I18n = i18next;
+
+/** The stored preference, else the browser's first supported language, else English. */
+export function detectLanguage(): LanguageCode {
+  const stored = readStorage('local', STORAGE_KEYS.language);
+  if (isLanguageCode(stored)) return stored;
+  if (typeof navigator !== 'undefined') {
+    const match = matchLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+    if (match) return match;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export interface InitI18nOptions {
+  lng: LanguageCode;
+  /** Preloaded resources (tests); when given, nothing is fetched. */
+  resources?: Record<string, Record<string, object>>;
+  ns?: Namespace[];
+}
+
+/** Initialise the shared instance and wait for the 'common' namespace (header, footer). */
+export async function initI18n({ lng, resources, ns = [DEFAULT_NAMESPACE] }: InitI18nOptions): Promise<I18n> {
+  if (!resources) i18n.use(lazyFiles);
+  await i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGE_CODES],
+    ns,
+    defaultNS: DEFAULT_NAMESPACE,
+    ...(resources ? { resources } : {}),
+    interpolation: { escapeValue: false, defaultVariables: i18nDefaults },
+    returnNull: false,
+    react: { useSuspense: true },
+  });
+  return i18n;
+}
+
+/** Make sure namespaces are loaded for the current language (and English) before rendering. */
+export async function loadNamespaces(...namespaces: Namespace[]): Promise<void> {
+  await i18n.loadNamespaces(namespaces);
+}

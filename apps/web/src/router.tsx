@@ -1,0 +1,37 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Trpc } from './lib/trpc.ts';
+import { routeTree } from './routeTree.gen.ts';
+import { NotFound } from './routes/-components/not-found.tsx';
+import { RouteError } from './routes/-components/route-error.tsx';
+import { PageLoader } from './components/page-loader.tsx';
+
+/** What every route's beforeLoad/loader receives: prefetch with context.trpc.x.queryOptions(). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: Trpc;
+}
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    // React Query owns caching; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: PageLoader,
+    defaultPendingMs: 400,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

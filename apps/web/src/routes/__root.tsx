@@ -1,0 +1,17 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { SiteLayout } from '../components/layout/site-layout.tsx';
+import type { RouterContext } from '../router.tsx';
+import { NotFound } from './-components/not-found.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  return (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  );
+}

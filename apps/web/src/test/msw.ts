@@ -1,0 +1,19 @@
+// tRPC procedures mocked through msw (msw-trpc). The test client uses a non-batching link, since
+// msw-trpc matches one procedure per request.
+import { createTRPCMsw, httpLink } from 'msw-trpc';
+import { setupServer } from 'msw/node';
+import superjson from 'superjson';
+import type { AppRouter } from '@esim/api';
+import { RATES } from './fixtures.ts';
+
+export const TEST_TRPC_URL = 'http://localhost:3000/api/trpc';
+
+export const trpcMsw = createTRPCMsw<AppRouter>({
+  links: [httpLink({ url: TEST_TRPC_URL })],
+  transformer: { input: superjson, output: superjson },
+});
+
+/** Always there: the currency provider asks for rates on every render tree. */
+export const defaultHandlers = [trpcMsw.catalog.exchangeRates.query(() => RATES)];
+
+export const server = setupServer(...defaultHandlers);

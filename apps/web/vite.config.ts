@@ -1,0 +1,66 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { CONFIG_DEFAULTS } from './src/config-defaults.ts';
+
+// Brand-neutral defaults for the VITE_* settings, so %VITE_PRODUCT_NAME% in index.html and
+// import.meta.env always have a value. A real environment variable or .env file wins.
+for (const [key, value] of Object.entries(CONFIG_DEFAULTS)) {
+  if (!process.env[key]) process.env[key] = value;
+}
+
+/**
+ * '@esim/api/domain' is one barrel; its validation schemas run zod at module level, which keeps
+ * all of zod in the bundle even when only the money helpers are imported. The domain folder is
+ * pure by rule (conventions §2.3), so tell the bundler its modules have no side effects.
+ */
+function pureDomain(): Plugin {
+  return {
+    name: 'esim:pure-domain',
+    transform(code, id) {
+      if (/[\\/]packages[\\/]api[\\/]src[\\/]domain[\\/][^?]+\.ts$/.test(id)) {
+        return { code, map: null, moduleSideEffects: false };
+      }
+      return null;
+    },
+  };
+}
+
+export default defineConfig(() => {
+  return {
+    plugins: [
+      // Must come before the React plugin. Generates src/routeTree.gen.ts (committed).
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        quoteStyle: 'single',
+        semicolons: true,
+        routeFileIgnorePattern: '\\.test\\.tsx?$',
+      }),
+      react(),
+      pureDomain(),
+    ],
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    },
+    preview: {
+      proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      assetsInlineLimit: 0,
+      chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // Everything the first render needs in one chunk (one request, one gzip dictionary);
+            // route components, menus, the drawer and toasts stay in their lazy chunks.
+            groups: [{ name: 'initial', tags: ['$initial' as const] }],
+          },
+        },
+      },
+    },
+  };
+});

@@ -1,0 +1,32 @@
+// Languages, namespaces and the lazy loader for translation files.
+//
+// Files live in locales/<lang>/<namespace>.json. English is the reference and complete; other
+// languages may lack keys (or whole files) and fall back to English at runtime.
+// Each file is its own chunk: only the active language's namespaces are downloaded.
+export * from './languages.ts';
+export { NAMESPACES, DEFAULT_NAMESPACE } from './namespaces.ts';
+export type { Namespace, Resources } from './namespaces.ts';
+
+import type { LanguageCode } from './languages.ts';
+import type { Namespace } from './namespaces.ts';
+
+type Messages = Record<string, unknown>;
+
+// Vite (and vitest) rewrite this call into a map of lazy imports at build time. The cast keeps
+// this package free of a dependency on vite's types; the emitted code is the plain
+// `import.meta.glob(...)` call Vite looks for.
+const files = (import.meta as unknown as {
+  glob: (pattern: string, options: { import: 'default' }) => Record<string, () => Promise<Messages>>;
+}).glob('../locales/*/*.json', { import: 'default' });
+
+/** Every namespace file that exists, as '<lang>/<ns>'. */
+export function availableFiles(): string[] {
+  return Object.keys(files).map((p) => p.replace('../locales/', '').replace(/\.json$/, ''));
+}
+
+/** Load one namespace of one language; a missing file resolves to {} (fallback to English). */
+export async function loadNamespace(lang: LanguageCode | string, ns: Namespace | string): Promise<Messages> {
+  const load = files[`../locales/${lang}/${ns}.json`];
+  if (!load) return {};
+  return (await load()) ?? {};
+}
