@@ -6,21 +6,24 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { trpcFastSpread } from './trpc-fast-spread.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const watch = process.argv.includes('--watch');
 
 /** Native addons (and optional native helpers some drivers probe for). */
 const external = ['better-sqlite3', '@node-rs/argon2', '@node-rs/*', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents'];
 
-/** @type {import('esbuild').BuildOptions} */
-const options = {
+/**
+ * The bundle's esbuild options; test/bundle.test.ts builds with them too.
+ * @param {{ outdir?: string }} [opts]
+ * @returns {import('esbuild').BuildOptions}
+ */
+export const buildOptions = ({ outdir = join(here, 'dist') } = {}) => ({
   absWorkingDir: here,
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'admin-cli': 'src/admin-cli.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -37,10 +40,18 @@ const options = {
       'const require = __createRequire(import.meta.url);',
     ].join('\n'),
   },
-};
+});
 
-rmSync(join(here, 'dist'), { recursive: true, force: true });
-if (watch) {
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) await run(process.argv.includes('--watch'));
+
+async function run(watch) {
+  const options = buildOptions();
+  rmSync(join(here, 'dist'), { recursive: true, force: true });
+  if (!watch) {
+    await esbuild.build(options);
+    return;
+  }
   const ctx = await esbuild.context(options);
   await ctx.rebuild();
   await ctx.watch();
@@ -57,6 +68,4 @@ if (watch) {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   server.on('exit', (code) => process.exit(code ?? 0));
-} else {
-  await esbuild.build(options);
 }

@@ -1,6 +1,7 @@
 // createApp(deps): middleware, tRPC mount, REST adapters, webhooks, static files, onError.
 // Request flow: request facts → security headers → compression → session → CSRF guard
-//   → /api/trpc/* (tRPC) | /api/* (REST adapters over the same procedures) | static web app.
+//   → /api/trpc/* (GET queries: fast path, else tRPC's fetch adapter) | /api/* (REST adapters over
+//     the same procedures) | static web app.
 import { Hono } from 'hono';
 import { trpcServer } from '@hono/trpc-server';
 import { appRouter } from '@esim/api';
@@ -12,12 +13,15 @@ import { compression } from './middleware/compression.ts';
 import { sessionLayer } from './middleware/session.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { serveWeb } from './middleware/static.ts';
+import { trpcQueryFastPath } from './middleware/trpc-query-fast-path.ts';
 import { errorResponse } from './rest/respond.ts';
 import { catalogRest } from './rest/catalog.ts';
 import { authRest } from './rest/auth.ts';
 import { usersRest } from './rest/users.ts';
 import { ordersRest } from './rest/orders.ts';
 import { supportRest } from './rest/support.ts';
+import { paymentsRest } from './rest/payments.ts';
+import { webhookRoutes } from './webhooks/stripe.ts';
 import { seoRoutes } from './seo.ts';
 
 export function createApp(deps: AppDeps) {
@@ -31,6 +35,7 @@ export function createApp(deps: AppDeps) {
 
   app.get('/api/health', (c) => c.json({ status: 'ok', time: deps.services.now().toISOString() }));
 
+  app.use('/api/trpc/*', trpcQueryFastPath(deps));
   app.use(
     '/api/trpc/*',
     trpcServer({
@@ -49,6 +54,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', usersRest(deps));
   app.route('/api', ordersRest(deps));
   app.route('/api', supportRest(deps));
+  app.route('/api', paymentsRest(deps));
+  app.route('/api', webhookRoutes(deps));
 
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404),

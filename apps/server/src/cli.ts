@@ -2,9 +2,14 @@
 //   migrate   apply pending migrations
 //   seed      insert missing catalogue rows (idempotent)
 //   setup     migrate + seed (what `npm start` runs first)
+//   worker    run the fulfilment worker (provisioning, e-mail, retries, refunds) until SIGTERM, for a
+//             web server started with FULFILMENT_INLINE=0 (several workers may share the database)
+import { reconcileOrders } from '@esim/api';
 import { createDb, migrateToLatest, seed } from '@esim/db';
+import { buildServices } from './deps.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { createFulfilmentWorker } from './workers/fulfilment.ts';
 
 type Command = (ctx: { db: ReturnType<typeof createDb>['db']; log: ReturnType<typeof createLogger> }, args: string[]) => Promise<void>;
 
@@ -20,6 +25,25 @@ const commands: Record<string, { help: string; run: Command }> = {
     help: 'insert missing catalogue rows (idempotent)',
     run: async ({ db, log }) => {
       log.info('seed', { inserted: await seed(db) });
+    },
+  },
+  worker: {
+    help: 'run the fulfilment worker until SIGTERM (beside a server with FULFILMENT_INLINE=0)',
+    run: async ({ db, log }) => {
+      const env = { ...readEnv(), FULFILMENT_INLINE: true };
+      const services = buildServices(env, db, log);
+      const worker = createFulfilmentWorker({ db, services, log }, { intervalMs: env.WORKER_INTERVAL_MS, keepAlive: true });
+      const stopped = new Promise<void>((resolve) => {
+        process.once('SIGTERM', () => resolve());
+        process.once('SIGINT', () => resolve());
+      });
+      // Leases of a dead worker expire on their own; a live web server may hold some, so keep them.
+      await reconcileOrders(db, services, { clearLeases: false });
+      worker.start();
+      log.info('fulfilment worker running', { intervalMs: env.WORKER_INTERVAL_MS });
+      await stopped;
+      await worker.stop();
+      await services.mailer.close();
     },
   },
   setup: {

@@ -2,7 +2,18 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServices, type ShopConfig } from '@esim/api';
+import {
+  DEFAULT_FULFILMENT_POLICY,
+  JobQueue,
+  assertProvidersCompatible,
+  createEsimProvider,
+  createMailer,
+  createServices,
+  createShopPaymentProvider,
+  describeSmtpUrl,
+  type Services,
+  type ShopConfig,
+} from '@esim/api';
 import type { Db } from '@esim/db';
 import type { Env } from './env.ts';
 import type { AppDeps, Logger } from './types.ts';
@@ -28,6 +39,66 @@ export function resolveWebDist(env: Env, log: Logger, here = dirname(fileURLToPa
   return null;
 }
 
+/**
+ * The services with their providers: Stripe or demo payments (demo state in the db), the eSIM
+ * provider, SMTP or the .eml outbox. Refuses demo payments with a real eSIM provider.
+ * `exit` is the crash test's way out (CRASH_AFTER_PAYMENT, a test hook).
+ */
+export function buildServices(
+  env: Env,
+  db: Db,
+  log: Logger,
+  opts: { exit?: ((code: number) => void) | undefined; overrides?: Partial<Services> | undefined } = {},
+): Services {
+  const exit = opts.exit ?? ((code: number) => process.exit(code));
+  let services!: Services;
+  const payments = opts.overrides?.payments ?? createShopPaymentProvider(db, () => services, {
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+  });
+  const esim = opts.overrides?.esim ?? createEsimProvider({
+    provider: env.ESIM_PROVIDER,
+    simulator: { mode: env.ESIM_SIMULATOR_MODE, ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}) },
+  });
+  assertProvidersCompatible(payments, esim);
+  const mailer = opts.overrides?.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <orders@localhost>` });
+  log.info('checkout providers', {
+    payments: payments.name,
+    esim: esim.name,
+    mail: env.SMTP_URL ? describeSmtpUrl(env.SMTP_URL) : `outbox ${resolve(env.OUTBOX_DIR)}`,
+  });
+  services = createServices(db, shopConfig(env), {
+    payments,
+    esim,
+    mailer,
+    log,
+    jobs: new JobQueue({
+      concurrency: env.FULFILMENT_CONCURRENCY,
+      enabled: env.FULFILMENT_INLINE,
+      onError: (e, key) => log.error('background job failed', { key, error: String((e as Error)?.stack ?? e) }),
+    }),
+    fulfilment: {
+      ...DEFAULT_FULFILMENT_POLICY,
+      provisionMaxAttempts: env.PROVISION_MAX_ATTEMPTS,
+      provisionBaseMs: env.PROVISION_RETRY_BASE_MS,
+      mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
+      mailBaseMs: env.MAIL_RETRY_BASE_MS,
+    },
+    testHooks: env.CRASH_AFTER_PAYMENT
+      ? {
+          beforePaymentEvent: (event) => {
+            if (event.type !== 'payment_intent.succeeded') return;
+            log.error('CRASH_AFTER_PAYMENT: exiting after the payment, before fulfilment (test hook)', { eventId: event.id });
+            exit(86);
+          },
+        }
+      : undefined,
+    ...opts.overrides,
+  });
+  return services;
+}
+
 export function buildDeps(env: Env, db: Db, log: Logger, webDist: string | null): AppDeps {
-  return { db, env, log, webDist, services: createServices(db, shopConfig(env)) };
+  return { db, env, log, webDist, services: buildServices(env, db, log) };
 }

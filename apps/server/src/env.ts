@@ -21,7 +21,51 @@ const ZEnv = z.object({
   SUPPORT_PHONE: z.string().default('+44 20 0000 0000'),
   POSTAL_ADDRESS: z.string().default('1 Example Street, London, EC1A 1AA, United Kingdom'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+
+  // ── payments, eSIMs, e-mail (issue 5) ──
+  /** Stripe: set all three for card payments; none for demo payments ('Demo payments: no real charge'). */
+  STRIPE_SECRET_KEY: optionalText(),
+  STRIPE_PUBLISHABLE_KEY: optionalText(),
+  STRIPE_WEBHOOK_SECRET: optionalText(),
+  /** eSIM provisioning; only the built-in simulator exists today. */
+  ESIM_PROVIDER: z.enum(['simulator']).default('simulator'),
+  /** Simulator knobs (demos and tests): 'sync' or 'async' orders, and a random failure rate 0–1. */
+  ESIM_SIMULATOR_MODE: z.enum(['sync', 'async']).default('sync'),
+  ESIM_SIMULATOR_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** SMTP delivery (smtp://user:pass@host:587); unset: e-mails are written as .eml files to OUTBOX_DIR. */
+  SMTP_URL: optionalText(),
+  OUTBOX_DIR: z.string().default('./data/outbox'),
+  /** Sender of the shop's e-mails; default '"<PRODUCT_NAME>" <orders@localhost>'. */
+  MAIL_FROM: optionalText(),
+  /** eSIM provisioning attempts before the order is refunded, and the first retry delay (doubling, capped at 30 min). */
+  PROVISION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  PROVISION_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** E-mail send attempts, and the first retry delay (doubling, capped at 1 h). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** How often the fulfilment worker looks for due retries. */
+  WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(1000),
+  /** Background fulfilment jobs (provisioning, e-mail) running at once. */
+  FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * '1' (default): this process provisions eSIMs and sends e-mail right after a payment, and runs
+   * the retry worker. '0': it only records payments; run `node dist/cli.js worker` beside it.
+   */
+  FULFILMENT_INLINE: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
+  /**
+   * TEST HOOK (the crash test): '1' makes the process exit right after a payment is recorded as
+   * succeeded and before fulfilment, to prove the restart reconciles. Never set it in production.
+   */
+  CRASH_AFTER_PAYMENT: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
 });
+
+/** An optional setting where '' means unset. */
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+}
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };
 

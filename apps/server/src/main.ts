@@ -6,6 +6,8 @@ import { createApp } from './app.ts';
 import { buildDeps, resolveWebDist } from './deps.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { reconcileOrders } from '@esim/api';
+import { createFulfilmentWorker } from './workers/fulfilment.ts';
 
 async function main() {
   const env = readEnv();
@@ -23,6 +25,16 @@ async function main() {
     log.info('listening', { url: `http://${host}:${info.port}`, publicUrl: env.PUBLIC_URL, db: handle.kind });
   });
 
+  // Orders: finish what a previous run left (payments that succeeded while nobody listened, paid
+  // orders not yet delivered, unsent e-mails), then keep retrying due work in the background.
+  // With FULFILMENT_INLINE=0 a separate `node dist/cli.js worker` does the provisioning and e-mail.
+  const worker = createFulfilmentWorker(deps, { intervalMs: env.WORKER_INTERVAL_MS });
+  reconcileOrders(handle.db, deps.services, { runWork: env.FULFILMENT_INLINE })
+    .catch((err: unknown) => log.error('startup reconciliation failed', { error: String((err as Error)?.stack ?? err) }))
+    .finally(() => {
+      if (env.FULFILMENT_INLINE) worker.start();
+    });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -32,10 +44,15 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 5000);
     force.unref();
     server.close(() => {
-      handle.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      worker
+        .stop()
+        .catch(() => undefined)
+        .then(() => deps.services.mailer.close().catch(() => undefined))
+        .then(() => handle.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };

@@ -25,6 +25,8 @@ export interface AppVariables {
   sessionId: string | null;
   /** Cookies to set or clear once the handler ran (filled by the session layer). */
   sessionCookie: { token: string; expiresAt: Date } | 'clear' | null;
+  /** Security headers for this request (set by middleware/security.ts), for responses built whole. */
+  baseHeaders: Readonly<Record<string, string>> | undefined;
 }
 
 export type AppEnv = { Variables: AppVariables };

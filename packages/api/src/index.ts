@@ -12,3 +12,25 @@ export { toSessionUser, findUserByUsername, findUserByEmail, insertUser, setPass
 export type { PublicUser } from './services/users.ts';
 export { hashPassword } from './services/auth.ts';
 export { SESSION_COOKIE_NAME } from './domain/session.ts';
+// Checkout, orders, fulfilment (issue 5): what the server wires up.
+export type { ServiceLog } from './context.ts';
+export {
+  assertProvidersCompatible,
+  createEsimProvider,
+  createMailer,
+  describeSmtpUrl,
+  isWebhookVerificationError,
+  qrPng,
+  qrSvg,
+  PaymentConfigError,
+} from './providers/index.ts';
+export type { AnyPaymentProvider, EsimProvider, Mailer, PaymentProviderConfig, SimulatorOptions } from './providers/index.ts';
+export { createShopPaymentProvider } from './services/payments-provider.ts';
+export { receiveWebhook, handlePaymentEvent } from './services/webhooks.ts';
+export type { WebhookResult } from './services/webhooks.ts';
+export { reconcileOrders, runDueWork } from './services/fulfilment.ts';
+export type { DueWorkResult, ReconcileResult } from './services/fulfilment.ts';
+export { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
+export type { FulfilmentPolicy } from './services/fulfilment-policy.ts';
+export { JobQueue } from './services/fulfilment-queue.ts';
+export { advanceDemoRenewal } from './services/subscriptions.ts';

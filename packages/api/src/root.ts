@@ -4,6 +4,9 @@ import { authRouter } from './routers/auth.ts';
 import { usersRouter } from './routers/users.ts';
 import { ordersRouter } from './routers/orders.ts';
 import { supportRouter } from './routers/support.ts';
+import { paymentsRouter } from './routers/payments.ts';
+import { esimsRouter } from './routers/esims.ts';
+import { subscriptionsRouter } from './routers/subscriptions.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -11,6 +14,9 @@ export const appRouter = router({
   users: usersRouter,
   orders: ordersRouter,
   support: supportRouter,
+  payments: paymentsRouter,
+  esims: esimsRouter,
+  subscriptions: subscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

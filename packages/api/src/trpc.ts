@@ -1,10 +1,10 @@
 // 1. context  2. init + errorFormatter  3. the procedure builders this API allows.
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError, z } from 'zod';
 import type { Db } from '@esim/db';
 import { APP_ERRORS, AppError } from './errors.ts';
 import type { Services } from './context.ts';
+import { transformer } from './transformer.ts';
 
 export interface SessionUser {
   id: number;
@@ -28,7 +28,8 @@ export interface Context {
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson on the wire; cached (frozen) outputs are serialized once, see transformer.ts.
+  transformer,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {

@@ -52,6 +52,27 @@ export function createDb(url: string = DEFAULT_SQLITE_URL): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver calls prepare() for every query; preparing costs about as much as running
+ * a simple statement. Keep the most recent statements by SQL text (bounded; a statement busy
+ * in a stream is never handed out twice). Prepared lazily, so only after migrations ran.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 1000): void {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const hit = cache.get(source);
+    if (hit !== undefined && !hit.busy) return hit;
+    const stmt = prepare(source);
+    if (hit === undefined) {
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  }) as typeof sqlite.prepare;
 }

@@ -144,6 +144,141 @@ export interface NewsletterSubscribersTable {
   created_at: IsoTimestamp;
 }
 
+// ── orders (migration 2026-11-21-004) ──────────────────────────────────────────────────────
+
+export type OrderStatus = 'pending_payment' | 'payment_failed' | 'paid' | 'provisioning' | 'fulfilled' | 'refunded' | 'canceled';
+export type OrderKind = 'one_time' | 'subscription';
+export type PaymentProviderName = 'stripe' | 'demo';
+
+/** One order line: a plan bought once, or one paid month of a subscription. */
+export interface OrdersTable {
+  id: Generated<number>;
+  /** The order number the shopper sees ('ORD-…'); also in idempotency keys. */
+  public_id: string;
+  /** Null for a guest (until they register with `email`). */
+  user_id: number | null;
+  /** Trimmed and lowercased. */
+  email: string;
+  plan_id: number;
+  plan_name: string;
+  plan_data_amount: string;
+  plan_data_mb: number | null;
+  plan_validity_days: number;
+  kind: ColumnType<OrderKind, OrderKind | undefined, OrderKind>;
+  subscription_id: number | null;
+  invoice_id: string | null;
+  currency: string;
+  unit_amount_minor: number;
+  total_amount_minor: number;
+  usd_amount_minor: number;
+  rate_micros: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  payment_provider: PaymentProviderName;
+  payment_intent_id: string | null;
+  /** SHA-256 hex of the intent's client secret. */
+  client_secret_hash: string | null;
+  /** SHA-256 hex of the shopper's checkout token and what was bought. */
+  checkout_key: string | null;
+  locale: ColumnType<string, string | undefined, string>;
+  paid_at: IsoTimestamp | null;
+  fulfilled_at: IsoTimestamp | null;
+  refunded_at: IsoTimestamp | null;
+  refund_id: string | null;
+  amount_refunded_minor: ColumnType<number, number | undefined, number>;
+  provision_attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: IsoTimestamp | null;
+  lease_until: IsoTimestamp | null;
+  provider_ref: string | null;
+  last_error: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export type EsimStatus = 'not_installed' | 'active' | 'expired' | 'canceled';
+
+export interface EsimsTable {
+  id: Generated<number>;
+  public_id: string;
+  /** Unique: one eSIM per order line. */
+  order_id: number;
+  user_id: number | null;
+  iccid: string;
+  smdp_address: string;
+  matching_id: string;
+  activation_code: string;
+  confirmation_code_required: ColumnType<number, number | undefined, number>;
+  confirmation_code: string | null;
+  apn: string;
+  provider: string;
+  provider_ref: string;
+  /** Capability for the QR image URL. */
+  access_token: string;
+  status: ColumnType<EsimStatus, EsimStatus | undefined, EsimStatus>;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** Webhook events seen (dedupe on the event id). */
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  provider: string;
+  received_at: IsoTimestamp;
+}
+
+export type EmailOutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** One e-mail per (order, kind), sent by the worker with retries. */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  to_address: string;
+  status: ColumnType<EmailOutboxStatus, EmailOutboxStatus | undefined, EmailOutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: IsoTimestamp;
+  lease_until: IsoTimestamp | null;
+  last_error: string | null;
+  sent_at: IsoTimestamp | null;
+  message_id: string | null;
+  location: string | null;
+  created_at: IsoTimestamp;
+}
+
+export type SubscriptionStatusValue = 'incomplete' | 'active' | 'past_due' | 'canceled';
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number;
+  email: string;
+  plan_id: number;
+  plan_name: string;
+  currency: string;
+  price_minor: number;
+  payment_provider: PaymentProviderName;
+  provider_subscription_id: string | null;
+  status: ColumnType<SubscriptionStatusValue, SubscriptionStatusValue | undefined, SubscriptionStatusValue>;
+  current_period_end: IsoTimestamp | null;
+  cancel_at_period_end: ColumnType<number, number | undefined, number>;
+  ended_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** The demo payment provider's documents (JSON), so demo payments survive a restart. */
+export interface DemoDocumentsTable {
+  id: string;
+  data: string;
+  updated_at: IsoTimestamp;
+}
+
+export interface DemoIdempotencyKeysTable {
+  key: string;
+  object_id: string;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -155,6 +290,14 @@ export interface Database {
   login_audit: LoginAuditTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  orders: OrdersTable;
+  esims: EsimsTable;
+  payment_events: PaymentEventsTable;
+  email_outbox: EmailOutboxTable;
+  subscriptions: SubscriptionsTable;
+  demo_payment_intents: DemoDocumentsTable;
+  demo_subscriptions: DemoDocumentsTable;
+  demo_idempotency_keys: DemoIdempotencyKeysTable;
 }
 
 export type Region = Selectable<RegionsTable>;
@@ -172,3 +315,11 @@ export type LoginAudit = Selectable<LoginAuditTable>;
 export type ContactMessage = Selectable<ContactMessagesTable>;
 export type NewContactMessage = Insertable<ContactMessagesTable>;
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type Esim = Selectable<EsimsTable>;
+export type NewEsim = Insertable<EsimsTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type NewSubscription = Insertable<SubscriptionsTable>;

@@ -1,7 +1,9 @@
 // Security headers on every response. Hand-rolled rather than hono/secure-headers so the
-// header values are computed once at start (they don't vary per request, except HSTS).
+// values are computed once at start (only HSTS varies, with c.var.secure) and so responses
+// built whole (response.ts) can carry them in their own header record.
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
+import { isComplete } from '../response.ts';
 
 type Directives = Record<string, string[]>;
 
@@ -38,35 +40,31 @@ export function contentSecurityPolicy(opts: { stripe: boolean }): string {
     .join('; ');
 }
 
-/**
- * Whether the card payment provider is live: the payments work adds STRIPE_PUBLISHABLE_KEY to env.ts;
- * until it does (or while it is unset) the CSP allows no third-party host at all.
- */
-export function stripeConfigured(deps: Pick<AppDeps, 'env'>): boolean {
-  const env = deps.env as { STRIPE_PUBLISHABLE_KEY?: string | undefined };
-  return Boolean(env.STRIPE_PUBLISHABLE_KEY);
+/** Stripe is live (and its hosts enter the CSP) only when its keys are configured; demo payments need none. */
+export function stripeConfigured(deps: { env: { STRIPE_PUBLISHABLE_KEY?: string | undefined; STRIPE_SECRET_KEY?: string | undefined } }): boolean {
+  return Boolean(deps.env.STRIPE_PUBLISHABLE_KEY && deps.env.STRIPE_SECRET_KEY);
 }
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const stripe = stripeConfigured(deps);
-  const fixed: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy({ stripe })],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    [
-      'Permissions-Policy',
-      `camera=(), microphone=(), geolocation=(), usb=(), payment=(self${stripe ? ' "https://js.stripe.com"' : ''})`,
-    ],
-  ];
+  const plain: Readonly<Record<string, string>> = Object.freeze({
+    'Content-Security-Policy': contentSecurityPolicy({ stripe }),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': `camera=(), microphone=(), geolocation=(), usb=(), payment=(self${stripe ? ' "https://js.stripe.com"' : ''})`,
+  });
+  // HSTS over plain http is ignored by browsers and would pin a dev laptop's localhost; send it on https only.
+  const secure: Readonly<Record<string, string>> = Object.freeze({ ...plain, 'Strict-Transport-Security': HSTS });
   return async (c, next) => {
+    const headers = c.get('secure') ? secure : plain;
+    c.set('baseHeaders', headers);
     await next();
+    if (isComplete(c.res)) return;
     const h = c.res.headers;
-    for (const [k, v] of fixed) h.set(k, v);
-    // HSTS over plain http is ignored by browsers and would pin a dev laptop's localhost; send it on https only.
-    if (c.get('secure')) h.set('Strict-Transport-Security', HSTS);
+    for (const k in headers) h.set(k, headers[k]!);
   };
 }

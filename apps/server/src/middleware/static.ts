@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from '../types.ts';
 
@@ -33,8 +33,15 @@ export function serveWeb(deps: AppDeps) {
     return c.html(indexHtml);
   };
 
-  const cached = (cacheControl: string) =>
-    serveStatic<AppEnv>({ root, onFound: (_path, c) => void c.header('Cache-Control', cacheControl) });
+  // Cache-Control goes on before serveStatic: it sets no headers of its own, and what it doesn't
+  // find falls through to handlers that set their own.
+  const cached = (cacheControl: string): MiddlewareHandler<AppEnv> => {
+    const files = serveStatic<AppEnv>({ root });
+    return (c, next) => {
+      c.header('Cache-Control', cacheControl);
+      return files(c, next);
+    };
+  };
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

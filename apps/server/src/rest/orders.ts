@@ -1,11 +1,49 @@
-// GET /api/orders: the signed-in user's orders (401 signed out); an empty list until checkout lands.
+// Orders and eSIMs over the orders.* and esims.* procedures.
+//   GET /api/orders                       (signed in) → OrderSummary[] newest first
+//   GET /api/orders/:paymentIntentId      → OrderView, for the order's owner (session) or whoever presents
+//                                           the payment intent's client secret: query `client_secret` or
+//                                           `payment_intent_client_secret` (Stripe's redirect adds it), or
+//                                           header X-Client-Secret. Anyone else: 404.
+//   GET /api/esims                        (signed in) → EsimView[]
+//   GET /api/esims/:id/qr.png | qr.svg    the activation code's QR, rendered here; for the owner, `?token=`
+//                                         (in the URLs the API hands out) or the client secret; else 404.
 import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { qrPng, qrSvg } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
 import { answer } from './auth.ts';
+import { errorResponse } from './respond.ts';
+
+function clientSecretOf(c: Context<AppEnv>): string | undefined {
+  return c.req.query('client_secret') || c.req.query('payment_intent_client_secret') || c.req.header('x-client-secret') || undefined;
+}
 
 export function ordersRest(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/orders', (c) => answer(c, () => callerFor(deps, c).orders.list()));
+  app.get('/orders/:paymentIntentId', (c) =>
+    answer(c, () => callerFor(deps, c).orders.byPaymentIntent({ paymentIntentId: c.req.param('paymentIntentId'), clientSecret: clientSecretOf(c) })),
+  );
+  app.get('/esims', (c) => answer(c, () => callerFor(deps, c).esims.list()));
+
+  const qr = (format: 'png' | 'svg') => async (c: Context<AppEnv>) => {
+    try {
+      const { activationCode } = await callerFor(deps, c).esims.activationCode({
+        esimId: c.req.param('id') ?? '',
+        token: c.req.query('token') || undefined,
+        clientSecret: clientSecretOf(c),
+      });
+      const headers = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+      if (format === 'png') return c.body(new Uint8Array(await qrPng(activationCode)), 200, { ...headers, 'Content-Type': 'image/png' });
+      return c.body(await qrSvg(activationCode), 200, { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' });
+    } catch (err) {
+      const { status, body } = errorResponse(err);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(body, status);
+    }
+  };
+  app.get('/esims/:id/qr.png', qr('png'));
+  app.get('/esims/:id/qr.svg', qr('svg'));
   return app;
 }

@@ -3,7 +3,8 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from 'hono';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { AppEnv } from '../types.ts';
+import { OwnedBodies, completeResponse, sendOneOff } from '../response.ts';
 import { AppError, APP_ERRORS, TRPC_TO_HTTP, serialized, type Serialized } from '@esim/api';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -42,51 +43,26 @@ export function positiveIntParam(value: string | undefined, name: string): numbe
   return n;
 }
 
-/** Brotli or gzip bytes of a memoized body, made on first request and kept with it. */
-const encodedBodies = new WeakMap<Serialized, { br?: Buffer; gzip?: Buffer }>();
-const MIN_COMPRESS = 1024;
+/** Catalogue answers may be cached briefly by anyone: the spec's client keeps plans for 60 s anyway. */
+export const PUBLIC_SHORT_CACHE = 'public, max-age=60';
 
-/** The best encoding the client accepts for a precompressed body: br, then gzip (q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  let gzip = false;
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p));
-    if (refused) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
-  }
-  return gzip ? 'gzip' : null;
-}
-
-function encodedBody(s: Serialized, encoding: 'br' | 'gzip'): Buffer {
-  let e = encodedBodies.get(s);
-  if (!e) encodedBodies.set(s, (e = {}));
-  return (e[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(s.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
-      : gzipSync(s.body, { level: 9 }));
-}
+const ownedJson = new OwnedBodies();
+const jsonHeaders = new WeakMap<Serialized, Readonly<Record<string, string>>>();
 
 /**
- * A JSON 200 with an ETag (304 when the client has it) and a short public cache:
- * the spec's client caches plans for 60 s anyway. Cached (frozen) values are
- * serialized once (serialized() in @esim/api) and compressed once per encoding.
+ * A JSON 200 with an ETag (304 when the client has it) and a short public cache. Cached
+ * (frozen) values are serialized once (serialized() in @esim/api), and their compressed bodies
+ * and header records are made once (OwnedBodies).
  */
-export function sendJson(c: Context, value: unknown, cacheControl = 'public, max-age=60'): Response {
+export function sendJson(c: Context<AppEnv>, value: unknown): Response {
   const s = serialized(value);
-  if (c.req.header('if-none-match') === s.etag) {
-    return c.body(null, 304, { ETag: s.etag, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' });
+  let headers = jsonHeaders.get(s);
+  if (!headers) {
+    headers = { 'Content-Type': 'application/json', ETag: s.etag, 'Cache-Control': PUBLIC_SHORT_CACHE, Vary: 'Accept-Encoding' };
+    if (Object.isFrozen(value)) jsonHeaders.set(s, headers);
   }
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    ETag: s.etag,
-    'Cache-Control': cacheControl,
-    Vary: 'Accept-Encoding',
-  };
-  const encoding = s.body.length >= MIN_COMPRESS && Object.isFrozen(value) ? pickEncoding(c.req.header('accept-encoding')) : null;
-  if (!encoding) return c.body(s.body, 200, headers);
-  headers['Content-Encoding'] = encoding;
-  return c.body(new Uint8Array(encodedBody(s, encoding)), 200, headers);
+  if (c.req.header('if-none-match') === s.etag) {
+    return completeResponse(c, null, 304, { ETag: s.etag, 'Cache-Control': PUBLIC_SHORT_CACHE, Vary: 'Accept-Encoding' });
+  }
+  return Object.isFrozen(value) ? ownedJson.send(c, s, s.body, headers) : sendOneOff(c, s.body, { ...headers });
 }

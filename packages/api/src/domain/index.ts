@@ -6,3 +6,8 @@ export * from './popular.ts';
 export * from './catalog.ts';
 export * from './validation.ts';
 export * from './support.ts';
+export * from './iccid.ts';
+export * from './activation-code.ts';
+export * from './email-templates.ts';
+export * from './payments-demo.ts';
+export * from './orders.ts';

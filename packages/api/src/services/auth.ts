@@ -4,6 +4,7 @@ import type { Db, LoginOutcome } from '@esim/db';
 import { AppError } from '../errors.ts';
 import { retryMessage } from '../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../domain/validation.ts';
+import { attachGuestOrders } from './orders.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
 import {
   checkThrottle,
@@ -139,6 +140,8 @@ export async function registerUser(db: Db, input: TRegisterInput, meta: RequestM
     { username: input.username, email: input.email, passwordHash, fullName: input.fullName ?? null },
     meta.now,
   );
+  // Guest orders placed with this e-mail join the new account (issue 5).
+  await attachGuestOrders(db, row.id, row.email);
   if (replacesSessionId) await invalidateSession(db, replacesSessionId);
   const session = await createSession(db, row.id, meta.now);
   return { user: toPublicUser(row), session };

@@ -60,7 +60,11 @@ export class CatalogCache {
   private loading: Promise<CatalogSnapshot> | null = null;
   private version = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `loader` is for tests; it defaults to reading the database with loadCatalog(). */
+  constructor(
+    private readonly db: Db,
+    private readonly loader: (db: Db, version: number) => Promise<CatalogSnapshot> = loadCatalog,
+  ) {}
 
   /** The loaded catalogue; the first call (or the first after invalidate) reads the database. */
   snapshot(): Promise<CatalogSnapshot> | CatalogSnapshot {
@@ -70,7 +74,7 @@ export class CatalogCache {
   private load(): Promise<CatalogSnapshot> {
     if (!this.loading) {
       const version = ++this.version;
-      const loading = loadCatalog(this.db, version).then(
+      const loading = this.loader(this.db, version).then(
         (snap) => {
           // A newer invalidate() during the load wins: keep this result out of the cache.
           if (this.version === version) {

@@ -1,21 +1,207 @@
-// Orders of the signed-in user. There is no orders table yet (the checkout work adds it), so the
-// list is empty; the procedure, its guard and its shape are in place for the account area.
-import type { Db } from '@esim/db';
+// Reading orders: the account's order table, the order-success view (with its privacy rule and
+// the return page's own fulfilment), and guest orders joining the account registered later with
+// the same e-mail.
+import type { Db, Esim, Order } from '@esim/db';
+import type { Services } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { SessionUser } from '../trpc.ts';
+import { appleInstallUrl } from '../domain/activation-code.ts';
+import { minorToDecimal } from '../domain/money.ts';
+import { CLAIMABLE_STATES, PROVISIONING_STATES, displayStatus, validityText } from '../domain/orders.ts';
+import type { DisplayStatus, OrderKindValue, OrderState } from '../domain/orders.ts';
+import { provisionOrder } from './fulfilment.ts';
+import { errorText, iso, sameHex, sha256Hex } from './orders-tx.ts';
+import { settlePaymentIntent } from './webhooks.ts';
 
-/** One row of the account's order table (spec section 3, Order). */
+/** One row of the account's order table (spec §3, Order). */
 export interface OrderSummary {
-  id: number;
-  planId: number | null;
-  planName: string | null;
-  /** Integer minor units of `currency`. */
+  /** The order number, e.g. 'ORD-7K3M9Q2XB4'. */
+  id: string;
+  planId: number;
+  planName: string;
+  /** Decimal in `currency`. */
+  totalAmount: number;
   totalMinor: number;
   currency: string;
-  status: string;
-  createdAt: string | null;
+  /** The badge: completed | pending | active | failed | refunded | canceled. */
+  status: DisplayStatus;
+  /** The order's own state: pending_payment | payment_failed | paid | provisioning | fulfilled | refunded | canceled. */
+  orderStatus: OrderState;
+  kind: OrderKindValue;
+  createdAt: string;
+  /** The eSIM's QR image URL (served by this app), when delivered. */
   esimQrCode: string | null;
+  /** For 'View details': /order-success/{planId}?payment_intent={paymentIntentId}. */
+  paymentIntentId: string | null;
+}
+
+/** The order-success page's view (spec §3, Order success view), assembled by the server. */
+export interface OrderView {
+  id: string;
+  paymentIntentId: string | null;
+  planId: number;
+  planName: string;
+  /** e.g. '5GB'. */
+  planData: string;
+  /** e.g. '7 days'. */
+  planValidity: string;
+  validityDays: number;
+  totalAmount: number;
+  totalMinor: number;
+  currency: string;
+  paymentMethod: 'Card';
+  /** ISO timestamp: when paid, else when ordered. */
+  purchaseDate: string;
+  status: DisplayStatus;
+  orderStatus: OrderState;
+  kind: OrderKindValue;
+  /** The eSIM is delivered (the fields below are set). */
+  ready: boolean;
+  activationCode: string | null;
+  esimActivationCode: string | null;
+  qrCode: string | null;
+  esimQrCode: string | null;
+  smdpAddress: string | null;
+  matchingId: string | null;
+  confirmationCodeRequired: boolean;
+  /** Show on iOS 17.4+ only (isIos174OrLater in @esim/api/domain). */
+  appleInstallUrl: string | null;
+  iccid: string | null;
+  apn: string | null;
+  /** For the eSIM page's QR and install details. */
+  esimId: string | null;
+}
+
+/** The QR image URL of an eSIM: same origin, with the eSIM's own capability token. */
+export function esimQrUrl(esim: Pick<Esim, 'public_id' | 'access_token'>, format: 'png' | 'svg' = 'png'): string {
+  return `/api/esims/${encodeURIComponent(esim.public_id)}/qr.${format}?token=${encodeURIComponent(esim.access_token)}`;
+}
+
+export function toOrderView(order: Order, esim: Esim | undefined): OrderView {
+  const qr = esim ? esimQrUrl(esim) : null;
+  const code = esim?.activation_code ?? null;
+  return {
+    id: order.public_id,
+    paymentIntentId: order.payment_intent_id,
+    planId: order.plan_id,
+    planName: order.plan_name,
+    planData: order.plan_data_amount,
+    planValidity: validityText(order.plan_validity_days),
+    validityDays: order.plan_validity_days,
+    totalAmount: minorToDecimal(order.total_amount_minor),
+    totalMinor: order.total_amount_minor,
+    currency: order.currency,
+    paymentMethod: 'Card',
+    purchaseDate: order.paid_at ?? order.created_at,
+    status: displayStatus(order.status, esim?.status),
+    orderStatus: order.status,
+    kind: order.kind,
+    ready: esim !== undefined && order.status === 'fulfilled',
+    activationCode: code,
+    esimActivationCode: code,
+    qrCode: qr,
+    esimQrCode: qr,
+    smdpAddress: esim?.smdp_address ?? null,
+    matchingId: esim?.matching_id ?? null,
+    confirmationCodeRequired: esim?.confirmation_code_required === 1,
+    appleInstallUrl: code ? appleInstallUrl(code) : null,
+    iccid: esim?.iccid ?? null,
+    apn: esim?.apn ?? null,
+    esimId: esim?.public_id ?? null,
+  };
 }
 
 /** The orders of `userId`, newest first. Only ever the given user's: callers pass ctx.user.id. */
-export async function listOrdersForUser(_db: Db, _userId: number): Promise<OrderSummary[]> {
-  return [];
+export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSummary[]> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .leftJoin('esims as e', 'e.order_id', 'o.id')
+    .select([
+      'o.public_id',
+      'o.plan_id',
+      'o.plan_name',
+      'o.total_amount_minor',
+      'o.currency',
+      'o.status',
+      'o.kind',
+      'o.created_at',
+      'o.payment_intent_id',
+      'e.public_id as esim_public_id',
+      'e.access_token as esim_token',
+      'e.status as esim_status',
+    ])
+    .where('o.user_id', '=', userId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.public_id,
+    planId: r.plan_id,
+    planName: r.plan_name,
+    totalAmount: minorToDecimal(r.total_amount_minor),
+    totalMinor: r.total_amount_minor,
+    currency: r.currency,
+    status: displayStatus(r.status, r.esim_status),
+    orderStatus: r.status,
+    kind: r.kind,
+    createdAt: r.created_at,
+    esimQrCode: r.esim_public_id && r.esim_token && r.status === 'fulfilled' ? esimQrUrl({ public_id: r.esim_public_id, access_token: r.esim_token }) : null,
+    paymentIntentId: r.payment_intent_id,
+  }));
+}
+
+/** The order's owner (signed in), or whoever holds the payment intent's client secret. */
+export function canSeeOrder(order: Pick<Order, 'user_id' | 'client_secret_hash'>, user: SessionUser | null, clientSecret: string | undefined): boolean {
+  if (user && order.user_id !== null && order.user_id === user.id) return true;
+  return clientSecret !== undefined && sameHex(order.client_secret_hash, sha256Hex(clientSecret));
+}
+
+/**
+ * GET /api/orders/:paymentIntentId — the order-success view. Only the owner or the holder of the
+ * client secret; anyone else (and an unknown intent) gets the same 404. When the order is still
+ * waiting, this is the return page's fulfilment: the intent is re-read from the provider and the
+ * order fulfilled through the same fulfilOrder step the webhook uses.
+ */
+export async function getOrderView(
+  db: Db,
+  services: Services,
+  args: { paymentIntentId: string; clientSecret?: string | undefined; user: SessionUser | null },
+): Promise<OrderView> {
+  const notFound = () => new AppError('NOT_FOUND', "We couldn't find your order details.");
+  let order = await db.selectFrom('orders').selectAll().where('payment_intent_id', '=', args.paymentIntentId).executeTakeFirst();
+  if (!order || !canSeeOrder(order, args.user, args.clientSecret)) throw notFound();
+
+  if ((CLAIMABLE_STATES as readonly string[]).includes(order.status)) {
+    try {
+      await settlePaymentIntent(db, services, args.paymentIntentId, { inline: true });
+    } catch (e) {
+      services.log.warn('return page: could not read the payment intent', { orderId: order.public_id, error: errorText(e) });
+    }
+  } else if ((PROVISIONING_STATES as readonly string[]).includes(order.status)) {
+    // Paid, not delivered yet: try now unless a retry is scheduled later (back-off) or someone holds it.
+    const due = order.next_attempt_at === null || order.next_attempt_at <= iso(services.now());
+    if (due) await provisionOrder(db, services, order.id);
+  }
+  order = (await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst()) ?? order;
+  const esim = await db.selectFrom('esims').selectAll().where('order_id', '=', order.id).executeTakeFirst();
+  return toOrderView(order, esim);
+}
+
+/**
+ * Guest orders placed with `email` join the account `userId` (called when an account is
+ * registered with that e-mail). Returns how many orders joined.
+ */
+export async function attachGuestOrders(db: Db, userId: number, email: string): Promise<number> {
+  const address = email.trim().toLowerCase();
+  const r = await db.updateTable('orders').set({ user_id: userId }).where('user_id', 'is', null).where('email', '=', address).executeTakeFirst();
+  const n = Number(r.numUpdatedRows);
+  if (n > 0) {
+    await db
+      .updateTable('esims')
+      .set({ user_id: userId })
+      .where('user_id', 'is', null)
+      .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
+      .execute();
+  }
+  return n;
 }

@@ -556,6 +556,8 @@ export class DemoPaymentProvider implements PaymentProvider {
       customer_email: s.customerEmail,
       billing_reason: billingReason,
       parent: { type: 'subscription_details', subscription_details: { subscription: s.id, metadata: { ...s.metadata } } },
+      // Current API: the invoice's payments (the shop records the renewal's payment intent on its order).
+      payments: { object: 'list', data: [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: i.id } }] },
       lines: {
         object: 'list',
         data: [{ object: 'line_item', amount: i.amountMinor, period: { start: s.currentPeriodStart, end: s.currentPeriodEnd } }],

@@ -6,7 +6,7 @@ import {
   isPopularRegion,
   regionsForTab,
   type PickerTab,
-} from '../src/domain/popular.ts';
+} from '../../src/domain/popular.ts';
 
 const r = (name: string, code: string, continent: string | null, isPopular = false) => ({ name, code, continent, isPopular });
 

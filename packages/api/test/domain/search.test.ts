@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterCoverage, filterRegions, matchesCoverage, matchesRegion } from '../src/domain/search.ts';
+import { filterCoverage, filterRegions, matchesCoverage, matchesRegion } from '../../src/domain/search.ts';
 
 const japan = { name: 'Japan', code: 'JP', continent: 'Asia' };
 const uk = { name: 'United Kingdom', code: 'UK', continent: 'Europe' };

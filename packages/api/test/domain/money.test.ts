@@ -8,7 +8,7 @@ import {
   priceIn,
   rateMicrosToRate,
   subscriptionMinor,
-} from '../src/domain/money.ts';
+} from '../../src/domain/money.ts';
 
 describe('convertMinor', () => {
   it.each([

@@ -1,0 +1,40 @@
+// POST /api/webhooks/stripe: one route for Stripe's webhooks and signed demo events. Raw body →
+// signature and |now − t| ≤ 300 s (payments.verifyWebhook) → dedupe on the event id → the
+// service re-reads the current state and acts. The CSRF guard skips /api/webhooks/* (the
+// signature is the authentication).
+//   200 { received: true, outcome: 'processed'|'duplicate'|'ignored' }
+//   400 { error: { code: 'BAD_SIGNATURE', reason, message } }   a delivery that fails verification
+//   500 when handling failed (the event is un-recorded, so Stripe's retry is processed)
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { isWebhookVerificationError, receiveWebhook } from '@esim/api';
+import type { AppDeps, AppEnv } from '../types.ts';
+
+/** Stripe's events are small; this only stops abuse. */
+const MAX_WEBHOOK_BODY = 512 * 1024;
+
+export function webhookRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.post(
+    '/webhooks/stripe',
+    bodyLimit({
+      maxSize: MAX_WEBHOOK_BODY,
+      onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } }, 413),
+    }),
+    async (c) => {
+      const raw = await c.req.text();
+      try {
+        const result = await receiveWebhook(deps.db, deps.services, raw, c.req.header('stripe-signature'));
+        return c.json({ received: true, outcome: result.outcome });
+      } catch (err) {
+        if (isWebhookVerificationError(err)) {
+          deps.log.warn('webhook refused', { reason: err.reason });
+          return c.json({ error: { code: 'BAD_SIGNATURE', reason: err.reason, message: err.message } }, 400);
+        }
+        deps.log.error('webhook handling failed (will be retried by the sender)', { error: String((err as Error)?.stack ?? err) });
+        return c.json({ error: { code: 'INTERNAL', message: 'The event could not be handled; please retry.' } }, 500);
+      }
+    },
+  );
+  return app;
+}

@@ -1,0 +1,118 @@
+// The built web app: cache headers, SPA fallback, compression; and where the server finds it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveWebDist } from '../src/deps.ts';
+import { readEnv } from '../src/env.ts';
+import type { Logger } from '../src/types.ts';
+import { createCatalogApp, type CatalogApp } from './catalog-app.ts';
+
+const INDEX = `<!doctype html><html><head><title>Shop</title><script type="module" src="/assets/x.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+let dir: string;
+let t: CatalogApp;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'flags/4x3'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'assets/x.js'), 'console.log("x");');
+  writeFileSync(join(dir, 'flags/4x3/jp.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createCatalogApp({ webDist: dir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers });
+
+describe('static files', () => {
+  it('hashed assets are cached for a year, immutable', async () => {
+    const res = await get('/assets/x.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toBe('console.log("x");');
+  });
+
+  it('flags are cached for a day, other top-level files for an hour', async () => {
+    const flag = await get('/flags/4x3/jp.svg');
+    expect(flag.status).toBe(200);
+    expect(flag.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(flag.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('a missing file is a 404, not the app', async () => {
+    for (const p of ['/assets/missing.js', '/flags/4x3/zz.svg', '/missing.png']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toContain('<div id="root">');
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+    }
+  });
+});
+
+describe('SPA fallback', () => {
+  it.each(['/', '/index.html', '/plans', '/coverage', '/blog/3', '/checkout/12', '/order-success/4?payment_intent=pi_1', '/no/such/page'])(
+    'GET %s → index.html, revalidated every time',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(await res.text()).toBe(INDEX);
+    },
+  );
+
+  it('answers 304 to a matching ETag', async () => {
+    const etag = (await get('/')).headers.get('etag')!;
+    const res = await get('/coverage', { 'If-None-Match': etag });
+    expect(res.status).toBe(304);
+  });
+
+  it('is gzip-compressed for clients that take it', async () => {
+    const res = await get('/', { 'Accept-Encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(INDEX);
+  });
+
+  it('never covers /api: unknown API paths stay JSON 404s', async () => {
+    const res = await get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('only answers GET and HEAD', async () => {
+    const res = await t.app.request('/plans', { method: 'DELETE' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('resolveWebDist', () => {
+  const warnings: string[] = [];
+  const log: Logger = { info: () => undefined, error: () => undefined, warn: (m) => void warnings.push(m) };
+
+  it('takes WEB_DIST when it holds an index.html', () => {
+    expect(resolveWebDist(readEnv({ WEB_DIST: dir }), log)).toBe(dir);
+  });
+
+  it('defaults to apps/web/dist beside the bundle (dist/main.js → ../../web/dist)', () => {
+    const fakeBundleDir = join(dir, 'apps/server/dist');
+    mkdirSync(join(dir, 'apps/web/dist'), { recursive: true });
+    writeFileSync(join(dir, 'apps/web/dist/index.html'), INDEX);
+    expect(resolveWebDist(readEnv({}), log, fakeBundleDir)).toBe(join(dir, 'apps/web/dist'));
+  });
+
+  it('serves the API only, with a warning, when there is no build', () => {
+    warnings.length = 0;
+    expect(resolveWebDist(readEnv({ WEB_DIST: join(dir, 'nothing-here') }), log)).toBeNull();
+    expect(warnings[0]).toMatch(/API only/);
+  });
+});

@@ -1,0 +1,183 @@
+// Orders, pure: the state machine, what the account's badges show, the server-side price of a
+// checkout, and the checkout inputs (shared by the server's procedures and the web's forms).
+// Browser-safe: no node:*, no db. Randomness and the clock come in as arguments.
+import { z } from 'zod';
+import { ZEmail } from './validation.ts';
+import { convertMinor, subscriptionMinor } from './money.ts';
+
+// ── state machine ─────────────────────────────────────────────────────────────────────────
+
+export const ORDER_STATUSES = ['pending_payment', 'payment_failed', 'paid', 'provisioning', 'fulfilled', 'refunded', 'canceled'] as const;
+export type OrderState = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Allowed moves. payment_failed is not final: Stripe returns a failed intent to
+ * requires_payment_method, and the shopper may pay it with another card, so the fulfilment claim
+ * accepts pending_payment and payment_failed alike.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
+  pending_payment: ['paid', 'payment_failed', 'canceled'],
+  payment_failed: ['paid', 'pending_payment', 'canceled'],
+  paid: ['provisioning', 'fulfilled', 'refunded'],
+  provisioning: ['fulfilled', 'refunded'],
+  fulfilled: ['refunded'],
+  refunded: [],
+  canceled: [],
+};
+
+/** The states a fulfilment claim moves from ('… WHERE status IN (…)'). */
+export const CLAIMABLE_STATES: readonly OrderState[] = ['pending_payment', 'payment_failed'];
+/** Paid and not yet delivered: the worker provisions these. */
+export const PROVISIONING_STATES: readonly OrderState[] = ['paid', 'provisioning'];
+/** Money was taken (refundable). */
+export const PAID_STATES: readonly OrderState[] = ['paid', 'provisioning', 'fulfilled'];
+
+export function canTransition(from: OrderState, to: OrderState): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * The badge the account shows (spec §4: completed green, pending yellow, anything else red).
+ * Paid orders still being provisioned are 'pending' (yellow), a fulfilled order whose eSIM is in
+ * use is 'active' (the dashboard's Active eSIMs tile counts these).
+ */
+export type DisplayStatus = 'pending' | 'completed' | 'active' | 'failed' | 'refunded' | 'canceled';
+
+export function displayStatus(status: OrderState, esimStatus?: string | null): DisplayStatus {
+  switch (status) {
+    case 'pending_payment':
+    case 'paid':
+    case 'provisioning':
+      return 'pending';
+    case 'payment_failed':
+      return 'failed';
+    case 'fulfilled':
+      return esimStatus === 'active' ? 'active' : 'completed';
+    case 'refunded':
+      return 'refunded';
+    case 'canceled':
+      return 'canceled';
+  }
+}
+
+// ── price ─────────────────────────────────────────────────────────────────────────────────
+
+export const CHECKOUT_CURRENCIES = ['USD', 'GBP', 'EUR'] as const;
+export type CheckoutCurrency = (typeof CHECKOUT_CURRENCIES)[number];
+
+/** Stripe's minimum charge: 0.50 USD or its equivalent (checked on the USD price charged against). */
+export const MIN_CHARGE_USD_MINOR = 50;
+
+export type OrderKindValue = 'one_time' | 'subscription';
+
+export interface OrderPrice {
+  /** The USD list price this order is charged against (85% of it for a monthly subscription). */
+  usdMinor: number;
+  /** In the shopper's currency. */
+  unitMinor: number;
+  totalMinor: number;
+  currency: string;
+  rateMicros: number;
+}
+
+/**
+ * The server's price of a checkout: the plan's USD minor price (85% for a subscription month),
+ * converted with the stored rate, rounded half up. Whatever amount the client sent plays no part.
+ */
+export function priceOrder(planUsdMinor: number, kind: OrderKindValue, currency: string, rateMicros: number): OrderPrice {
+  const usdMinor = kind === 'subscription' ? subscriptionMinor(planUsdMinor) : planUsdMinor;
+  const unitMinor = convertMinor(usdMinor, rateMicros);
+  return { usdMinor, unitMinor, totalMinor: unitMinor, currency, rateMicros };
+}
+
+export function meetsMinimumCharge(price: Pick<OrderPrice, 'usdMinor' | 'totalMinor'>): boolean {
+  return price.usdMinor >= MIN_CHARGE_USD_MINOR && price.totalMinor > 0;
+}
+
+/** '7 days' / '1 day' (the success page's planValidity). */
+export function validityText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+// ── ids ─────────────────────────────────────────────────────────────────────────────────
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 'ORD-7K3M9Q2XB4': a prefix and 10 Crockford base-32 characters (50 bits) from `bytes` (≥ 7). */
+export function publicIdFrom(prefix: string, bytes: Uint8Array): string {
+  if (bytes.length < 7) throw new RangeError('publicIdFrom needs at least 7 random bytes');
+  let bits = 0n;
+  for (let i = 0; i < 7; i++) bits = (bits << 8n) | BigInt(bytes[i]!);
+  let out = '';
+  for (let i = 0; i < 10; i++) {
+    out = CROCKFORD[Number(bits & 31n)]! + out;
+    bits >>= 5n;
+  }
+  return `${prefix}-${out}`;
+}
+
+export const PUBLIC_ID = /^(ORD|SUB|ESIM)-[0-9A-HJKMNP-TV-Z]{10}$/;
+
+// ── inputs ────────────────────────────────────────────────────────────────────────────────
+
+/** A plan id as a number or a numeric string ('12'). */
+const ZPlanId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)]);
+
+const ZCurrency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(CHECKOUT_CURRENCIES, { error: 'currency must be one of USD, GBP, EUR' }));
+
+/**
+ * A random token the checkout page makes once per visit: a retried request with the same token
+ * (and the same plan, currency and buyer) gets the same order and payment intent back.
+ */
+export const ZCheckoutToken = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'checkoutToken must be 16–128 of A–Z, a–z, 0–9, _ and -');
+
+/** POST /api/create-payment-intent and payments.createIntent. */
+export const ZCreatePaymentIntentInput = z.object({
+  planId: ZPlanId,
+  /** The spec's client sends the plan price; it is ignored (the server computes the total). */
+  amount: z.unknown().optional(),
+  /** Default: the X-Currency header, else USD. */
+  currency: ZCurrency.optional(),
+  /** Required for guests; signed-in users default to their account's address. */
+  email: ZEmail.optional(),
+  kind: z.enum(['one_time', 'subscription']).optional(),
+  checkoutToken: ZCheckoutToken.optional(),
+  /** Language of the e-mail, e.g. 'en', 'de'. */
+  locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).max(35).optional(),
+});
+export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
+
+/** POST /api/create-subscription and payments.createSubscription (signed-in only). */
+export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true });
+export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
+
+const ZCardNumber = z.string().max(32);
+export const ZDemoCard = z.object({
+  number: ZCardNumber,
+  expMonth: z.coerce.number().int(),
+  expYear: z.coerce.number().int(),
+  cvc: z.string().max(8),
+});
+
+export const ZDemoConfirmInput = z.object({
+  paymentIntentId: z.string().min(1).max(255),
+  clientSecret: z.string().min(1).max(512),
+  card: ZDemoCard,
+});
+export type TDemoConfirmInput = z.infer<typeof ZDemoConfirmInput>;
+
+export const ZDemoConfirmActionInput = z.object({
+  paymentIntentId: z.string().min(1).max(255),
+  clientSecret: z.string().min(1).max(512),
+  approve: z.boolean(),
+});
+export type TDemoConfirmActionInput = z.infer<typeof ZDemoConfirmActionInput>;
+
+export const ZOrderByPaymentIntentInput = z.object({
+  paymentIntentId: z.string().min(1).max(255),
+  clientSecret: z.string().min(1).max(512).optional(),
+});

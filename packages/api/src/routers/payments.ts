@@ -1,0 +1,32 @@
+// payments.*: the checkout's calls. Thin: parse, call one service.
+//   config              → { provider, publishableKey }  (load Stripe.js early, or show the demo form)
+//   createIntent        POST /api/create-payment-intent
+//   createSubscription  POST /api/create-subscription   (signed in)
+//   demoConfirm         POST /api/demo-payments/confirm          (demo payments only; 404 with Stripe)
+//   demoConfirmAction   POST /api/demo-payments/confirm-action   (demo payments only; 404 with Stripe)
+import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
+import { ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZDemoConfirmActionInput, ZDemoConfirmInput } from '../domain/orders.ts';
+import { confirmDemoAction, confirmDemoPayment, createCheckout, createSubscriptionCheckout } from '../services/checkout.ts';
+
+export const paymentsRouter = router({
+  config: publicProcedure.query(({ ctx }) => ({
+    provider: ctx.services.payments.name,
+    publishableKey: ctx.services.payments.publishableKey,
+  })),
+
+  createIntent: publicProcedure
+    .input(ZCreatePaymentIntentInput)
+    .mutation(({ ctx, input }) => createCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency })),
+
+  createSubscription: protectedProcedure
+    .input(ZCreateSubscriptionInput)
+    .mutation(({ ctx, input }) =>
+      createSubscriptionCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency }),
+    ),
+
+  demoConfirm: publicProcedure.input(ZDemoConfirmInput).mutation(({ ctx, input }) => confirmDemoPayment(ctx.db, ctx.services, input)),
+
+  demoConfirmAction: publicProcedure
+    .input(ZDemoConfirmActionInput)
+    .mutation(({ ctx, input }) => confirmDemoAction(ctx.db, ctx.services, input)),
+});

@@ -1,0 +1,379 @@
+// Checkout: the order is created (pending_payment) before its payment intent, with a total the
+// server computes from the plan's USD price and the stored exchange rate — a client-sent amount
+// plays no part. The intent is created under the order's idempotency key ('order:<id>:pi'), and a
+// retried checkout (same checkout token, plan, currency and buyer) gets the same order and intent
+// back while the intent is not final, so a shopper's retry never charges twice.
+//
+// Also the demo card form's confirm and confirm-action (demo payments only).
+import type { Db } from '@esim/db';
+import type { Services } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { SessionUser } from '../trpc.ts';
+import { minorToDecimal } from '../domain/money.ts';
+import { CHECKOUT_CURRENCIES, meetsMinimumCharge, priceOrder } from '../domain/orders.ts';
+import type {
+  OrderKindValue,
+  TCreatePaymentIntentInput,
+  TCreateSubscriptionInput,
+  TDemoConfirmActionInput,
+  TDemoConfirmInput,
+} from '../domain/orders.ts';
+import { idempotencyKeys, isPaymentProviderError } from '../providers/payments/index.ts';
+import type { DemoConfirmResult, PaymentIntentStatus } from '../providers/payments/index.ts';
+import { errorText, iso, newPublicId, sha256Hex } from './orders-tx.ts';
+import { resumeSubscriptionCheckout, startSubscription } from './subscriptions.ts';
+import { settlePaymentIntent } from './webhooks.ts';
+
+export interface CheckoutBuyer {
+  user: SessionUser | null;
+  /** The X-Currency header the web app sends (used when the body names no currency). */
+  headerCurrency?: string | undefined;
+}
+
+/** What the checkout page needs to take the payment (POST /api/create-payment-intent). */
+export interface CheckoutResult {
+  clientSecret: string;
+  /** The order number, e.g. 'ORD-7K3M9Q2XB4'. */
+  orderId: string;
+  /** null only for a Stripe subscription whose first invoice is paid by other means. */
+  paymentIntentId: string | null;
+  provider: 'stripe' | 'demo';
+  /** Stripe's publishable key for Stripe.js; null for demo payments. */
+  publishableKey: string | null;
+  /** Decimal, in `currency` (e.g. 4.5). */
+  amount: number;
+  amountMinor: number;
+  currency: string;
+  kind: OrderKindValue;
+  /** The intent's current status ('requires_payment_method' for a new one). */
+  paymentStatus: PaymentIntentStatus | null;
+  /** Set for a subscription checkout, e.g. 'SUB-…'. */
+  subscriptionId: string | null;
+  /** This answer is a retried checkout's existing order. */
+  reused: boolean;
+}
+
+/** A retried checkout reuses its order for this long (Stripe keeps idempotent answers 24 h). */
+const REUSE_WINDOW_MS = 23 * 3600_000;
+
+export interface PreparedOrder {
+  planId: number;
+  planName: string;
+  dataAmount: string;
+  dataMb: number | null;
+  validityDays: number;
+  email: string;
+  kind: OrderKindValue;
+  currency: string;
+  usdMinor: number;
+  unitMinor: number;
+  totalMinor: number;
+  rateMicros: number;
+  locale: string;
+  checkoutKey: string | null;
+}
+
+/** Data allowances (MB) of every plan, loaded once per catalogue snapshot (the cached Plan has no data_mb). */
+const dataMbBySnapshot = new WeakMap<object, Promise<Map<number, number | null>>>();
+
+async function planDataMb(db: Db, services: Services, planId: number): Promise<number | null> {
+  const snapshot = await services.catalog.snapshot();
+  let all = dataMbBySnapshot.get(snapshot);
+  if (!all) {
+    all = db
+      .selectFrom('plans')
+      .select(['id', 'data_mb'])
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.id, r.data_mb])));
+    dataMbBySnapshot.set(snapshot, all);
+    all.catch(() => dataMbBySnapshot.delete(snapshot));
+  }
+  const map = await all;
+  if (!map.has(planId)) {
+    // A plan newer than the snapshot: ask the database.
+    const row = await db.selectFrom('plans').select('data_mb').where('id', '=', planId).executeTakeFirst();
+    return row?.data_mb ?? null;
+  }
+  return map.get(planId) ?? null;
+}
+
+function resolveCurrency(bodyCurrency: string | undefined, headerCurrency: string | undefined): string {
+  if (bodyCurrency) return bodyCurrency;
+  const h = headerCurrency?.trim().toUpperCase();
+  return h && (CHECKOUT_CURRENCIES as readonly string[]).includes(h) ? h : 'USD';
+}
+
+/** Plan, buyer, currency and the server's price of a checkout. */
+export async function prepareOrder(
+  db: Db,
+  services: Services,
+  input: TCreatePaymentIntentInput,
+  buyer: CheckoutBuyer,
+  kind: OrderKindValue,
+): Promise<PreparedOrder> {
+  const email = input.email ?? buyer.user?.email;
+  if (!email) throw new AppError('BAD_INPUT', 'Please enter your e-mail address: your eSIM is sent there.', { field: 'email' });
+  const plan = await services.catalog.getPlan(input.planId);
+  const currency = resolveCurrency(input.currency, buyer.headerCurrency);
+  const rates = await services.catalog.getExchangeRates();
+  const rateMicros = rates.rateMicros[currency];
+  if (rateMicros === undefined) throw new AppError('BAD_INPUT', `The shop does not sell in ${currency}.`, { field: 'currency' });
+  const price = priceOrder(plan.priceMinor, kind, currency, rateMicros);
+  if (!meetsMinimumCharge(price)) throw new AppError('AMOUNT_BELOW_MINIMUM');
+  const dataMb = await planDataMb(db, services, plan.id);
+  const checkoutKey = input.checkoutToken
+    ? sha256Hex(['checkout-v1', input.checkoutToken, buyer.user?.id ?? 'guest', email, plan.id, kind, currency].join('|'))
+    : null;
+  return {
+    planId: plan.id,
+    planName: plan.name,
+    dataAmount: plan.dataAmount,
+    dataMb,
+    validityDays: plan.validityDays,
+    email,
+    kind,
+    currency,
+    usdMinor: price.usdMinor,
+    unitMinor: price.unitMinor,
+    totalMinor: price.totalMinor,
+    rateMicros,
+    locale: input.locale ?? 'en',
+    checkoutKey,
+  };
+}
+
+/** Inserts the pending order; null when the checkout key is taken (a concurrent retry). */
+export async function insertPendingOrder(
+  db: Db,
+  services: Services,
+  p: PreparedOrder,
+  extra: { userId: number | null; subscriptionId?: number | null | undefined },
+): Promise<{ id: number; public_id: string } | null> {
+  const now = iso(services.now());
+  const public_id = newPublicId('ORD');
+  const row = await db
+    .insertInto('orders')
+    .values({
+      public_id,
+      user_id: extra.userId,
+      email: p.email,
+      plan_id: p.planId,
+      plan_name: p.planName,
+      plan_data_amount: p.dataAmount,
+      plan_data_mb: p.dataMb,
+      plan_validity_days: p.validityDays,
+      kind: p.kind,
+      subscription_id: extra.subscriptionId ?? null,
+      invoice_id: null,
+      currency: p.currency,
+      unit_amount_minor: p.unitMinor,
+      total_amount_minor: p.totalMinor,
+      usd_amount_minor: p.usdMinor,
+      rate_micros: p.rateMicros,
+      status: 'pending_payment',
+      payment_provider: services.payments.name,
+      payment_intent_id: null,
+      client_secret_hash: null,
+      checkout_key: p.checkoutKey,
+      locale: p.locale,
+      paid_at: null,
+      fulfilled_at: null,
+      refunded_at: null,
+      refund_id: null,
+      next_attempt_at: null,
+      lease_until: null,
+      provider_ref: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('checkout_key').doNothing())
+    .returning(['id', 'public_id'])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export function providerFailure(services: Services, e: unknown, what: string): AppError {
+  services.log.error(`${what} failed`, { error: errorText(e) });
+  if (isPaymentProviderError(e) && !e.retryable && e.status !== undefined && e.status < 500) {
+    return new AppError('BAD_INPUT', e.message, { providerCode: e.code });
+  }
+  return new AppError('PAYMENT_PROVIDER_ERROR');
+}
+
+/** POST /api/create-payment-intent: a one-time order (or, with kind 'subscription', a subscription). */
+export async function createCheckout(db: Db, services: Services, input: TCreatePaymentIntentInput, buyer: CheckoutBuyer): Promise<CheckoutResult> {
+  const kind = input.kind ?? 'one_time';
+  if (kind === 'subscription') {
+    if (!buyer.user) throw new AppError('UNAUTHORIZED', 'Please sign in to subscribe: a subscription is managed from your account.');
+    return createSubscriptionCheckout(db, services, input, { ...buyer, user: buyer.user });
+  }
+  const p = await prepareOrder(db, services, input, buyer, 'one_time');
+  // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
+  let order = await insertPendingOrder(db, services, p, { userId: buyer.user?.id ?? null });
+  if (!order && p.checkoutKey) {
+    const reused = await reuseCheckout(db, services, p.checkoutKey);
+    if (reused) return reused;
+    // The earlier order was over or too old, and its key is released now.
+    order = await insertPendingOrder(db, services, p, { userId: buyer.user?.id ?? null });
+  }
+  if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
+  return createIntentForOrder(db, services, { id: order.id, public_id: order.public_id, payment_intent_id: null, ...orderFacts(p) }, false);
+}
+
+function orderFacts(p: PreparedOrder) {
+  return { total_amount_minor: p.totalMinor, currency: p.currency, email: p.email, plan_id: p.planId, kind: p.kind };
+}
+
+interface OrderForIntent {
+  id: number;
+  public_id: string;
+  payment_intent_id: string | null;
+  total_amount_minor: number;
+  currency: string;
+  email: string;
+  plan_id: number;
+  kind: OrderKindValue;
+}
+
+/** Creates (or, under the same idempotency key, gets back) the order's payment intent and stores it. */
+async function createIntentForOrder(db: Db, services: Services, order: OrderForIntent, reused: boolean): Promise<CheckoutResult> {
+  let created;
+  try {
+    created = await services.payments.createPaymentIntent({
+      orderId: order.public_id,
+      amountMinor: order.total_amount_minor,
+      currency: order.currency,
+      email: order.email,
+      metadata: { planId: String(order.plan_id), kind: order.kind },
+      idempotencyKey: idempotencyKeys.paymentIntent(order.public_id),
+    });
+  } catch (e) {
+    throw providerFailure(services, e, 'creating the payment intent');
+  }
+  if (order.payment_intent_id && order.payment_intent_id !== created.id) {
+    // The provider forgot the idempotency key (Stripe keeps it 24 h): do not hand out a second intent.
+    throw new AppError('CONFLICT', 'This checkout has expired. Please start again.');
+  }
+  if (!order.payment_intent_id) {
+    await db
+      .updateTable('orders')
+      .set({ payment_intent_id: created.id, client_secret_hash: sha256Hex(created.clientSecret), updated_at: iso(services.now()) })
+      .where('id', '=', order.id)
+      .where('payment_intent_id', 'is', null)
+      .execute();
+  }
+  let paymentStatus: PaymentIntentStatus = created.status;
+  if (reused) {
+    // An idempotent replay answers with the intent as it was created; ask for how it is now.
+    paymentStatus = (await services.payments.retrievePaymentIntent(created.id).catch(() => created)).status;
+  }
+  return {
+    clientSecret: created.clientSecret,
+    orderId: order.public_id,
+    paymentIntentId: created.id,
+    provider: services.payments.name,
+    publishableKey: services.payments.publishableKey,
+    amount: minorToDecimal(order.total_amount_minor),
+    amountMinor: order.total_amount_minor,
+    currency: order.currency,
+    kind: order.kind,
+    paymentStatus,
+    subscriptionId: null,
+    reused,
+  };
+}
+
+/** The order a retried checkout made, if it can still be paid (or was paid: the page then moves on). */
+async function reuseCheckout(db: Db, services: Services, checkoutKey: string): Promise<CheckoutResult | null> {
+  const order = await db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
+  if (!order) return null;
+  const fresh = services.now().getTime() - Date.parse(order.created_at) < REUSE_WINDOW_MS;
+  if (!fresh || order.status === 'canceled' || order.status === 'refunded') {
+    // Too old or over: release the key so this checkout makes a new order.
+    await db.updateTable('orders').set({ checkout_key: null }).where('id', '=', order.id).execute();
+    return null;
+  }
+  if (order.kind === 'subscription') {
+    return resumeSubscriptionCheckout(db, services, order);
+  }
+  return createIntentForOrder(db, services, order, true);
+}
+
+/** POST /api/create-subscription: signed in only. See subscriptions.ts. */
+export async function createSubscriptionCheckout(
+  db: Db,
+  services: Services,
+  input: TCreateSubscriptionInput,
+  buyer: CheckoutBuyer & { user: SessionUser },
+): Promise<CheckoutResult> {
+  const p = await prepareOrder(db, services, input, buyer, 'subscription');
+  if (p.checkoutKey) {
+    const reused = await reuseCheckout(db, services, p.checkoutKey);
+    if (reused) return reused;
+  }
+  return startSubscription(db, services, p, buyer.user);
+}
+
+// ── demo card form ──────────────────────────────────────────────────────────────────────────
+
+export interface DemoPaymentResult {
+  paymentIntentId: string;
+  /** 'requires_action': show the extra confirmation step, then call confirm-action. */
+  status: 'succeeded' | 'requires_action' | 'failed' | 'processing';
+  error?: { code: string; declineCode?: string | undefined; message: string } | undefined;
+}
+
+function demoProvider(services: Services) {
+  const p = services.payments;
+  if (p.name !== 'demo') throw new AppError('NOT_FOUND', 'Demo payments are off: this shop takes cards through Stripe.');
+  return p;
+}
+
+function toDemoResult(r: DemoConfirmResult): DemoPaymentResult {
+  if (r.status === 'succeeded') return { paymentIntentId: r.paymentIntentId, status: 'succeeded' };
+  if (r.status === 'requires_action') return { paymentIntentId: r.paymentIntentId, status: 'requires_action' };
+  if (r.lastError) {
+    return {
+      paymentIntentId: r.paymentIntentId,
+      status: 'failed',
+      error: { code: r.lastError.code ?? 'card_declined', ...(r.lastError.declineCode ? { declineCode: r.lastError.declineCode } : {}), message: r.lastError.message },
+    };
+  }
+  return { paymentIntentId: r.paymentIntentId, status: 'processing' };
+}
+
+async function demoCall(
+  db: Db,
+  services: Services,
+  input: { paymentIntentId: string; clientSecret: string },
+  call: () => Promise<DemoConfirmResult>,
+): Promise<DemoPaymentResult> {
+  const demo = demoProvider(services);
+  try {
+    return toDemoResult(await call());
+  } catch (e) {
+    if (!isPaymentProviderError(e)) throw e;
+    if (e.code === 'resource_missing') throw new AppError('NOT_FOUND', 'No such payment.');
+    if (e.code === 'payment_intent_unexpected_state' && (await demo.checkClientSecret(input.paymentIntentId, input.clientSecret))) {
+      // A double submit after success: answer as the first one did, and make sure the order moved.
+      const info = await demo.retrievePaymentIntent(input.paymentIntentId);
+      if (info.status === 'succeeded') {
+        await settlePaymentIntent(db, services, info.id);
+        return { paymentIntentId: info.id, status: 'succeeded' };
+      }
+      throw new AppError('CONFLICT', e.message);
+    }
+    throw new AppError('BAD_INPUT', e.message, { providerCode: e.code });
+  }
+}
+
+/** POST /api/demo-payments/confirm: the demo card form's submit. */
+export async function confirmDemoPayment(db: Db, services: Services, input: TDemoConfirmInput): Promise<DemoPaymentResult> {
+  return demoCall(db, services, input, () => demoProvider(services).confirm(input));
+}
+
+/** POST /api/demo-payments/confirm-action: the extra confirmation step (approve or not). */
+export async function confirmDemoAction(db: Db, services: Services, input: TDemoConfirmActionInput): Promise<DemoPaymentResult> {
+  return demoCall(db, services, input, () => demoProvider(services).confirmAction(input));
+}

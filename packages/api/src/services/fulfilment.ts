@@ -1,0 +1,453 @@
+// Paid, exactly once: the one fulfilment step the webhook, the demo provider's events, the return
+// page and the startup reconciliation all call.
+//
+//   1. the claim: UPDATE orders SET status='paid' WHERE payment_intent_id=? AND status IN
+//      ('pending_payment','payment_failed') — one atomic statement (SQLite takes its write lock
+//      for it; PostgreSQL locks the row); only the caller that changed a row goes on;
+//   2. provisioning under a lease (another conditional UPDATE), with the provider's idempotency
+//      key 'order:<id>:esim' and the unique esims.order_id, so one order has one eSIM;
+//   3. the e-mail: one outbox row per (order, kind) (unique), sent by the queue or the worker.
+//
+// Provisioning failures leave the order in 'provisioning' with next_attempt_at (back-off); after
+// the last attempt the payment is refunded (idempotency key 'order:<id>:refund') and the shopper
+// is told by e-mail.
+import type { Db, Order } from '@esim/db';
+import type { Services } from '../context.ts';
+import { CLAIMABLE_STATES, PAID_STATES, PROVISIONING_STATES } from '../domain/orders.ts';
+import { isEsimProviderError } from '../providers/esim/index.ts';
+import type { EsimProfile } from '../providers/esim/index.ts';
+import { idempotencyKeys } from '../providers/payments/index.ts';
+import { backoffDelay } from '../providers/retry.ts';
+import { enqueueEmail, scheduleOrderEmails, sendDueEmails } from './mail-outbox.ts';
+import { addMs, changed, errorText, iso, newAccessToken, newPublicId, writeTransaction } from './orders-tx.ts';
+
+export interface FulfilResult {
+  /** This call moved the order to paid (false: someone else did, or no such order). */
+  claimed: boolean;
+  orderId: number | null;
+}
+
+export interface FulfilOptions {
+  /** Provision now and wait (the return page); default: queue it and return after the claim. */
+  inline?: boolean | undefined;
+}
+
+/**
+ * Fulfils the order paid by `paymentIntentId`, once however often it is called. The caller has
+ * seen the intent succeed (re-read from the provider).
+ */
+export async function fulfilOrder(db: Db, services: Services, paymentIntentId: string, opts: FulfilOptions = {}): Promise<FulfilResult> {
+  const now = iso(services.now());
+  const claimed = await db
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: now, next_attempt_at: now, updated_at: now })
+    .where('payment_intent_id', '=', paymentIntentId)
+    .where('status', 'in', CLAIMABLE_STATES)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return { claimed: false, orderId: null };
+  await afterClaim(db, services, claimed.id, opts);
+  return { claimed: true, orderId: claimed.id };
+}
+
+/** The same claim by order id (a subscription's first invoice paid without a known intent id). */
+export async function fulfilOrderById(db: Db, services: Services, orderId: number, opts: FulfilOptions = {}): Promise<FulfilResult> {
+  const now = iso(services.now());
+  const claimed = await db
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: now, next_attempt_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', 'in', CLAIMABLE_STATES)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return { claimed: false, orderId: null };
+  await afterClaim(db, services, claimed.id, opts);
+  return { claimed: true, orderId: claimed.id };
+}
+
+async function afterClaim(db: Db, services: Services, orderId: number, opts: FulfilOptions): Promise<void> {
+  services.log.info('order paid', { orderId });
+  if (opts.inline) await provisionOrder(db, services, orderId);
+  else scheduleProvisioning(db, services, orderId);
+}
+
+/** Queues provisioning on the in-process queue (the worker's tick is the safety net). */
+export function scheduleProvisioning(db: Db, services: Services, orderId: number): void {
+  services.jobs.run(`provision:${orderId}`, () => provisionOrder(db, services, orderId));
+}
+
+export type ProvisionOutcome = 'fulfilled' | 'pending' | 'retry' | 'refunded' | 'refund_failed' | 'stuck' | 'skipped';
+
+/**
+ * One provisioning attempt for a paid order, under a lease. 'skipped' when the order is not
+ * waiting for provisioning or another worker holds it.
+ */
+export async function provisionOrder(db: Db, services: Services, orderId: number): Promise<ProvisionOutcome> {
+  const policy = services.fulfilment;
+  const now = services.now();
+  const order = await db
+    .updateTable('orders')
+    .set({ lease_until: addMs(now, policy.leaseMs) })
+    .where('id', '=', orderId)
+    .where('status', 'in', PROVISIONING_STATES)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) return 'skipped';
+
+  try {
+    // The eSIM may be stored already (a crash after the provider answered): finish the order.
+    const stored = await db.selectFrom('esims').select('id').where('order_id', '=', order.id).executeTakeFirst();
+    if (stored) {
+      await completeFulfilment(db, services, order, null);
+      return 'fulfilled';
+    }
+    if (order.provision_attempts >= policy.provisionMaxAttempts) return await refundUndeliverable(db, services, order);
+
+    const result = order.provider_ref
+      ? await services.esim.getEsim(order.provider_ref)
+      : await services.esim.order({
+          orderId: order.public_id,
+          planId: String(order.plan_id),
+          dataMb: order.plan_data_mb,
+          validityDays: order.plan_validity_days,
+          idempotencyKey: idempotencyKeys.esim(order.public_id),
+        });
+    if (result.status === 'ready') {
+      await completeFulfilment(db, services, order, result.esim);
+      return 'fulfilled';
+    }
+    // Asynchronous provider: poll again later (polls are not failed attempts).
+    await db
+      .updateTable('orders')
+      .set({
+        status: 'provisioning',
+        provider_ref: result.providerRef,
+        next_attempt_at: addMs(services.now(), policy.provisionPollMs),
+        lease_until: null,
+        updated_at: iso(services.now()),
+      })
+      .where('id', '=', order.id)
+      .where('status', 'in', PROVISIONING_STATES)
+      .execute();
+    return 'pending';
+  } catch (e) {
+    return recordProvisionFailure(db, services, order, e);
+  }
+}
+
+async function recordProvisionFailure(db: Db, services: Services, order: Order, error: unknown): Promise<ProvisionOutcome> {
+  const policy = services.fulfilment;
+  const attempts = order.provision_attempts + 1;
+  const retryable = !isEsimProviderError(error) || error.retryable;
+  const now = services.now();
+  // A provider that forgot a pending order: order again (same idempotency key) next time.
+  const forget = isEsimProviderError(error) && error.code === 'not_found' && order.provider_ref !== null;
+  services.log.warn('eSIM provisioning failed', { orderId: order.public_id, attempt: attempts, retryable, error: errorText(error) });
+  if (attempts >= policy.provisionMaxAttempts || !retryable) {
+    await db
+      .updateTable('orders')
+      .set({ provision_attempts: Math.max(attempts, policy.provisionMaxAttempts), last_error: errorText(error), status: 'provisioning', updated_at: iso(now) })
+      .where('id', '=', order.id)
+      .where('status', 'in', PROVISIONING_STATES)
+      .execute();
+    return refundUndeliverable(db, services, { ...order, provision_attempts: attempts });
+  }
+  await db
+    .updateTable('orders')
+    .set({
+      status: 'provisioning',
+      provision_attempts: attempts,
+      next_attempt_at: addMs(now, backoffDelay(attempts, policy.provisionBaseMs, policy.provisionMaxMs)),
+      last_error: errorText(error),
+      lease_until: null,
+      updated_at: iso(now),
+      ...(forget ? { provider_ref: null } : {}),
+    })
+    .where('id', '=', order.id)
+    .where('status', 'in', PROVISIONING_STATES)
+    .execute();
+  return 'retry';
+}
+
+/** Stores the eSIM, marks the order fulfilled and queues its e-mail, in one write transaction. */
+async function completeFulfilment(db: Db, services: Services, order: Order, profile: EsimProfile | null): Promise<void> {
+  const now = iso(services.now());
+  const done = await writeTransaction(db, async (trx) => {
+    if (profile) {
+      await trx
+        .insertInto('esims')
+        .values({
+          public_id: newPublicId('ESIM'),
+          order_id: order.id,
+          user_id: order.user_id,
+          iccid: profile.iccid,
+          smdp_address: profile.smdpAddress,
+          matching_id: profile.matchingId,
+          activation_code: profile.activationCode,
+          confirmation_code_required: profile.confirmationCodeRequired ? 1 : 0,
+          confirmation_code: profile.confirmationCode ?? null,
+          apn: profile.apn,
+          provider: services.esim.name,
+          provider_ref: profile.providerRef,
+          access_token: newAccessToken(),
+          status: 'not_installed',
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .execute();
+    }
+    const r = await trx
+      .updateTable('orders')
+      .set({ status: 'fulfilled', fulfilled_at: now, lease_until: null, next_attempt_at: null, last_error: null, updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', 'in', PROVISIONING_STATES)
+      .executeTakeFirst();
+    if (changed(r) === 0) return false;
+    await enqueueEmail(trx, { orderId: order.id, kind: 'esim_delivery', to: order.email, now });
+    const esim = await trx.selectFrom('esims').select('confirmation_code_required').where('order_id', '=', order.id).executeTakeFirst();
+    if (esim?.confirmation_code_required === 1) await enqueueEmail(trx, { orderId: order.id, kind: 'confirmation_code', to: order.email, now });
+    return true;
+  });
+  if (done) {
+    services.log.info('order fulfilled', { orderId: order.public_id });
+    scheduleOrderEmails(db, services, order.id);
+  }
+}
+
+/** The eSIM could not be delivered: refund the payment, mark the order refunded, tell the shopper. */
+async function refundUndeliverable(db: Db, services: Services, order: Order): Promise<ProvisionOutcome> {
+  const now = services.now();
+  if (!order.payment_intent_id) {
+    services.log.error('undeliverable order has no payment intent to refund: needs a person', { orderId: order.public_id });
+    await db
+      .updateTable('orders')
+      .set({ next_attempt_at: null, lease_until: null, updated_at: iso(now) })
+      .where('id', '=', order.id)
+      .execute();
+    return 'stuck';
+  }
+  let refund: { id: string; amountMinor: number };
+  try {
+    refund = await services.payments.refund({ paymentIntentId: order.payment_intent_id, idempotencyKey: idempotencyKeys.refund(order.public_id) });
+  } catch (e) {
+    services.log.error('refund failed; will retry', { orderId: order.public_id, error: errorText(e) });
+    await db
+      .updateTable('orders')
+      .set({
+        next_attempt_at: addMs(now, backoffDelay(order.provision_attempts, services.fulfilment.provisionBaseMs, services.fulfilment.provisionMaxMs)),
+        last_error: `refund failed: ${errorText(e)}`,
+        lease_until: null,
+        updated_at: iso(now),
+      })
+      .where('id', '=', order.id)
+      .execute();
+    return 'refund_failed';
+  }
+  await markRefunded(db, services, { orderId: order.id }, { refundId: refund.id, amountRefundedMinor: refund.amountMinor });
+  services.log.warn('order refunded: the eSIM could not be provisioned', { orderId: order.public_id, refundId: refund.id });
+  return 'refunded';
+}
+
+/**
+ * The order's payment was refunded in full (by us, or in the Stripe Dashboard: charge.refunded):
+ * status refunded, its eSIM canceled, the shopper e-mailed once.
+ */
+export async function markRefunded(
+  db: Db,
+  services: Services,
+  where: { orderId: number } | { paymentIntentId: string },
+  refund: { refundId?: string | null | undefined; amountRefundedMinor?: number | undefined },
+): Promise<boolean> {
+  const now = iso(services.now());
+  const result = await writeTransaction(db, async (trx) => {
+    let q = trx
+      .updateTable('orders')
+      .set((eb) => ({
+        status: 'refunded' as const,
+        refunded_at: now,
+        refund_id: refund.refundId ?? eb.ref('refund_id'),
+        amount_refunded_minor: refund.amountRefundedMinor ?? eb.ref('total_amount_minor'),
+        lease_until: null,
+        next_attempt_at: null,
+        updated_at: now,
+      }))
+      .where('status', 'in', PAID_STATES);
+    q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
+    const row = await q.returning(['id', 'email']).executeTakeFirst();
+    if (!row) return null;
+    const esim = await trx.selectFrom('esims').select(['iccid', 'status']).where('order_id', '=', row.id).executeTakeFirst();
+    if (esim) await trx.updateTable('esims').set({ status: 'canceled', updated_at: now }).where('order_id', '=', row.id).execute();
+    await enqueueEmail(trx, { orderId: row.id, kind: 'refund_notice', to: row.email, now });
+    return { orderId: row.id, iccid: esim?.iccid ?? null };
+  });
+  if (!result) return false;
+  if (result.iccid) {
+    // Tell the eSIM provider too (most refund or credit an unused eSIM); best effort.
+    services.esim.cancel(result.iccid).catch((e: unknown) => services.log.warn('eSIM cancel failed', { iccid: result.iccid, error: errorText(e) }));
+  }
+  scheduleOrderEmails(db, services, result.orderId);
+  return true;
+}
+
+/** A partial refund: the order stays as it is, the refunded amount is recorded. */
+export async function recordPartialRefund(db: Db, services: Services, paymentIntentId: string, amountRefundedMinor: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ amount_refunded_minor: amountRefundedMinor, updated_at: iso(services.now()) })
+    .where('payment_intent_id', '=', paymentIntentId)
+    .execute();
+}
+
+/** A card attempt failed (the intent is back at requires_payment_method; the shopper may retry). */
+export async function markPaymentFailed(db: Db, services: Services, paymentIntentId: string, message: string | null): Promise<boolean> {
+  const r = await db
+    .updateTable('orders')
+    .set({ status: 'payment_failed', last_error: message, updated_at: iso(services.now()) })
+    .where('payment_intent_id', '=', paymentIntentId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst();
+  return changed(r) > 0;
+}
+
+/** The intent was canceled (final): so is the order. */
+export async function markCanceled(db: Db, services: Services, paymentIntentId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('orders')
+    .set({ status: 'canceled', updated_at: iso(services.now()) })
+    .where('payment_intent_id', '=', paymentIntentId)
+    .where('status', 'in', CLAIMABLE_STATES)
+    .executeTakeFirst();
+  return changed(r) > 0;
+}
+
+// ── the worker's tick and the startup reconciliation ─────────────────────────────────────────
+
+export interface DueWorkResult {
+  provisioned: Record<ProvisionOutcome, number>;
+  emails: { sent: number; failed: number };
+}
+
+function emptyOutcomes(): Record<ProvisionOutcome, number> {
+  return { fulfilled: 0, pending: 0, retry: 0, refunded: 0, refund_failed: 0, stuck: 0, skipped: 0 };
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+export interface DueWorkOptions {
+  /** Batches of `batchSize` per pass at most (default 20), so one pass cannot run forever. */
+  maxBatches?: number | undefined;
+  /** Orders (and e-mails) handled at once within a batch (default 4). */
+  concurrency?: number | undefined;
+}
+
+/**
+ * One pass over due work: orders waiting for provisioning, then e-mails waiting to be sent,
+ * batch after batch until none is due (or maxBatches).
+ */
+export async function runDueWork(db: Db, services: Services, opts: DueWorkOptions = {}): Promise<DueWorkResult> {
+  const maxBatches = opts.maxBatches ?? 20;
+  const concurrency = opts.concurrency ?? 4;
+  const provisioned = emptyOutcomes();
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const now = iso(services.now());
+    const due = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', 'in', PROVISIONING_STATES)
+      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .limit(services.fulfilment.batchSize)
+      .execute();
+    if (due.length === 0) break;
+    let progressed = 0;
+    await eachLimit(due, concurrency, async ({ id }) => {
+      const outcome = await provisionOrder(db, services, id);
+      provisioned[outcome]++;
+      if (outcome !== 'skipped') progressed++;
+    });
+    if (progressed === 0 || due.length < services.fulfilment.batchSize) break;
+  }
+  const emails = { sent: 0, failed: 0 };
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const r = await sendDueEmails(db, services, concurrency);
+    emails.sent += r.sent;
+    emails.failed += r.failed;
+    if (r.seen < services.fulfilment.batchSize || r.sent + r.failed === 0) break;
+  }
+  return { provisioned, emails };
+}
+
+export interface ReconcileResult {
+  /** Pending orders asked about. */
+  checked: number;
+  /** Of those, found paid and claimed now. */
+  fulfilled: number;
+  canceled: number;
+  errors: number;
+  work: DueWorkResult;
+}
+
+export interface ReconcileOptions {
+  /** Pending orders older than this are not asked about (default 3 days, Stripe's retry window). */
+  maxAgeMs?: number | undefined;
+  /**
+   * Drop leases left by a process that died (default true). Assumes one server per database; with
+   * several, a live worker's lease may be cut short, which costs a repeated provider call under
+   * the same idempotency key, never a second eSIM row.
+   */
+  clearLeases?: boolean | undefined;
+  /** Also provision and send what is due (default true); false for a web process whose worker runs apart. */
+  runWork?: boolean | undefined;
+}
+
+/**
+ * After a restart: pending orders whose payment succeeded while nobody listened are fulfilled,
+ * paid orders not yet delivered are provisioned, unsent e-mails are sent.
+ */
+export async function reconcileOrders(db: Db, services: Services, opts: ReconcileOptions = {}): Promise<ReconcileResult> {
+  const now = services.now();
+  const since = new Date(now.getTime() - (opts.maxAgeMs ?? 3 * 24 * 3600_000)).toISOString();
+  if (opts.clearLeases ?? true) {
+    await db.updateTable('orders').set({ lease_until: null }).where('lease_until', 'is not', null).execute();
+    await db.updateTable('email_outbox').set({ lease_until: null }).where('lease_until', 'is not', null).execute();
+  }
+  const pending = await db
+    .selectFrom('orders')
+    .select(['id', 'public_id', 'payment_intent_id'])
+    .where('status', 'in', CLAIMABLE_STATES)
+    .where('payment_intent_id', 'is not', null)
+    .where('created_at', '>=', since)
+    .orderBy('id')
+    .execute();
+  let fulfilled = 0;
+  let canceled = 0;
+  let errors = 0;
+  for (const o of pending) {
+    try {
+      const info = await services.payments.retrievePaymentIntent(o.payment_intent_id!);
+      if (info.status === 'succeeded') {
+        if ((await fulfilOrder(db, services, info.id)).claimed) fulfilled++;
+      } else if (info.status === 'canceled') {
+        if (await markCanceled(db, services, info.id)) canceled++;
+      }
+    } catch (e) {
+      errors++;
+      services.log.warn('reconcile: could not read the payment intent', { orderId: o.public_id, error: errorText(e) });
+    }
+  }
+  await services.jobs.idle();
+  const work = opts.runWork === false ? { provisioned: emptyOutcomes(), emails: { sent: 0, failed: 0 } } : await runDueWork(db, services);
+  const result = { checked: pending.length, fulfilled, canceled, errors, work };
+  services.log.info('orders reconciled', { ...result, work: undefined, provisioned: work.provisioned.fulfilled, emailsSent: work.emails.sent });
+  return result;
+}

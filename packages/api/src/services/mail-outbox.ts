@@ -1,0 +1,188 @@
+// The e-mail outbox: one row per (order, kind) — unique, so reaching fulfilment twice queues one
+// e-mail — sent by the in-process queue right away and by the worker's tick after a failure, with
+// back-off. A failed send changes nothing about the order; after the last attempt the row is
+// 'failed' (still listed for an operator to resend).
+import type { Db } from '@esim/db';
+import type { Services } from '../context.ts';
+import { escapeHtml } from '../domain/email-templates.ts';
+import { formatMoney } from '../domain/money.ts';
+import { composeEsimMail } from '../providers/mail/index.ts';
+import type { MailMessage } from '../providers/mail/index.ts';
+import { backoffDelay } from '../providers/retry.ts';
+import { addMs, errorText, iso } from './orders-tx.ts';
+
+export type EmailKind = 'esim_delivery' | 'confirmation_code' | 'refund_notice';
+
+/** Queues an e-mail unless this order already has one of this kind. Call inside the transaction that made it due. */
+export async function enqueueEmail(trx: Db, e: { orderId: number; kind: EmailKind; to: string; now: string }): Promise<void> {
+  await trx
+    .insertInto('email_outbox')
+    .values({ order_id: e.orderId, kind: e.kind, to_address: e.to, status: 'pending', attempts: 0, next_attempt_at: e.now, created_at: e.now })
+    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+    .execute();
+}
+
+/** Sends the order's pending e-mails on the background queue. */
+export function scheduleOrderEmails(db: Db, services: Services, orderId: number): void {
+  services.jobs.run(`mail-order:${orderId}`, async () => {
+    const rows = await db.selectFrom('email_outbox').select('id').where('order_id', '=', orderId).where('status', '=', 'pending').execute();
+    for (const r of rows) await sendEmail(db, services, r.id);
+  });
+}
+
+export type SendOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
+
+/** One send attempt of an outbox row, under a lease; 'skipped' when it is not pending or leased elsewhere. */
+export async function sendEmail(db: Db, services: Services, outboxId: number): Promise<SendOutcome> {
+  const policy = services.fulfilment;
+  const now = services.now();
+  const row = await db
+    .updateTable('email_outbox')
+    .set({ lease_until: addMs(now, policy.leaseMs) })
+    .where('id', '=', outboxId)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return 'skipped';
+  const attempts = row.attempts + 1;
+  try {
+    const message = await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address);
+    const result = await services.mailer.send(message);
+    await db
+      .updateTable('email_outbox')
+      .set({
+        status: 'sent',
+        attempts,
+        sent_at: iso(services.now()),
+        message_id: result.messageId,
+        location: result.location ?? null,
+        lease_until: null,
+        last_error: null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    services.log.info('e-mail sent', {
+      kind: row.kind,
+      orderId: row.order_id,
+      via: services.mailer.kind,
+      ...(result.location ? { outbox: result.location } : {}),
+    });
+    return 'sent';
+  } catch (e) {
+    const failed = attempts >= policy.mailMaxAttempts;
+    await db
+      .updateTable('email_outbox')
+      .set({
+        status: failed ? 'failed' : 'pending',
+        attempts,
+        last_error: errorText(e),
+        lease_until: null,
+        next_attempt_at: addMs(services.now(), backoffDelay(attempts, policy.mailBaseMs, policy.mailMaxMs)),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    services.log.warn(failed ? 'e-mail failed for good (order unaffected)' : 'e-mail failed; will retry', {
+      kind: row.kind,
+      orderId: row.order_id,
+      attempt: attempts,
+      error: errorText(e),
+    });
+    return failed ? 'failed' : 'retry';
+  }
+}
+
+/** One batch of due e-mails (the worker's pass calls it until none is due). */
+export async function sendDueEmails(db: Db, services: Services, concurrency = 4): Promise<{ sent: number; failed: number; seen: number }> {
+  const now = iso(services.now());
+  const due = await db
+    .selectFrom('email_outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('next_attempt_at')
+    .limit(services.fulfilment.batchSize)
+    .execute();
+  let sent = 0;
+  let failed = 0;
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(concurrency, due.length) }, async () => {
+    while (next < due.length) {
+      const outcome = await sendEmail(db, services, due[next++]!.id);
+      if (outcome === 'sent') sent++;
+      else if (outcome === 'retry' || outcome === 'failed') failed++;
+    }
+  });
+  await Promise.all(lanes);
+  return { sent, failed, seen: due.length };
+}
+
+function safeLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+async function composeOutboxMessage(db: Db, services: Services, orderId: number, kind: EmailKind, to: string): Promise<MailMessage> {
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const { productName, supportEmail, publicUrl } = services.config;
+  const locale = safeLocale(order.locale);
+  const total = formatMoney(order.total_amount_minor, order.currency, locale);
+  if (kind === 'refund_notice') {
+    const subject = `Your ${productName} order ${order.public_id} was refunded`;
+    const lines = [
+      `We are sorry: we could not deliver the eSIM for ${order.plan_name} (order ${order.public_id}), or the order was refunded.`,
+      `The payment of ${total} has been refunded to your card. Refunds usually appear within 5–10 business days.`,
+      '',
+      `Questions? Write to ${supportEmail}.`,
+      productName,
+    ];
+    return { to, subject, text: lines.join('\n'), html: htmlOf(lines), tag: `${order.public_id}-refund` };
+  }
+  const esim = await db.selectFrom('esims').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  if (kind === 'confirmation_code') {
+    const subject = `Confirmation code for your ${productName} eSIM (order ${order.public_id})`;
+    const lines = [
+      `Your phone asks for a confirmation code while installing the eSIM for ${order.plan_name} (order ${order.public_id}).`,
+      `Confirmation code: ${esim.confirmation_code ?? '(ask support)'}`,
+      '',
+      'We send it separately from the QR code, as the eSIM standard asks. Keep both private.',
+      `Questions? Write to ${supportEmail}.`,
+      productName,
+    ];
+    return { to, subject, text: lines.join('\n'), html: htmlOf(lines), tag: `${order.public_id}-code` };
+  }
+  return composeEsimMail({
+    to,
+    productName,
+    supportEmail,
+    locale,
+    order: {
+      id: order.public_id,
+      planName: order.plan_name,
+      dataAmount: order.plan_data_amount,
+      validityDays: order.plan_validity_days,
+      totalMinor: order.total_amount_minor,
+      currency: order.currency,
+      purchasedAt: order.paid_at ?? order.created_at,
+    },
+    esim: {
+      iccid: esim.iccid,
+      activationCode: esim.activation_code,
+      smdpAddress: esim.smdp_address,
+      matchingId: esim.matching_id,
+      confirmationCodeRequired: esim.confirmation_code_required === 1,
+      apn: esim.apn,
+    },
+    accountUrl: order.user_id !== null ? new URL('/account/esim', publicUrl).href : undefined,
+  });
+}
+
+function htmlOf(lines: string[]): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${lines
+    .map((l) => (l ? `<p>${escapeHtml(l)}</p>` : ''))
+    .join('')}</body></html>`;
+}

@@ -1,0 +1,259 @@
+// Exactly once with demo payments (signed demo events through the same webhook handler as
+// Stripe's), provisioning retries and refunds, e-mail retries, asynchronous provisioning, and the
+// startup reconciliation after a crash.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServices } from '../../src/context.ts';
+import { WebhookVerificationError } from '../../src/providers/payments/index.ts';
+import { fulfilOrder, reconcileOrders, runDueWork } from '../../src/services/fulfilment.ts';
+import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
+import { receiveWebhook } from '../../src/services/webhooks.ts';
+import type { Services } from '../../src/context.ts';
+import { CARDS, T0, counts, createOrdersRig, demo, FAST_POLICY, type OrdersRig } from './rig.ts';
+
+let rig: OrdersRig;
+afterEach(async () => {
+  await rig.settle();
+  await rig.close();
+});
+
+async function checkout(r: OrdersRig = rig) {
+  const api = await r.browser().caller();
+  const intent = await api.payments.createIntent({ planId: r.plans.japan1.id, email: 'demo@traveller.example' });
+  return { api, intent, id: intent.paymentIntentId! };
+}
+
+describe('demo events through the webhook route', () => {
+  beforeEach(async () => {
+    rig = await createOrdersRig();
+  });
+  const nowS = Math.floor(T0.getTime() / 1000);
+
+  it('the demo provider signs its events so /api/webhooks/stripe serves both: valid, tampered, stale, future', async () => {
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const event = demo(rig).events.find((e) => e.type === 'payment_intent.succeeded')!;
+    const ok = demo(rig).signEvent(event, nowS);
+    // Already handled in-process: the delivery is a duplicate.
+    expect((await receiveWebhook(rig.db, rig.services, ok.payload, ok.header)).outcome).toBe('duplicate');
+    const bad = [
+      { ...ok, payload: ok.payload.replace('succeeded', 'canceled') },
+      demo(rig).signEvent(event, nowS - 301),
+      demo(rig).signEvent(event, nowS + 301),
+    ];
+    for (const d of bad) await expect(receiveWebhook(rig.db, rig.services, d.payload, d.header)).rejects.toBeInstanceOf(WebhookVerificationError);
+  });
+
+  it('five duplicate deliveries at once, plus the in-process event, plus the return page: one order, one eSIM, one e-mail', async () => {
+    // The in-process event fails once (as if the process stumbled), so the deliveries matter.
+    const services = rig.services as Services;
+    let dropped = 0;
+    services.testHooks = {
+      beforePaymentEvent: (e) => {
+        if (e.type === 'payment_intent.succeeded' && dropped++ === 0) throw new Error('dropped');
+      },
+    };
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    expect((await counts(rig.db)).paid).toBe(0);
+    const event = demo(rig).events.find((e) => e.type === 'payment_intent.succeeded')!;
+    const d = demo(rig).signEvent(event, nowS);
+    const results = await Promise.all([
+      ...[1, 2, 3, 4, 5].map(() => receiveWebhook(rig.db, rig.services, d.payload, d.header)),
+      api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret }),
+      fulfilOrder(rig.db, rig.services, id),
+    ]);
+    expect(results.slice(0, 5).map((r) => (r as { outcome: string }).outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'processed']);
+    await rig.settle();
+    expect(await counts(rig.db)).toMatchObject({ orders: 1, paid: 1, fulfilled: 1, esims: 1, emails: 1, sent: 1 });
+    expect(rig.mailer.sent).toHaveLength(1);
+    expect(rig.esim.orderCalls).toBe(1);
+  });
+
+  it('many shoppers at once: each order fulfilled exactly once', async () => {
+    const carts = await Promise.all(Array.from({ length: 20 }, () => checkout()));
+    await Promise.all(
+      carts.flatMap(({ api, intent, id }) => [
+        api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok }),
+        api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret }),
+      ]),
+    );
+    await rig.settle();
+    expect(await counts(rig.db)).toMatchObject({ orders: 20, fulfilled: 20, esims: 20, emails: 20, sent: 20 });
+  });
+});
+
+describe('provisioning failures', () => {
+  it('fail → retry with back-off → success; the order shows provisioning meanwhile', async () => {
+    rig = await createOrdersRig();
+    rig.esim.failNext(2);
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    let view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
+    expect(view).toMatchObject({ orderStatus: 'provisioning', status: 'pending', ready: false });
+    const row = await rig.db.selectFrom('orders').select(['provision_attempts', 'next_attempt_at', 'last_error']).executeTakeFirstOrThrow();
+    expect(row.provision_attempts).toBe(1);
+    expect(row.next_attempt_at).toBe(new Date(T0.getTime() + 1000).toISOString()); // base 1 s
+    expect(row.last_error).toMatch(/unavailable/);
+    // Not due yet: the worker leaves it alone.
+    expect((await runDueWork(rig.db, rig.services)).provisioned.retry).toBe(0);
+    rig.clock.advance(1000);
+    expect((await runDueWork(rig.db, rig.services)).provisioned.retry).toBe(1); // 2nd failure, next in 2 s
+    rig.clock.advance(2000);
+    expect((await runDueWork(rig.db, rig.services)).provisioned.fulfilled).toBe(1);
+    await rig.settle();
+    view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
+    expect(view).toMatchObject({ orderStatus: 'fulfilled', ready: true });
+    expect(await counts(rig.db)).toMatchObject({ esims: 1, sent: 1 });
+  });
+
+  it('a lost response (the provider made the eSIM, then the connection dropped): the retry gets the same eSIM', async () => {
+    rig = await createOrdersRig({ simulator: { failAfterCreateTimes: 1 } });
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    rig.clock.advance(1000);
+    await runDueWork(rig.db, rig.services);
+    await rig.settle();
+    expect(rig.esim.issuedCount).toBe(1);
+    expect(await counts(rig.db)).toMatchObject({ fulfilled: 1, esims: 1, sent: 1 });
+  });
+
+  it('retries exhausted → refunded through the provider (idempotency key) → the shopper is e-mailed', async () => {
+    rig = await createOrdersRig();
+    rig.esim.failNext(100);
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    for (let i = 0; i < 6; i++) {
+      rig.clock.advance(10_000);
+      await runDueWork(rig.db, rig.services);
+      await rig.settle();
+    }
+    const view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
+    expect(view).toMatchObject({ orderStatus: 'refunded', status: 'refunded', ready: false });
+    const pi = await demo(rig).store.getIntent(id);
+    expect(pi!.refunds).toEqual([expect.objectContaining({ amountMinor: 450, idempotencyKey: `order:${intent.orderId}:refund` })]);
+    expect(rig.mailer.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/refunded/)]);
+    expect(rig.mailer.sent[0]!.text).toContain('$4.50');
+    expect(await counts(rig.db)).toMatchObject({ esims: 0, emails: 1, sent: 1 });
+  });
+
+  it('a rejected order (not worth retrying) is refunded at once', async () => {
+    rig = await createOrdersRig();
+    const { api, intent, id } = await checkout();
+    // The simulator refuses a validity of 0 days (a 'rejected' error, not retryable).
+    await rig.db.updateTable('orders').set({ plan_validity_days: 0 }).execute();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const order = await rig.db.selectFrom('orders').select(['status', 'last_error']).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'refunded', last_error: expect.stringMatching(/validityDays/) });
+    expect(rig.esim.orderCalls).toBe(1);
+    expect(rig.mailer.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/refunded/)]);
+  });
+
+  it('asynchronous provider: pending, polled, then fulfilled', async () => {
+    rig = await createOrdersRig({ simulator: { mode: 'async', readyAfterMs: 3000 } });
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    expect(await rig.db.selectFrom('orders').select(['status', 'provider_ref', 'provision_attempts']).executeTakeFirstOrThrow()).toEqual({
+      status: 'provisioning',
+      provider_ref: expect.stringMatching(/^sim_/),
+      provision_attempts: 0,
+    });
+    rig.clock.advance(1000);
+    expect((await runDueWork(rig.db, rig.services)).provisioned.pending).toBe(1);
+    rig.clock.advance(2500);
+    expect((await runDueWork(rig.db, rig.services)).provisioned.fulfilled).toBe(1);
+    await rig.settle();
+    expect(await counts(rig.db)).toMatchObject({ fulfilled: 1, esims: 1, sent: 1 });
+  });
+});
+
+describe('e-mail retries', () => {
+  it('a failed send is retried with back-off and never touches the order; after the last attempt it is marked failed', async () => {
+    rig = await createOrdersRig();
+    rig.mailer.failNext(1);
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    expect(await rig.db.selectFrom('email_outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({ status: 'pending', attempts: 1 });
+    expect((await rig.db.selectFrom('orders').select('status').executeTakeFirstOrThrow()).status).toBe('fulfilled');
+    rig.clock.advance(1000);
+    expect((await runDueWork(rig.db, rig.services)).emails.sent).toBe(1);
+    expect(rig.mailer.sent).toHaveLength(1);
+
+    const second = await checkout();
+    rig.mailer.failNext(10);
+    await second.api.payments.demoConfirm({ paymentIntentId: second.id, clientSecret: second.intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    for (let i = 0; i < 4; i++) {
+      rig.clock.advance(5000);
+      await runDueWork(rig.db, rig.services);
+    }
+    const rows = await rig.db.selectFrom('email_outbox').select(['status', 'attempts']).orderBy('id').execute();
+    expect(rows[1]).toEqual({ status: 'failed', attempts: 3 });
+    expect((await counts(rig.db)).fulfilled).toBe(2);
+  });
+});
+
+describe('restart reconciliation', () => {
+  /** A second process over the same database: new services, new demo provider (state from the db). */
+  function restart(r: OrdersRig): Services {
+    let services!: Services;
+    const payments = createShopPaymentProvider(r.db, () => services, {});
+    services = createServices(r.db, r.services.config, {
+      now: () => r.clock.now,
+      esim: r.esim,
+      mailer: r.mailer,
+      payments,
+      fulfilment: FAST_POLICY,
+    });
+    return services;
+  }
+
+  it('payment succeeded but the process died before fulfilment: the restart fulfils exactly once', async () => {
+    rig = await createOrdersRig();
+    (rig.services as Services).testHooks = {
+      beforePaymentEvent: (e) => {
+        if (e.type === 'payment_intent.succeeded') throw new Error('crash');
+      },
+    };
+    const { api, intent, id } = await checkout();
+    const paid = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await paid.api.payments.demoConfirm({ paymentIntentId: paid.id, clientSecret: paid.intent.clientSecret, card: CARDS.declined });
+    expect(await counts(rig.db)).toMatchObject({ orders: 2, paid: 0 });
+
+    // Also: an order paid and claimed, whose provisioning died with a lease held; and an unsent e-mail.
+    const third = await checkout();
+    await rig.db.updateTable('orders').set({ status: 'paid', lease_until: new Date(T0.getTime() + 3_600_000).toISOString() }).where('payment_intent_id', '=', third.id).execute();
+
+    const after = restart(rig);
+    const [a, b] = await Promise.all([reconcileOrders(rig.db, after), reconcileOrders(rig.db, after)]);
+    await after.jobs.idle();
+    expect(a.fulfilled + b.fulfilled).toBe(1);
+    await runDueWork(rig.db, after);
+    await after.jobs.idle();
+    expect(await counts(rig.db)).toMatchObject({ orders: 3, fulfilled: 2, esims: 2, emails: 2, sent: 2 });
+    expect((await rig.db.selectFrom('orders').select('status').where('payment_intent_id', '=', paid.id).executeTakeFirstOrThrow()).status).toBe('payment_failed');
+    // A second restart finds nothing to do.
+    const again = await reconcileOrders(rig.db, restart(rig));
+    expect(again).toMatchObject({ fulfilled: 0 });
+    expect(await counts(rig.db)).toMatchObject({ fulfilled: 2, esims: 2, sent: 2 });
+  });
+
+  it('an e-mail queued but never sent is sent after the restart', async () => {
+    rig = await createOrdersRig();
+    rig.mailer.failNext(1);
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    rig.clock.advance(60_000);
+    const result = await reconcileOrders(rig.db, restart(rig));
+    expect(result.work.emails.sent).toBe(1);
+    expect(await counts(rig.db)).toMatchObject({ sent: 1 });
+  });
+});
