@@ -10,15 +10,56 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as AccountRouteImport } from './routes/_account';
+import { Route as AboutUsRouteImport } from './routes/about-us';
+import { Route as AdminRouteImport } from './routes/admin';
+import { Route as CoverageRouteImport } from './routes/coverage';
+import { Route as FaqRouteImport } from './routes/faq';
 import { Route as HowItWorksRouteImport } from './routes/how-it-works';
+import { Route as LoginRouteImport } from './routes/login';
 import { Route as PlansRouteImport } from './routes/plans';
+import { Route as PrivacyRouteImport } from './routes/privacy';
+import { Route as RegisterRouteImport } from './routes/register';
+import { Route as RewardsRouteImport } from './routes/rewards';
 import { Route as SubscribeRouteImport } from './routes/subscribe';
+import { Route as SupportRouteImport } from './routes/support';
+import { Route as TermsRouteImport } from './routes/terms';
+import { Route as BlogIndexRouteImport } from './routes/blog/index';
+import { Route as BlogIdRouteImport } from './routes/blog/$id';
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
 import { Route as CheckoutPlanIdRouteImport } from './routes/checkout/$planId';
+import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
+import { Route as AccountAccountEsimRouteImport } from './routes/_account/account/esim';
+import { Route as AccountAccountOrdersRouteImport } from './routes/_account/account/orders';
+import { Route as AccountAccountProfileRouteImport } from './routes/_account/account/profile';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountRoute = AccountRouteImport.update({
+  id: '/_account',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AboutUsRoute = AboutUsRouteImport.update({
+  id: '/about-us',
+  path: '/about-us',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const CoverageRoute = CoverageRouteImport.update({
+  id: '/coverage',
+  path: '/coverage',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
   getParentRoute: () => rootRouteImport,
 } as any);
 const HowItWorksRoute = HowItWorksRouteImport.update({
@@ -26,14 +67,54 @@ const HowItWorksRoute = HowItWorksRouteImport.update({
   path: '/how-it-works',
   getParentRoute: () => rootRouteImport,
 } as any);
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const PlansRoute = PlansRouteImport.update({
   id: '/plans',
   path: '/plans',
   getParentRoute: () => rootRouteImport,
 } as any);
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const RewardsRoute = RewardsRouteImport.update({
+  id: '/rewards',
+  path: '/rewards',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const SubscribeRoute = SubscribeRouteImport.update({
   id: '/subscribe',
   path: '/subscribe',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const BlogIdRoute = BlogIdRouteImport.update({
+  id: '/blog/$id',
+  path: '/blog/$id',
   getParentRoute: () => rootRouteImport,
 } as any);
 const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
@@ -46,65 +127,196 @@ const CheckoutPlanIdRoute = CheckoutPlanIdRouteImport.update({
   path: '/checkout/$planId',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => AccountRoute,
+} as any);
+const AccountAccountEsimRoute = AccountAccountEsimRouteImport.update({
+  id: '/account/esim',
+  path: '/account/esim',
+  getParentRoute: () => AccountRoute,
+} as any);
+const AccountAccountOrdersRoute = AccountAccountOrdersRouteImport.update({
+  id: '/account/orders',
+  path: '/account/orders',
+  getParentRoute: () => AccountRoute,
+} as any);
+const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
+  id: '/account/profile',
+  path: '/account/profile',
+  getParentRoute: () => AccountRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/about-us': typeof AboutUsRoute;
+  '/admin': typeof AdminRoute;
+  '/coverage': typeof CoverageRoute;
+  '/faq': typeof FaqRoute;
   '/how-it-works': typeof HowItWorksRoute;
+  '/login': typeof LoginRoute;
   '/plans': typeof PlansRoute;
+  '/privacy': typeof PrivacyRoute;
+  '/register': typeof RegisterRoute;
+  '/rewards': typeof RewardsRoute;
   '/subscribe': typeof SubscribeRoute;
+  '/support': typeof SupportRoute;
+  '/terms': typeof TermsRoute;
+  '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
+  '/account/esim': typeof AccountAccountEsimRoute;
+  '/account/orders': typeof AccountAccountOrdersRoute;
+  '/account/profile': typeof AccountAccountProfileRoute;
+  '/account/': typeof AccountAccountIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/about-us': typeof AboutUsRoute;
+  '/admin': typeof AdminRoute;
+  '/coverage': typeof CoverageRoute;
+  '/faq': typeof FaqRoute;
   '/how-it-works': typeof HowItWorksRoute;
+  '/login': typeof LoginRoute;
   '/plans': typeof PlansRoute;
+  '/privacy': typeof PrivacyRoute;
+  '/register': typeof RegisterRoute;
+  '/rewards': typeof RewardsRoute;
   '/subscribe': typeof SubscribeRoute;
+  '/support': typeof SupportRoute;
+  '/terms': typeof TermsRoute;
+  '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/blog': typeof BlogIndexRoute;
   '/checkout': typeof CheckoutIndexRoute;
+  '/account/esim': typeof AccountAccountEsimRoute;
+  '/account/orders': typeof AccountAccountOrdersRoute;
+  '/account/profile': typeof AccountAccountProfileRoute;
+  '/account': typeof AccountAccountIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/_account': typeof AccountRouteWithChildren;
+  '/about-us': typeof AboutUsRoute;
+  '/admin': typeof AdminRoute;
+  '/coverage': typeof CoverageRoute;
+  '/faq': typeof FaqRoute;
   '/how-it-works': typeof HowItWorksRoute;
+  '/login': typeof LoginRoute;
   '/plans': typeof PlansRoute;
+  '/privacy': typeof PrivacyRoute;
+  '/register': typeof RegisterRoute;
+  '/rewards': typeof RewardsRoute;
   '/subscribe': typeof SubscribeRoute;
+  '/support': typeof SupportRoute;
+  '/terms': typeof TermsRoute;
+  '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
+  '/_account/account/esim': typeof AccountAccountEsimRoute;
+  '/_account/account/orders': typeof AccountAccountOrdersRoute;
+  '/_account/account/profile': typeof AccountAccountProfileRoute;
+  '/_account/account/': typeof AccountAccountIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/about-us'
+    | '/admin'
+    | '/coverage'
+    | '/faq'
     | '/how-it-works'
+    | '/login'
     | '/plans'
+    | '/privacy'
+    | '/register'
+    | '/rewards'
     | '/subscribe'
+    | '/support'
+    | '/terms'
+    | '/blog/$id'
     | '/checkout/$planId'
-    | '/checkout/';
+    | '/blog/'
+    | '/checkout/'
+    | '/account/esim'
+    | '/account/orders'
+    | '/account/profile'
+    | '/account/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/about-us'
+    | '/admin'
+    | '/coverage'
+    | '/faq'
     | '/how-it-works'
+    | '/login'
     | '/plans'
+    | '/privacy'
+    | '/register'
+    | '/rewards'
     | '/subscribe'
+    | '/support'
+    | '/terms'
+    | '/blog/$id'
     | '/checkout/$planId'
-    | '/checkout';
+    | '/blog'
+    | '/checkout'
+    | '/account/esim'
+    | '/account/orders'
+    | '/account/profile'
+    | '/account';
   id:
     | '__root__'
     | '/'
+    | '/_account'
+    | '/about-us'
+    | '/admin'
+    | '/coverage'
+    | '/faq'
     | '/how-it-works'
+    | '/login'
     | '/plans'
+    | '/privacy'
+    | '/register'
+    | '/rewards'
     | '/subscribe'
+    | '/support'
+    | '/terms'
+    | '/blog/$id'
     | '/checkout/$planId'
-    | '/checkout/';
+    | '/blog/'
+    | '/checkout/'
+    | '/_account/account/esim'
+    | '/_account/account/orders'
+    | '/_account/account/profile'
+    | '/_account/account/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AccountRoute: typeof AccountRouteWithChildren;
+  AboutUsRoute: typeof AboutUsRoute;
+  AdminRoute: typeof AdminRoute;
+  CoverageRoute: typeof CoverageRoute;
+  FaqRoute: typeof FaqRoute;
   HowItWorksRoute: typeof HowItWorksRoute;
+  LoginRoute: typeof LoginRoute;
   PlansRoute: typeof PlansRoute;
+  PrivacyRoute: typeof PrivacyRoute;
+  RegisterRoute: typeof RegisterRoute;
+  RewardsRoute: typeof RewardsRoute;
   SubscribeRoute: typeof SubscribeRoute;
+  SupportRoute: typeof SupportRoute;
+  TermsRoute: typeof TermsRoute;
+  BlogIdRoute: typeof BlogIdRoute;
   CheckoutPlanIdRoute: typeof CheckoutPlanIdRoute;
+  BlogIndexRoute: typeof BlogIndexRoute;
   CheckoutIndexRoute: typeof CheckoutIndexRoute;
 }
 
@@ -117,11 +329,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_account': {
+      id: '/_account';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AccountRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/about-us': {
+      id: '/about-us';
+      path: '/about-us';
+      fullPath: '/about-us';
+      preLoaderRoute: typeof AboutUsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/admin': {
+      id: '/admin';
+      path: '/admin';
+      fullPath: '/admin';
+      preLoaderRoute: typeof AdminRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/coverage': {
+      id: '/coverage';
+      path: '/coverage';
+      fullPath: '/coverage';
+      preLoaderRoute: typeof CoverageRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/faq': {
+      id: '/faq';
+      path: '/faq';
+      fullPath: '/faq';
+      preLoaderRoute: typeof FaqRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/how-it-works': {
       id: '/how-it-works';
       path: '/how-it-works';
       fullPath: '/how-it-works';
       preLoaderRoute: typeof HowItWorksRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/login': {
+      id: '/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof LoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/plans': {
@@ -131,11 +385,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlansRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/privacy': {
+      id: '/privacy';
+      path: '/privacy';
+      fullPath: '/privacy';
+      preLoaderRoute: typeof PrivacyRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/register': {
+      id: '/register';
+      path: '/register';
+      fullPath: '/register';
+      preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/rewards': {
+      id: '/rewards';
+      path: '/rewards';
+      fullPath: '/rewards';
+      preLoaderRoute: typeof RewardsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/subscribe': {
       id: '/subscribe';
       path: '/subscribe';
       fullPath: '/subscribe';
       preLoaderRoute: typeof SubscribeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/support': {
+      id: '/support';
+      path: '/support';
+      fullPath: '/support';
+      preLoaderRoute: typeof SupportRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/terms': {
+      id: '/terms';
+      path: '/terms';
+      fullPath: '/terms';
+      preLoaderRoute: typeof TermsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/blog/': {
+      id: '/blog/';
+      path: '/blog';
+      fullPath: '/blog/';
+      preLoaderRoute: typeof BlogIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/blog/$id': {
+      id: '/blog/$id';
+      path: '/blog/$id';
+      fullPath: '/blog/$id';
+      preLoaderRoute: typeof BlogIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/checkout/': {
@@ -152,15 +455,73 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckoutPlanIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_account/account/': {
+      id: '/_account/account/';
+      path: '/account';
+      fullPath: '/account/';
+      preLoaderRoute: typeof AccountAccountIndexRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
+    '/_account/account/esim': {
+      id: '/_account/account/esim';
+      path: '/account/esim';
+      fullPath: '/account/esim';
+      preLoaderRoute: typeof AccountAccountEsimRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
+    '/_account/account/orders': {
+      id: '/_account/account/orders';
+      path: '/account/orders';
+      fullPath: '/account/orders';
+      preLoaderRoute: typeof AccountAccountOrdersRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
+    '/_account/account/profile': {
+      id: '/_account/account/profile';
+      path: '/account/profile';
+      fullPath: '/account/profile';
+      preLoaderRoute: typeof AccountAccountProfileRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
   }
 }
 
+interface AccountRouteChildren {
+  AccountAccountEsimRoute: typeof AccountAccountEsimRoute;
+  AccountAccountOrdersRoute: typeof AccountAccountOrdersRoute;
+  AccountAccountProfileRoute: typeof AccountAccountProfileRoute;
+  AccountAccountIndexRoute: typeof AccountAccountIndexRoute;
+}
+
+const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountEsimRoute: AccountAccountEsimRoute,
+  AccountAccountOrdersRoute: AccountAccountOrdersRoute,
+  AccountAccountProfileRoute: AccountAccountProfileRoute,
+  AccountAccountIndexRoute: AccountAccountIndexRoute,
+};
+
+const AccountRouteWithChildren =
+  AccountRoute._addFileChildren(AccountRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRouteWithChildren,
+  AboutUsRoute: AboutUsRoute,
+  AdminRoute: AdminRoute,
+  CoverageRoute: CoverageRoute,
+  FaqRoute: FaqRoute,
   HowItWorksRoute: HowItWorksRoute,
+  LoginRoute: LoginRoute,
   PlansRoute: PlansRoute,
+  PrivacyRoute: PrivacyRoute,
+  RegisterRoute: RegisterRoute,
+  RewardsRoute: RewardsRoute,
   SubscribeRoute: SubscribeRoute,
+  SupportRoute: SupportRoute,
+  TermsRoute: TermsRoute,
+  BlogIdRoute: BlogIdRoute,
   CheckoutPlanIdRoute: CheckoutPlanIdRoute,
+  BlogIndexRoute: BlogIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
 };
 export const routeTree = rootRouteImport

@@ -87,9 +87,12 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's 'dimmed' (gray.6) is 3.3:1 on white; this grey is 5.3:1 and still reads as secondary. */
+/**
+ * Mantine's 'dimmed' (gray.6) is 3.3:1 on white; this grey is 5.3:1 and still reads as secondary.
+ * Its form error colour (red.6, 3.6:1) fails too; red.9 is 5.5:1 (field errors, invalid inputs).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5b6776' },
+  light: { '--mantine-color-dimmed': '#5b6776', '--mantine-color-error': '#c92a2a' },
   dark: {},
 });

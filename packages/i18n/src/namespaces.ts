@@ -3,8 +3,17 @@
 import type common from '../locales/en/common.json';
 import type landing from '../locales/en/landing.json';
 import type checkout from '../locales/en/checkout.json';
+import type auth from '../locales/en/auth.json';
+import type account from '../locales/en/account.json';
+import type about from '../locales/en/about.json';
+import type blog from '../locales/en/blog.json';
+import type legal from '../locales/en/legal.json';
+import type rewards from '../locales/en/rewards.json';
+import type coverage from '../locales/en/coverage.json';
+import type support from '../locales/en/support.json';
+import type faq from '../locales/en/faq.json';
 
-export const NAMESPACES = ['common', 'landing', 'checkout'] as const;
+export const NAMESPACES = ['common', 'landing', 'checkout', 'auth', 'account', 'about', 'blog', 'legal', 'rewards', 'coverage', 'support', 'faq'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -13,4 +22,13 @@ export interface Resources {
   common: typeof common;
   landing: typeof landing;
   checkout: typeof checkout;
+  auth: typeof auth;
+  account: typeof account;
+  about: typeof about;
+  blog: typeof blog;
+  legal: typeof legal;
+  rewards: typeof rewards;
+  coverage: typeof coverage;
+  support: typeof support;
+  faq: typeof faq;
 }

@@ -45,7 +45,7 @@ function LandingPage() {
   return (
     <>
       <Hero />
-      <GlobeSlot />
+      <GlobeSlot selectedCode={region} onSelectRegion={onRegionChange} />
       <Destinations regionCode={region} onRegionChange={onRegionChange} scrollOnLoad={!hash} />
       <HowItWorksSlot />
     </>

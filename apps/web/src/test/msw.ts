@@ -13,7 +13,10 @@ export const trpcMsw = createTRPCMsw<AppRouter>({
   transformer: { input: superjson, output: superjson },
 });
 
-/** Always there: the currency provider asks for rates on every render tree. */
-export const defaultHandlers = [trpcMsw.catalog.exchangeRates.query(() => RATES)];
+/**
+ * Always there: the currency provider asks for rates on every render tree, and the header asks
+ * for the session (a guest by default; override with `trpcMsw.auth.me.query(() => user)`).
+ */
+export const defaultHandlers = [trpcMsw.catalog.exchangeRates.query(() => RATES), trpcMsw.auth.me.query(() => null)];
 
 export const server = setupServer(...defaultHandlers);

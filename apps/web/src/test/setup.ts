@@ -3,6 +3,15 @@ import { cleanup } from '@testing-library/react';
 import common from '@esim/i18n/locales/en/common.json';
 import landing from '@esim/i18n/locales/en/landing.json';
 import checkout from '@esim/i18n/locales/en/checkout.json';
+import auth from '@esim/i18n/locales/en/auth.json';
+import account from '@esim/i18n/locales/en/account.json';
+import coverage from '@esim/i18n/locales/en/coverage.json';
+import support from '@esim/i18n/locales/en/support.json';
+import faq from '@esim/i18n/locales/en/faq.json';
+import about from '@esim/i18n/locales/en/about.json';
+import blog from '@esim/i18n/locales/en/blog.json';
+import legal from '@esim/i18n/locales/en/legal.json';
+import rewards from '@esim/i18n/locales/en/rewards.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
@@ -29,7 +38,11 @@ if (!('ResizeObserver' in window)) {
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
-await initI18n({ lng: 'en', resources: { en: { common, landing, checkout } }, ns: ['common', 'landing', 'checkout'] });
+await initI18n({
+  lng: 'en',
+  resources: { en: { common, landing, checkout, auth, account, coverage, support, faq, about, blog, legal, rewards } },
+  ns: ['common', 'landing', 'checkout', 'auth', 'account', 'coverage', 'support', 'faq', 'about', 'blog', 'legal', 'rewards'],
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {

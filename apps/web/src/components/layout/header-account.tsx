@@ -1,9 +1,16 @@
-// The account corner of the header. Guests see Login and Sign Up.
-// ACCOUNTS: replace the body with the session-aware version — a placeholder (Skeleton) while
-// the session loads, then a link to /account labelled with the username — keeping both variants.
-import { Button, Group, Stack } from '@mantine/core';
+// The account corner of the header (spec §2). While the session loads: a placeholder. Signed in:
+// a link to /account labelled with the username, and a menu (account pages, Log out). Guests:
+// Login and Sign Up. The drawer variant shows the same, stacked full width.
+import { Suspense, lazy, useState } from 'react';
+import { ActionIcon, Button, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../features/auth/session.ts';
+
+const loadMenu = () => import('../../features/auth/account-menu.tsx');
+const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
+const LogoutButton = lazy(() => loadMenu().then((m) => ({ default: m.LogoutButton })));
 
 export interface HeaderAccountProps {
   /** 'header': inline buttons; 'drawer': full-width stacked buttons in the mobile menu. */
@@ -12,9 +19,74 @@ export interface HeaderAccountProps {
   onNavigate?: () => void;
 }
 
+/** The username, linking to /account. */
+export function AccountLink({ username, fullWidth, onNavigate }: { username: string; fullWidth?: boolean; onNavigate?: () => void }) {
+  return (
+    <Button
+      variant={fullWidth ? 'light' : 'subtle'}
+      color={fullWidth ? 'brand' : 'dark'}
+      fullWidth={fullWidth}
+      justify={fullWidth ? 'flex-start' : undefined}
+      maw={fullWidth ? undefined : 200}
+      title={username}
+      renderRoot={(props) => <Link to={'/account' as '/'} onClick={onNavigate} {...props} />}
+    >
+      {username}
+    </Button>
+  );
+}
+
 export function HeaderAccount({ variant = 'header', onNavigate }: HeaderAccountProps) {
   const { t } = useTranslation();
+  const session = useSession();
   const drawer = variant === 'drawer';
+  // A click on the menu button before its code has arrived opens the menu once it has.
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+
+  if (session.status === 'loading') {
+    return (
+      <div aria-busy="true">
+        <VisuallyHidden>{t('account.loading')}</VisuallyHidden>
+        {drawer ? (
+          <Stack gap="sm">
+            <Skeleton height={36} radius="md" />
+            <Skeleton height={36} radius="md" />
+          </Stack>
+        ) : (
+          <Skeleton height={36} width={168} radius="md" />
+        )}
+      </div>
+    );
+  }
+
+  if (session.user) {
+    const { username } = session.user;
+    if (drawer) {
+      return (
+        <Stack gap="sm">
+          <AccountLink username={username} fullWidth onNavigate={onNavigate} />
+          <Suspense fallback={<Button variant="default" fullWidth disabled>{t('account.logout')}</Button>}>
+            <LogoutButton fullWidth onDone={onNavigate} />
+          </Suspense>
+        </Stack>
+      );
+    }
+    return (
+      <Suspense
+        fallback={
+          <Group gap={2} wrap="nowrap">
+            <AccountLink username={username} />
+            <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t('account.menu')} onClick={() => setOpenOnLoad(true)}>
+              <IconChevronDown size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        }
+      >
+        <AccountMenu username={username} defaultOpened={openOnLoad} />
+      </Suspense>
+    );
+  }
+
   const login = (
     <Button
       variant="default"

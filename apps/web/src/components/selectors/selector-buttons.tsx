@@ -4,6 +4,7 @@ import { Suspense, lazy, type ComponentProps } from 'react';
 import { Button } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useCurrency } from '../../features/preferences/currency-provider.tsx';
 import { useLanguage } from '../../features/preferences/language-provider.tsx';
 
@@ -12,7 +13,7 @@ const CurrencyMenu = lazy(() => import('./currency-menu.tsx').then((m) => ({ def
 
 type ButtonProps = Omit<ComponentProps<typeof Button<'button'>>, 'children'>;
 
-export function currencyName(t: ReturnType<typeof useTranslation>['t'], code: string, fallback: string): string {
+export function currencyName(t: TFunction<'common'>, code: string, fallback: string): string {
   return code === 'USD' || code === 'GBP' || code === 'EUR' ? t(`currency.names.${code}`) : fallback;
 }
 

@@ -1,0 +1,209 @@
+// What a new user does with an account, in Chromium against the built server: register, stay
+// signed in across a reload, use the account area, edit the profile, log out, fail and pass a
+// login, and get bounced from /account to /login and back. Axe and screenshots (en and ar).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const stamp = Date.now().toString(36);
+const USERNAME = `ada${stamp}`;
+const RENAMED = `globetrotter${stamp}`;
+const EMAIL = `ada.${stamp}@example.com`;
+const PASSWORD = 'correct horse battery staple';
+
+describe('accounts', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const { errors } = watchPage(page, baseURL);
+    await page.goto(new URL(path, baseURL).href);
+    return { page, errors };
+  }
+
+  const header = (page: Page) => page.locator('header');
+  const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+  async function logOut(page: Page) {
+    await header(page).getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+  }
+
+  async function logIn(page: Page, username: string, password: string) {
+    await page.getByLabel(/^Username/).fill(username);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+  }
+
+  it('registers, stays signed in, edits the profile, logs out, fails and passes a login, and is bounced from /account', async () => {
+    const { page, errors } = await open('/register');
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    expect(await page.title()).toContain('Create an account');
+
+    // The spec's messages on an empty submit.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Username must be at least 3 characters').waitFor();
+    expect(await page.getByText('Please enter a valid email address').count()).toBe(1);
+
+    await page.getByLabel(/^Full name/).fill('Ada Traveller');
+    await page.getByLabel(/^Username/).fill(USERNAME);
+    await page.getByLabel(/^Email/).fill(EMAIL);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel(/^Confirm password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await toast(page, 'Registration successful').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    const userLink = header(page).getByRole('link', { name: USERNAME, exact: true });
+    await userLink.waitFor();
+
+    // The session survives a reload.
+    await page.reload();
+    await userLink.waitFor();
+    expect(await header(page).getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+
+    // The account area.
+    await userLink.click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back, Ada Traveller!' }).waitFor();
+    await page.getByText('You have no orders yet').waitFor();
+    expect(await page.title()).toContain('My Account');
+
+    await page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'eSIM Management' }).click();
+    await page.getByText('No eSIMs yet').waitFor();
+
+    // Edit the profile: a new username shows up in the header.
+    await page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Profile Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/profile');
+    const username = page.getByLabel(/^Username/);
+    await username.fill(RENAMED);
+    await page.getByLabel(/^Travel preferences/).fill('Window seats, Japan in spring.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Profile updated').waitFor();
+    await header(page).getByRole('link', { name: RENAMED, exact: true }).waitFor();
+    await page.reload();
+    await header(page).getByRole('link', { name: RENAMED, exact: true }).waitFor();
+    expect(await page.getByLabel(/^Travel preferences/).inputValue()).toBe('Window seats, Japan in spring.');
+
+    // Log out from the header menu: home, as a guest.
+    await logOut(page);
+    await page.waitForURL((url) => url.pathname === '/');
+    await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+
+    // Signed out, /account bounces to /login and comes back after the login.
+    await page.goto(new URL('/account', baseURL).href);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account');
+    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+
+    await logIn(page, RENAMED, 'not the password');
+    const failed = toast(page, 'Login failed');
+    await failed.waitFor();
+    expect(await failed.innerText()).toContain('Incorrect username or password. Please try again.');
+
+    await logIn(page, RENAMED, PASSWORD);
+    await toast(page, 'Login successful').waitFor();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    await header(page).getByRole('link', { name: RENAMED, exact: true }).waitFor();
+
+    // /admin is not for customers.
+    await page.goto(new URL('/admin', baseURL).href);
+    await page.getByRole('heading', { name: 'You are not allowed to view this page' }).waitFor();
+
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('has no serious or critical axe violations on /account; screenshots at 1280 and 375 px, English and Arabic', async () => {
+    const { page, errors } = await open('/account');
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    await page.getByText('You have no orders yet').waitFor();
+    expect(await axeCheck(page)).toEqual([]);
+    await screenshot(page, 'account-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await screenshot(page, 'account-375');
+
+    await page.goto(new URL('/account/profile', baseURL).href);
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect(await axeCheck(page)).toEqual([]);
+    await screenshot(page, 'account-profile-375');
+
+    await page.evaluate(() => localStorage.setItem('preferredLanguage', 'ar'));
+    await page.goto(new URL('/account', baseURL).href);
+    await page.locator('h1').waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await page.getByRole('table').or(page.getByText('You have no orders yet')).first().waitFor();
+    await screenshot(page, 'account-rtl-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'account-rtl-1280');
+    await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('has no serious or critical axe violations on /login and /register; screenshots', async () => {
+    // Sign out first (the previous test left the session on).
+    const { page, errors } = await open('/');
+    await logOut(page);
+    await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+
+    for (const [path, heading] of [
+      ['/login', 'Welcome back'],
+      ['/register', 'Create your account'],
+    ] as const) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(new URL(path, baseURL).href);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await axeCheck(page)).toEqual([]);
+      // With the validation messages showing, too.
+      await page.getByRole('button', { name: path === '/login' ? 'Login' : 'Create account', exact: true }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      expect(await axeCheck(page)).toEqual([]);
+      const name = path.slice(1);
+      await screenshot(page, `${name}-1280`);
+      await page.setViewportSize({ width: 375, height: 900 });
+      await screenshot(page, `${name}-375`);
+    }
+
+    await page.evaluate(() => localStorage.setItem('preferredLanguage', 'ar'));
+    for (const path of ['/login', '/register']) {
+      await page.goto(new URL(path, baseURL).href);
+      await page.locator('h1').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      const name = path.slice(1);
+      await page.setViewportSize({ width: 375, height: 900 });
+      await screenshot(page, `${name}-rtl-375`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, `${name}-rtl-1280`);
+    }
+    await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
+
+    // The phone drawer shows the same account entries.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto(new URL('/login', baseURL).href);
+    await logIn(page, RENAMED, PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: RENAMED, exact: true }).waitFor();
+    const logout = drawer.getByRole('button', { name: 'Log out' });
+    await logout.waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=dialog] button')].some((b) => b.textContent === 'Log out' && !(b as HTMLButtonElement).disabled));
+    await screenshot(page, 'account-drawer-375', false);
+    await drawer.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Login', exact: true }).waitFor();
+
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,104 @@
+// /coverage in Chromium against the built server: search, groups, the map view, the regional
+// packages, axe and screenshots.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+
+const baseURL = inject('baseURL');
+
+describe('/coverage', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, { width = 1280, lang }: { width?: number; lang?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const { errors } = watchPage(page, baseURL);
+    await page.goto(new URL(path, baseURL).href);
+    if (lang) {
+      await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
+      await page.reload();
+    }
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByTestId('coverage-list').getByRole('heading', { level: 3 }).first().waitFor();
+    return { page, errors };
+  }
+
+  const groups = (page: Page) => page.getByTestId('coverage-list').getByRole('heading', { level: 3 }).evaluateAll((hs) => hs.map((h) => h.firstElementChild!.textContent));
+
+  it('lists the countries by continent and searches name or continent', async () => {
+    const { page, errors } = await open('/coverage');
+    expect(await page.title()).toContain('Global Coverage');
+    expect(await groups(page)).toEqual(['Europe', 'Asia', 'Americas', 'Africa', 'Oceania', 'Middle East']);
+    const list = page.getByTestId('coverage-list');
+    expect(await list.evaluate((el) => [getComputedStyle(el).height, getComputedStyle(el).overflowY])).toEqual(['500px', 'auto']);
+    // Bundles are plans, not countries.
+    expect(await list.getByRole('link', { name: 'Global', exact: true }).count()).toBe(0);
+
+    const search = page.getByRole('searchbox', { name: 'Search by country or region' });
+    await search.fill('JAPAN');
+    expect(await groups(page)).toEqual(['Asia']);
+    expect(await list.getByRole('link').allInnerTexts()).toEqual(['Japan']);
+    await search.fill('oceania');
+    expect(await groups(page)).toEqual(['Oceania']);
+    expect(await list.getByRole('link', { name: 'Australia' }).count()).toBe(1);
+    await search.fill('caribbean');
+    expect(await groups(page)).toEqual(['Americas']);
+    await search.fill('Atlantis');
+    await page.getByText('No countries found matching "Atlantis"').waitFor();
+
+    await search.fill('japan');
+    await list.getByRole('link', { name: 'Japan' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('region') === 'JP');
+    await page.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Map View draws the globe in a 600 px area', async () => {
+    const { page, errors } = await open('/coverage');
+    await page.getByRole('tab', { name: 'Map View' }).click();
+    const canvas = page.getByRole('img', { name: /Interactive globe/ });
+    await canvas.waitFor();
+    await page.locator('[data-state="ready"]').waitFor({ timeout: 20_000 });
+    const area = await page.locator('[data-state="ready"]').boundingBox();
+    expect(Math.round(area!.height)).toBe(600);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('link', { name: /^View .+ plans$/ }).or(page.getByText(/There is no single-country plan/)).first().waitFor();
+    await screenshot(page, 'coverage-map-1280', false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Regional Packages open the landing picker on their bundle', async () => {
+    const { page } = await open('/coverage');
+    const packages = page.getByRole('region', { name: 'Regional Packages' });
+    expect(await packages.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Europe', 'Asia', 'North America', 'South America', 'Middle East', 'Africa']);
+    await packages.getByRole('link', { name: 'View Europe plans' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('region') === 'EU');
+    await page.getByRole('heading', { name: 'Europe eSIM Plans' }).waitFor();
+    await page.close();
+  });
+
+  for (const lang of ['en', 'ar'] as const) {
+    it(`has no serious axe violations and looks right at 375 and 1280 px (${lang})`, async () => {
+      const { page, errors } = await open('/coverage', { lang: lang === 'ar' ? 'ar' : undefined });
+      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await axeCheck(page)).toEqual([]);
+      const suffix = lang === 'ar' ? '-rtl' : '';
+      await screenshot(page, `coverage${suffix}-1280`);
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.waitForTimeout(300);
+      expect(await axeCheck(page)).toEqual([]);
+      await screenshot(page, `coverage${suffix}-375`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});

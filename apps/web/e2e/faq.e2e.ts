@@ -1,0 +1,107 @@
+// /faq in Chromium against the built server: categories, one answer open at a time, search with
+// 'Clear search', sanitized HTML answers, 'Still have questions?', axe and screenshots.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+
+const baseURL = inject('baseURL');
+
+describe('/faq', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, { width = 1280, lang }: { width?: number; lang?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const { errors } = watchPage(page, baseURL);
+    await page.goto(new URL(path, baseURL).href);
+    if (lang) {
+      await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
+      await page.reload();
+    }
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    return { page, errors };
+  }
+
+  it('opens an answer; one answer open at a time', async () => {
+    const { page, errors } = await open('/faq');
+    expect(await page.title()).toContain('Frequently Asked Questions');
+    const answers = page.locator('#faq-answers');
+    expect(await page.getByRole('button', { name: 'General', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await answers.getByRole('button', { name: 'What is an eSIM?' }).click();
+    await answers.getByText(/digital SIM built into your phone/).waitFor();
+    await answers.getByRole('button', { name: /How many countries/i }).or(answers.getByRole('button', { name: /In how many countries/ })).click();
+    await answers.getByText(/over 170 countries/).waitFor();
+    expect(await answers.getByRole('button', { name: 'What is an eSIM?' }).getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('searches every category, clears the search on a category change, and offers "Clear search"', async () => {
+    const { page } = await open('/faq');
+    const answers = page.locator('#faq-answers');
+    const search = page.getByRole('searchbox', { name: 'Search for questions' });
+    await search.fill('roaming');
+    await answers.getByRole('heading', { name: 'Search results' }).waitFor();
+    expect(await answers.getByRole('button', { name: /Do I need to turn on data roaming\?/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Account & Billing' }).click();
+    expect(await search.inputValue()).toBe('');
+    await answers.getByRole('heading', { name: 'Account & Billing' }).waitFor();
+    await search.fill('submarine');
+    await answers.getByText('No results found for "submarine".').waitFor();
+    await answers.getByRole('button', { name: 'Clear search' }).click();
+    expect(await search.inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('shows the Installation Guide as sanitized HTML with working links', async () => {
+    const { page } = await open('/faq');
+    await page.getByRole('button', { name: 'Installation Guide' }).click();
+    const answers = page.locator('#faq-answers');
+    await answers.getByRole('button', { name: 'What do I need before I install?' }).click();
+    await answers.getByText(/A carrier-unlocked device/).waitFor();
+    expect(await answers.locator('ul li').count()).toBeGreaterThanOrEqual(4);
+    expect(await answers.locator('[data-faq-html]').count()).toBeGreaterThan(0);
+    expect(await answers.locator('[data-faq-html] :is(script, [onerror], [onclick], [style])').count()).toBe(0);
+    await answers.getByRole('link', { name: 'compatible devices' }).click();
+    await page.waitForURL((url) => url.pathname === '/support' && url.searchParams.get('topic') === 'devices');
+    await page.getByRole('button', { name: 'Which devices support eSIM?' }).waitFor();
+    await page.close();
+  });
+
+  it('"Still have questions?" goes to support and to its live chat', async () => {
+    const { page } = await open('/faq');
+    const still = page.getByRole('region', { name: 'Still have questions?' });
+    await still.getByRole('link', { name: 'Live Chat' }).click();
+    await page.waitForURL((url) => url.pathname === '/support' && url.hash === '#live-chat');
+    await page.locator('#live-chat').getByText('Available 24/7').waitFor();
+    await page.goBack();
+    await page.getByRole('region', { name: 'Still have questions?' }).getByRole('link', { name: 'Contact Support' }).click();
+    await page.waitForURL((url) => url.pathname === '/support');
+    await page.close();
+  });
+
+  for (const lang of ['en', 'ar'] as const) {
+    it(`has no serious axe violations and looks right at 375 and 1280 px (${lang})`, async () => {
+      const { page, errors } = await open('/faq', { lang: lang === 'ar' ? 'ar' : undefined });
+      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await page.getByRole('button', { name: 'Installation Guide' }).click();
+      await page.locator('#faq-answers').getByRole('button', { name: 'How do I install an eSIM on an iPhone?' }).click();
+      await page.locator('#faq-answers ol').first().waitFor();
+      expect(await axeCheck(page)).toEqual([]);
+      const suffix = lang === 'ar' ? '-rtl' : '';
+      await screenshot(page, `faq${suffix}-1280`);
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.waitForTimeout(300);
+      expect(await axeCheck(page)).toEqual([]);
+      await screenshot(page, `faq${suffix}-375`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,114 @@
+// /support in Chromium against the built server: FAQ search, topics, the contact form (stored
+// through support.contact), the live-chat anchor, axe and screenshots.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+
+const baseURL = inject('baseURL');
+
+describe('/support', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, { width = 1280, lang }: { width?: number; lang?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const { errors } = watchPage(page, baseURL);
+    await page.goto(new URL(path, baseURL).href);
+    if (lang) {
+      await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
+      await page.reload();
+    }
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    return { page, errors };
+  }
+
+  it('searches the FAQs and filters by topic', async () => {
+    const { page, errors } = await open('/support');
+    expect(await page.title()).toContain('Support');
+    const faq = page.locator('#support-faq');
+    const search = page.getByRole('searchbox', { name: 'Search FAQs' });
+    await search.fill('refund');
+    await faq.getByRole('button', { name: 'Can I get a refund?' }).waitFor();
+    expect(await faq.getByRole('button', { expanded: false }).count()).toBe(1);
+    await search.fill('hovercraft');
+    await faq.getByText('No FAQs found matching "hovercraft"').waitFor();
+    await faq.getByRole('button', { name: 'Clear search' }).click();
+    expect(await search.inputValue()).toBe('');
+
+    await page.getByRole('button', { name: /Technical Issues/ }).click();
+    await faq.getByText('Topic: Technical Issues').waitFor();
+    expect(await faq.getByRole('button', { expanded: false }).count()).toBe(2);
+    await faq.getByRole('button', { name: /no internet/ }).click();
+    await faq.getByText(/data roaming is enabled/).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends the contact form: validation, 200 from support.contact, toast, cleared form', async () => {
+    const { page, errors } = await open('/support');
+    const form = page.locator('#contact-form');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await form.getByText('Required', { exact: true }).count()).toBe(4);
+    expect(await form.getByLabel(/^Email/).getAttribute('type')).toBe('email');
+
+    await form.getByLabel(/^Name/).fill('Ana Viajera');
+    await form.getByLabel(/^Email/).fill('ana@example');
+    await form.getByText('Please enter a valid email address').waitFor();
+    await form.getByLabel(/^Email/).fill('ana@example.com');
+    await form.getByLabel(/^Subject/).fill('eSIM for Japan');
+    await form.getByLabel(/^Message/).fill('Can I install my Japan eSIM before I fly?');
+    expect(await form.getByText('Required', { exact: true }).count()).toBe(0);
+
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/trpc/support.contact') && r.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as unknown;
+    expect(JSON.stringify(body)).toMatch(/"id":\d+/);
+    await page.getByText('Message Sent').waitFor();
+    await page.getByText("We've received your message and will respond shortly.").waitFor();
+    expect(await form.getByLabel(/^Name/).inputValue()).toBe('');
+    expect(await form.getByLabel(/^Message/).inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('/support#live-chat lands on the live chat block', async () => {
+    const { page } = await open('/support#live-chat');
+    const chat = page.locator('#live-chat');
+    await chat.getByText('Available 24/7').waitFor();
+    await page.waitForFunction(() => {
+      const r = document.getElementById('live-chat')!.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    await chat.getByRole('button', { name: 'Write to us now' }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'name');
+    await page.close();
+  });
+
+  for (const lang of ['en', 'ar'] as const) {
+    it(`has no serious axe violations and looks right at 375 and 1280 px (${lang})`, async () => {
+      const { page, errors } = await open('/support', { lang: lang === 'ar' ? 'ar' : undefined });
+      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      // Show the validation state in the screenshots too.
+      await page.locator('#contact-form').getByRole('button', { name: 'Send Message' }).click();
+      await page.locator('#contact-form').getByText('Required', { exact: true }).first().waitFor();
+      expect(await axeCheck(page)).toEqual([]);
+      const suffix = lang === 'ar' ? '-rtl' : '';
+      await screenshot(page, `support${suffix}-1280`);
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.waitForTimeout(300);
+      expect(await axeCheck(page)).toEqual([]);
+      await screenshot(page, `support${suffix}-375`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});

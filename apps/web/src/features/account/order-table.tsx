@@ -1,0 +1,214 @@
+// The order table of the account (spec §2): Order ID, Plan, Amount, Status, Date, Actions. The
+// actions are icon buttons: the QR code (only when the order has one) and the details. Until the
+// checkout work gives them their own screens, both open a dialog here; pass onViewQr /
+// onViewDetails to replace that.
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Image, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../preferences/language-provider.tsx';
+import {
+  capitalizeStatus,
+  formatOrderAmount,
+  formatOrderDate,
+  orderStatusColor,
+  planLabel,
+  type AccountOrder,
+  type StatusColor,
+} from './orders.ts';
+
+// Shades that keep the badge text above 4.5:1 (white on green/red, dark on yellow).
+const BADGE_SHADE: Record<StatusColor, string> = { green: 'green.9', yellow: 'yellow.4', red: 'red.9' };
+const KNOWN_STATUSES = ['completed', 'pending', 'active', 'failed', 'refunded', 'canceled'] as const;
+
+export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
+  const { t } = useTranslation('account');
+  const color = orderStatusColor(status);
+  const known = KNOWN_STATUSES.find((s) => s === status);
+  return (
+    <Badge color={BADGE_SHADE[color]} autoContrast variant="filled" data-status-color={color} tt="none" size="md">
+      {known ? t(`orders.statuses.${known}`) : capitalizeStatus(status)}
+    </Badge>
+  );
+}
+
+function usePlanText() {
+  const { t } = useTranslation('account');
+  return (order: AccountOrder) => {
+    const label = planLabel(order);
+    if (label.kind === 'name') return label.text!;
+    if (label.kind === 'number') return t('orders.planNumber', { id: label.id });
+    return t('orders.unknownPlan');
+  };
+}
+
+export interface OrderTableProps {
+  orders: readonly AccountOrder[];
+  /** Replace the built-in QR dialog (e.g. with the eSIM screen of the checkout work). */
+  onViewQr?: (order: AccountOrder) => void;
+  /** Replace the built-in details dialog (e.g. go to /order-success/{planId}?payment_intent=…). */
+  onViewDetails?: (order: AccountOrder) => void;
+}
+
+export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps) {
+  const { t } = useTranslation('account');
+  const { language } = useLanguage();
+  const planText = usePlanText();
+  const [qrOrder, setQrOrder] = useState<AccountOrder | null>(null);
+  const [detailsOrder, setDetailsOrder] = useState<AccountOrder | null>(null);
+
+  if (orders.length === 0) return <NoOrders />;
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640} type="native">
+        <Table verticalSpacing="sm" highlightOnHover striped="even" aria-label={t('orders.caption')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('orders.orderId')}</Table.Th>
+              <Table.Th scope="col">{t('orders.plan')}</Table.Th>
+              <Table.Th scope="col">{t('orders.amount')}</Table.Th>
+              <Table.Th scope="col">{t('orders.status')}</Table.Th>
+              <Table.Th scope="col">{t('orders.date')}</Table.Th>
+              <Table.Th scope="col">{t('orders.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order) => {
+              const id = String(order.id);
+              return (
+                <Table.Tr key={id}>
+                  <Table.Td>
+                    <Text span ff="monospace" size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                      {id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{planText(order)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusBadge status={order.status} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {order.esimQrCode ? (
+                        <Tooltip label={t('orders.viewQr', { id })} openDelay={700}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            aria-label={t('orders.viewQr', { id })}
+                            onClick={() => (onViewQr ? onViewQr(order) : setQrOrder(order))}
+                          >
+                            <IconQrcode size={20} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : (
+                        // Keeps the details buttons in one column.
+                        <Box w={34} aria-hidden="true" />
+                      )}
+                      <Tooltip label={t('orders.viewDetails', { id })} openDelay={700}>
+                        <ActionIcon
+                          variant="subtle"
+                          size="lg"
+                          aria-label={t('orders.viewDetails', { id })}
+                          onClick={() => (onViewDetails ? onViewDetails(order) : setDetailsOrder(order))}
+                        >
+                          <IconEye size={20} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Modal
+        opened={qrOrder !== null}
+        onClose={() => setQrOrder(null)}
+        title={qrOrder ? t('orders.details.qrTitle', { id: String(qrOrder.id) }) : ''}
+        closeButtonProps={{ 'aria-label': t('orders.details.close') }}
+        centered
+      >
+        {qrOrder?.esimQrCode ? (
+          <Stack align="center" gap="md">
+            <Image
+              src={qrOrder.esimQrCode}
+              alt={t('orders.details.qrAlt', { id: String(qrOrder.id) })}
+              w={220}
+              h={220}
+              fit="contain"
+              bg="white"
+            />
+            <Text size="sm" c="dimmed" ta="center">
+              {t('orders.details.qrHint')}
+            </Text>
+          </Stack>
+        ) : null}
+      </Modal>
+
+      <Modal
+        opened={detailsOrder !== null}
+        onClose={() => setDetailsOrder(null)}
+        title={detailsOrder ? t('orders.details.title', { id: String(detailsOrder.id) }) : ''}
+        closeButtonProps={{ 'aria-label': t('orders.details.close') }}
+        centered
+      >
+        {detailsOrder ? <OrderDetails order={detailsOrder} planText={planText(detailsOrder)} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function OrderDetails({ order, planText }: { order: AccountOrder; planText: string }) {
+  const { t } = useTranslation('account');
+  const { language } = useLanguage();
+  const rows: [string, ReactNode][] = [
+    [t('orders.orderId'), <span dir="ltr">{String(order.id)}</span>],
+    [t('orders.plan'), planText],
+    [t('orders.amount'), <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>],
+    [t('orders.status'), <OrderStatusBadge status={order.status} />],
+    [t('orders.date'), formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')],
+  ];
+  if (order.paymentIntentId) rows.push([t('orders.details.paymentReference'), <span dir="ltr">{order.paymentIntentId}</span>]);
+  return (
+    <Stack component="dl" gap="sm" m={0}>
+      {rows.map(([label, value]) => (
+        <Group key={label} justify="space-between" wrap="nowrap" gap="md">
+          <Text component="dt" c="dimmed" size="sm">
+            {label}
+          </Text>
+          <Text component="dd" m={0} fw={600} size="sm" ta="end" style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** 'You have no orders yet' with a way to the plans. */
+export function NoOrders() {
+  const { t } = useTranslation('account');
+  return (
+    <Paper withBorder radius="md" p="xl" bg="var(--surface-tint)">
+      <Stack align="center" gap="xs" ta="center">
+        <IconReceipt size={36} aria-hidden color="var(--mantine-color-brand-7)" />
+        <Text fw={700} size="lg">
+          {t('orders.empty')}
+        </Text>
+        <Text c="dimmed" size="sm" maw={420}>
+          {t('orders.emptyHint')}
+        </Text>
+        <Button mt="xs" variant="light" renderRoot={(props) => <Link to="/plans" {...props} />}>
+          {t('orders.browsePlans')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { capitalizeStatus, countActive, formatOrderAmount, formatOrderDate, orderStatusColor, planLabel } from './orders.ts';
+
+describe('order status badge (spec §4)', () => {
+  it.each([
+    ['completed', 'green', 'Completed'],
+    ['pending', 'yellow', 'Pending'],
+    ['active', 'red', 'Active'],
+    ['failed', 'red', 'Failed'],
+    ['refunded', 'red', 'Refunded'],
+    ['canceled', 'red', 'Canceled'],
+    ['shipped', 'red', 'Shipped'],
+    ['', 'red', ''],
+    [null, 'red', ''],
+    [undefined, 'red', ''],
+  ])('%s → %s, %s', (status, color, label) => {
+    expect(orderStatusColor(status)).toBe(color);
+    expect(capitalizeStatus(status)).toBe(label);
+  });
+});
+
+describe('order fallbacks', () => {
+  it.each([
+    [{ planId: 3, planName: 'Japan 5GB' }, { kind: 'name', text: 'Japan 5GB' }],
+    [{ planId: 3, planName: '  ' }, { kind: 'number', id: 3 }],
+    [{ planId: 3 }, { kind: 'number', id: 3 }],
+    [{ planId: null, planName: null }, { kind: 'unknown' }],
+    [{}, { kind: 'unknown' }],
+  ])('plan %o → %o', (order, label) => {
+    expect(planLabel(order)).toEqual(label);
+  });
+
+  it('formats the amount in the order currency', () => {
+    expect(formatOrderAmount({ totalMinor: 1799, currency: 'USD' }, 'en')).toBe('$17.99');
+    expect(formatOrderAmount({ totalMinor: 1421, currency: 'GBP' }, 'en')).toBe('£14.21');
+    expect(formatOrderAmount({ totalAmount: 16.73, currency: 'EUR' }, 'en')).toBe('€16.73');
+    expect(formatOrderAmount({ totalAmount: 16.73, currency: 'EUR' }, 'de')).toBe('16,73\u00a0€');
+    expect(formatOrderAmount({ totalAmount: 5, currency: null }, 'en')).toBe('$5.00');
+    expect(formatOrderAmount({}, 'en')).toBeNull();
+  });
+
+  it("formats the date, or null for 'Unknown date'", () => {
+    expect(formatOrderDate('2025-06-03T10:00:00.000Z', 'en')).toBe('Jun 3, 2025');
+    expect(formatOrderDate(new Date('2025-06-03T10:00:00.000Z'), 'en')).toBe('Jun 3, 2025');
+    expect(formatOrderDate(undefined, 'en')).toBeNull();
+    expect(formatOrderDate('', 'en')).toBeNull();
+    expect(formatOrderDate('not a date', 'en')).toBeNull();
+  });
+
+  it('counts orders with status active as active eSIMs', () => {
+    expect(countActive([{ id: 1, status: 'active' }, { id: 2, status: 'completed' }, { id: 3, status: 'active' }])).toBe(2);
+    expect(countActive([])).toBe(0);
+  });
+});

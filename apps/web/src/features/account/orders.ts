@@ -1,0 +1,83 @@
+// The account's view of an order (spec §3 Order) and the pure helpers the order table uses.
+// Every field but the id may be missing: the spec's fallbacks ('Plan #id', 'Unknown plan',
+// 'Unknown date') cover what the server leaves out. `orders.list`'s rows fit this shape.
+import { formatMinor } from '../../lib/format.ts';
+
+export interface AccountOrder {
+  id: string | number;
+  planId?: number | null;
+  planName?: string | null;
+  /** Decimal amount in `currency`. */
+  totalAmount?: number | null;
+  /** Minor units in `currency` (preferred when present: no float rounding). */
+  totalMinor?: number | null;
+  currency?: string | null;
+  status?: string | null;
+  createdAt?: string | Date | null;
+  /** Image URL of the eSIM's QR code, once delivered. */
+  esimQrCode?: string | null;
+  paymentIntentId?: string | null;
+}
+
+export type StatusColor = 'green' | 'yellow' | 'red';
+
+/** Spec §4: completed green, pending yellow, anything else red. */
+export function orderStatusColor(status: string | null | undefined): StatusColor {
+  const s = (status ?? '').toLowerCase();
+  if (s === 'completed') return 'green';
+  if (s === 'pending') return 'yellow';
+  return 'red';
+}
+
+/** Spec §4: the status with its first letter capitalised ('pending' → 'Pending'). */
+export function capitalizeStatus(status: string | null | undefined): string {
+  const s = status ?? '';
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Spec §4: orders with status active count as active eSIMs. */
+export function countActive(orders: readonly AccountOrder[]): number {
+  return orders.filter((o) => o.status === 'active').length;
+}
+
+export interface PlanLabel {
+  kind: 'name' | 'number' | 'unknown';
+  text?: string;
+  id?: number;
+}
+
+/** The plan's name; else 'Plan #id'; else 'Unknown plan' (spec §3). */
+export function planLabel(order: Pick<AccountOrder, 'planId' | 'planName'>): PlanLabel {
+  const name = order.planName?.trim();
+  if (name) return { kind: 'name', text: name };
+  if (typeof order.planId === 'number' && Number.isFinite(order.planId)) return { kind: 'number', id: order.planId };
+  return { kind: 'unknown' };
+}
+
+/** The amount in the order's own currency, formatted for the UI language; null when unknown. */
+export function formatOrderAmount(order: Pick<AccountOrder, 'totalMinor' | 'totalAmount' | 'currency'>, locale: string): string | null {
+  const minor =
+    typeof order.totalMinor === 'number' && Number.isFinite(order.totalMinor)
+      ? order.totalMinor
+      : typeof order.totalAmount === 'number' && Number.isFinite(order.totalAmount)
+        ? Math.round(order.totalAmount * 100)
+        : null;
+  if (minor === null) return null;
+  const currency = /^[A-Z]{3}$/.test(order.currency ?? '') ? order.currency! : 'USD';
+  return formatMinor(minor, currency, locale);
+}
+
+const dates = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Jun 3, 2025' in the UI language; null when missing or not a date ('Unknown date'). */
+export function formatOrderDate(createdAt: AccountOrder['createdAt'], locale: string): string | null {
+  if (!createdAt) return null;
+  const d = createdAt instanceof Date ? createdAt : new Date(createdAt);
+  if (Number.isNaN(d.getTime())) return null;
+  let f = dates.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    dates.set(locale, f);
+  }
+  return f.format(d);
+}

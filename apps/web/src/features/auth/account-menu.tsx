@@ -1,0 +1,60 @@
+// The signed-in header's menu and the drawer's logout button. Loaded lazily: the menu's
+// positioning code and the logout mutation stay out of the initial bundle.
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { IconChevronDown, IconDeviceMobile, IconLayoutDashboard, IconLogout, IconReceipt, IconUserCog } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { AccountLink } from '../../components/layout/header-account.tsx';
+import { useLogout } from './use-logout.ts';
+
+export function AccountMenu({ username, defaultOpened }: { username: string; defaultOpened?: boolean }) {
+  const { t } = useTranslation();
+  const { logout, isPending } = useLogout();
+  return (
+    <Group gap={2} wrap="nowrap">
+      <AccountLink username={username} />
+      <Menu position="bottom-end" shadow="md" width={220} withinPortal defaultOpened={defaultOpened}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t('account.menu')}>
+            <IconChevronDown size={16} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{username}</Menu.Label>
+          <Menu.Item component={Link} to="/account" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
+            {t('account.myAccount')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/account/orders" leftSection={<IconReceipt size={16} aria-hidden />}>
+            {t('account.orders')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/account/profile" leftSection={<IconUserCog size={16} aria-hidden />}>
+            {t('account.profile')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/account/esim" leftSection={<IconDeviceMobile size={16} aria-hidden />}>
+            {t('account.esim')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red.9" leftSection={<IconLogout size={16} aria-hidden />} disabled={isPending} onClick={() => logout()}>
+            {t('account.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+export function LogoutButton({ onDone, fullWidth }: { onDone?: () => void; fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const { logout, isPending } = useLogout();
+  return (
+    <Button
+      variant="default"
+      fullWidth={fullWidth}
+      leftSection={<IconLogout size={18} aria-hidden />}
+      disabled={isPending}
+      onClick={() => logout(onDone)}
+    >
+      {t('account.logout')}
+    </Button>
+  );
+}

@@ -1,0 +1,246 @@
+// /login, /register and /admin in the real route tree, with the auth procedures mocked.
+import { afterEach, describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PLANS, REGIONS } from '../../test/fixtures.ts';
+import { server, trpcMsw } from '../../test/msw.ts';
+import { renderApp } from '../../test/render.tsx';
+import { makeUser, trpcError } from './test-utils.ts';
+
+// Toasts live in a module-level store: start every test without the previous one's.
+afterEach(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+/** The landing page (where a login or sign-up ends) asks for the catalogue. */
+function mockCatalog() {
+  server.use(trpcMsw.catalog.regions.query(() => REGIONS), trpcMsw.catalog.plans.query(() => PLANS));
+}
+
+/** Labels may end in the required asterisk or '(Optional)': match their start. */
+function field(label: RegExp | string) {
+  return screen.getByLabelText(typeof label === 'string' ? new RegExp(`^${label}`) : label, { selector: 'input' }) as HTMLInputElement;
+}
+
+function expectFieldError(input: HTMLElement, message: string | null) {
+  if (message === null) {
+    expect(input.getAttribute('aria-invalid')).not.toBe('true');
+    return;
+  }
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const described = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  expect(described).toContain(message);
+}
+
+describe('/login', () => {
+  it('validates on submit, then again on every change', async () => {
+    await renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    const username = field('Username');
+    const password = field('Password');
+    expect(username.getAttribute('autocomplete')).toBe('username');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+
+    // Nothing is shown before the first submit.
+    await user.type(username, 'ab');
+    expectFieldError(username, null);
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expectFieldError(username, 'Username must be at least 3 characters');
+    expectFieldError(password, 'Password must be at least 6 characters');
+    await waitFor(() => expect(document.activeElement).toBe(username));
+
+    await user.type(username, 'c');
+    expectFieldError(username, null);
+    await user.type(password, '12345');
+    expectFieldError(password, 'Password must be at least 6 characters');
+    await user.type(password, '6');
+    expectFieldError(password, null);
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
+  });
+
+  it("toasts 'Login failed' for wrong credentials, and the server's throttle message on 429", async () => {
+    let calls = 0;
+    server.use(
+      trpcMsw.auth.login.mutation(() => {
+        calls += 1;
+        if (calls === 1) throw trpcError('UNAUTHORIZED', 'Incorrect username or password.');
+        throw trpcError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Please try again in 2 minutes.', {
+          appError: { code: 'TOO_MANY_REQUESTS', details: { retryAfterSeconds: 95 } },
+        });
+      }),
+    );
+    await renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^Username/, { selector: 'input' }), 'traveller');
+    await user.type(field('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Login failed');
+    expect(alert.textContent).toContain('Incorrect username or password. Please try again.');
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Too many failed sign-in attempts. Please try again in 2 minutes.'))).toBe(true),
+    );
+  });
+
+  it("shows 'Logging in…' on a disabled button while the call runs, then 'Login successful' and goes home", async () => {
+    mockCatalog();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(
+      trpcMsw.auth.login.mutation(async ({ input }) => {
+        await gate;
+        return makeUser({ username: input.username });
+      }),
+    );
+    const { router } = await renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^Username/, { selector: 'input' }), '  traveller ');
+    await user.type(field('Password'), 'secret!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const busy = await screen.findByRole('button', { name: 'Logging in…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    release();
+    expect(await screen.findByText('Login successful', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Welcome back!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The header now shows the user.
+    expect((await screen.findByRole('link', { name: 'traveller', hidden: true })).getAttribute('href')).toBe('/account');
+  });
+
+  it('goes to /admin after an admin logs in from ?from=admin', async () => {
+    server.use(trpcMsw.auth.login.mutation(() => makeUser({ role: 'admin', username: 'boss' })));
+    const { router } = await renderApp('/login?from=admin');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Log in with an administrator account to open the admin area.')).toBeTruthy();
+    await user.type(field('Username'), 'boss');
+    await user.type(field('Password'), 'secret!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeTruthy();
+  });
+
+  it('sends a customer from ?from=admin home, and an unsafe ?redirect= home', async () => {
+    mockCatalog();
+    server.use(trpcMsw.auth.login.mutation(() => makeUser()));
+    const { router } = await renderApp('/login?from=admin&redirect=%2F%2Fevil.example%2F');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^Username/, { selector: 'input' }), 'traveller');
+    await user.type(field('Password'), 'secret!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/'));
+  });
+});
+
+describe('/register', () => {
+  it("shows the spec's messages on submit, the mismatch on confirmPassword, and re-validates on change", async () => {
+    await renderApp('/register');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    const password = field(/^Password/);
+    const confirm = field('Confirm password');
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+    expect(confirm.getAttribute('autocomplete')).toBe('new-password');
+    expect(field('Email').getAttribute('autocomplete')).toBe('email');
+
+    await user.type(password, 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expectFieldError(field(/^Full name/), null);
+    expectFieldError(field('Username'), 'Username must be at least 3 characters');
+    expectFieldError(field('Email'), 'Please enter a valid email address');
+    expectFieldError(password, 'Password must be at least 8 characters');
+    expectFieldError(confirm, "Passwords don't match");
+
+    await user.type(password, 'enough');
+    expectFieldError(password, null);
+    await user.type(confirm, 'shortenough');
+    expectFieldError(confirm, null);
+    await user.type(field('Email'), 'me@example.com');
+    expectFieldError(field('Email'), null);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('has a show/hide toggle on the password fields', async () => {
+    await renderApp('/register');
+    const user = userEvent.setup({ delay: null });
+    const password = (await screen.findByLabelText(/^Password/, { selector: 'input' })) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(2);
+    await user.click(toggles[0]!);
+    expect(password.type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  async function fillRegister() {
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^Full name/, { selector: 'input' }), 'Ada Traveller');
+    await user.type(field('Username'), 'ada');
+    await user.type(field('Email'), 'ada@example.com');
+    await user.type(field(/^Password/), 'longenough');
+    await user.type(field('Confirm password'), 'longenough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+  }
+
+  it("toasts 'Registration successful' and goes home signed in", async () => {
+    mockCatalog();
+    let sent: unknown;
+    server.use(
+      trpcMsw.auth.register.mutation(({ input }) => {
+        sent = input;
+        return makeUser({ username: 'ada' });
+      }),
+    );
+    const { router } = await renderApp('/register');
+    await fillRegister();
+    expect(await screen.findByText('Registration successful', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Your account has been created.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent).toMatchObject({ fullName: 'Ada Traveller', username: 'ada', email: 'ada@example.com', password: 'longenough' });
+    expect(await screen.findByRole('link', { name: 'ada', hidden: true })).toBeTruthy();
+  });
+
+  it("toasts 'Registration failed' when the name or e-mail is taken", async () => {
+    server.use(
+      trpcMsw.auth.register.mutation(() => {
+        throw trpcError('CONFLICT', 'This username or email may already be in use.', { appError: { code: 'CONFLICT', details: null } });
+      }),
+    );
+    const { router } = await renderApp('/register');
+    await fillRegister();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText('Registration failed')).toBeTruthy();
+    expect(within(alert).getByText('This username or email may already be in use.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register');
+    expect((screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('/admin', () => {
+  it('sends a guest to /login?from=admin', async () => {
+    const { router } = await renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ from: 'admin' });
+  });
+
+  it("shows a signed-in customer a clear 'not allowed' page", async () => {
+    server.use(trpcMsw.auth.me.query(() => makeUser()));
+    await renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'You are not allowed to view this page' })).toBeTruthy();
+    expect(screen.getByText('403')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Not allowed | eSIM Shop'));
+  });
+
+  it('shows an admin the admin area', async () => {
+    server.use(trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' })));
+    await renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeTruthy();
+  });
+});

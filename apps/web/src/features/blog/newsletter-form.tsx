@@ -1,0 +1,92 @@
+// The blog's newsletter form (spec §2, §5): a required e-mail input and Subscribe. The address is
+// stored by `support.subscribe` (idempotent per address); a toast confirms, saying so when the
+// address was already on the list, and the field clears.
+import { useId, useState, type FormEvent } from 'react';
+import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useLanguage } from '../preferences/index.ts';
+import classes from './newsletter-form.module.css';
+
+export function NewsletterForm() {
+  const { t } = useTranslation('blog');
+  const { language } = useLanguage();
+  const trpc = useTRPC();
+  const [email, setEmail] = useState('');
+  const titleId = useId();
+  const subscribe = useMutation(trpc.support.subscribe.mutationOptions());
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!form.checkValidity()) {
+      form.reportValidity();
+      return;
+    }
+    const address = email.trim();
+    subscribe.mutate(
+      { email: address, locale: language, source: 'blog' },
+      {
+        onSuccess: ({ alreadySubscribed }) => {
+          toast(
+            alreadySubscribed
+              ? { title: t('newsletter.alreadyTitle'), description: t('newsletter.alreadyText', { email: address }) }
+              : { title: t('newsletter.successTitle'), description: t('newsletter.successText', { email: address }) },
+          );
+          setEmail('');
+        },
+        onError: () => {
+          toast({ title: t('newsletter.errorTitle'), description: t('newsletter.errorText'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className={classes.section} aria-labelledby={titleId}>
+      <div className={classes.copy}>
+        <span className={classes.icon} aria-hidden="true">
+          <IconMail size={26} />
+        </span>
+        <div>
+          <Title order={2} id={titleId} className={classes.title}>
+            {t('newsletter.title')}
+          </Title>
+          <Text className={classes.text}>{t('newsletter.text')}</Text>
+        </div>
+      </div>
+      <form className={classes.form} onSubmit={onSubmit} aria-labelledby={titleId}>
+        <div className={classes.row}>
+          <TextInput
+            className={classes.input}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            size="md"
+            label={t('newsletter.emailLabel')}
+            placeholder={t('newsletter.placeholder')}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            classNames={{ label: classes.label, required: classes.required }}
+          />
+          <Button type="submit" size="md" color="sunset.8" loading={subscribe.isPending} className={classes.submit}>
+            {t('newsletter.subscribe')}
+          </Button>
+        </div>
+        <Text size="xs" className={classes.note}>
+          {t('newsletter.privacyNote')}{' '}
+          <Anchor component={Link} to="/privacy" size="xs" className={classes.noteLink}>
+            {t('newsletter.privacyLink')}
+          </Anchor>
+          .
+        </Text>
+      </form>
+    </section>
+  );
+}

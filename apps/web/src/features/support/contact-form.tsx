@@ -1,0 +1,150 @@
+// The support page's contact form (spec §2, §5): name, email, subject and message, all required.
+// Validates on submit, then on every change. Sends support.contact (the message is stored for
+// support staff), then toasts 'Message Sent' and clears the form; a server error shows a
+// destructive toast with the server's message. The zod schema is shared with the server.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_MSG, ZContactInput, type TContactInput } from '@esim/api/domain';
+import { toast } from '../../components/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { CONTACT_FORM_ID } from './topics.ts';
+import classes from './contact-form.module.css';
+
+export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+
+const ERROR_KEYS = ['required', 'email', 'invalid', 'nameMax', 'subjectMax', 'messageMax'] as const;
+export type ContactErrorKey = (typeof ERROR_KEYS)[number];
+export type ContactErrors = Partial<Record<ContactField, ContactErrorKey>>;
+
+const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
+
+/** The schema's English messages → the support namespace's keys (contact.errors.*). */
+const KEY_OF_MESSAGE: ReadonlyMap<string, ContactErrorKey> = new Map([
+  [CONTACT_MSG.required, 'required'],
+  [CONTACT_MSG.email, 'email'],
+  [CONTACT_MSG.invalid, 'invalid'],
+  [CONTACT_MSG.nameMax, 'nameMax'],
+  [CONTACT_MSG.subjectMax, 'subjectMax'],
+  [CONTACT_MSG.messageMax, 'messageMax'],
+]);
+
+function isField(key: unknown): key is ContactField {
+  return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key);
+}
+
+/** The first problem of each field, as a translation key; {} when the form is valid. */
+export function validateContact(values: ContactValues): ContactErrors {
+  const result = ZContactInput.safeParse(values);
+  if (result.success) return {};
+  const errors: ContactErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (isField(field) && !errors[field]) errors[field] = KEY_OF_MESSAGE.get(issue.message) ?? 'invalid';
+  }
+  return errors;
+}
+
+/** Field errors from the server's flattened zod error, when it sent one. */
+function serverFieldErrors(error: unknown): ContactErrors {
+  if (!(error instanceof TRPCClientError)) return {};
+  const fieldErrors = (error.data as { zodError?: { fieldErrors?: Record<string, string[] | undefined> } | null } | undefined)?.zodError
+    ?.fieldErrors;
+  const errors: ContactErrors = {};
+  for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
+    const first = messages?.[0];
+    if (isField(field) && first) errors[field] = KEY_OF_MESSAGE.get(first) ?? 'invalid';
+  }
+  return errors;
+}
+
+export function ContactForm() {
+  const { t } = useTranslation('support');
+  const trpc = useTRPC();
+  const contact = useMutation(trpc.support.contact.mutationOptions());
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const hintId = useId();
+
+  const focusField = (field: ContactField) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+
+  const change = (field: ContactField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Spec §5: validate on submit, then re-validate on change.
+    if (submitted) setErrors(validateContact(next));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (contact.isPending) return;
+    setSubmitted(true);
+    const found = validateContact(values);
+    setErrors(found);
+    const firstInvalid = CONTACT_FIELDS.find((f) => found[f]);
+    if (firstInvalid) {
+      focusField(firstInvalid);
+      return;
+    }
+    const input: TContactInput = ZContactInput.parse(values);
+    contact.mutate(input, {
+      onSuccess: () => {
+        toast({ title: t('contact.success.title'), description: t('contact.success.description') });
+        setValues(EMPTY);
+        setErrors({});
+        setSubmitted(false);
+      },
+      onError: (error) => {
+        const fromServer = serverFieldErrors(error);
+        if (Object.keys(fromServer).length) setErrors(fromServer);
+        // A reply from the server carries a message meant for people; a network failure doesn't.
+        const serverMessage = error instanceof TRPCClientError && error.data ? error.message : '';
+        toast({
+          variant: 'destructive',
+          title: t('contact.failure.title'),
+          description: serverMessage || t('contact.failure.fallback'),
+        });
+      },
+    });
+  };
+
+  const fieldProps = (field: ContactField) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: { currentTarget: { value: string } }) => change(field, e.currentTarget.value),
+    label: t(`contact.${field}`),
+    placeholder: t(`contact.${field}Placeholder`),
+    withAsterisk: true,
+    'aria-required': true,
+    error: errors[field] ? t(`contact.errors.${errors[field]}`) : undefined,
+    classNames: { input: classes.input },
+  });
+
+  return (
+    <form ref={formRef} id={CONTACT_FORM_ID} noValidate onSubmit={onSubmit} aria-describedby={hintId} className={classes.form}>
+      <Stack gap="md">
+        <Text id={hintId} size="sm" c="dimmed">
+          {t('contact.required')}
+        </Text>
+        <div className={classes.row}>
+          <TextInput {...fieldProps('name')} autoComplete="name" />
+          <TextInput {...fieldProps('email')} type="email" autoComplete="email" inputMode="email" />
+        </div>
+        <TextInput {...fieldProps('subject')} />
+        <Textarea {...fieldProps('message')} rows={6} resize="vertical" />
+        <div>
+          <Button type="submit" size="md" disabled={contact.isPending} rightSection={<IconSend size={18} aria-hidden className={classes.flipRtl} />}>
+            {contact.isPending ? t('contact.sending') : t('contact.submit')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+// /coverage 'List View': search on name or continent, countries grouped by continent in the
+// spec's order (features/coverage/coverage-groups.ts), in a 500 px scrollable list.
+import { useMemo, useState } from 'react';
+import { CloseButton, Skeleton, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { RegionFlag } from '../../features/catalog/region-flag.tsx';
+import type { Region } from '../../features/catalog/types.ts';
+import { coverageCountries, groupCoverage } from '../../features/coverage/coverage-groups.ts';
+import classes from './coverage.module.css';
+import shared from './info-pages.module.css';
+
+export interface CoverageListProps {
+  regions: readonly Region[] | undefined;
+  status: 'pending' | 'error' | 'success';
+}
+
+export function CoverageList({ regions, status }: CoverageListProps) {
+  const { t, i18n } = useTranslation('coverage');
+  const [search, setSearch] = useState('');
+  const countries = useMemo(() => coverageCountries(regions ?? []), [regions]);
+  const sections = useMemo(
+    () => groupCoverage(countries, search, { locale: i18n.language, groupLabel: (g) => t(`groups.${g}`) }),
+    [countries, search, i18n.language, t],
+  );
+  const found = sections.reduce((n, s) => n + s.regions.length, 0);
+  const trimmed = search.trim();
+
+  let body;
+  if (status === 'pending') {
+    body = (
+      <div aria-busy="true" className={classes.listSkeleton}>
+        <VisuallyHidden role="status">{t('list.loading')}</VisuallyHidden>
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} height={44} radius="md" />
+        ))}
+      </div>
+    );
+  } else if (status === 'error') {
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('list.unavailable')}
+      </Text>
+    );
+  } else if (!sections.length) {
+    body = (
+      <Text role="status" c="dimmed" ta="center" py="xl">
+        {t('list.empty', { search: trimmed })}
+      </Text>
+    );
+  } else {
+    body = (
+      <>
+        {trimmed ? <VisuallyHidden role="status">{t('list.results', { count: found })}</VisuallyHidden> : null}
+        {sections.map(({ group, regions: list }) => (
+          <section key={group} aria-labelledby={`coverage-group-${group}`} className={classes.group}>
+            <Title order={3} id={`coverage-group-${group}`} className={classes.groupTitle}>
+              <span>{t(`groups.${group}`)}</span>
+              <span className={classes.groupCount}>{t('list.groupCount', { count: list.length })}</span>
+            </Title>
+            <ul className={classes.countries}>
+              {list.map((region) => (
+                <li key={region.id}>
+                  <Link to="/" search={{ region: region.code }} className={classes.country} title={t('list.viewPlans', { name: region.name })}>
+                    <RegionFlag code={region.code} flagIcon={region.flagIcon} size="sm" />
+                    <span className={classes.countryName}>{region.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </>
+    );
+  }
+
+  return (
+    <div className={classes.listWrap}>
+      <VisuallyHidden component="h2">{t('list.title')}</VisuallyHidden>
+      <TextInput
+        type="search"
+        size="md"
+        radius="xl"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        placeholder={t('list.searchPlaceholder')}
+        aria-label={t('list.searchLabel')}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={search ? <CloseButton aria-label={t('list.clearSearch')} onClick={() => setSearch('')} /> : null}
+        classNames={{ input: shared.searchInput }}
+      />
+      <Text size="sm" c="dimmed" mt="xs">
+        {t('list.hint')}
+      </Text>
+      <div className={classes.list} data-testid="coverage-list">
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { EsimList } from '../../../features/account/esim-list.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+
+export const Route = createFileRoute('/_account/account/esim')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.esims.list.queryOptions()),
+  component: EsimPage,
+});
+
+function EsimPage() {
+  const { t } = useTranslation('account');
+  usePageMeta({ title: t('meta.esimTitle'), description: t('meta.esimDescription') });
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} fz={{ base: 22, sm: 26 }}>
+          {t('esim.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('esim.intro')}
+        </Text>
+      </div>
+      <EsimList />
+    </Stack>
+  );
+}

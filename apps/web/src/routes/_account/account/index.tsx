@@ -1,0 +1,97 @@
+import { Anchor, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceMobile, IconHeadset, IconReceipt } from '@tabler/icons-react';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OrderHistory, useOrders } from '../../../features/account/order-history.tsx';
+import { countActive } from '../../../features/account/orders.ts';
+import { ProfileForm } from '../../../features/account/profile-form.tsx';
+import { useSession } from '../../../features/auth/session.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+
+export const Route = createFileRoute('/_account/account/')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.orders.list.queryOptions()),
+  component: Dashboard,
+});
+
+function Dashboard() {
+  const { t } = useTranslation('account');
+  usePageMeta({ title: t('meta.dashboardTitle'), description: t('meta.dashboardDescription') });
+  const { user } = useSession();
+  const orders = useOrders();
+  if (!user) return null;
+  const name = user.fullName?.trim() || user.username;
+
+  return (
+    <Stack gap="xl">
+      <div>
+        <Title order={2} fz={{ base: 22, sm: 26 }}>
+          {t('dashboard.greeting', { name })}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('dashboard.intro')}
+        </Text>
+      </div>
+
+      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+        <StatTile icon={IconDeviceMobile} label={t('dashboard.activeEsims')} value={orders.data ? countActive(orders.data) : null} />
+        <StatTile icon={IconReceipt} label={t('dashboard.totalOrders')} value={orders.data ? orders.data.length : null} />
+        {/* Spec §9: hard-coded 0 until support tickets exist. */}
+        <StatTile icon={IconHeadset} label={t('dashboard.supportTickets')} value={0} />
+      </SimpleGrid>
+
+      <section aria-labelledby="dashboard-orders">
+        <Group justify="space-between" align="baseline" mb="sm">
+          <Title order={2} fz="xl" id="dashboard-orders">
+            {t('dashboard.recentOrders')}
+          </Title>
+          {orders.data && orders.data.length > 5 ? (
+            <Anchor component={Link} to="/account/orders" size="sm" fw={600}>
+              {t('dashboard.viewAllOrders')}
+            </Anchor>
+          ) : null}
+        </Group>
+        <OrderHistory limit={5} />
+      </section>
+
+      <section aria-labelledby="dashboard-profile">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
+          <Title order={2} fz="xl" id="dashboard-profile">
+            {t('dashboard.profileSection')}
+          </Title>
+          <Text c="dimmed" size="sm" mb="md">
+            {t('dashboard.profileIntro')}
+          </Text>
+          <ProfileForm user={user} variant="basic" labelledBy="dashboard-profile" />
+          <Anchor component={Link} to="/account/profile" size="sm" fw={600} mt="sm" display="inline-block">
+            {t('dashboard.moreSettings')}
+          </Anchor>
+        </Paper>
+      </section>
+    </Stack>
+  );
+}
+
+function StatTile({ icon: Icon, label, value }: { icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>; label: string; value: number | null }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} bg="white" h="100%">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Box visibleFrom="sm" c="brand.7" mt={2}>
+          <Icon size={28} aria-hidden />
+        </Box>
+        <div>
+          <Text size="sm" c="dimmed" fw={600} lh={1.3}>
+            {label}
+          </Text>
+          {value === null ? (
+            <Skeleton height={28} width={40} mt={4} />
+          ) : (
+            <Text fz={26} fw={800} lh={1.1}>
+              {value}
+            </Text>
+          )}
+        </div>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Button, Container, Group, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHero } from '../../components/page-hero.tsx';
+import { filterArticles } from '../../features/blog/articles.ts';
+import { BlogCard } from '../../features/blog/blog-card.tsx';
+import { NewsletterForm } from '../../features/blog/newsletter-form.tsx';
+import { BLOG_CATEGORIES, validateBlogSearch, type BlogCategory } from '../../features/blog/route-params.ts';
+import { loadNamespaces } from '../../lib/i18n.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import classes from '../-components/blog.module.css';
+
+export const Route = createFileRoute('/blog/')({
+  validateSearch: validateBlogSearch,
+  loader: () => loadNamespaces('blog'),
+  component: BlogListPage,
+});
+
+const FILTERS: readonly (BlogCategory | undefined)[] = [undefined, ...BLOG_CATEGORIES];
+
+function BlogListPage() {
+  const { t } = useTranslation('blog');
+  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
+  const { category } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const articles = filterArticles(category);
+
+  const choose = (next: BlogCategory | undefined) => {
+    void navigate({ search: next ? { category: next } : {}, replace: true, resetScroll: false });
+  };
+
+  return (
+    <>
+      <PageHero title={t('list.title')} lead={t('list.subtitle')} />
+      <Container size="lg" py={{ base: 36, sm: 56 }}>
+        <Group gap="xs" role="group" aria-label={t('list.filterLabel')} className={classes.filters}>
+          {FILTERS.map((c) => {
+            const active = c === category;
+            return (
+              <Button
+                key={c ?? 'all'}
+                radius="xl"
+                variant={active ? 'filled' : 'default'}
+                aria-pressed={active}
+                onClick={() => choose(c)}
+              >
+                {t(`categories.${c ?? 'all'}`)}
+              </Button>
+            );
+          })}
+        </Group>
+
+        <Text size="sm" c="dimmed" mt="md" ta="center" role="status">
+          {t('list.showing', { count: articles.length })}
+        </Text>
+        {articles.length === 0 ? (
+          <Text mt="lg">{t('list.empty')}</Text>
+        ) : (
+          <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="xl" mt="md" className={classes.grid} aria-label={t('list.articlesHeading')}>
+            {articles.map((article) => (
+              <li key={article.id}>
+                <BlogCard article={article} headingLevel={2} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+
+        <div className={classes.newsletter}>
+          <NewsletterForm />
+        </div>
+      </Container>
+    </>
+  );
+}

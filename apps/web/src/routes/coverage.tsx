@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { Container, Tabs } from '@mantine/core';
+import { IconList, IconWorld } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
+import { useTRPC } from '../lib/trpc.ts';
+import { CoverageList } from './-components/coverage-list.tsx';
+import { CoverageMap } from './-components/coverage-map.tsx';
+import { CoverageHighlights, NetworkBlocks, RegionalPackages } from './-components/coverage-sections.tsx';
+import { InfoHero } from './-components/info-hero.tsx';
+import classes from './-components/coverage.module.css';
+
+export const Route = createFileRoute('/coverage')({
+  loader: async ({ context }) => {
+    // The list shows skeletons while the regions load; the hero doesn't wait for them.
+    void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
+    await loadNamespaces('coverage');
+  },
+  component: CoveragePage,
+});
+
+type View = 'list' | 'map';
+
+function CoveragePage() {
+  const { t } = useTranslation('coverage');
+  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
+  const trpc = useTRPC();
+  const regions = useQuery(trpc.catalog.regions.queryOptions());
+  const [view, setView] = useState<View>('list');
+
+  return (
+    <>
+      <InfoHero id="coverage-hero-title" eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
+        <CoverageHighlights />
+      </InfoHero>
+      <Container size="lg" className={classes.browser}>
+        <Tabs value={view} onChange={(v) => v && setView(v as View)} keepMounted={false} variant="pills" radius="xl">
+          <Tabs.List aria-label={t('tabs.label')} className={classes.tabList}>
+            <Tabs.Tab value="list" leftSection={<IconList size={18} aria-hidden />} className={classes.tab}>
+              {t('tabs.list')}
+            </Tabs.Tab>
+            <Tabs.Tab value="map" leftSection={<IconWorld size={18} aria-hidden />} className={classes.tab}>
+              {t('tabs.map')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="list">
+            <CoverageList regions={regions.data} status={regions.status} />
+          </Tabs.Panel>
+          <Tabs.Panel value="map">
+            <CoverageMap regions={regions.data} />
+          </Tabs.Panel>
+        </Tabs>
+      </Container>
+      <NetworkBlocks />
+      <RegionalPackages regions={regions.data} />
+    </>
+  );
+}

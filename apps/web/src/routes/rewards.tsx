@@ -1,0 +1,46 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Container, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHero } from '../components/page-hero.tsx';
+import { useSession } from '../features/auth/session.ts';
+import { ProgrammeOverview } from '../features/rewards/programme-overview.tsx';
+import { RewardsDashboard } from '../features/rewards/rewards-dashboard.tsx';
+import { SignedOutRewards } from '../features/rewards/signed-out-rewards.tsx';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
+
+export const Route = createFileRoute('/rewards')({
+  loader: ({ context }) => {
+    // The header asks for the session too; start it now so the box does not flash.
+    void context.queryClient.prefetchQuery(context.trpc.auth.me.queryOptions());
+    return loadNamespaces('rewards');
+  },
+  component: RewardsPage,
+});
+
+function RewardsPage() {
+  const { t } = useTranslation('rewards');
+  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
+  const session = useSession();
+  return (
+    <>
+      <PageHero title={t('hero.title')} lead={t('hero.subtitle')} />
+      <Container size="lg" py={{ base: 36, sm: 56 }}>
+        {session.status === 'loading' ? (
+          <Stack gap="sm" maw={560} mx="auto" align="center" role="status">
+            <VisuallyHidden>{t('signedIn.loading')}</VisuallyHidden>
+            <Skeleton height={56} circle />
+            <Skeleton height={28} width="70%" />
+            <Skeleton height={16} width="90%" />
+            <Skeleton height={42} width={220} mt="md" />
+          </Stack>
+        ) : session.status === 'authenticated' ? (
+          <RewardsDashboard user={session.user} />
+        ) : (
+          <SignedOutRewards />
+        )}
+        <ProgrammeOverview />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { CloseButton, Container, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+import { ContactForm } from '../features/support/contact-form.tsx';
+import { SUPPORT_FAQ_ID, SUPPORT_TOPICS, type SupportTopic } from '../features/support/topics.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
+import { scrollToId } from '../lib/scroll.ts';
+import { InfoHero } from './-components/info-hero.tsx';
+import { SupportChannels } from './-components/support-channels.tsx';
+import { SupportFaq, SupportTopics } from './-components/support-help.tsx';
+import shared from './-components/info-pages.module.css';
+import classes from './-components/support.module.css';
+
+const ZSupportSearch = z.object({
+  /** A topic to open with, e.g. ?topic=devices (the landing page's compatibility link). */
+  topic: z.catch(z.optional(z.enum(SUPPORT_TOPICS)), undefined),
+});
+
+export const Route = createFileRoute('/support')({
+  validateSearch: ZSupportSearch,
+  loader: () => loadNamespaces('support'),
+  component: SupportPage,
+});
+
+function SupportPage() {
+  const { t } = useTranslation('support');
+  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
+  const { topic: initialTopic } = Route.useSearch();
+  const hash = useLocation({ select: (l) => l.hash });
+  const [topic, setTopic] = useState<SupportTopic | undefined>(initialTopic);
+  const [search, setSearch] = useState('');
+
+  useEffect(() => setTopic(initialTopic), [initialTopic]);
+
+  // /support#live-chat, /support?topic=devices#support-faq: the target exists once this renders.
+  useEffect(() => {
+    if (hash) requestAnimationFrame(() => scrollToId(hash, { smooth: false }));
+  }, [hash]);
+
+  const chooseTopic = (next: SupportTopic | undefined) => {
+    setTopic(next);
+    setSearch('');
+    if (next) scrollToId(SUPPORT_FAQ_ID);
+  };
+
+  return (
+    <>
+      <InfoHero id="support-hero-title" eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
+        <TextInput
+          type="search"
+          size="lg"
+          radius="xl"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.label')}
+          aria-controls={SUPPORT_FAQ_ID}
+          leftSection={<IconSearch size={20} aria-hidden />}
+          rightSection={search ? <CloseButton aria-label={t('search.clear')} onClick={() => setSearch('')} /> : null}
+          classNames={{ input: shared.searchInput }}
+        />
+      </InfoHero>
+      <SupportTopics topic={topic} onTopic={chooseTopic} />
+      <SupportFaq topic={topic} onTopic={chooseTopic} search={search} onClearSearch={() => setSearch('')} />
+      <section className={shared.section} aria-labelledby="contact-title">
+        <Container size="lg" className={classes.contactGrid}>
+          <div className={classes.contactCard}>
+            <Title order={2} id="contact-title">
+              {t('contact.title')}
+            </Title>
+            <Text className={shared.lead} mb="lg">
+              {t('contact.subtitle')}
+            </Text>
+            <ContactForm />
+          </div>
+          <SupportChannels />
+        </Container>
+      </section>
+    </>
+  );
+}
