@@ -6,12 +6,18 @@ import { LANGUAGE_CODES, NAMESPACES, SUPPORTED_LANGUAGES, availableFiles, direct
 const root = join(import.meta.dirname, '..', 'locales');
 const read = (lang: string, ns: string) => JSON.parse(readFileSync(join(root, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
 
-/** 'a.b.c' paths of every leaf, with plural suffixes folded ('day_one' → 'day'). */
-function leafPaths(obj: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? leafPaths(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+/** Every leaf as 'a.b.c' → value. */
+function leaves(obj: Record<string, unknown>, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  for (const [k, v] of Object.entries(obj)) {
+    if (v && typeof v === 'object') leaves(v as Record<string, unknown>, `${prefix}${k}.`, out);
+    else out.set(`${prefix}${k}`, v);
+  }
+  return out;
 }
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** {{placeholders}} a text uses, sorted, without format options ('{{count, number}}' → 'count'). */
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {
   it('has a folder per supported language and no others', () => {
@@ -19,12 +25,30 @@ describe('locale files', () => {
     expect(SUPPORTED_LANGUAGES.map((l) => l.code)).toEqual([...LANGUAGE_CODES]);
   });
 
-  for (const lang of LANGUAGE_CODES) {
-    it(`${lang}: every namespace file exists and only uses keys English has`, () => {
+  for (const lang of LANGUAGE_CODES.filter((l) => l !== 'en')) {
+    describe(lang, () => {
       for (const ns of NAMESPACES) {
-        expect(existsSync(join(root, lang, `${ns}.json`)), `${lang}/${ns}.json`).toBe(true);
-        const en = new Set(leafPaths(read('en', ns)));
-        for (const key of leafPaths(read(lang, ns))) expect(en.has(key), `${lang}/${ns}: ${key}`).toBe(true);
+        it(`${ns}: has every English key, none empty, with the same placeholders`, () => {
+          expect(existsSync(join(root, lang, `${ns}.json`)), `${lang}/${ns}.json`).toBe(true);
+          const en = leaves(read('en', ns));
+          const other = leaves(read(lang, ns));
+          const missing = [...en.keys()].filter((k) => typeof other.get(k) !== 'string' || (other.get(k) as string).trim() === '');
+          expect(missing, `${lang}/${ns} lacks or leaves empty`).toEqual([]);
+          for (const [k, v] of en) {
+            if (typeof v !== 'string') continue;
+            // Plural forms may drop {{count}} ("one day" style wording); everything else keeps them.
+            const got = placeholders(other.get(k) as string).filter((p) => !(PLURAL.test(k) && p === 'count'));
+            const want = placeholders(v).filter((p) => !(PLURAL.test(k) && p === 'count'));
+            expect(got, `${lang}/${ns}: ${k}`).toEqual(want);
+          }
+        });
+
+        it(`${ns}: has no key English lacks (plural forms of English plurals excepted)`, () => {
+          const en = leaves(read('en', ns));
+          const enPluralBases = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+          const extra = [...leaves(read(lang, ns)).keys()].filter((k) => !en.has(k) && !(PLURAL.test(k) && enPluralBases.has(k.replace(PLURAL, ''))));
+          expect(extra, `${lang}/${ns} has keys English lacks`).toEqual([]);
+        });
       }
     });
   }

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Lighthouse 12 in Chromium's default mobile emulation (Moto G Power, slow 4G, 4× CPU throttling)
+// against the built server on a fresh SQLite database: the landing page and /coverage.
+// Targets (issue 3): performance ≥ 90; accessibility, best practices and SEO ≥ 95.
+//   npm run bench:lighthouse     (builds first)
+//   LH_RUNS=3                    runs per page; the median performance run is reported
+// Results: bench/results/lighthouse.json and a table on stdout. Exits 1 when a target is missed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..');
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const PAGES = ['/', '/coverage'];
+const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, ms = 15000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+async function main() {
+  if (!existsSync(join(repo, 'apps/server/dist/main.js')) || !existsSync(join(repo, 'apps/web/dist/index.html'))) {
+    throw new Error('build first: node scripts/setup.mjs build');
+  }
+  if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath} (apt-get install -y chromium)`);
+
+  const tmp = mkdtempSync(join(os.tmpdir(), 'esim-lh-'));
+  const port = await freePort();
+  const env = { ...process.env, DATABASE_URL: `file:${join(tmp, 'shop.sqlite')}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', OUTBOX_DIR: join(tmp, 'outbox') };
+  const setup = spawnSync(process.execPath, [join(repo, 'apps/server/dist/cli.js'), 'setup'], { env, stdio: 'inherit' });
+  if (setup.status !== 0) throw new Error('database setup failed');
+  const server = spawn(process.execPath, [join(repo, 'apps/server/dist/main.js')], { env, stdio: 'inherit' });
+  const base = `http://127.0.0.1:${port}`;
+  let chrome;
+  try {
+    await waitFor(`${base}/api/health`);
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      userDataDir: join(tmp, 'profile'),
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const results = {};
+    for (const path of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+        const scores = Object.fromEntries(Object.keys(TARGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]));
+        const failed = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+          .map((a) => a.id);
+        runs.push({ scores, lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0), tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0), cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0, failed });
+      }
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      results[path] = { median: runs[Math.floor(runs.length / 2)], runs };
+    }
+
+    const rows = PAGES.map((p) => {
+      const m = results[p].median;
+      return `| ${p} | ${m.scores.performance} | ${m.scores.accessibility} | ${m.scores['best-practices']} | ${m.scores.seo} | ${m.lcpMs} ms | ${m.tbtMs} ms | ${m.cls.toFixed(3)} |`;
+    });
+    console.log('\n| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|');
+    console.log(rows.join('\n'));
+    for (const p of PAGES) if (results[p].median.failed.length) console.log(`${p}: audits under 0.9: ${results[p].median.failed.join(', ')}`);
+
+    mkdirSync(join(here, 'results'), { recursive: true });
+    writeFileSync(
+      join(here, 'results', 'lighthouse.json'),
+      JSON.stringify({ date: new Date().toISOString(), lighthouse: '12.8', emulation: 'default mobile', runsPerPage: RUNS, machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version }, results }, null, 2),
+    );
+    const misses = PAGES.flatMap((p) => Object.entries(TARGETS).filter(([k, t]) => results[p].median.scores[k] < t).map(([k, t]) => `${p} ${k} ${results[p].median.scores[k]} < ${t}`));
+    if (misses.length) {
+      console.log(`\nmissed: ${misses.join('; ')}`);
+      process.exitCode = 1;
+    } else console.log('\nall targets met');
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
