@@ -187,7 +187,7 @@ export async function insertPendingOrder(
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.column('checkout_key').doNothing())
+    .onConflict((oc) => oc.column('checkout_key').where('checkout_key', 'is not', null).doNothing())
     .returning(['id', 'public_id'])
     .executeTakeFirst();
   return row ?? null;

@@ -5,6 +5,7 @@ import type { Db } from '@esim/db';
 import type { Services } from '../context.ts';
 import { createPaymentProvider } from '../providers/payments/index.ts';
 import type { AnyPaymentProvider, PaymentProviderConfig } from '../providers/payments/index.ts';
+import { pooledRandomBytes } from './orders-tx.ts';
 import { dbDemoStore } from './payments-demo-store.ts';
 import { handlePaymentEvent } from './webhooks.ts';
 
@@ -20,10 +21,11 @@ export function createShopPaymentProvider(
       store: dbDemoStore(db, () => services().now()),
       now: () => services().now(),
       webhookSecret: demoWebhookSecret,
+      randomHex: (bytes) => pooledRandomBytes(bytes).toString('hex'),
       onEvent: async (event) => {
         const s = services();
         s.testHooks?.beforePaymentEvent?.(event);
-        await handlePaymentEvent(db, s, event);
+        await handlePaymentEvent(db, s, event, { record: false });
       },
       onEventError: (error, event) =>
         services().log.error('demo payment event not handled (the reconciler and the return page will catch up)', {

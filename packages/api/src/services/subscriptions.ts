@@ -242,7 +242,7 @@ export async function handleInvoiceEvent(
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.column('invoice_id').doNothing())
+    .onConflict((oc) => oc.column('invoice_id').where('invoice_id', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
   if (inserted) {

@@ -29,10 +29,19 @@ export async function receiveWebhook(db: Db, services: Services, rawBody: string
 
 const HANDLED = new Set<string>(HANDLED_PAYMENT_EVENTS);
 
-/** Acts on a verified event once. A handler failure un-records the event so the redelivery is processed. */
-export async function handlePaymentEvent(db: Db, services: Services, event: PaymentEvent): Promise<WebhookResult> {
+/**
+ * Acts on a verified event once. A handler failure un-records the event so the redelivery is
+ * processed. `record: false` skips the dedupe row for an event that cannot be redelivered (the
+ * demo provider's in-process call, made once per event); every handler is idempotent anyway, so a
+ * later webhook delivery of the same event changes nothing.
+ */
+export async function handlePaymentEvent(db: Db, services: Services, event: PaymentEvent, opts: { record?: boolean } = {}): Promise<WebhookResult> {
   const base = { eventId: event.id, type: event.type };
   if (!HANDLED.has(event.type)) return { outcome: 'ignored', ...base };
+  if (opts.record === false) {
+    await dispatch(db, services, summarizeEvent(event), event);
+    return { outcome: 'processed', ...base };
+  }
   const recorded = await db
     .insertInto('payment_events')
     .values({ event_id: event.id, type: event.type, provider: services.payments.name, received_at: iso(services.now()) })

@@ -34,8 +34,11 @@ describe('demo events through the webhook route', () => {
     await rig.settle();
     const event = demo(rig).events.find((e) => e.type === 'payment_intent.succeeded')!;
     const ok = demo(rig).signEvent(event, nowS);
-    // Already handled in-process: the delivery is a duplicate.
+    // Handled in-process already: the delivery is processed idempotently (nothing changes), then deduped.
+    expect((await receiveWebhook(rig.db, rig.services, ok.payload, ok.header)).outcome).toBe('processed');
     expect((await receiveWebhook(rig.db, rig.services, ok.payload, ok.header)).outcome).toBe('duplicate');
+    await rig.settle();
+    expect(await counts(rig.db)).toMatchObject({ orders: 1, fulfilled: 1, esims: 1, emails: 1, sent: 1 });
     const bad = [
       { ...ok, payload: ok.payload.replace('succeeded', 'canceled') },
       demo(rig).signEvent(event, nowS - 301),
@@ -169,6 +172,24 @@ describe('provisioning failures', () => {
     expect((await runDueWork(rig.db, rig.services)).provisioned.fulfilled).toBe(1);
     await rig.settle();
     expect(await counts(rig.db)).toMatchObject({ fulfilled: 1, esims: 1, sent: 1 });
+  });
+});
+
+describe('confirmation codes', () => {
+  it('an eSIM that needs a confirmation code: flag in the activation code, the code in a second e-mail only', async () => {
+    rig = await createOrdersRig({ simulator: { confirmationCodeShare: 1 } });
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
+    expect(view).toMatchObject({ confirmationCodeRequired: true, activationCode: expect.stringMatching(/\$\$1$/) });
+    const code = (await rig.db.selectFrom('esims').select('confirmation_code').executeTakeFirstOrThrow()).confirmation_code!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(JSON.stringify(view)).not.toContain(code);
+    expect(rig.mailer.sent).toHaveLength(2);
+    const [delivery, second] = [...rig.mailer.sent].sort((a, b) => (a.subject.includes('Confirmation') ? 1 : 0) - (b.subject.includes('Confirmation') ? 1 : 0));
+    expect(delivery!.text).not.toContain(code);
+    expect(second!.text).toContain(code);
   });
 });
 

@@ -101,16 +101,49 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('orders_amounts_valid', sql`unit_amount_minor > 0 and total_amount_minor > 0 and usd_amount_minor > 0`)
     .addCheckConstraint('orders_attempts_non_negative', sql`provision_attempts >= 0`)
     .execute();
+  // Every index costs each checkout write (the orders bench): the ones that serve few rows are
+  // partial, so a typical order's insert touches only public_id, checkout_key (and the guest e-mail).
   await db.schema.createIndex('orders_public_id_unique').on('orders').column('public_id').unique().execute();
-  // One order per payment intent (the fulfilment claim's key). Several NULLs are allowed on both databases.
-  await db.schema.createIndex('orders_payment_intent_unique').on('orders').column('payment_intent_id').unique().execute();
-  await db.schema.createIndex('orders_checkout_key_unique').on('orders').column('checkout_key').unique().execute();
-  await db.schema.createIndex('orders_invoice_unique').on('orders').column('invoice_id').unique().execute();
-  await db.schema.createIndex('orders_user_idx').on('orders').columns(['user_id', 'created_at']).execute();
+  // One order per payment intent (the fulfilment claim's key); partial, so the insert (made
+  // before the intent exists) does not touch it.
+  await db.schema
+    .createIndex('orders_payment_intent_unique')
+    .on('orders')
+    .column('payment_intent_id')
+    .unique()
+    .where(sql.ref('payment_intent_id'), 'is not', null)
+    .execute();
+  // Upserts name these partial indexes with the same predicate (ON CONFLICT (col) WHERE col IS NOT NULL).
+  await db.schema
+    .createIndex('orders_checkout_key_unique')
+    .on('orders')
+    .column('checkout_key')
+    .unique()
+    .where(sql.ref('checkout_key'), 'is not', null)
+    .execute();
+  await db.schema.createIndex('orders_invoice_unique').on('orders').column('invoice_id').unique().where(sql.ref('invoice_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('orders_user_idx')
+    .on('orders')
+    .columns(['user_id', 'created_at'])
+    .where(sql.ref('user_id'), 'is not', null)
+    .execute();
   // Guest orders joining an account registered later with the same e-mail.
-  await db.schema.createIndex('orders_email_idx').on('orders').columns(['email', 'user_id']).execute();
-  // The worker's and the reconciler's scans.
-  await db.schema.createIndex('orders_status_idx').on('orders').columns(['status', 'next_attempt_at']).execute();
+  await db.schema.createIndex('orders_guest_email_idx').on('orders').column('email').where(sql.ref('user_id'), 'is', null).execute();
+  // The worker's scan: paid orders waiting for provisioning (few at any time).
+  await db.schema
+    .createIndex('orders_provisioning_idx')
+    .on('orders')
+    .column('next_attempt_at')
+    .where(sql<boolean>`status in ('paid', 'provisioning')`)
+    .execute();
+  // The subscription's orders (first order, renewals).
+  await db.schema
+    .createIndex('orders_subscription_idx')
+    .on('orders')
+    .column('subscription_id')
+    .where(sql.ref('subscription_id'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('esims')

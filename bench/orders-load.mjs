@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// Load generator for bench/orders.mjs (run it pinned to its own core). Each "order" is what the
+// checkout page does: POST /api/create-payment-intent, then POST /api/demo-payments/confirm with
+// the test card 4242…, both with the same-origin headers the CSRF guard requires.
+//   BASE=http://127.0.0.1:PORT PLAN_ID=… MODE=closed|open CONCURRENCY=32 RATE=1000 DURATION=10 WARMUP=2 [BARE=1]
+// Prints one JSON line: { orders, seconds, ordersPerSec, requestsPerSec, errors, latency: { create, confirm, order } }.
+// MODE=closed: CONCURRENCY shoppers back to back (the most the server sustains).
+// MODE=open: orders start at RATE per second whatever the server does; an order's latency is
+// measured from its scheduled start (no coordinated omission), so queueing shows in p99.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+
+const BASE = new URL(process.env.BASE);
+const PLAN_ID = Number(process.env.PLAN_ID);
+const MODE = process.env.MODE ?? 'closed';
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
+const RATE = Number(process.env.RATE ?? 1000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 2);
+const BARE = process.env.BARE === '1';
+const MAX_OPEN = Number(process.env.MAX_OPEN ?? 4000);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: MODE === 'open' ? 256 : CONCURRENCY, maxFreeSockets: 256 });
+const headers = {
+  Origin: BASE.origin,
+  'X-Requested-With': 'XMLHttpRequest',
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+  'X-Currency': 'USD',
+};
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+function post(path, body) {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: BASE.hostname, port: BASE.port, path, method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(data) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200) return reject(new Error(`${path}: ${res.statusCode} ${text.slice(0, 200)}`));
+          try {
+            resolve(JSON.parse(text));
+          } catch (e) {
+            reject(e);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+const paths = BARE ? { create: '/bare/create-payment-intent', confirm: '/bare/confirm' } : { create: '/api/create-payment-intent', confirm: '/api/demo-payments/confirm' };
+
+let measuring = false;
+const lat = { create: [], confirm: [], order: [] };
+let done = 0;
+let errors = 0;
+let firstError = null;
+
+async function oneOrder(scheduledAt) {
+  const t0 = performance.now();
+  const intent = await post(paths.create, {
+    planId: PLAN_ID,
+    amount: 1,
+    email: `bench-${randomBytes(4).toString('hex')}@traveller.example`,
+    checkoutToken: randomBytes(12).toString('base64url'),
+  });
+  const t1 = performance.now();
+  const res = await post(paths.confirm, { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: CARD });
+  const t2 = performance.now();
+  if (res.status !== 'succeeded') throw new Error(`confirm: ${JSON.stringify(res)}`);
+  if (measuring) {
+    lat.create.push(t1 - t0);
+    lat.confirm.push(t2 - t1);
+    lat.order.push(t2 - (scheduledAt ?? t0));
+    done++;
+  }
+}
+
+function fail(e) {
+  if (measuring) errors++;
+  firstError ??= String(e?.message ?? e);
+}
+
+function pct(a, p) {
+  if (a.length === 0) return null;
+  const s = Float64Array.from(a).sort();
+  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2));
+}
+const summary = (a) => ({ p50: pct(a, 50), p90: pct(a, 90), p99: pct(a, 99), max: pct(a, 100) });
+
+async function closed(untilMs) {
+  const workers = Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < untilMs) {
+      try {
+        await oneOrder(null);
+      } catch (e) {
+        fail(e);
+      }
+    }
+  });
+  await Promise.all(workers);
+}
+
+async function open(untilMs) {
+  const interval = 1000 / RATE;
+  let next = performance.now();
+  let inFlight = 0;
+  const pending = new Set();
+  while (next < untilMs) {
+    const now = performance.now();
+    while (next <= now && next < untilMs) {
+      if (inFlight >= MAX_OPEN) {
+        fail(new Error('too many orders in flight (the server fell behind)'));
+      } else {
+        const at = next;
+        inFlight++;
+        const p = oneOrder(at)
+          .catch(fail)
+          .finally(() => {
+            inFlight--;
+            pending.delete(p);
+          });
+        pending.add(p);
+      }
+      next += interval;
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(pending);
+}
+
+const run = MODE === 'open' ? open : closed;
+await run(performance.now() + WARMUP * 1000);
+measuring = true;
+const start = performance.now();
+await run(start + DURATION * 1000);
+const seconds = (performance.now() - start) / 1000;
+measuring = false;
+agent.destroy();
+process.stdout.write(
+  `${JSON.stringify({
+    mode: MODE,
+    concurrency: MODE === 'closed' ? CONCURRENCY : null,
+    rate: MODE === 'open' ? RATE : null,
+    orders: done,
+    seconds: Number(seconds.toFixed(2)),
+    ordersPerSec: Number((done / seconds).toFixed(1)),
+    requestsPerSec: Number(((2 * done) / seconds).toFixed(1)),
+    errors,
+    firstError,
+    latency: { create: summary(lat.create), confirm: summary(lat.confirm), order: summary(lat.order) },
+  })}\n`,
+);

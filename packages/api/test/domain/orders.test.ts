@@ -1,0 +1,122 @@
+// Table tests for the pure order rules: the state machine, the account's badges, the server's
+// price of a checkout, the minimum charge, public ids, and the checkout inputs.
+import { describe, expect, it } from 'vitest';
+import {
+  CLAIMABLE_STATES,
+  ORDER_STATUSES,
+  PUBLIC_ID,
+  ZCreatePaymentIntentInput,
+  canTransition,
+  displayStatus,
+  meetsMinimumCharge,
+  priceOrder,
+  publicIdFrom,
+  validityText,
+  type OrderState,
+} from '../../src/domain/orders.ts';
+
+describe('state machine', () => {
+  it.each<[OrderState, OrderState, boolean]>([
+    ['pending_payment', 'paid', true],
+    ['payment_failed', 'paid', true],
+    ['pending_payment', 'payment_failed', true],
+    ['pending_payment', 'canceled', true],
+    ['paid', 'provisioning', true],
+    ['paid', 'fulfilled', true],
+    ['provisioning', 'fulfilled', true],
+    ['provisioning', 'refunded', true],
+    ['fulfilled', 'refunded', true],
+    ['fulfilled', 'paid', false],
+    ['refunded', 'fulfilled', false],
+    ['canceled', 'paid', false],
+    ['paid', 'pending_payment', false],
+    ['pending_payment', 'fulfilled', false],
+  ])('%s → %s: %s', (from, to, ok) => {
+    expect(canTransition(from, to)).toBe(ok);
+  });
+
+  it('the claim moves only from the states that can still be paid', () => {
+    expect([...CLAIMABLE_STATES]).toEqual(['pending_payment', 'payment_failed']);
+    for (const s of CLAIMABLE_STATES) expect(canTransition(s, 'paid')).toBe(true);
+  });
+});
+
+describe('displayStatus (spec §4 badges)', () => {
+  it.each<[OrderState, string | null, string]>([
+    ['pending_payment', null, 'pending'],
+    ['paid', null, 'pending'],
+    ['provisioning', null, 'pending'],
+    ['payment_failed', null, 'failed'],
+    ['fulfilled', 'not_installed', 'completed'],
+    ['fulfilled', 'expired', 'completed'],
+    ['fulfilled', 'active', 'active'],
+    ['refunded', 'canceled', 'refunded'],
+    ['canceled', null, 'canceled'],
+  ])('%s (eSIM %s) → %s', (status, esim, badge) => {
+    expect(displayStatus(status, esim)).toBe(badge);
+  });
+
+  it('covers every state', () => {
+    for (const s of ORDER_STATUSES) expect(typeof displayStatus(s)).toBe('string');
+  });
+});
+
+describe('priceOrder', () => {
+  it.each<[number, 'one_time' | 'subscription', string, number, number, number]>([
+    // plan USD minor, kind, currency, rate micros → usd minor, total minor
+    [1999, 'one_time', 'USD', 1_000_000, 1999, 1999],
+    [1999, 'one_time', 'GBP', 790_000, 1999, 1579], // 1579.21
+    [1999, 'one_time', 'EUR', 930_000, 1999, 1859], // 1859.07
+    [450, 'one_time', 'GBP', 790_000, 450, 356], // 355.5 → half up
+    [1999, 'subscription', 'USD', 1_000_000, 1699, 1699], // 1699.15
+    [1999, 'subscription', 'EUR', 930_000, 1699, 1580], // 1580.07
+    [450, 'subscription', 'USD', 1_000_000, 383, 383], // 382.5 → 383
+  ])('%i %s in %s', (plan, kind, currency, rate, usd, total) => {
+    expect(priceOrder(plan, kind, currency, rate)).toEqual({ usdMinor: usd, unitMinor: total, totalMinor: total, currency, rateMicros: rate });
+  });
+
+  it.each([
+    [50, 50, true],
+    [49, 49, false],
+    [47, 47, false], // a 0.55 plan as a subscription month (85% = 0.47)
+    [100, 79, true],
+  ])('minimum charge: usd %i, total %i → %s', (usdMinor, totalMinor, ok) => {
+    expect(meetsMinimumCharge({ usdMinor, totalMinor })).toBe(ok);
+  });
+});
+
+describe('ids and texts', () => {
+  it('publicIdFrom: prefix + 10 Crockford base-32 characters from 7 bytes', () => {
+    expect(publicIdFrom('ORD', new Uint8Array(7))).toBe('ORD-0000000000');
+    expect(publicIdFrom('ORD', new Uint8Array([255, 255, 255, 255, 255, 255, 255]))).toBe('ORD-ZZZZZZZZZZ');
+    expect(publicIdFrom('SUB', new Uint8Array([1, 2, 3, 4, 5, 6, 7]))).toMatch(PUBLIC_ID);
+    expect(() => publicIdFrom('ORD', new Uint8Array(6))).toThrow(RangeError);
+  });
+
+  it.each([
+    [1, '1 day'],
+    [7, '7 days'],
+    [30, '30 days'],
+  ])('validityText(%i) = %s', (d, text) => {
+    expect(validityText(d)).toBe(text);
+  });
+});
+
+describe('ZCreatePaymentIntentInput', () => {
+  it.each([
+    [{ planId: 3 }, true],
+    [{ planId: '3' }, true],
+    [{ planId: 3, amount: 'anything', currency: 'gbp', email: ' A@B.Example ' }, true],
+    [{ planId: 0 }, false],
+    [{ planId: '3.5' }, false],
+    [{ planId: 3, currency: 'JPY' }, false],
+    [{ planId: 3, checkoutToken: 'short' }, false],
+    [{ planId: 3, kind: 'yearly' }, false],
+  ])('%j → valid %s', (input, ok) => {
+    expect(ZCreatePaymentIntentInput.safeParse(input).success).toBe(ok);
+  });
+
+  it('normalizes currency and e-mail', () => {
+    expect(ZCreatePaymentIntentInput.parse({ planId: '3', currency: 'gbp', email: ' A@B.Example ' })).toMatchObject({ planId: 3, currency: 'GBP', email: 'a@b.example' });
+  });
+});
