@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,6 +14,8 @@ export const pnpmVersion = rootPkg.devDependencies.pnpm;
 
 export function toolEnv(extra = {}) {
   const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...extra };
+  // turbo looks for the package manager on PATH: put the repo's own bin (pnpm, turbo, vitest) first.
+  env.PATH = [join(repoRoot, 'node_modules', '.bin'), env.PATH].filter(Boolean).join(delimiter);
   // better-sqlite3 compiles from source here; without nodedir node-gyp tries to download headers.
   if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
   return env;

@@ -74,6 +74,7 @@ export function FaqBrowser() {
                     aria-pressed={current}
                     aria-controls="faq-answers"
                     data-active={current || undefined}
+                    data-category={key}
                     onClick={() => choose(key)}
                   >
                     {t(`categories.${key}`)}

@@ -54,6 +54,7 @@ export function SupportTopics({ topic, onTopic }: SupportTopicsProps) {
                   aria-pressed={active}
                   aria-controls={SUPPORT_FAQ_ID}
                   data-active={active || undefined}
+                  data-topic={key}
                   onClick={() => onTopic(active ? undefined : key)}
                 >
                   <span className={classes.topicIcon} aria-hidden>
