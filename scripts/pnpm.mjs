@@ -25,7 +25,8 @@ export function pnpm(args, opts = {}) {
   const res = spawnSync('npx', ['--yes', `pnpm@${pnpmVersion}`, '--dir', repoRoot, ...args], {
     cwd: tmpdir(),
     stdio: 'inherit',
-    env: toolEnv(),
+    // The caller's own PATH: with the repo's bin first, npx could pick node_modules/.bin/pnpm.
+    env: { ...toolEnv(), PATH: process.env.PATH },
     ...opts,
   });
   return res.status ?? 1;
