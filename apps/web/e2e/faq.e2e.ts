@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { settle } from './settle.ts';
 
 const baseURL = inject('baseURL');
 
@@ -96,10 +97,12 @@ describe('/faq', () => {
       await page.locator('#faq-answers [data-faq-html] ol').first().waitFor();
       expect(await axeCheck(page)).toEqual([]);
       const suffix = lang === 'ar' ? '-rtl' : '';
+      await settle(page);
       await screenshot(page, `faq${suffix}-1280`);
       await page.setViewportSize({ width: 375, height: 900 });
       await page.waitForTimeout(300);
       expect(await axeCheck(page)).toEqual([]);
+      await settle(page);
       await screenshot(page, `faq${suffix}-375`);
       expect(errors).toEqual([]);
       await page.close();

@@ -11,6 +11,8 @@ import { repoRoot } from './browser.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the server writes e-mails (.eml) when no SMTP_URL is set: inside the temp dir. */
+    outboxDir: string;
   }
 }
 
@@ -59,6 +61,7 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     LOG_LEVEL: 'error',
+    OUTBOX_DIR: join(dir, 'outbox'),
   };
 
   const setupRun = spawnSync(process.execPath, [cli, 'setup'], { cwd: repoRoot, env, encoding: 'utf8' });
@@ -73,6 +76,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('outboxDir', env.OUTBOX_DIR);
 
   return async () => {
     if (child.exitCode === null) {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { settle } from './settle.ts';
 
 const baseURL = inject('baseURL');
 
@@ -104,12 +105,13 @@ describe('landing sections', () => {
       await globeReady(page);
       expect(await axeCheck(page)).toEqual([]);
       const suffix = lang === 'ar' ? '-rtl' : '';
-      await page.locator('#how-it-works').scrollIntoViewIfNeeded();
+      await settle(page);
       await screenshot(page, `landing-sections${suffix}-1280`);
       await page.setViewportSize({ width: 375, height: 900 });
       await page.waitForTimeout(300);
       await globeReady(page);
       expect(await axeCheck(page)).toEqual([]);
+      await settle(page);
       await screenshot(page, `landing-sections${suffix}-375`);
       expect(errors).toEqual([]);
       await page.close();

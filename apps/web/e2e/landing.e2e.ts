@@ -73,9 +73,9 @@ describe('landing page', () => {
     await page.waitForURL(/\/checkout\/\d+$/);
     const summary = page.getByTestId('checkout-plan');
     await summary.waitFor();
-    expect(await summary.getByRole('heading').innerText()).toBe(planName);
+    expect(await summary.getByTestId('checkout-plan-name').innerText()).toBe(planName);
     expect(await summary.innerText()).toContain('£');
-    expect(await page.getByText('Online payment is coming in a later release.').count()).toBe(1);
+    expect(await page.getByText('Demo payments: no real charge').count()).toBe(1);
 
     expect(errors).toEqual([]);
     await page.close();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { settle } from './settle.ts';
 
 const baseURL = inject('baseURL');
 
@@ -102,10 +103,12 @@ describe('/support', () => {
       await page.locator('#contact-form [aria-invalid="true"]').first().waitFor();
       expect(await axeCheck(page)).toEqual([]);
       const suffix = lang === 'ar' ? '-rtl' : '';
+      await settle(page);
       await screenshot(page, `support${suffix}-1280`);
       await page.setViewportSize({ width: 375, height: 900 });
       await page.waitForTimeout(300);
       expect(await axeCheck(page)).toEqual([]);
+      await settle(page);
       await screenshot(page, `support${suffix}-375`);
       expect(errors).toEqual([]);
       await page.close();

@@ -28,6 +28,8 @@ import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogIdRouteImport } from './routes/blog/$id';
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
 import { Route as CheckoutPlanIdRouteImport } from './routes/checkout/$planId';
+import { Route as OrderSuccessIndexRouteImport } from './routes/order-success/index';
+import { Route as OrderSuccessPlanIdRouteImport } from './routes/order-success/$planId';
 import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
 import { Route as AccountAccountEsimRouteImport } from './routes/_account/account/esim';
 import { Route as AccountAccountOrdersRouteImport } from './routes/_account/account/orders';
@@ -127,6 +129,16 @@ const CheckoutPlanIdRoute = CheckoutPlanIdRouteImport.update({
   path: '/checkout/$planId',
   getParentRoute: () => rootRouteImport,
 } as any);
+const OrderSuccessIndexRoute = OrderSuccessIndexRouteImport.update({
+  id: '/order-success/',
+  path: '/order-success/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const OrderSuccessPlanIdRoute = OrderSuccessPlanIdRouteImport.update({
+  id: '/order-success/$planId',
+  path: '/order-success/$planId',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
@@ -165,8 +177,10 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
+  '/order-success/': typeof OrderSuccessIndexRoute;
   '/account/esim': typeof AccountAccountEsimRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
@@ -189,8 +203,10 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
   '/blog': typeof BlogIndexRoute;
   '/checkout': typeof CheckoutIndexRoute;
+  '/order-success': typeof OrderSuccessIndexRoute;
   '/account/esim': typeof AccountAccountEsimRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
@@ -215,8 +231,10 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
+  '/order-success/': typeof OrderSuccessIndexRoute;
   '/_account/account/esim': typeof AccountAccountEsimRoute;
   '/_account/account/orders': typeof AccountAccountOrdersRoute;
   '/_account/account/profile': typeof AccountAccountProfileRoute;
@@ -241,8 +259,10 @@ export interface FileRouteTypes {
     | '/terms'
     | '/blog/$id'
     | '/checkout/$planId'
+    | '/order-success/$planId'
     | '/blog/'
     | '/checkout/'
+    | '/order-success/'
     | '/account/esim'
     | '/account/orders'
     | '/account/profile'
@@ -265,8 +285,10 @@ export interface FileRouteTypes {
     | '/terms'
     | '/blog/$id'
     | '/checkout/$planId'
+    | '/order-success/$planId'
     | '/blog'
     | '/checkout'
+    | '/order-success'
     | '/account/esim'
     | '/account/orders'
     | '/account/profile'
@@ -290,8 +312,10 @@ export interface FileRouteTypes {
     | '/terms'
     | '/blog/$id'
     | '/checkout/$planId'
+    | '/order-success/$planId'
     | '/blog/'
     | '/checkout/'
+    | '/order-success/'
     | '/_account/account/esim'
     | '/_account/account/orders'
     | '/_account/account/profile'
@@ -316,8 +340,10 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute;
   BlogIdRoute: typeof BlogIdRoute;
   CheckoutPlanIdRoute: typeof CheckoutPlanIdRoute;
+  OrderSuccessPlanIdRoute: typeof OrderSuccessPlanIdRoute;
   BlogIndexRoute: typeof BlogIndexRoute;
   CheckoutIndexRoute: typeof CheckoutIndexRoute;
+  OrderSuccessIndexRoute: typeof OrderSuccessIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -455,6 +481,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckoutPlanIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/order-success/': {
+      id: '/order-success/';
+      path: '/order-success';
+      fullPath: '/order-success/';
+      preLoaderRoute: typeof OrderSuccessIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/order-success/$planId': {
+      id: '/order-success/$planId';
+      path: '/order-success/$planId';
+      fullPath: '/order-success/$planId';
+      preLoaderRoute: typeof OrderSuccessPlanIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/_account/account/': {
       id: '/_account/account/';
       path: '/account';
@@ -521,8 +561,10 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   BlogIdRoute: BlogIdRoute,
   CheckoutPlanIdRoute: CheckoutPlanIdRoute,
+  OrderSuccessPlanIdRoute: OrderSuccessPlanIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
+  OrderSuccessIndexRoute: OrderSuccessIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

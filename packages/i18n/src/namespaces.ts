@@ -12,8 +12,9 @@ import type rewards from '../locales/en/rewards.json';
 import type coverage from '../locales/en/coverage.json';
 import type support from '../locales/en/support.json';
 import type faq from '../locales/en/faq.json';
+import type esim from '../locales/en/esim.json';
 
-export const NAMESPACES = ['common', 'landing', 'checkout', 'auth', 'account', 'about', 'blog', 'legal', 'rewards', 'coverage', 'support', 'faq'] as const;
+export const NAMESPACES = ['common', 'landing', 'checkout', 'auth', 'account', 'about', 'blog', 'legal', 'rewards', 'coverage', 'support', 'faq', 'esim'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -31,4 +32,5 @@ export interface Resources {
   coverage: typeof coverage;
   support: typeof support;
   faq: typeof faq;
+  esim: typeof esim;
 }

@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { readSelectedPlan } from '../features/catalog/selected-plan.ts';
+import { Checkout } from '../features/checkout/checkout.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
-import { PaymentComingSoon } from './-components/payment-coming-soon.tsx';
 import { useRequirePlan } from './-components/use-require-plan.ts';
 
-/** Subscription checkout after a subscription 'Select Plan': the plan comes from sessionStorage. */
+/**
+ * Subscription checkout after a subscription 'Select Plan' (the plan comes from sessionStorage):
+ * 85% of the plan price monthly through payments.createSubscription. Signed-in only — a guest is
+ * asked to sign in first, since a subscription is managed and cancelled from the account.
+ */
 export const Route = createFileRoute('/subscribe')({
   loader: () => loadNamespaces('checkout'),
   component: SubscribePage,
@@ -15,8 +19,8 @@ export const Route = createFileRoute('/subscribe')({
 
 function SubscribePage() {
   const { t } = useTranslation('checkout');
-  usePageMeta({ title: t('placeholder.subscribeMetaTitle'), description: t('placeholder.metaDescription') });
+  usePageMeta({ title: t('meta.subscribeTitle'), description: t('meta.subscribeDescription') });
   const [plan] = useState(readSelectedPlan);
   useRequirePlan(plan !== null);
-  return plan ? <PaymentComingSoon plan={plan} mode="subscription" /> : null;
+  return plan ? <Checkout planId={plan.id} kind="subscription" initialPlan={plan} /> : null;
 }

@@ -3,9 +3,8 @@ import { CloseButton, Container, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod/mini';
 import { ContactForm } from '../features/support/contact-form.tsx';
-import { SUPPORT_FAQ_ID, SUPPORT_TOPICS, type SupportTopic } from '../features/support/topics.ts';
+import { SUPPORT_FAQ_ID, isSupportTopic, type SupportTopic } from '../features/support/topics.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { scrollToId } from '../lib/scroll.ts';
@@ -15,13 +14,17 @@ import { SupportFaq, SupportTopics } from './-components/support-help.tsx';
 import shared from './-components/info-pages.module.css';
 import classes from './-components/support.module.css';
 
-const ZSupportSearch = z.object({
-  /** A topic to open with, e.g. ?topic=devices (the landing page's compatibility link). */
-  topic: z.catch(z.optional(z.enum(SUPPORT_TOPICS)), undefined),
-});
+/** ?topic=devices opens the answers on that topic (the landing page's compatibility link). */
+export interface SupportSearch {
+  topic?: SupportTopic;
+}
+
+function validateSupportSearch(search: Record<string, unknown>): SupportSearch {
+  return isSupportTopic(search.topic) ? { topic: search.topic } : {};
+}
 
 export const Route = createFileRoute('/support')({
-  validateSearch: ZSupportSearch,
+  validateSearch: validateSupportSearch,
   loader: () => loadNamespaces('support'),
   component: SupportPage,
 });

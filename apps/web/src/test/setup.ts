@@ -12,6 +12,7 @@ import about from '@esim/i18n/locales/en/about.json';
 import blog from '@esim/i18n/locales/en/blog.json';
 import legal from '@esim/i18n/locales/en/legal.json';
 import rewards from '@esim/i18n/locales/en/rewards.json';
+import esim from '@esim/i18n/locales/en/esim.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
@@ -40,8 +41,8 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 
 await initI18n({
   lng: 'en',
-  resources: { en: { common, landing, checkout, auth, account, coverage, support, faq, about, blog, legal, rewards } },
-  ns: ['common', 'landing', 'checkout', 'auth', 'account', 'coverage', 'support', 'faq', 'about', 'blog', 'legal', 'rewards'],
+  resources: { en: { common, landing, checkout, auth, account, coverage, support, faq, about, blog, legal, rewards, esim } },
+  ns: ['common', 'landing', 'checkout', 'auth', 'account', 'coverage', 'support', 'faq', 'about', 'blog', 'legal', 'rewards', 'esim'],
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import type { TContactInput } from '@esim/api/domain';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { ContactForm, validateContact } from './contact-form.tsx';
+import { ContactForm } from './contact-form.tsx';
 
 async function renderForm() {
   const utils = await renderWithProviders(<ContactForm />);
@@ -13,18 +13,6 @@ async function renderForm() {
   const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) }) as HTMLInputElement;
   return { ...utils, user, field };
 }
-
-describe('validateContact', () => {
-  it.each<[Record<string, string>, Record<string, string>]>([
-    [{ name: '', email: '', subject: '', message: '' }, { name: 'required', email: 'required', subject: 'required', message: 'required' }],
-    [{ name: '  ', email: 'a@b.co', subject: 'Hi', message: 'Hello' }, { name: 'required' }],
-    [{ name: 'Ann', email: 'not-an-email', subject: 'Hi', message: 'Hello' }, { email: 'email' }],
-    [{ name: 'Ann', email: 'ann@example.com', subject: 'x'.repeat(301), message: 'Hello' }, { subject: 'subjectMax' }],
-    [{ name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' }, {}],
-  ])('%j → %j', (values, errors) => {
-    expect(validateContact(values as never)).toEqual(errors);
-  });
-});
 
 describe('ContactForm', () => {
   it('has four required fields and an email input', async () => {

@@ -1,54 +1,30 @@
 // The support page's contact form (spec §2, §5): name, email, subject and message, all required.
 // Validates on submit, then on every change. Sends support.contact (the message is stored for
 // support staff), then toasts 'Message Sent' and clears the form; a server error shows a
-// destructive toast with the server's message. The zod schema is shared with the server.
+// destructive toast with the server's message. Rules: contact-validation.ts (mirrors the
+// server's zod schema without bundling zod's schema builder).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_MSG, ZContactInput, type TContactInput } from '@esim/api/domain';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import {
+  CONTACT_FIELDS,
+  errorKeyOf,
+  isContactField,
+  normalizeContact,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from './contact-validation.ts';
 import { CONTACT_FORM_ID } from './topics.ts';
 import classes from './contact-form.module.css';
 
-export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactValues = Record<ContactField, string>;
-
-const ERROR_KEYS = ['required', 'email', 'invalid', 'nameMax', 'subjectMax', 'messageMax'] as const;
-export type ContactErrorKey = (typeof ERROR_KEYS)[number];
-export type ContactErrors = Partial<Record<ContactField, ContactErrorKey>>;
-
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
-
-/** The schema's English messages → the support namespace's keys (contact.errors.*). */
-const KEY_OF_MESSAGE: ReadonlyMap<string, ContactErrorKey> = new Map([
-  [CONTACT_MSG.required, 'required'],
-  [CONTACT_MSG.email, 'email'],
-  [CONTACT_MSG.invalid, 'invalid'],
-  [CONTACT_MSG.nameMax, 'nameMax'],
-  [CONTACT_MSG.subjectMax, 'subjectMax'],
-  [CONTACT_MSG.messageMax, 'messageMax'],
-]);
-
-function isField(key: unknown): key is ContactField {
-  return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key);
-}
-
-/** The first problem of each field, as a translation key; {} when the form is valid. */
-export function validateContact(values: ContactValues): ContactErrors {
-  const result = ZContactInput.safeParse(values);
-  if (result.success) return {};
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isField(field) && !errors[field]) errors[field] = KEY_OF_MESSAGE.get(issue.message) ?? 'invalid';
-  }
-  return errors;
-}
 
 /** Field errors from the server's flattened zod error, when it sent one. */
 function serverFieldErrors(error: unknown): ContactErrors {
@@ -58,7 +34,7 @@ function serverFieldErrors(error: unknown): ContactErrors {
   const errors: ContactErrors = {};
   for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
     const first = messages?.[0];
-    if (isField(field) && first) errors[field] = KEY_OF_MESSAGE.get(first) ?? 'invalid';
+    if (isContactField(field) && first) errors[field] = errorKeyOf(first);
   }
   return errors;
 }
@@ -93,8 +69,7 @@ export function ContactForm() {
       focusField(firstInvalid);
       return;
     }
-    const input: TContactInput = ZContactInput.parse(values);
-    contact.mutate(input, {
+    contact.mutate(normalizeContact(values), {
       onSuccess: () => {
         toast({ title: t('contact.success.title'), description: t('contact.success.description') });
         setValues(EMPTY);

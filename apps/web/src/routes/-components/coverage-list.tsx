@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { RegionFlag } from '../../features/catalog/region-flag.tsx';
 import type { Region } from '../../features/catalog/types.ts';
+import { localCountryName } from '../../features/coverage/countries.ts';
 import { coverageCountries, groupCoverage } from '../../features/coverage/coverage-groups.ts';
 import classes from './coverage.module.css';
 import shared from './info-pages.module.css';
@@ -19,7 +20,11 @@ export interface CoverageListProps {
 export function CoverageList({ regions, status }: CoverageListProps) {
   const { t, i18n } = useTranslation('coverage');
   const [search, setSearch] = useState('');
-  const countries = useMemo(() => coverageCountries(regions ?? []), [regions]);
+  // Names in the UI language; search finds the shop's English name too.
+  const countries = useMemo(
+    () => coverageCountries(regions ?? []).map((r) => ({ ...r, name: localCountryName(r, i18n.language), altName: r.name })),
+    [regions, i18n.language],
+  );
   const sections = useMemo(
     () => groupCoverage(countries, search, { locale: i18n.language, groupLabel: (g) => t(`groups.${g}`) }),
     [countries, search, i18n.language, t],

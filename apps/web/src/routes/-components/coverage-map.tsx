@@ -7,7 +7,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '../../features/catalog/types.ts';
-import { countryName, regionForCountry } from '../../features/coverage/countries.ts';
+import { countryName, localCountryName, regionForCountry } from '../../features/coverage/countries.ts';
 import { GlobeFallback, LazyGlobe } from '../../features/globe/index.ts';
 import classes from './coverage.module.css';
 import shared from './info-pages.module.css';
@@ -22,15 +22,16 @@ export function CoverageMap({ regions }: { regions: readonly Region[] | undefine
   const height = wide ? MAP_HEIGHT : MAP_HEIGHT_PHONE;
   const [picked, setPicked] = useState<string | null>(null);
   const region = picked ? regionForCountry(regions, picked) : undefined;
+  const regionName = region ? localCountryName(region, i18n.language) : '';
 
   let status;
   if (!picked) status = <Text c="dimmed">{t('map.hint')}</Text>;
   else if (region)
     status = (
       <>
-        <Text fw={600}>{t('map.covered', { name: region.name })}</Text>
+        <Text fw={600}>{t('map.covered', { name: regionName })}</Text>
         <Anchor fw={600} className={shared.inlineLink} renderRoot={(props) => <Link to="/" search={{ region: region.code }} {...props} />}>
-          {t('map.viewPlans', { name: region.name })}
+          {t('map.viewPlans', { name: regionName })}
           <IconArrowRight size={16} aria-hidden className={shared.flipRtl} />
         </Anchor>
       </>

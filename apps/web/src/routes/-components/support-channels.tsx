@@ -1,6 +1,6 @@
 // /support: other contact routes — e-mail {email}, phone {phone} and live chat 'Available 24/7'.
 // The chat window itself is not built yet; its block says so and leads to the contact form.
-import { Anchor, Badge, Button, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config.ts';
@@ -63,9 +63,7 @@ export function SupportChannels() {
               <Title order={3} className={classes.channelName}>
                 {t('channels.chat.title')}
               </Title>
-              <Badge color="green.9" variant="light" radius="sm">
-                {t('channels.chat.availability')}
-              </Badge>
+              <span className={classes.availability}>{t('channels.chat.availability')}</span>
             </div>
             <Text size="sm" c="dimmed">
               {t('channels.chat.text')}

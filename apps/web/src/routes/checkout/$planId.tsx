@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { Checkout } from '../../features/checkout/checkout.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useTRPC } from '../../lib/trpc.ts';
-import { PaymentComingSoon } from '../-components/payment-coming-soon.tsx';
-import { RouteError } from '../-components/route-error.tsx';
 import { useRequirePlan } from '../-components/use-require-plan.ts';
 
 function parsePlanId(raw: string): number | null {
@@ -14,38 +11,31 @@ function parsePlanId(raw: string): number | null {
   return /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+// The loader only waits for the texts; the plan and the payment configuration load in the page
+// (it shows 'Preparing your checkout...' and its own error panel). Prefetching starts them early.
 export const Route = createFileRoute('/checkout/$planId')({
   loader: async ({ context, params }) => {
-    await loadNamespaces('checkout');
     const id = parsePlanId(params.planId);
-    if (id !== null) await context.queryClient.ensureQueryData(context.trpc.catalog.plan.queryOptions({ id }));
+    if (id !== null) {
+      void context.queryClient.prefetchQuery(context.trpc.catalog.plan.queryOptions({ id }));
+      void context.queryClient.prefetchQuery(context.trpc.payments.config.queryOptions());
+    }
+    await loadNamespaces('checkout');
   },
   pendingComponent: CheckoutPending,
-  errorComponent: CheckoutError,
   component: CheckoutPlanPage,
 });
 
 function CheckoutPending() {
   const { t } = useTranslation('checkout');
-  return <PageLoader label={t('placeholder.loading')} />;
-}
-
-function CheckoutError() {
-  const { t } = useTranslation('common');
-  return <RouteError title={t('errors.fetchPlan')} />;
+  return <PageLoader label={t('loading')} />;
 }
 
 function CheckoutPlanPage() {
+  const { t } = useTranslation('checkout');
+  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   const { planId } = Route.useParams();
   const id = parsePlanId(planId);
   useRequirePlan(id !== null);
-  return id === null ? null : <PlanCheckout id={id} />;
-}
-
-function PlanCheckout({ id }: { id: number }) {
-  const { t } = useTranslation('checkout');
-  const trpc = useTRPC();
-  const { data: plan } = useSuspenseQuery(trpc.catalog.plan.queryOptions({ id }));
-  usePageMeta({ title: `${t('placeholder.metaTitle')} – ${plan.name}`, description: t('placeholder.metaDescription') });
-  return <PaymentComingSoon plan={plan} mode="onetime" />;
+  return id === null ? null : <Checkout key={id} planId={id} kind="one_time" />;
 }

@@ -1,0 +1,151 @@
+// The checkout page (spec §2 Checkout, §4, §8; issue #5): 'Preparing your checkout...' while the
+// plan and the payment configuration load (each once per visit; React Query dedupes StrictMode's
+// double mount), then a two-column page — order summary and payment — that stacks on phones.
+// The payment form is the demo card form, or Stripe's Payment Element (lazy: Stripe.js loads only
+// when the server's provider is 'stripe'). An error the checkout cannot get past shows the error
+// panel with 'Return to Home' and the destructive toast 'Checkout Error'.
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Anchor, Button, Container, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { subscriptionMinor } from '@esim/api/domain';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { toast } from '../../components/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useSession } from '../auth/session.ts';
+import type { Plan } from '../catalog/types.ts';
+import { useCurrency } from '../preferences/currency-provider.tsx';
+import { checkoutProblem } from './checkout-errors.ts';
+import { DemoPaymentForm } from './demo-payment-form.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { SignInToSubscribe } from './sign-in-to-subscribe.tsx';
+import type { CheckoutKind } from './use-checkout-intent.ts';
+import classes from './checkout.module.css';
+
+const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
+
+export interface CheckoutProps {
+  planId: number;
+  kind: CheckoutKind;
+  /** The plan as 'Select Plan' stored it (/checkout, /subscribe): shown without a fetch. */
+  initialPlan?: Plan | undefined;
+}
+
+export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
+  const { t } = useTranslation('checkout');
+  const trpc = useTRPC();
+  const session = useSession();
+  const { currency, formatPrice } = useCurrency();
+  const returnTo = useLocation({ select: (l) => l.href });
+  const plan = useQuery({ ...trpc.catalog.plan.queryOptions({ id: planId }), ...(initialPlan ? { initialData: initialPlan } : {}) });
+  const config = useQuery(trpc.payments.config.queryOptions());
+  const [fatal, setFatal] = useState<string | null>(null);
+
+  const loadError = plan.error ?? config.error;
+  const initError = fatal ?? (loadError ? initErrorMessage(loadError, t) : null);
+
+  if (initError) return <CheckoutErrorPanel message={initError} />;
+  if (!plan.data || !config.data || session.status === 'loading') return <PageLoader label={t('loading')} />;
+  if (kind === 'subscription' && !session.user) return <SignInToSubscribe plan={plan.data} returnTo={returnTo} />;
+
+  const usdMinor = kind === 'subscription' ? subscriptionMinor(plan.data.priceMinor) : plan.data.priceMinor;
+  const amount = formatPrice(usdMinor);
+  const formProps = {
+    planId,
+    kind,
+    accountEmail: session.user?.email ?? null,
+    currency,
+    amount,
+    returnTo,
+    onFatal: setFatal,
+  };
+
+  return (
+    <div className={classes.page}>
+      <Container size="lg" py={{ base: 'lg', sm: 48 }}>
+        <Anchor component={Link} to="/plans" size="sm" fw={600} className={classes.back}>
+          <Group gap={6} component="span" wrap="nowrap">
+            <IconArrowLeft size={16} aria-hidden className={classes.flip} />
+            {t('page.backToPlans')}
+          </Group>
+        </Anchor>
+        <Title order={1} fz={{ base: 28, sm: 38 }} mt="sm">
+          {kind === 'subscription' ? t('page.subscribeTitle') : t('page.title')}
+        </Title>
+        <Text c="dimmed" mt={6} maw={640}>
+          {kind === 'subscription' ? t('page.subscribeSubtitle') : t('page.subtitle')}
+        </Text>
+
+        <Grid gap={{ base: 'lg', md: 'xl' }} mt={{ base: 'lg', sm: 'xl' }} align="flex-start">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <OrderSummary plan={plan.data} kind={kind} amount={amount} currency={currency} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white">
+              {config.data.provider === 'stripe' && config.data.publishableKey ? (
+                <Suspense fallback={<PaymentSkeleton />}>
+                  <StripePaymentForm {...formProps} publishableKey={config.data.publishableKey} />
+                </Suspense>
+              ) : (
+                <DemoPaymentForm {...formProps} />
+              )}
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </div>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true">
+      <Skeleton height={24} width="40%" />
+      <Skeleton height={44} />
+      <Skeleton height={44} />
+      <Skeleton height={50} mt="md" />
+    </Stack>
+  );
+}
+
+function initErrorMessage(error: unknown, t: TFunction<'checkout'>): string {
+  const problem = checkoutProblem(error);
+  if (problem.key && problem.key !== 'errors.network') return t(problem.key);
+  return problem.message ?? t('init.errorDefault');
+}
+
+/** 'Something went wrong' + the message + 'Return to Home'; toasts 'Checkout Error' once. */
+export function CheckoutErrorPanel({ message }: { message: string | null }) {
+  const { t } = useTranslation('checkout');
+  const toasted = useRef(false);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (toasted.current) return;
+    toasted.current = true;
+    toast({ title: t('init.toastTitle'), description: message ?? t('init.toastDefault'), variant: 'destructive' });
+    panel.current?.focus();
+  }, [message, t]);
+  return (
+    <Container size="sm" py={{ base: 56, sm: 96 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm" bg="white">
+        <Stack align="center" gap="md" ta="center" role="alert" ref={panel} tabIndex={-1} style={{ outline: 'none' }} data-testid="checkout-error">
+          <ThemeIcon size={56} radius="xl" color="red.9" variant="light">
+            <IconAlertTriangle size={30} aria-hidden />
+          </ThemeIcon>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {t('init.errorTitle')}
+          </Title>
+          <Text c="dimmed" maw={420}>
+            {message ?? t('init.errorDefault')}
+          </Text>
+          <Button mt="sm" size="md" renderRoot={(props) => <Link to="/" {...props} />}>
+            {t('init.returnHome')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,70 @@
+// The checkout's contact step: guests type the e-mail their eSIM goes to; signed-in shoppers
+// see their account's address (no field).
+import type { Ref } from 'react';
+import { Anchor, Group, Text, TextInput, Title } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { emailError } from '../auth/rules.ts';
+
+export function emailIsValid(value: string): boolean {
+  return emailError(value) === undefined;
+}
+
+export interface ContactSectionProps {
+  /** The signed-in user's address; null for a guest. */
+  accountEmail: string | null;
+  email: string;
+  onEmailChange: (value: string) => void;
+  error: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+  /** Where 'Sign in' comes back to. */
+  returnTo: string;
+}
+
+export function ContactSection({ accountEmail, email, onEmailChange, error, inputRef, disabled, returnTo }: ContactSectionProps) {
+  const { t } = useTranslation('checkout');
+  return (
+    <section aria-labelledby="checkout-contact">
+      <Group justify="space-between" align="baseline" mb="xs" gap="xs">
+        <Title order={2} fz="lg" id="checkout-contact">
+          {t('contact.heading')}
+        </Title>
+        {accountEmail ? null : (
+          <Text size="sm" c="dimmed">
+            {t('contact.haveAccount')}{' '}
+            <Anchor fw={600} size="sm" renderRoot={(props) => <Link to="/login" search={{ redirect: returnTo }} {...props} />}>
+              {t('contact.signIn')}
+            </Anchor>
+          </Text>
+        )}
+      </Group>
+      {accountEmail ? (
+        <Group gap="xs" wrap="nowrap" data-testid="account-email">
+          <IconMail size={18} aria-hidden color="var(--mantine-color-brand-7)" />
+          <Text size="sm">{t('contact.signedInAs', { email: accountEmail })}</Text>
+        </Group>
+      ) : (
+        <TextInput
+          ref={inputRef}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          required
+          label={t('contact.email')}
+          description={t('contact.emailHint')}
+          placeholder={t('contact.emailPlaceholder')}
+          value={email}
+          onChange={(e) => onEmailChange(e.currentTarget.value)}
+          error={error}
+          disabled={disabled}
+          leftSection={<IconMail size={16} aria-hidden />}
+          size="md"
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+// Demo payments ('Demo payments: no real charge'): our own card form. Pay validates the e-mail
+// (guests) and the card, creates the order and its payment intent (once per visit, see
+// use-checkout-intent.ts), then confirms with the demo provider, which follows Stripe's test
+// cards: success, decline, insufficient funds, or the bank's extra step (the Approve / Decline
+// dialog → demoConfirmAction).
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { callError } from '../auth/trpc-error.ts';
+import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
+import { ActionModal } from './action-modal.tsx';
+import { toDemoCard, validateCard, type CardField, type CardValues } from './card-format.ts';
+import { ContactSection, emailIsValid } from './contact-section.tsx';
+import { DemoCardFields, TestCardHint } from './demo-card-fields.tsx';
+import { PayButton, PaymentFeedback } from './payment-feedback.tsx';
+import { providerMessage } from './payment-messages.ts';
+import { PaymentTerms } from './payment-terms.tsx';
+import { useCheckoutIntent, type CheckoutKind } from './use-checkout-intent.ts';
+import { usePaymentFlow } from './use-payment-flow.ts';
+
+type DemoResult = RouterOutputs['payments']['demoConfirm'];
+
+export interface PaymentFormProps {
+  planId: number;
+  kind: CheckoutKind;
+  /** The signed-in shopper's e-mail; null for a guest. */
+  accountEmail: string | null;
+  /** ISO code of the currency the shopper chose. */
+  currency: string;
+  /** The formatted price ('$4.50'): the Pay button and the bank's dialog. */
+  amount: string;
+  /** This page, for 'Sign in' to come back to. */
+  returnTo: string;
+  onFatal: (message: string) => void;
+}
+
+function today() {
+  const d = new Date();
+  return { year: d.getFullYear(), month: d.getMonth() + 1 };
+}
+
+const FIELDS: CardField[] = ['number', 'expiry', 'cvc'];
+
+export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, returnTo, onFatal }: PaymentFormProps) {
+  const { t } = useTranslation('checkout');
+  const client = useTRPCClient();
+  const flow = usePaymentFlow({ planId, kind });
+  const intents = useCheckoutIntent(planId, kind);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
+  const [validate, setValidate] = useState(false);
+  const [intent, setIntent] = useState<{ id: string; secret: string } | null>(null);
+  const [actionBusy, setActionBusy] = useState<'approve' | 'decline' | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const fieldRefs = { number: useRef<HTMLInputElement>(null), expiry: useRef<HTMLInputElement>(null), cvc: useRef<HTMLInputElement>(null) };
+
+  const { status } = flow.state;
+  const busy = status === 'processing' || status === 'action';
+  const done = status === 'succeeded' || status === 'pending';
+  const cardErrors = validate ? validateCard(card, today()) : {};
+
+  const showEmailError = () => {
+    setEmailError(t('contact.emailInvalid'));
+    emailRef.current?.focus();
+  };
+
+  function settle(result: DemoResult, current: { id: string; secret: string }) {
+    switch (result.status) {
+      case 'succeeded':
+        return flow.succeed(current.id, current.secret);
+      case 'processing':
+        return flow.succeed(current.id, current.secret, { pending: true });
+      case 'requires_action':
+        return flow.action();
+      case 'failed':
+        return flow.fail(providerMessage(t, result.error));
+    }
+  }
+
+  function confirmFailed(error: unknown) {
+    const e = callError(error);
+    // The server refused the confirmation itself (a card or state problem it explains).
+    if (e.appCode === 'BAD_INPUT' || e.appCode === 'CONFLICT') {
+      const code = typeof e.details.providerCode === 'string' ? e.details.providerCode : null;
+      return flow.fail(providerMessage(t, { code, message: e.message }));
+    }
+    flow.unexpected(error);
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (busy || done) return;
+    setValidate(true);
+    if (!accountEmail && !emailIsValid(email)) {
+      showEmailError();
+      return;
+    }
+    setEmailError(null);
+    const errors = validateCard(card, today());
+    const firstInvalid = FIELDS.find((f) => errors[f]);
+    if (firstInvalid) {
+      fieldRefs[firstInvalid].current?.focus();
+      return;
+    }
+
+    flow.processing();
+    let current: { id: string; secret: string };
+    try {
+      const created = await intents.create({ email: accountEmail ? undefined : email.trim(), currency });
+      if (!created.paymentIntentId) return flow.succeed(null, null);
+      current = { id: created.paymentIntentId, secret: created.clientSecret };
+      setIntent(current);
+      // A retried checkout whose payment already went through (or is at the bank's step).
+      if (created.paymentStatus === 'succeeded') return flow.succeed(current.id, current.secret);
+      if (created.paymentStatus === 'processing') return flow.succeed(current.id, current.secret, { pending: true });
+      if (created.paymentStatus === 'requires_action') return flow.action();
+    } catch (error) {
+      intents.handleError(error, { flow, onEmailError: showEmailError, onFatal });
+      return;
+    }
+
+    try {
+      settle(await client.payments.demoConfirm.mutate({ paymentIntentId: current.id, clientSecret: current.secret, card: toDemoCard(card) }), current);
+    } catch (error) {
+      confirmFailed(error);
+    }
+  }
+
+  async function answer(approve: boolean) {
+    if (!intent) return;
+    setActionBusy(approve ? 'approve' : 'decline');
+    try {
+      settle(await client.payments.demoConfirmAction.mutate({ paymentIntentId: intent.id, clientSecret: intent.secret, approve }), intent);
+    } catch (error) {
+      confirmFailed(error);
+    } finally {
+      setActionBusy(null);
+    }
+  }
+
+  const payLabel = kind === 'subscription' ? t('payment.payMonthly', { amount }) : t('payment.pay', { amount });
+
+  return (
+    <form onSubmit={pay} noValidate aria-busy={busy} data-testid="demo-payment-form">
+      <Stack gap="lg">
+        <Alert
+          variant="light"
+          color="sunset"
+          icon={<IconFlask size={20} aria-hidden />}
+          title={t('demo.badge')}
+          styles={{ title: { color: 'var(--mantine-color-sunset-9)', fontWeight: 750 }, icon: { color: 'var(--mantine-color-sunset-8)' } }}
+          data-testid="demo-badge"
+        >
+          <Text size="sm" c="dark.7">
+            {t('demo.intro')}
+          </Text>
+        </Alert>
+
+        <ContactSection
+          accountEmail={accountEmail}
+          email={email}
+          onEmailChange={(value) => {
+            setEmail(value);
+            if (emailError) setEmailError(emailIsValid(value) ? null : t('contact.emailInvalid'));
+          }}
+          error={emailError}
+          inputRef={emailRef}
+          disabled={busy || done}
+          returnTo={returnTo}
+        />
+
+        <Divider />
+
+        <section aria-labelledby="checkout-payment">
+          <Title order={2} fz="lg" id="checkout-payment" mb="xs">
+            {t('payment.heading')}
+          </Title>
+          <Stack gap="md">
+            <DemoCardFields values={card} onChange={setCard} errors={cardErrors} disabled={busy || done} refs={fieldRefs} />
+            <TestCardHint
+              disabled={busy || done}
+              onUse={(number) => {
+                setCard((c) => ({ ...c, number }));
+                fieldRefs.expiry.current?.focus();
+              }}
+            />
+          </Stack>
+        </section>
+
+        <PaymentFeedback state={flow.state} />
+        <PayButton state={flow.state} ready label={payLabel} />
+        <PaymentTerms kind={kind} amount={amount} />
+      </Stack>
+      <ActionModal opened={status === 'action'} amount={amount} busy={actionBusy} onAnswer={(approve) => void answer(approve)} />
+    </form>
+  );
+}

@@ -1,0 +1,324 @@
+// The order-success page (spec §2, §4; issue #5). With ?payment_intent=… it loads the order
+// (orders.byPaymentIntent: the owner by session, a guest with the client secret from the URL or
+// sessionStorage) and polls every second, for up to a minute, until the eSIM is delivered — the
+// server fulfils on this very call if the webhook has not yet. Then: plan, data, validity, total,
+// payment method 'Card', purchase date, and the eSIM's install details. Refunded (provisioning
+// failed), failed and not-found orders each say so. With only a plan id: the plan and a note.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { formatMinor } from '../../lib/format.ts';
+import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
+import { useSession } from '../auth/session.ts';
+import { callError } from '../auth/trpc-error.ts';
+import { InstallDetails } from '../esim/install-details.tsx';
+import { useLanguage } from '../preferences/language-provider.tsx';
+import { useCurrency } from '../preferences/currency-provider.tsx';
+import { readPaymentSecret, storePaymentSecret } from './checkout-storage.ts';
+import { planFacts } from './plan-facts.ts';
+import type { OrderSuccessSearch } from './success-search.ts';
+import classes from './checkout.module.css';
+
+export type OrderView = RouterOutputs['orders']['byPaymentIntent'];
+
+export const POLL_INTERVAL_MS = 1000;
+export const POLL_LIMIT_MS = 60_000;
+
+/** Final states: stop polling. */
+const OVER = new Set(['payment_failed', 'refunded', 'canceled']);
+
+export function isWaiting(order: Pick<OrderView, 'ready' | 'orderStatus'>): boolean {
+  return !order.ready && !OVER.has(order.orderStatus);
+}
+
+export function OrderSuccess({ planId, search }: { planId: number | null; search: OrderSuccessSearch }) {
+  const { t } = useTranslation('checkout');
+  if (search.payment_intent) return <OrderByPaymentIntent key={search.payment_intent} planId={planId} search={search} paymentIntentId={search.payment_intent} />;
+  if (planId !== null) return <PlanOnly planId={planId} />;
+  return <StatusPanel tone="error" title={t('success.noInfo')} body={t('success.noInfoBody')} alert />;
+}
+
+function OrderByPaymentIntent({ paymentIntentId, search, planId }: { paymentIntentId: string; search: OrderSuccessSearch; planId: number | null }) {
+  const { t } = useTranslation('checkout');
+  const { t: te } = useTranslation('esim');
+  const trpc = useTRPC();
+  // The URL's secret (Stripe's redirect, or ours) is kept for a reload; else the one stored at pay time.
+  const [clientSecret] = useState(() => {
+    const fromUrl = search.payment_intent_client_secret;
+    if (fromUrl) {
+      storePaymentSecret(paymentIntentId, fromUrl);
+      return fromUrl;
+    }
+    return readPaymentSecret(paymentIntentId) ?? undefined;
+  });
+  const [since, setSince] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  const timedOutRef = useRef(false);
+
+  const order = useQuery({
+    ...trpc.orders.byPaymentIntent.queryOptions({ paymentIntentId, ...(clientSecret ? { clientSecret } : {}) }),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data || !isWaiting(data) || timedOutRef.current) return false;
+      return POLL_INTERVAL_MS;
+    },
+  });
+
+  const waiting = order.data ? isWaiting(order.data) : false;
+  useEffect(() => {
+    if (!waiting) return;
+    const left = Math.max(0, POLL_LIMIT_MS - (Date.now() - since));
+    const timer = setTimeout(() => {
+      timedOutRef.current = true;
+      setTimedOut(true);
+    }, left);
+    return () => clearTimeout(timer);
+  }, [waiting, since]);
+
+  const checkAgain = () => {
+    timedOutRef.current = false;
+    setTimedOut(false);
+    setSince(Date.now());
+    void order.refetch();
+  };
+
+  if (order.isPending) return <PageLoader label={t('success.loading')} />;
+  if (order.isError) {
+    const notFound = callError(order.error).code === 'NOT_FOUND';
+    return (
+      <StatusPanel
+        tone="error"
+        alert
+        title={t('success.notFoundTitle')}
+        body={notFound ? t('success.notFoundBody') : t('success.fetchFailed')}
+        action={
+          notFound ? null : (
+            <Button variant="default" onClick={() => void order.refetch()} loading={order.isFetching}>
+              {t('success.checkAgain')}
+            </Button>
+          )
+        }
+      />
+    );
+  }
+
+  const data = order.data;
+  const retryPlan = planId ?? data.planId;
+  if (data.orderStatus === 'refunded') {
+    return <StatusPanel tone="refund" alert title={t('success.refundedTitle')} body={t('success.refundedBody')} order={data} />;
+  }
+  if (data.orderStatus === 'payment_failed' || data.orderStatus === 'canceled' || (!data.ready && search.redirect_status === 'failed' && data.orderStatus === 'pending_payment')) {
+    return (
+      <StatusPanel
+        tone="error"
+        alert
+        title={t('success.failedTitle')}
+        body={t('success.failedBody')}
+        action={<Button renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(retryPlan) }} {...props} />}>{t('success.tryAgain')}</Button>}
+      />
+    );
+  }
+  if (!data.ready) {
+    const paid = data.orderStatus !== 'pending_payment';
+    return (
+      <SuccessLayout order={data} title={t('success.title')} subtitle={t('success.orderNumber', { id: data.id })} icon="wait">
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="white" aria-live="polite" aria-busy={!timedOut} data-testid="order-waiting">
+          <Stack align="center" ta="center" gap="sm" py="lg">
+            {timedOut ? (
+              <ThemeIcon size={52} radius="xl" variant="light" color="yellow">
+                <IconClockHour4 size={28} aria-hidden />
+              </ThemeIcon>
+            ) : (
+              <Loader size="lg" aria-hidden />
+            )}
+            <Title order={2} fz="xl">
+              {timedOut ? t('success.slowTitle') : paid ? t('success.preparingTitle') : t('success.confirmingTitle')}
+            </Title>
+            <Text c="dimmed" maw={440}>
+              {timedOut ? t('success.slowBody') : paid ? t('success.preparingBody') : t('success.confirmingBody')}
+            </Text>
+            {timedOut ? (
+              <Button variant="default" onClick={checkAgain} loading={order.isFetching}>
+                {t('success.checkAgain')}
+              </Button>
+            ) : null}
+          </Stack>
+        </Paper>
+      </SuccessLayout>
+    );
+  }
+
+  return (
+    <SuccessLayout order={data} title={t('success.title')} subtitle={t('success.readyTitle')} icon="done">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white" component="section" aria-labelledby="install-heading" data-testid="order-ready">
+        <Title order={2} fz="xl" id="install-heading" mb="md">
+          {te('install.heading')}
+        </Title>
+        <InstallDetails esim={data} titleOrder={3} layout="wide" idPrefix="order" />
+      </Paper>
+    </SuccessLayout>
+  );
+}
+
+function SuccessLayout({ order, title, subtitle, icon, children }: { order: OrderView; title: string; subtitle: string; icon: 'done' | 'wait'; children: ReactNode }) {
+  return (
+    <div className={classes.page}>
+      <Container size="lg" py={{ base: 'lg', sm: 48 }}>
+        <Stack align="center" gap="xs" className={classes.successHero} mb={{ base: 'lg', sm: 'xl' }}>
+          <ThemeIcon size={64} radius="xl" color={icon === 'done' ? 'green.9' : 'brand'} variant="light">
+            {icon === 'done' ? <IconCircleCheck size={38} aria-hidden /> : <IconClockHour4 size={36} aria-hidden />}
+          </ThemeIcon>
+          <Title order={1} fz={{ base: 28, sm: 38 }}>
+            {title}
+          </Title>
+          <Text c="dimmed" size="lg">
+            {subtitle}
+          </Text>
+        </Stack>
+        <Grid gap={{ base: 'lg', md: 'xl' }} align="flex-start">
+          <Grid.Col span={{ base: 12, md: 7 }}>{children}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <OrderDetailsCard order={order} />
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </div>
+  );
+}
+
+function formatDate(iso: string, locale: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(d);
+}
+
+export function OrderDetailsCard({ order }: { order: OrderView }) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const session = useSession();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white" component="section" aria-labelledby="order-details-heading" className={classes.sticky} data-testid="order-details">
+      <Title order={2} fz="lg" id="order-details-heading">
+        {t('success.detailsHeading')}
+      </Title>
+      <DataList mt="md" size="sm" withDivider labelWidth="42%">
+        <Row label={t('success.plan')} value={order.planName} />
+        <Row label={t('success.data')} value={order.planData} />
+        <Row label={t('success.validity')} value={t('summary.validity', { count: order.validityDays })} />
+        <Row label={t('success.total')} value={<bdi>{formatMinor(order.totalMinor, order.currency, language)}</bdi>} />
+        <Row label={t('success.paymentMethod')} value={t('success.card')} />
+        <Row label={t('success.purchaseDate')} value={formatDate(order.purchaseDate, language)} />
+        <Row label={t('success.orderId')} value={<Text span ff="monospace" size="sm" dir="ltr">{order.id}</Text>} />
+      </DataList>
+      <Group gap="sm" wrap="nowrap" align="flex-start" mt="md">
+        <IconMailForward size={20} aria-hidden color="var(--mantine-color-brand-7)" style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" c="dimmed">
+          {t('success.emailSent')}
+        </Text>
+      </Group>
+      <Stack gap="xs" mt="lg">
+        {session.user ? (
+          <Button fullWidth renderRoot={(props) => <Link to="/account" {...props} />}>
+            {t('success.goToAccount')}
+          </Button>
+        ) : null}
+        <Button fullWidth variant={session.user ? 'default' : 'filled'} renderRoot={(props) => <Link to="/" {...props} />}>
+          {t('success.backHome')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/** Spec §7: without a payment_intent the page shows the plan (catalog.plan). */
+function PlanOnly({ planId }: { planId: number }) {
+  const { t } = useTranslation('checkout');
+  const trpc = useTRPC();
+  const { formatPrice } = useCurrency();
+  const plan = useQuery(trpc.catalog.plan.queryOptions({ id: planId }));
+  if (plan.isPending) return <PageLoader label={t('success.loading')} />;
+  if (plan.isError) return <StatusPanel tone="error" alert title={t('success.notFoundTitle')} body={t('errors.planLoad')} />;
+  const facts = planFacts(plan.data);
+  return (
+    <Container size="sm" py={{ base: 'lg', sm: 72 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="sm" bg="white" component="section" aria-labelledby="plan-only-heading" data-testid="plan-only">
+        <Text size="sm" c="dimmed" fw={700} tt="uppercase">
+          {t('success.planOnlyTitle')}
+        </Text>
+        <Title order={1} fz={{ base: 24, sm: 30 }} id="plan-only-heading" mt={4}>
+          {plan.data.name}
+        </Title>
+        <DataList mt="md" size="sm" withDivider labelWidth="42%">
+          {facts.data ? <Row label={t('success.data')} value={facts.data} /> : null}
+          {facts.validityDays ? <Row label={t('success.validity')} value={t('summary.validity', { count: facts.validityDays })} /> : null}
+          <Row label={t('success.price')} value={<bdi>{formatPrice(plan.data.priceMinor)}</bdi>} />
+        </DataList>
+        <Text mt="md" size="sm">
+          {t('success.planOnlyBody')}
+        </Text>
+        <Group mt="lg" gap="sm">
+          <Button renderRoot={(props) => <Link to="/account" {...props} />}>{t('success.viewOrders')}</Button>
+          <Button variant="default" renderRoot={(props) => <Link to="/" {...props} />}>
+            {t('success.backHome')}
+          </Button>
+        </Group>
+      </Paper>
+    </Container>
+  );
+}
+
+const TONES = {
+  error: { color: 'red.9', icon: <IconAlertTriangle size={30} aria-hidden /> },
+  refund: { color: 'yellow.8', icon: <IconReceiptRefund size={30} aria-hidden /> },
+  failed: { color: 'red.9', icon: <IconX size={30} aria-hidden /> },
+} as const;
+
+/** A centred panel: icon, title, text, an optional action and 'Return to Home'. */
+function StatusPanel({ tone, title, body, action, alert, order }: { tone: keyof typeof TONES; title: string; body: string; action?: ReactNode; alert?: boolean; order?: OrderView }) {
+  const { t } = useTranslation('checkout');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Container size="sm" py={{ base: 56, sm: 96 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm" bg="white">
+        <Stack align="center" gap="md" ta="center" role={alert ? 'alert' : undefined} ref={ref} tabIndex={-1} style={{ outline: 'none' }} data-testid="order-status-panel">
+          <ThemeIcon size={56} radius="xl" color={TONES[tone].color} variant="light">
+            {TONES[tone].icon}
+          </ThemeIcon>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {title}
+          </Title>
+          <Text c="dimmed" maw={460}>
+            {body}
+          </Text>
+          {order ? (
+            <Text size="sm" c="dimmed">
+              {t('success.orderNumber', { id: order.id })}
+            </Text>
+          ) : null}
+          <Group gap="sm" justify="center" mt="sm">
+            {action}
+            <Button variant={action ? 'default' : 'filled'} renderRoot={(props) => <Link to="/" {...props} />}>
+              {t('init.returnHome')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

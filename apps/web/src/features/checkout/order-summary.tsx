@@ -1,0 +1,121 @@
+// The checkout's order summary (issue #5): plan, data, validity, total in the chosen currency.
+// A subscription shows the monthly price (85%), '/ month', 'Auto-renews monthly' and that it can
+// be cancelled anytime.
+import type { ReactNode } from 'react';
+import { Badge, DataList, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAntenna, IconBolt, IconCalendarTime, IconDeviceMobile } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { planFacts, type PlanLike } from './plan-facts.ts';
+import type { CheckoutKind } from './use-checkout-intent.ts';
+import classes from './checkout.module.css';
+
+export interface OrderSummaryProps {
+  plan: PlanLike & { description?: string | null };
+  kind: CheckoutKind;
+  /** Formatted total in the chosen currency. */
+  amount: string;
+  currency: string;
+}
+
+function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <ThemeIcon size={22} radius="xl" variant="light" color="brand" style={{ flexShrink: 0 }}>
+        {icon}
+      </ThemeIcon>
+      <Text size="sm">{children}</Text>
+    </Group>
+  );
+}
+
+export function OrderSummary({ plan, kind, amount, currency }: OrderSummaryProps) {
+  const { t } = useTranslation('checkout');
+  const { data, validityDays } = planFacts(plan);
+  const subscription = kind === 'subscription';
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="order-summary-heading"
+      withBorder
+      radius="lg"
+      shadow="sm"
+      p={{ base: 'md', sm: 'xl' }}
+      className={`${classes.summary} ${classes.sticky}`}
+      data-testid="checkout-plan"
+    >
+      <Title order={2} fz="sm" tt="uppercase" c="dimmed" fw={700} id="order-summary-heading" style={{ letterSpacing: '0.04em' }}>
+        {t('summary.heading')}
+      </Title>
+      <Group gap="md" mt="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={48} radius="md" variant="light" className={classes.planIcon}>
+          <IconDeviceMobile size={26} aria-hidden />
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Title order={3} fz="lg" data-testid="checkout-plan-name">
+            {plan.name}
+          </Title>
+          {plan.description ? (
+            <Text size="sm" c="dimmed" mt={2}>
+              {plan.description}
+            </Text>
+          ) : null}
+        </div>
+      </Group>
+
+      {subscription ? (
+        <Group gap={6} mt="md">
+          <Badge color="sunset.8" variant="filled">
+            {t('summary.save')}
+          </Badge>
+          <Badge color="brand" variant="light">
+            {t('summary.autoRenews')}
+          </Badge>
+        </Group>
+      ) : null}
+
+      <DataList mt="md" size="sm" withDivider labelWidth="40%">
+        {data ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('summary.dataLabel')}</DataList.ItemLabel>
+            <DataList.ItemValue fw={600}>{data}</DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
+        {validityDays ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('summary.validityLabel')}</DataList.ItemLabel>
+            <DataList.ItemValue fw={600}>{t('summary.validity', { count: validityDays })}</DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
+        {subscription ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('summary.billingLabel')}</DataList.ItemLabel>
+            <DataList.ItemValue fw={600}>{t('summary.monthly')}</DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
+      </DataList>
+
+      <Stack gap={8} mt="md">
+        <Perk icon={<IconBolt size={14} aria-hidden />}>{t('summary.instantDelivery')}</Perk>
+        <Perk icon={<IconCalendarTime size={14} aria-hidden />}>{t('summary.validityStarts')}</Perk>
+        <Perk icon={<IconAntenna size={14} aria-hidden />}>{subscription ? t('summary.cancelAnytime') : t('summary.network')}</Perk>
+      </Stack>
+
+      <Divider my="md" />
+      <Group justify="space-between" align="baseline" wrap="nowrap">
+        <Text fw={700}>{subscription ? t('summary.totalToday') : t('summary.total')}</Text>
+        <Text className={classes.total} data-testid="checkout-total">
+          <bdi>{amount}</bdi>
+          {subscription ? (
+            <Text span fz="md" fw={500} c="dimmed">
+              {' '}
+              {t('summary.perMonth')}
+            </Text>
+          ) : null}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" mt={6}>
+        {t('summary.currencyNote', { currency })}
+      </Text>
+    </Paper>
+  );
+}

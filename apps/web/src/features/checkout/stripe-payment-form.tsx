@@ -1,0 +1,192 @@
+// Card payments through Stripe: loaded lazily (React.lazy) only when payments.config says the
+// provider is 'stripe', so Stripe.js (js.stripe.com) never loads in demo mode. The Payment
+// Element needs the intent's client secret to mount, so the order and its intent are created as
+// soon as the e-mail is known: at once for a signed-in shopper (once per visit: a ref guards
+// StrictMode's double effect, and the checkout token makes any second call return the same
+// intent), after 'Continue to payment' for a guest. Confirmation uses the return URL
+// /order-success/{planId} and redirects only when the payment method requires it.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Divider, Skeleton, Stack, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementLocale } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useTranslation } from 'react-i18next';
+import { storePaymentSecret } from './checkout-storage.ts';
+import { ContactSection, emailIsValid } from './contact-section.tsx';
+import type { PaymentFormProps } from './demo-payment-form.tsx';
+import { PayButton, PaymentFeedback } from './payment-feedback.tsx';
+import { PaymentTerms } from './payment-terms.tsx';
+import { useCheckoutIntent, type CreatedIntent } from './use-checkout-intent.ts';
+import { usePaymentFlow, type PaymentFlow } from './use-payment-flow.ts';
+import classes from './checkout.module.css';
+
+const stripes = new Map<string, Promise<Stripe | null>>();
+/** One Stripe instance per key (Elements wants the same promise on every render). */
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let p = stripes.get(publishableKey);
+  if (!p) {
+    p = loadStripe(publishableKey);
+    stripes.set(publishableKey, p);
+  }
+  return p;
+}
+
+const STRIPE_LOCALES = new Set(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 'zh']);
+
+export default function StripePaymentForm(props: PaymentFormProps & { publishableKey: string }) {
+  const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey } = props;
+  const { t, i18n } = useTranslation('checkout');
+  const flow = usePaymentFlow({ planId, kind });
+  const intents = useCheckoutIntent(planId, kind);
+  const [intent, setIntent] = useState<CreatedIntent | null>(null);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  /** The currency an intent was asked for: the setup call runs once per visit and currency. */
+  const started = useRef<string | null>(null);
+
+  const showEmailError = () => {
+    setEmailError(t('contact.emailInvalid'));
+    emailRef.current?.focus();
+  };
+
+  async function start(forEmail: string | undefined) {
+    started.current = currency;
+    flow.processing();
+    try {
+      const created = await intents.create({ email: forEmail, currency });
+      setIntent(created);
+      if (created.paymentStatus === 'succeeded') flow.succeed(created.paymentIntentId, created.clientSecret);
+      else if (created.paymentStatus === 'processing') flow.succeed(created.paymentIntentId, created.clientSecret, { pending: true });
+      else flow.reset();
+    } catch (error) {
+      started.current = null;
+      intents.handleError(error, { flow, onEmailError: showEmailError, onFatal });
+    }
+  }
+
+  useEffect(() => {
+    if (!accountEmail && !intent) return;
+    if (started.current === currency) return;
+    // Signed in: at once. A guest who already continued and then changed the currency: again.
+    void start(accountEmail ? undefined : email.trim());
+    // Runs per currency (guarded by `started`), not per render of `start`.
+  }, [accountEmail, currency]);
+
+  const locale = (STRIPE_LOCALES.has(i18n.language) ? i18n.language : 'auto') as StripeElementLocale;
+  const shownEmail = accountEmail ?? (intent ? email.trim() : null);
+
+  return (
+    <Stack gap="lg">
+      <ContactSection
+        accountEmail={shownEmail}
+        email={email}
+        onEmailChange={(value) => {
+          setEmail(value);
+          if (emailError) setEmailError(emailIsValid(value) ? null : t('contact.emailInvalid'));
+        }}
+        error={emailError}
+        inputRef={emailRef}
+        disabled={flow.state.status === 'processing'}
+        returnTo={returnTo}
+      />
+      {!shownEmail ? (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!emailIsValid(email)) return showEmailError();
+            setEmailError(null);
+            void start(email.trim());
+          }}
+        >
+          <Stack gap="md">
+            <PaymentFeedback state={flow.state} />
+            <Button type="submit" size="lg" fullWidth rightSection={<IconArrowRight size={18} aria-hidden className={classes.flip} />} loading={flow.state.status === 'processing'}>
+              {t('payment.continue')}
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <>
+          <Divider />
+          <section aria-labelledby="checkout-payment">
+            <Title order={2} fz="lg" id="checkout-payment" mb="xs">
+              {t('payment.heading')}
+            </Title>
+            {intent ? (
+              <Elements
+                key={intent.clientSecret}
+                stripe={stripeFor(publishableKey)}
+                options={{
+                  clientSecret: intent.clientSecret,
+                  locale,
+                  appearance: { theme: 'stripe', variables: { colorPrimary: '#0b5cad', borderRadius: '10px', colorDanger: '#c92a2a' } },
+                }}
+              >
+                <StripeElementForm intent={intent} flow={flow} planId={planId} kind={kind} amount={amount} />
+              </Elements>
+            ) : flow.state.status === 'failed' ? (
+              <PaymentFeedback state={flow.state} />
+            ) : (
+              <Stack gap="sm" aria-busy="true">
+                <Skeleton height={44} />
+                <Skeleton height={44} />
+              </Stack>
+            )}
+          </section>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StripeElementForm({ intent, flow, planId, kind, amount }: { intent: CreatedIntent; flow: PaymentFlow; planId: number; kind: PaymentFormProps['kind']; amount: string }) {
+  const { t } = useTranslation('checkout');
+  const stripe = useStripe();
+  const elements = useElements();
+  const [elementReady, setElementReady] = useState(false);
+  const ready = Boolean(stripe && elements && elementReady);
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements || !intent.paymentIntentId) {
+      flow.notice(t('payment.notReady'));
+      return;
+    }
+    flow.processing();
+    // The guest's proof of ownership for the order-success page, also after Stripe's redirect.
+    storePaymentSecret(intent.paymentIntentId, intent.clientSecret);
+    try {
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}/order-success/${planId}` },
+        redirect: 'if_required',
+      });
+      if (error) {
+        // The element shows field problems itself; everything else is a failed payment.
+        if (error.type === 'validation_error') return flow.reset();
+        return flow.fail(error.message ?? null);
+      }
+      if (paymentIntent?.status === 'succeeded') return flow.succeed(paymentIntent.id, intent.clientSecret);
+      if (paymentIntent?.status === 'processing') return flow.succeed(paymentIntent.id, intent.clientSecret, { pending: true });
+      flow.fail(null);
+    } catch (error) {
+      flow.unexpected(error);
+    }
+  }
+
+  const payLabel = kind === 'subscription' ? t('payment.payMonthly', { amount }) : t('payment.pay', { amount });
+  return (
+    <form onSubmit={pay} noValidate data-testid="stripe-payment-form">
+      <Stack gap="lg">
+        <PaymentElement onReady={() => setElementReady(true)} options={{ layout: 'tabs' }} />
+        {!ready ? <Alert variant="light" color="gray" p="xs">{t('payment.loadingProvider')}</Alert> : null}
+        <PaymentFeedback state={flow.state} />
+        <PayButton state={flow.state} ready={ready} label={payLabel} />
+        <PaymentTerms kind={kind} amount={amount} />
+      </Stack>
+    </form>
+  );
+}

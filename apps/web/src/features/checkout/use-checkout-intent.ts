@@ -1,0 +1,70 @@
+// Creating the order and its payment intent (payments.createIntent, or createSubscription for
+// /subscribe) with this visit's checkout token, so a retry — a second press of Pay, a double
+// effect in StrictMode, a reload — gets the same order and intent back and never charges twice.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
+import { checkoutProblem } from './checkout-errors.ts';
+import { checkoutTokenFor } from './checkout-storage.ts';
+import type { PaymentFlow } from './use-payment-flow.ts';
+
+export type CheckoutKind = 'one_time' | 'subscription';
+export type CreatedIntent = RouterOutputs['payments']['createIntent'];
+type Currency = 'USD' | 'GBP' | 'EUR';
+
+const CURRENCIES: readonly string[] = ['USD', 'GBP', 'EUR'];
+
+export interface IntentRequest {
+  /** Guests only; a signed-in shopper's order goes to the account's address. */
+  email?: string | undefined;
+  currency: string;
+}
+
+export interface IntentHandlers {
+  flow: PaymentFlow;
+  /** The e-mail was refused: show it by the field. */
+  onEmailError: () => void;
+  /** The checkout cannot go on (unknown plan, below the minimum, needs an account). */
+  onFatal: (message: string) => void;
+}
+
+export function useCheckoutIntent(planId: number, kind: CheckoutKind) {
+  const client = useTRPCClient();
+  const { t, i18n } = useTranslation('checkout');
+  // One token per visit (kept in sessionStorage until the payment succeeds).
+  const [token] = useState(() => checkoutTokenFor(kind, planId));
+
+  const create = useCallback(
+    async ({ email, currency }: IntentRequest): Promise<CreatedIntent> => {
+      const common = {
+        planId,
+        checkoutToken: token,
+        locale: i18n.language,
+        ...(CURRENCIES.includes(currency) ? { currency: currency as Currency } : {}),
+        ...(email ? { email } : {}),
+      };
+      return kind === 'subscription'
+        ? client.payments.createSubscription.mutate(common)
+        : client.payments.createIntent.mutate({ ...common, kind: 'one_time' });
+    },
+    [client, planId, kind, token, i18n.language],
+  );
+
+  /** Routes a failed create to the field, the error panel or the banner by the button. */
+  const handleError = useCallback(
+    (error: unknown, { flow, onEmailError, onFatal }: IntentHandlers) => {
+      const problem = checkoutProblem(error);
+      if (problem.kind === 'email') {
+        flow.reset();
+        onEmailError();
+        return;
+      }
+      const message = problem.key ? t(problem.key) : (problem.message ?? t('init.toastDefault'));
+      if (problem.kind === 'fatal' || problem.kind === 'signIn') onFatal(message);
+      else flow.checkoutError(message);
+    },
+    [t],
+  );
+
+  return { token, create, handleError };
+}
