@@ -94,7 +94,7 @@ if (mode === 'test') {
   const results = join(repoRoot, 'test-results');
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
-  turbo(['typecheck', 'test', 'build', '--concurrency=2']);
+  turbo(['typecheck', 'test', 'build', '--concurrency=2', '--continue']);
   ensureChromium();
   run(bin('vitest'), ['run', '--config', 'apps/web/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`]);
   summarize(results);
