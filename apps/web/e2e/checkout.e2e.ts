@@ -5,7 +5,7 @@
 // screenshots (375 and 1280 px, English and Arabic) on the checkout and the order-success page.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
 
@@ -60,6 +60,10 @@ describe('checkout', () => {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  // Each test starts as a guest (the signed-in test's session must not leak).
+  afterEach(async () => {
+    await browser?.context.clearCookies();
   });
 
   async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
@@ -155,7 +159,7 @@ describe('checkout', () => {
     });
 
     // Copy the activation code.
-    await page.getByRole('button', { name: 'Copy Activation code' }).click();
+    await page.getByRole('button', { name: 'Copy Activation code', exact: true }).click();
     await toast(page, 'Code copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
@@ -248,7 +252,7 @@ describe('checkout', () => {
     await page.waitForURL((url) => url.pathname === '/account');
     const row = page.getByRole('row').filter({ hasText: intent.orderId });
     await row.waitFor();
-    await row.getByRole('button', { name: /QR/i }).click();
+    await row.getByRole('button', { name: `View QR code for order ${intent.orderId}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('esim-code').waitFor();
     expect((await dialog.getByTestId('esim-code').innerText()).trim()).toBe(code);

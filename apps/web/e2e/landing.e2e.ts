@@ -120,6 +120,8 @@ describe('landing page', () => {
     await screenshot(page, 'landing-rtl-1280');
     await page.setViewportSize({ width: 375, height: 900 });
     await screenshot(page, 'landing-rtl-375');
+    // The browser profile is shared: later tests expect English.
+    await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
     await page.close();
   });
 

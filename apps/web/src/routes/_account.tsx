@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_account')({
   beforeLoad: async ({ context, location }) => {
     if (!(await ensureSession(context))) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
-  loader: () => loadNamespaces('account', 'auth'),
+  loader: () => loadNamespaces('account', 'auth', 'esim'),
   pendingComponent: AccountPending,
   component: AccountLayout,
 });

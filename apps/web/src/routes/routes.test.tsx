@@ -64,16 +64,18 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Page not found | eSIM Shop'));
   });
 
-  it('/checkout/{id} shows the chosen plan and that payment comes later', async () => {
+  it('/checkout/{id} shows the chosen plan and the payment form', async () => {
     mockCatalog();
+    server.use(trpcMsw.payments.config.query(() => ({ provider: 'demo' as const, publishableKey: null })));
     await renderApp('/checkout/102');
     expect(await screen.findByRole('heading', { name: 'Japan 5GB - 30 Days' })).toBeTruthy();
-    expect(screen.getByText('Online payment is coming in a later release.')).toBeTruthy();
+    expect(screen.getByText('Demo payments: no real charge')).toBeTruthy();
     expect(screen.getByText('$17.99')).toBeTruthy();
   });
 
   it('/subscribe shows the stored plan at the monthly price', async () => {
     mockCatalog();
+    server.use(trpcMsw.payments.config.query(() => ({ provider: 'demo' as const, publishableKey: null })));
     sessionStorage.setItem('selectedPlan', JSON.stringify(PLANS[0]));
     await renderApp('/subscribe');
     expect(await screen.findByRole('heading', { name: 'Japan 1GB - 7 Days' })).toBeTruthy();

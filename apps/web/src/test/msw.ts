@@ -17,6 +17,11 @@ export const trpcMsw = createTRPCMsw<AppRouter>({
  * Always there: the currency provider asks for rates on every render tree, and the header asks
  * for the session (a guest by default; override with `trpcMsw.auth.me.query(() => user)`).
  */
-export const defaultHandlers = [trpcMsw.catalog.exchangeRates.query(() => RATES), trpcMsw.auth.me.query(() => null)];
+export const defaultHandlers = [
+  trpcMsw.catalog.exchangeRates.query(() => RATES),
+  trpcMsw.auth.me.query(() => null),
+  // The account dashboard lists subscriptions (none by default).
+  trpcMsw.subscriptions.list.query(() => []),
+];
 
 export const server = setupServer(...defaultHandlers);

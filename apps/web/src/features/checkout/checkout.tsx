@@ -132,7 +132,7 @@ export function CheckoutErrorPanel({ message }: { message: string | null }) {
     <Container size="sm" py={{ base: 56, sm: 96 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm" bg="white">
         <Stack align="center" gap="md" ta="center" role="alert" ref={panel} tabIndex={-1} style={{ outline: 'none' }} data-testid="checkout-error">
-          <ThemeIcon size={56} radius="xl" color="red.9" variant="light">
+          <ThemeIcon size={56} radius="xl" color="red" variant="light">
             <IconAlertTriangle size={30} aria-hidden />
           </ThemeIcon>
           <Title order={1} fz={{ base: 24, sm: 30 }}>

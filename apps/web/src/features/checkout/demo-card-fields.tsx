@@ -37,7 +37,7 @@ export function DemoCardFields({ values, onChange, errors, disabled, refs = {} }
         leftSection={<IconCreditCard size={18} aria-hidden />}
         rightSection={
           brand !== 'unknown' ? (
-            <Badge size="sm" variant="light" color="gray.8" aria-hidden>
+            <Badge size="sm" variant="default" aria-hidden>
               {t(`card.brands.${brand}`)}
             </Badge>
           ) : null
@@ -106,7 +106,7 @@ export function TestCardHint({ onUse, disabled }: { onUse: (number: string) => v
               aria-label={t('demo.useCard', { number: card.number, outcome: t(`demo.outcomes.${card.outcome}`) })}
             >
               <Group gap={8} wrap="nowrap" justify="space-between">
-                <Text span ff="monospace" size="sm" dir="ltr" fw={600}>
+                <Text span ff="monospace" size="sm" dir="ltr" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                   {card.number}
                 </Text>
                 <Text span size="xs" c="dimmed" ta="end">

@@ -169,8 +169,8 @@ function SuccessLayout({ order, title, subtitle, icon, children }: { order: Orde
     <div className={classes.page}>
       <Container size="lg" py={{ base: 'lg', sm: 48 }}>
         <Stack align="center" gap="xs" className={classes.successHero} mb={{ base: 'lg', sm: 'xl' }}>
-          <ThemeIcon size={64} radius="xl" color={icon === 'done' ? 'green.9' : 'brand'} variant="light">
-            {icon === 'done' ? <IconCircleCheck size={38} aria-hidden /> : <IconClockHour4 size={36} aria-hidden />}
+          <ThemeIcon size={72} radius={999} color={icon === 'done' ? 'green' : 'brand'} variant="light">
+            {icon === 'done' ? <IconCircleCheck size={44} aria-hidden /> : <IconClockHour4 size={40} aria-hidden />}
           </ThemeIcon>
           <Title order={1} fz={{ base: 28, sm: 38 }}>
             {title}
@@ -283,9 +283,9 @@ function PlanOnly({ planId }: { planId: number }) {
 }
 
 const TONES = {
-  error: { color: 'red.9', icon: <IconAlertTriangle size={30} aria-hidden /> },
-  refund: { color: 'yellow.8', icon: <IconReceiptRefund size={30} aria-hidden /> },
-  failed: { color: 'red.9', icon: <IconX size={30} aria-hidden /> },
+  error: { color: 'red', icon: <IconAlertTriangle size={30} aria-hidden /> },
+  refund: { color: 'orange', icon: <IconReceiptRefund size={30} aria-hidden /> },
+  failed: { color: 'red', icon: <IconX size={30} aria-hidden /> },
 } as const;
 
 /** A centred panel: icon, title, text, an optional action and 'Return to Home'. */

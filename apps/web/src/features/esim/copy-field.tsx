@@ -45,9 +45,8 @@ export function CopyButton({ value, kind, label }: { value: string; kind: CopyKi
   return (
     <Button
       size="compact-sm"
-      variant={copied ? 'light' : 'default'}
-      color={copied ? 'green.9' : undefined}
-      leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+      variant="default"
+      leftSection={copied ? <IconCheck size={14} aria-hidden color="var(--mantine-color-green-9)" /> : <IconCopy size={14} aria-hidden />}
       aria-label={t('install.copyLabel', { label })}
       onClick={async () => {
         if (await copy(value, kind)) {

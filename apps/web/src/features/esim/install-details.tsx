@@ -32,11 +32,19 @@ export interface InstallDetailsProps {
   idPrefix?: string;
 }
 
-export function QrImage({ src, planName }: { src: string; planName?: string | null | undefined }) {
+export function QrImage({ src, planName, size = 200 }: { src: string; planName?: string | null | undefined; size?: number }) {
   const { t } = useTranslation('esim');
   return (
     <div className={classes.qrFrame}>
-      <img className={classes.qr} src={src} width={200} height={200} alt={t('install.qrAlt', { plan: planName ?? 'eSIM' })} data-testid="esim-qr" />
+      <img
+        className={classes.qr}
+        src={src}
+        width={size}
+        height={size}
+        style={{ width: size, height: size }}
+        alt={t('install.qrAlt', { plan: planName ?? 'eSIM' })}
+        data-testid="esim-qr"
+      />
     </div>
   );
 }
@@ -117,23 +125,25 @@ export function InstallDetails({ esim, titleOrder = 3, layout = 'wide', idPrefix
   const qrHeading = `${idPrefix}-qr`;
   const wide = layout === 'wide';
   const qr = esim.qrCode ? (
-    <Stack gap="xs" align={wide ? 'flex-start' : 'center'}>
+    <Box style={{ display: 'flex', justifyContent: 'center' }}>
       <QrImage src={esim.qrCode} planName={esim.planName} />
-    </Stack>
+    </Box>
   ) : null;
   const main = (
     <Stack gap="md">
-      <div>
-        <Title order={titleOrder} fz="md" id={qrHeading}>
-          {t('install.qrHeading')}
-        </Title>
-        <Text size="sm" mt={4}>
-          {t('install.qrSteps')}
-        </Text>
-        <Text size="xs" c="dimmed" mt={4}>
-          {t('install.qrOnce')}
-        </Text>
-      </div>
+      {esim.qrCode ? (
+        <div>
+          <Title order={titleOrder} fz="md" id={qrHeading}>
+            {t('install.qrHeading')}
+          </Title>
+          <Text size="sm" mt={4}>
+            {t('install.qrSteps')}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('install.qrOnce')}
+          </Text>
+        </div>
+      ) : null}
       <InstallOnIphone url={esim.appleInstallUrl} />
       {esim.activationCode ? <CopyField label={t('install.activationCode')} value={esim.activationCode} kind="code" emphasis /> : null}
     </Stack>

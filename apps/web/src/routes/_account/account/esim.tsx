@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EsimList } from '../../../features/account/esim-list.tsx';
+import { EsimCard, type EsimRow } from '../../../features/esim/esim-card.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
 export const Route = createFileRoute('/_account/account/esim')({
@@ -22,7 +23,8 @@ function EsimPage() {
           {t('esim.intro')}
         </Text>
       </div>
-      <EsimList />
+      {/* Checkout work: each eSIM with its status, QR, install link and manual details. */}
+      <EsimList renderEsim={(esim) => <EsimCard esim={esim as EsimRow} />} />
     </Stack>
   );
 }

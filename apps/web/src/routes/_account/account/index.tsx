@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { OrderHistory, useOrders } from '../../../features/account/order-history.tsx';
 import { countActive } from '../../../features/account/orders.ts';
 import { ProfileForm } from '../../../features/account/profile-form.tsx';
+import { SubscriptionsPanel } from '../../../features/checkout/subscriptions-panel.tsx';
 import { useSession } from '../../../features/auth/session.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
@@ -53,6 +54,9 @@ function Dashboard() {
         </Group>
         <OrderHistory limit={5} />
       </section>
+
+      {/* Checkout work: monthly subscriptions with 'Cancel subscription' (nothing when there are none). */}
+      <SubscriptionsPanel />
 
       <section aria-labelledby="dashboard-profile">
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">

@@ -1,0 +1,126 @@
+// The order-success page in the real route tree: polling until the eSIM is ready, the details,
+// the waiting, refunded, failed and not-found states, the missing-information panel, and the
+// plan-only fallback.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { PLANS } from '../../test/fixtures.ts';
+import { server, trpcMsw } from '../../test/msw.ts';
+import { renderApp } from '../../test/render.tsx';
+import { makeUser, trpcError } from '../auth/test-utils.ts';
+import { readyOrder } from './test-fixtures.ts';
+import { POLL_LIMIT_MS } from './order-success.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+const PLAN = PLANS[0]!;
+
+function mockOrder(answers: (n: number, input: { paymentIntentId: string; clientSecret?: string | undefined }) => ReturnType<typeof readyOrder>) {
+  const inputs: unknown[] = [];
+  server.use(
+    trpcMsw.orders.byPaymentIntent.query(({ input }) => {
+      inputs.push(input);
+      return answers(inputs.length, input);
+    }),
+  );
+  return inputs;
+}
+
+describe('/order-success', () => {
+  it('polls until the eSIM is ready, then shows the order and the install details', async () => {
+    const inputs = mockOrder((n) =>
+      n < 3 ? readyOrder({ ready: false, orderStatus: n === 1 ? 'pending_payment' : 'provisioning', status: 'pending', activationCode: null, qrCode: null }) : readyOrder(),
+    );
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1&payment_intent_client_secret=pi_demo_1_secret_abc`);
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Preparing your eSIM…' }, { timeout: 3000 })).toBeTruthy();
+    const ready = await screen.findByTestId('order-ready', {}, { timeout: 4000 });
+    expect(inputs).toHaveLength(3);
+    expect(inputs[0]).toEqual({ paymentIntentId: 'pi_demo_1', clientSecret: 'pi_demo_1_secret_abc' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeTruthy();
+    const details = screen.getByTestId('order-details');
+    for (const text of [PLAN.name, '1GB', '7 days', '$4.50', 'Card', 'ORD-AAAAAAAAAA']) expect(within(details).getByText(text)).toBeTruthy();
+    expect(within(details).getByText(/2026/)).toBeTruthy();
+    expect(within(details).getByText(/e-mailed you these details/)).toBeTruthy();
+    expect(within(details).getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    expect(within(details).queryByRole('link', { name: 'Go to my account' })).toBeNull();
+    expect(within(ready).getByTestId('esim-code').textContent).toBe('LPA:1$smdp.sim.example$ABCDE-12345');
+    expect(within(ready).getByRole('img').getAttribute('src')).toBe('/api/esims/ESIM-1/qr.png?token=t');
+    // Polling stopped.
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(inputs).toHaveLength(3);
+    // The secret from the URL is kept for a reload.
+    expect(sessionStorage.getItem('paymentSecret:pi_demo_1')).toBe('pi_demo_1_secret_abc');
+    await waitFor(() => expect(document.title).toBe('Order confirmation | eSIM Shop'));
+  });
+
+  it('sends the client secret kept in sessionStorage, and links a signed-in owner to the account', async () => {
+    server.use(trpcMsw.auth.me.query(() => makeUser()));
+    sessionStorage.setItem('paymentSecret:pi_demo_1', 'stored_secret');
+    const inputs = mockOrder(() => readyOrder());
+    await renderApp('/order-success?payment_intent=pi_demo_1');
+    await screen.findByTestId('order-ready');
+    expect(inputs[0]).toEqual({ paymentIntentId: 'pi_demo_1', clientSecret: 'stored_secret' });
+    expect(await screen.findByRole('link', { name: 'Go to my account' })).toBeTruthy();
+  });
+
+  it('stops after a minute with a friendly note and can check again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let ready = false;
+    mockOrder(() => (ready ? readyOrder() : readyOrder({ ready: false, orderStatus: 'provisioning', status: 'pending' })));
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
+    await screen.findByRole('heading', { name: 'Preparing your eSIM…' });
+    await vi.advanceTimersByTimeAsync(POLL_LIMIT_MS + 1000);
+    expect(await screen.findByRole('heading', { name: 'This is taking longer than usual' })).toBeTruthy();
+    ready = true;
+    vi.useRealTimers();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByTestId('order-ready')).toBeTruthy();
+  });
+
+  it('a refunded order says provisioning failed and the payment was refunded', async () => {
+    mockOrder(() => readyOrder({ ready: false, orderStatus: 'refunded', status: 'refunded' }));
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
+    expect(await screen.findByRole('heading', { name: "We couldn't deliver your eSIM" })).toBeTruthy();
+    expect(screen.getByText(/we refunded your payment in full/)).toBeTruthy();
+  });
+
+  it('a failed payment offers to try again', async () => {
+    mockOrder(() => readyOrder({ ready: false, orderStatus: 'payment_failed', status: 'failed' }));
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/checkout/${PLAN.id}`);
+  });
+
+  it("an order nobody may see: 'Something went wrong' / \"We couldn't find your order details\"", async () => {
+    server.use(
+      trpcMsw.orders.byPaymentIntent.query(() => {
+        throw trpcError('NOT_FOUND', "We couldn't find your order details.");
+      }),
+    );
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_nope`);
+    const panel = await screen.findByTestId('order-status-panel');
+    expect(within(panel).getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(within(panel).getByText("We couldn't find your order details")).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it("neither a plan nor a payment intent: 'No order information found'", async () => {
+    await renderApp('/order-success');
+    expect(await screen.findByRole('heading', { name: 'No order information found' })).toBeTruthy();
+  });
+
+  it('only a plan id: the plan, with a note', async () => {
+    server.use(trpcMsw.catalog.plan.query(() => PLAN));
+    await renderApp(`/order-success/${PLAN.id}`);
+    const card = await screen.findByTestId('plan-only');
+    expect(within(card).getByRole('heading', { name: PLAN.name })).toBeTruthy();
+    expect(within(card).getByText('$4.50')).toBeTruthy();
+    expect(within(card).getByText(/in your confirmation e-mail/)).toBeTruthy();
+  });
+});
