@@ -46,6 +46,9 @@ describe('static files', () => {
     expect(flag.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(flag.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+    const ico = await get('/favicon.ico');
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get('location')).toBe('/favicon.svg');
   });
 
   it('a missing file is a 404, not the app', async () => {

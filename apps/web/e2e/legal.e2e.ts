@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.ts';
 import { auditPage, openPage } from './content-helpers.ts';
+import arLegal from '../../../packages/i18n/locales/ar/legal.json' with { type: 'json' };
 
 const baseURL = inject('baseURL');
 
@@ -74,7 +75,9 @@ describe('legal pages', () => {
     const { page } = await openPage(browser, baseURL, '/terms', { lang: 'ar' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('main p[lang="en"]').count()).toBeGreaterThan(10);
-    expect(await page.getByText('The full text of this document is provided in English.', { exact: false }).count()).toBe(1);
+    // The note saying the text stays English is itself in Arabic.
+    expect(await page.getByText(arLegal.englishNote, { exact: false }).count()).toBe(1);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.close();
   });
 

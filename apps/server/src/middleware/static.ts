@@ -45,6 +45,8 @@ export function serveWeb(deps: AppDeps) {
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
+  // Browsers and crawlers ask for /favicon.ico whatever the page declares; the shop's icon is an SVG.
+  app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
   app.use('/assets/*', cached(IMMUTABLE));
   app.use('/flags/*', cached(ONE_DAY));
   app.use('*', cached(ONE_HOUR));
