@@ -61,6 +61,7 @@ async function main() {
   let chrome;
   try {
     await waitFor(`${base}/api/health`);
+    mkdirSync(join(tmp, 'profile'), { recursive: true });
     chrome = await chromeLauncher.launch({
       chromePath,
       userDataDir: join(tmp, 'profile'),

@@ -2,14 +2,14 @@ import { Menu, NativeSelect } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../features/preferences/currency-provider.tsx';
-import { CurrencyButton, currencyName } from './selector-buttons.tsx';
+import { CurrencyButton, currencyName, takePendingOpen } from './selector-buttons.tsx';
 
 /** Header currency selector (USD, GBP, EUR — whatever the server supports). */
 export function CurrencyMenu() {
   const { t } = useTranslation();
   const { currency, currencies, setCurrency } = useCurrency();
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal defaultOpened={takePendingOpen('currency')}>
       <Menu.Target>
         <CurrencyButton />
       </Menu.Target>

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '@esim/i18n';
 import { useLanguage } from '../../features/preferences/language-provider.tsx';
 import { FlagImage } from './flag-image.tsx';
-import { LanguageButton } from './selector-buttons.tsx';
+import { LanguageButton, takePendingOpen } from './selector-buttons.tsx';
 
 /** Header language selector: a menu of the ten languages in their own names. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const { language, languages, setLanguage } = useLanguage();
   return (
-    <Menu position="bottom-end" shadow="md" width={210} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={210} withinPortal defaultOpened={takePendingOpen('language')}>
       <Menu.Target>
         <LanguageButton />
       </Menu.Target>

@@ -13,6 +13,17 @@ const CurrencyMenu = lazy(() => import('./currency-menu.tsx').then((m) => ({ def
 
 type ButtonProps = Omit<ComponentProps<typeof Button<'button'>>, 'children'>;
 
+/**
+ * A press on a placeholder button while its menu's code is still loading is remembered, and the
+ * menu opens as soon as it arrives (otherwise that first press would be lost).
+ */
+const pendingOpen = { language: false, currency: false };
+export function takePendingOpen(menu: keyof typeof pendingOpen): boolean {
+  const pending = pendingOpen[menu];
+  pendingOpen[menu] = false;
+  return pending;
+}
+
 export function currencyName(t: TFunction<'common'>, code: string, fallback: string): string {
   return code === 'USD' || code === 'GBP' || code === 'EUR' ? t(`currency.names.${code}`) : fallback;
 }
@@ -62,7 +73,7 @@ export function CurrencyButton(props: ButtonProps) {
 
 export function LanguageSelector() {
   return (
-    <Suspense fallback={<LanguageButton />}>
+    <Suspense fallback={<LanguageButton onClick={() => (pendingOpen.language = true)} />}>
       <LanguageMenu />
     </Suspense>
   );
@@ -70,7 +81,7 @@ export function LanguageSelector() {
 
 export function CurrencySelector() {
   return (
-    <Suspense fallback={<CurrencyButton />}>
+    <Suspense fallback={<CurrencyButton onClick={() => (pendingOpen.currency = true)} />}>
       <CurrencyMenu />
     </Suspense>
   );
