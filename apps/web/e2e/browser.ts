@@ -82,3 +82,25 @@ export function watchPage(page: Page, baseURL: string): { errors: string[] } {
   });
   return { errors };
 }
+
+/**
+ * A new page in the shared context at `width` px, watched by watchPage. With `lang`, the language
+ * is stored in localStorage and the page reloaded. Resolves once the page's h1 is there.
+ */
+export async function openRoute(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  { width = 1280, lang }: { width?: number; lang?: string } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width, height: 900 });
+  const { errors } = watchPage(page, baseURL);
+  await page.goto(new URL(path, baseURL).href);
+  if (lang) {
+    await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
+    await page.reload();
+  }
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { page, errors };
+}

@@ -2,7 +2,7 @@
 // packages, axe and screenshots.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { axeCheck, launchBrowser, openRoute, screenshot, type Browser } from './browser.ts';
 import { settle } from './settle.ts';
 
 const baseURL = inject('baseURL');
@@ -16,16 +16,8 @@ describe('/coverage', () => {
     await browser?.close();
   });
 
-  async function open(path: string, { width = 1280, lang }: { width?: number; lang?: string } = {}): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const { errors } = watchPage(page, baseURL);
-    await page.goto(new URL(path, baseURL).href);
-    if (lang) {
-      await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
-      await page.reload();
-    }
-    await page.getByRole('heading', { level: 1 }).waitFor();
+  async function open(path: string, options: { width?: number; lang?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+    const { page, errors } = await openRoute(browser, baseURL, path, options);
     await page.getByTestId('coverage-list').getByRole('heading', { level: 3 }).first().waitFor();
     return { page, errors };
   }

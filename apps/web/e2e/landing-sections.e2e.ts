@@ -2,7 +2,7 @@
 // testimonials, FAQ and the call to action — in Chromium against the built server.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { axeCheck, launchBrowser, openRoute, screenshot, type Browser } from './browser.ts';
 import { settle } from './settle.ts';
 
 const baseURL = inject('baseURL');
@@ -16,18 +16,7 @@ describe('landing sections', () => {
     await browser?.close();
   });
 
-  async function open(path: string, { width = 1280, lang }: { width?: number; lang?: string } = {}): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const { errors } = watchPage(page, baseURL);
-    await page.goto(new URL(path, baseURL).href);
-    if (lang) {
-      await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
-      await page.reload();
-    }
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    return { page, errors };
-  }
+  const open = (path: string, options: { width?: number; lang?: string } = {}) => openRoute(browser, baseURL, path, options);
 
   /** Scrolls the globe into view and waits until its map data is drawn. */
   async function globeReady(page: Page) {
