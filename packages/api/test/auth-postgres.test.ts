@@ -1,8 +1,7 @@
 // The account services on a throwaway PostgreSQL cluster (skipped, with the reason, where no
 // binaries exist): the same flows as on SQLite, plus unique violations raised by the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateToLatest, type DbHandle } from '@esim/db';
-import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../db/test/pg-cluster.ts';
+import { describe, expect, it } from 'vitest';
+import { pgAvailableFor, useMigratedPg } from './pg.ts';
 import { createServices } from '../src/context.ts';
 import { createCaller } from '../src/root.ts';
 import type { Context } from '../src/trpc.ts';
@@ -10,26 +9,15 @@ import { insertUser, toSessionUser, updateProfile } from '../src/services/users.
 import { validateSessionToken } from '../src/services/sessions.ts';
 import { rejection } from './auth-helpers.ts';
 
-const available = findPgBinaries() !== null;
-if (!available) console.warn(`[@esim/api] skipping PostgreSQL account tests: ${pgUnavailableReason()}`);
+const available = pgAvailableFor('account');
 
 describe.skipIf(!available)('accounts on PostgreSQL', () => {
-  let cluster: PgCluster | undefined;
-  let handle: DbHandle | undefined;
+  const pgDb = useMigratedPg();
   let now = new Date('2026-03-01T12:00:00.000Z');
 
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    handle = createDb(cluster.url);
-    await migrateToLatest(handle.db);
-  }, 60_000);
-  afterAll(async () => {
-    await handle?.close();
-    await cluster?.stop();
-  });
 
   async function ctx(token: string | null, jar: { token: string | null }): Promise<Context> {
-    const db = handle!.db;
+    const db = pgDb();
     const valid = token ? await validateSessionToken(db, token, now) : null;
     return {
       db,
@@ -42,7 +30,7 @@ describe.skipIf(!available)('accounts on PostgreSQL', () => {
   }
 
   it('register, duplicate, login, throttle, slide, profile conflict, logout', async () => {
-    const db = handle!.db;
+    const db = pgDb();
     const jar = { token: null as string | null };
     const call = async () => createCaller(await ctx(jar.token, jar));
     const user = await (await call()).auth.register({ username: 'PgUser', email: 'pg@example.com', password: 'pg password 1' });

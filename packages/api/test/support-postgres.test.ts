@@ -1,31 +1,19 @@
 // The support services on a throwaway PostgreSQL cluster (skipped, with the reason, where no
 // binaries exist): the migration, insert … returning, on conflict do nothing, the rate-limit count.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateToLatest, type DbHandle } from '@esim/db';
-import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../db/test/pg-cluster.ts';
+import { describe, expect, it } from 'vitest';
+import { pgAvailableFor, useMigratedPg } from './pg.ts';
 import { CONTACT_RATE_LIMIT, createContactMessage, listContactMessages, subscribeNewsletter } from '../src/services/support.ts';
 import { rejection } from './auth-helpers.ts';
 
-const available = findPgBinaries() !== null;
-if (!available) console.warn(`[@esim/api] skipping PostgreSQL support tests: ${pgUnavailableReason()}`);
+const available = pgAvailableFor('support');
 
 describe.skipIf(!available)('support on PostgreSQL', () => {
-  let cluster: PgCluster | undefined;
-  let handle: DbHandle | undefined;
+  const pgDb = useMigratedPg();
   const now = new Date('2026-03-01T12:00:00.000Z');
 
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    handle = createDb(cluster.url);
-    await migrateToLatest(handle.db);
-  }, 60_000);
-  afterAll(async () => {
-    await handle?.close();
-    await cluster?.stop();
-  });
 
   it('stores and lists contact messages; limits one address', async () => {
-    const db = handle!.db;
+    const db = pgDb();
     const meta = { userId: null, ip: '192.0.2.1', userAgent: 'pg', now };
     const input = { name: 'N', email: 'N@Example.com', subject: 'S', message: 'M' };
     const first = await createContactMessage(db, input, meta);
@@ -40,7 +28,7 @@ describe.skipIf(!available)('support on PostgreSQL', () => {
   });
 
   it('subscribes idempotently per address', async () => {
-    const db = handle!.db;
+    const db = pgDb();
     expect(await subscribeNewsletter(db, { email: 'pg@example.com', locale: 'ru', source: 'blog', now })).toEqual({ alreadySubscribed: false });
     expect(await subscribeNewsletter(db, { email: ' PG@Example.COM ', locale: 'en', source: 'footer', now })).toEqual({ alreadySubscribed: true });
     const rows = await db.selectFrom('newsletter_subscribers').selectAll().execute();
