@@ -7,12 +7,12 @@
 // Results: bench/results/lighthouse.json and a table on stdout. Exits 1 when a target is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, waitFor } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..');
@@ -21,29 +21,7 @@ const PAGES = ['/', '/coverage'];
 const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url, ms = 15000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
 
 async function main() {
   if (!existsSync(join(repo, 'apps/server/dist/main.js')) || !existsSync(join(repo, 'apps/web/dist/index.html'))) {

@@ -19,10 +19,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitFor } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..');
@@ -40,30 +40,7 @@ const cpus = os.cpus().length;
 const pinned = has('taskset') && cpus > 1;
 const pin = (core, cmd, args) => (pinned ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args]);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url, ms = 15000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return res;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function start(core, args, env) {
   const [cmd, argv] = pin(core, process.execPath, args);

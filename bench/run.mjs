@@ -11,10 +11,10 @@
 //      BENCH_ROUNDS (1: repeat the three, alternating, and keep each one's best round).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitFor } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..');
@@ -48,30 +48,7 @@ function ensureWrk() {
   return false;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url, ms = 15000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return res;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
