@@ -42,6 +42,12 @@ const pgTypes: pg.CustomTypesConfig = {
 export function createDb(url: string = DEFAULT_SQLITE_URL): DbHandle {
   if (dbKindOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+    // An idle connection the server drops (restart, failover, admin kill) is emitted on the pool;
+    // with no listener that is an uncaught exception that ends the process. The pool has already
+    // discarded the client and opens a new one on the next query, so log and go on.
+    pool.on('error', (err) => {
+      console.error(`[db] idle PostgreSQL connection lost: ${err.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

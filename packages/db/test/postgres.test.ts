@@ -1,5 +1,6 @@
 // Migrate + seed + seed again on a throwaway PostgreSQL cluster; skipped with a reason where no binaries exist.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../src/client.ts';
 import type { DbHandle } from '../src/client.ts';
 import { migrateToLatest } from '../src/migrate.ts';
@@ -46,5 +47,25 @@ describe.skipIf(!available)('PostgreSQL', () => {
     expect(id).toBeGreaterThan(first.regions);
     const count = await db.selectFrom('regions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(count.n).toBe(first.regions + 1);
+  });
+
+  it('survives the server dropping an idle connection, and the next query gets a new one', async () => {
+    const db = handle!.db;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // Hold one pooled connection; a query beside it takes a second, which then goes back idle.
+      // Kill that idle one from the held one.
+      await db.connection().execute(async (held) => {
+        const idle = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+        const mine = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(held);
+        expect(mine.rows[0]!.pid).not.toBe(idle.rows[0]!.pid);
+        await sql`select pg_terminate_backend(${idle.rows[0]!.pid})`.execute(held);
+      });
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringContaining('idle PostgreSQL connection lost')), { timeout: 5000 });
+      const after = await sql<{ one: number }>`select 1 as one`.execute(db);
+      expect(after.rows[0]!.one).toBe(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
