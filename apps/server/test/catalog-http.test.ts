@@ -216,3 +216,37 @@ describe('compression', () => {
     expect(body).toHaveLength(1);
   });
 });
+
+describe('answers kept per catalogue snapshot', () => {
+  it('a price edited in the database shows after invalidate(), not before; errors are never kept', async () => {
+    const own = await createCatalogApp();
+    try {
+      const japan = await own.regionId('JP');
+      const read = async () => ((await (await own.app.request(`/api/plans?regionId=${japan}`)).json()) as Array<{ id: number; price: number }>)[0]!;
+      const first = await read();
+      await own.db.updateTable('plans').set({ price_minor: 12345 }).where('id', '=', first.id).execute();
+      expect((await read()).price).toBe(first.price);
+      const one = await own.app.request(`/api/plans/${first.id}`);
+      expect(((await one.json()) as { price: number }).price).toBe(first.price);
+
+      own.deps.services.catalog.invalidate();
+      expect((await read()).price).toBe(123.45);
+      expect(((await (await own.app.request(`/api/plans/${first.id}`)).json()) as { price: number }).price).toBe(123.45);
+
+      // A plan that is 404 now and exists after a reload is found after the reload.
+      const res = await own.app.request('/api/plans/999999');
+      expect(res.status).toBe(404);
+      const region = await own.db.selectFrom('plans').select('region_id').where('id', '=', first.id).executeTakeFirstOrThrow();
+      const { id } = await own.db
+        .insertInto('plans')
+        .values({ id: 999999, region_id: region.region_id, slug: 'jp-memo-test', name: 'Memo test', description: '', price_minor: 100, currency: 'USD', validity_days: 1, data_amount: '1GB', data_mb: 1024, features: '[]' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect((await own.app.request(`/api/plans/${id}`)).status).toBe(404);
+      own.deps.services.catalog.invalidate();
+      expect((await own.app.request(`/api/plans/${id}`)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});

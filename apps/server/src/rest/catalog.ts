@@ -5,6 +5,7 @@
 //   GET /api/plans/:planId           Plan          (non-numeric → 400, unknown → 404)
 //   GET /api/exchange-rates          { rates, supportedCurrencies }
 import { Hono } from 'hono';
+import type { CatalogSnapshot } from '@esim/api';
 import type { ExchangeRates } from '@esim/api/domain';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
@@ -21,27 +22,55 @@ function toSpecRates(r: ExchangeRates) {
   return v;
 }
 
+/**
+ * The catalogue procedures are public and answer from the in-memory snapshot alone: the same
+ * input gives the same (frozen) answer for as long as that snapshot is current. So each
+ * successful answer is kept per snapshot and input, and later requests reuse it instead of
+ * calling the procedure again; invalidate() swaps the snapshot and with it the whole memo.
+ * Errors (unknown id) are never kept: they go through the procedure every time. Measured:
+ * the tRPC caller was ~23 µs of a ~62 µs request under load (bench/README.md).
+ */
+export function snapshotMemo(catalog: { peek(): CatalogSnapshot | null }) {
+  const bySnapshot = new WeakMap<CatalogSnapshot, Map<string, unknown>>();
+  return async function memo<T>(key: string, call: () => Promise<T>): Promise<T> {
+    const before = catalog.peek();
+    const kept = before ? bySnapshot.get(before) : undefined;
+    if (kept?.has(key)) return kept.get(key) as T;
+    const value = await call();
+    // Keep it only when no reload happened meanwhile, and only cache-owned (frozen) values.
+    if (before && catalog.peek() === before && value !== null && typeof value === 'object' && Object.isFrozen(value)) {
+      let map = bySnapshot.get(before);
+      if (!map) bySnapshot.set(before, (map = new Map()));
+      map.set(key, value);
+    }
+    return value;
+  };
+}
+
 export function catalogRest(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const memo = snapshotMemo(deps.services.catalog);
 
-  app.get('/regions', async (c) => sendJson(c, await callerFor(deps, c).catalog.regions()));
+  app.get('/regions', async (c) => sendJson(c, await memo('regions', () => callerFor(deps, c).catalog.regions())));
 
   app.get('/regions/:id', async (c) => {
     const id = positiveIntParam(c.req.param('id'), 'id');
-    return sendJson(c, await callerFor(deps, c).catalog.region({ id }));
+    return sendJson(c, await memo(`region:${id}`, () => callerFor(deps, c).catalog.region({ id })));
   });
 
   app.get('/plans', async (c) => {
     const regionId = positiveIntParam(c.req.query('regionId'), 'regionId');
-    return sendJson(c, await callerFor(deps, c).catalog.plans({ regionId }));
+    return sendJson(c, await memo(`plans:${regionId}`, () => callerFor(deps, c).catalog.plans({ regionId })));
   });
 
   app.get('/plans/:planId', async (c) => {
     const id = positiveIntParam(c.req.param('planId'), 'planId');
-    return sendJson(c, await callerFor(deps, c).catalog.plan({ id }));
+    return sendJson(c, await memo(`plan:${id}`, () => callerFor(deps, c).catalog.plan({ id })));
   });
 
-  app.get('/exchange-rates', async (c) => sendJson(c, toSpecRates(await callerFor(deps, c).catalog.exchangeRates())));
+  app.get('/exchange-rates', async (c) =>
+    sendJson(c, toSpecRates(await memo('rates', () => callerFor(deps, c).catalog.exchangeRates()))),
+  );
 
   return app;
 }

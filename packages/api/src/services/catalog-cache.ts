@@ -93,6 +93,15 @@ export class CatalogCache {
     return this.loading;
   }
 
+  /**
+   * The snapshot held right now, without loading: null before the first load and after
+   * invalidate(). Lets a caller keep answers derived from a snapshot for exactly as long as
+   * that snapshot is current (the REST adapters' memo, apps/server/src/rest/catalog.ts).
+   */
+  peek(): CatalogSnapshot | null {
+    return this.current;
+  }
+
   /** Drop what is held; the next read reloads from the database. */
   invalidate(): void {
     this.current = null;
