@@ -1,7 +1,7 @@
 // Builds the tRPC context for a request, from what the Hono middlewares put on c.var.
 // Used by the tRPC mount and by the REST adapters (through callerFor), so both see the same user.
 import type { Context as HonoContext } from 'hono';
-import { createCaller, type Context } from '@esim/api';
+import { appRouter, createCaller, type Context } from '@esim/api';
 import type { AppDeps, AppEnv } from './types.ts';
 
 export function createContext(deps: AppDeps, c: HonoContext<AppEnv>): Context {
@@ -26,4 +26,26 @@ export function createContext(deps: AppDeps, c: HonoContext<AppEnv>): Context {
 /** A server-side caller of the same procedures, for the REST adapters. */
 export function callerFor(deps: AppDeps, c: HonoContext<AppEnv>) {
   return createCaller(createContext(deps, c));
+}
+
+type ProcedureFn = (opts: {
+  ctx: Context;
+  path: string;
+  type: 'query' | 'mutation';
+  getRawInput: () => Promise<unknown>;
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+}) => Promise<unknown>;
+
+const procedures = appRouter._def.procedures as unknown as Record<string, (ProcedureFn & { _def: { type: string } }) | undefined>;
+
+/**
+ * One procedure called the way createCaller calls it (same context, input validation and
+ * middlewares), without building createCaller's proxy per request: for the checkout's two hot
+ * REST paths (bench/orders.mjs). `path` is a dotted procedure path, e.g. 'payments.createIntent'.
+ */
+export function callProcedure(deps: AppDeps, c: HonoContext<AppEnv>, path: string, input: unknown): Promise<unknown> {
+  const proc = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+  if (!proc || (proc._def.type !== 'query' && proc._def.type !== 'mutation')) throw new Error(`no procedure ${path}`);
+  return proc({ ctx: createContext(deps, c), path, type: proc._def.type, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
 }

@@ -4,3 +4,4 @@ export { migrations } from './migrations/index.ts';
 export { createMigrator, migrateToLatest, MigrationError } from './migrate.ts';
 export { seed, BUNDLES, CONTINENTS, COUNTRIES, countryFlagIcon, isPopularRegion, POPULAR_REGION_CODES, POPULAR_REGION_NAMES } from './seed/index.ts';
 export type { BundleSeed, Continent, PopularRegionInput, SeedOptions, SeedResult } from './seed/index.ts';
+export { Statement } from './statement.ts';

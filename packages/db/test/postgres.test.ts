@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../src/client.ts';
+import { Statement } from '../src/statement.ts';
 import type { DbHandle } from '../src/client.ts';
 import { migrateToLatest } from '../src/migrate.ts';
 import { migrations } from '../src/migrations/index.ts';
@@ -67,5 +68,16 @@ describe.skipIf(!available)('PostgreSQL', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('runs a Statement with numbered placeholders', async () => {
+    const db = handle!.db;
+    const insert = new Statement<{ key: string }>(
+      'insert into "demo_idempotency_keys" ("key", "object_id", "created_at") values (?, ?, ?) on conflict ("key") do nothing returning "key"',
+    );
+    expect(await insert.first(db, ['pg-k', 'pi_1', '2026-01-01T00:00:00.000Z'])).toEqual({ key: 'pg-k' });
+    expect(await insert.first(db, ['pg-k', 'pi_2', '2026-01-01T00:00:00.000Z'])).toBeUndefined();
+    const update = new Statement('update "demo_idempotency_keys" set "object_id" = ? where "key" = ?');
+    expect(await update.changes(db, ['pi_3', 'pg-k'])).toBe(1);
   });
 });

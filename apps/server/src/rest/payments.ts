@@ -16,7 +16,7 @@ import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
 import type { Context } from 'hono';
-import { callerFor } from '../trpc-context.ts';
+import { callProcedure, callerFor } from '../trpc-context.ts';
 import { MIN_COMPRESS, completeResponse } from '../response.ts';
 import { answer } from './auth.ts';
 import { MAX_JSON_BODY, jsonBodyLimit, readJsonBody } from './body.ts';
@@ -65,9 +65,9 @@ export function paymentsRest(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   for (const path of ['/create-payment-intent', '/create-subscription', '/demo-payments/*', '/subscriptions/*']) app.use(path, fastJsonBodyLimit());
 
-  app.post('/create-payment-intent', (c) => answerWhole(c, async () => callerFor(deps, c).payments.createIntent((await readJsonBody(c)) as never)));
+  app.post('/create-payment-intent', (c) => answerWhole(c, async () => callProcedure(deps, c, 'payments.createIntent', await readJsonBody(c))));
   app.post('/create-subscription', (c) => answer(c, async () => callerFor(deps, c).payments.createSubscription((await readJsonBody(c)) as never)));
-  app.post('/demo-payments/confirm', (c) => answerWhole(c, async () => callerFor(deps, c).payments.demoConfirm((await readJsonBody(c)) as never)));
+  app.post('/demo-payments/confirm', (c) => answerWhole(c, async () => callProcedure(deps, c, 'payments.demoConfirm', await readJsonBody(c))));
   app.post('/demo-payments/confirm-action', (c) =>
     answerWhole(c, async () => callerFor(deps, c).payments.demoConfirmAction((await readJsonBody(c)) as never)),
   );

@@ -12,7 +12,7 @@
 // the last attempt the payment is refunded (idempotency key 'order:<id>:refund') and the shopper
 // is told by e-mail.
 import { sql } from 'kysely';
-import type { Db, Order } from '@esim/db';
+import { Statement, type Db, type Order } from '@esim/db';
 import type { Services } from '../context.ts';
 import { CLAIMABLE_STATES, PAID_STATES, PROVISIONING_STATES } from '../domain/orders.ts';
 import { isEsimProviderError } from '../providers/esim/index.ts';
@@ -37,15 +37,15 @@ export interface FulfilOptions {
  * Fulfils the order paid by `paymentIntentId`, once however often it is called. The caller has
  * seen the intent succeed (re-read from the provider).
  */
+/** The claim every paid checkout runs, as SQL text kept once (@esim/db Statement). */
+const CLAIM_BY_INTENT = new Statement<{ id: number }>(
+  `update "orders" set "status" = 'paid', "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? ` +
+    `where "payment_intent_id" = ? and "status" in (${CLAIMABLE_STATES.map(() => '?').join(', ')}) returning "id"`,
+);
+
 export async function fulfilOrder(db: Db, services: Services, paymentIntentId: string, opts: FulfilOptions = {}): Promise<FulfilResult> {
   const now = iso(services.now());
-  const claimed = await db
-    .updateTable('orders')
-    .set({ status: 'paid', paid_at: now, next_attempt_at: now, updated_at: now })
-    .where('payment_intent_id', '=', paymentIntentId)
-    .where('status', 'in', CLAIMABLE_STATES)
-    .returning('id')
-    .executeTakeFirst();
+  const claimed = await CLAIM_BY_INTENT.first(db, [now, now, now, paymentIntentId, ...CLAIMABLE_STATES]);
   if (!claimed) return { claimed: false, orderId: null };
   await afterClaim(db, services, claimed.id, opts);
   return { claimed: true, orderId: claimed.id };
