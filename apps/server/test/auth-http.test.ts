@@ -31,7 +31,7 @@ async function registered() {
   return { acc, cookie: cookie!, user: (await res.json()) as { id: number } };
 }
 
-const USER_KEYS = ['email', 'firstName', 'fullName', 'id', 'lastName', 'mobile', 'photoUrl', 'role', 'travelPreferences', 'username'];
+const USER_KEYS = ['email', 'emailVerified', 'firstName', 'fullName', 'id', 'lastName', 'mobile', 'photoUrl', 'role', 'travelPreferences', 'username'];
 
 describe('the session cookie', () => {
   it('over http: HttpOnly; SameSite=Lax; Path=/; Expires in 30 days; no Secure; never cacheable', async () => {

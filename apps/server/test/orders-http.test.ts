@@ -170,12 +170,21 @@ describe('demo payments over HTTP → order success', () => {
 });
 
 describe('account over HTTP', () => {
-  it('GET /api/orders and /api/esims for the signed-in user; 401 signed out; guest orders join on register', async () => {
+  it('GET /api/orders and /api/esims for the signed-in user; 401 signed out; guest orders join once the address is verified', async () => {
     const guest = await createIntent({ email: 'joiner@traveller.example' });
     await confirm(guest);
     await t.settle();
     expect((await t.app.request('/api/orders')).status).toBe(401);
     const cookie = await register('joiner', 'joiner@traveller.example');
+    await t.settle();
+    expect(await (await t.app.request('/api/orders', { headers: { Cookie: cookie } })).json()).toEqual([]);
+    const link = t.mailer.sent.map((m) => (m.to === 'joiner@traveller.example' ? m.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1] : undefined)).find(Boolean);
+    expect(link).toBeDefined();
+    expect((await post(t.app, '/api/auth/verify-email', { token: 'not-a-real-token-at-all' })).status).toBe(400);
+    const verified = await post(t.app, '/api/auth/verify-email', { token: link });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ email: 'joiner@traveller.example', attachedOrders: 1 });
+    expect((await post(t.app, '/api/auth/resend-verification', {}, { Cookie: cookie })).status).toBe(200);
     const mine = await createIntent({ email: undefined, planId: t.plans.japan1.id }, { Cookie: cookie });
     await confirm(mine);
     await t.settle();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveWebDist } from '../src/deps.ts';
+import { loadPages } from '../src/middleware/static.ts';
 import { readEnv } from '../src/env.ts';
 import type { Logger } from '../src/types.ts';
 import { createCatalogApp, type CatalogApp } from './catalog-app.ts';
@@ -95,6 +96,58 @@ describe('SPA fallback', () => {
   it('only answers GET and HEAD', async () => {
     const res = await t.app.request('/plans', { method: 'DELETE' });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('pre-rendered pages (pages.json)', () => {
+  const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="shell" inert><h1>${name}</h1></div><div id="root" hidden></div></body></html>`;
+  const APP = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+  let pagesDir: string;
+  let p: CatalogApp;
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(join(tmpdir(), 'web-dist-pages-'));
+    writeFileSync(join(pagesDir, 'index.html'), page('Landing'));
+    writeFileSync(join(pagesDir, 'coverage.html'), page('Coverage'));
+    writeFileSync(join(pagesDir, 'app.html'), APP);
+    writeFileSync(
+      join(pagesDir, 'pages.json'),
+      JSON.stringify({ fallback: 'app.html', pages: { '/': 'index.html', '/coverage': 'coverage.html', '/faq': 'missing.html', '/x': '../secret.html' } }),
+    );
+    p = await createCatalogApp({ webDist: pagesDir });
+  });
+  afterAll(async () => {
+    await p.close();
+    rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'Landing'],
+    ['/index.html', 'Landing'],
+    ['/?region=JP', 'Landing'],
+    ['/coverage', 'Coverage'],
+  ])('GET %s → its own page (%s)', async (path, name) => {
+    const res = await p.app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(page(name));
+  });
+
+  it.each(['/plans', '/coverage/extra', '/faq', '/x', '/blog/3'])('GET %s → the plain app template', async (path) => {
+    const res = await p.app.request(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(APP);
+  });
+
+  it('gives each page its own ETag', async () => {
+    const landing = (await p.app.request('/')).headers.get('etag')!;
+    const coverage = (await p.app.request('/coverage')).headers.get('etag')!;
+    expect(landing).not.toBe(coverage);
+    expect((await p.app.request('/coverage', { headers: { 'If-None-Match': coverage } })).status).toBe(304);
+    expect((await p.app.request('/coverage', { headers: { 'If-None-Match': landing } })).status).toBe(200);
+  });
+
+  it('reports pages it cannot serve, and only takes .html files beside pages.json', () => {
+    expect(loadPages(pagesDir).problems).toEqual(expect.arrayContaining([expect.stringContaining('missing.html'), expect.stringContaining('../secret.html')]));
   });
 });
 

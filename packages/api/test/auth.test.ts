@@ -12,7 +12,7 @@ afterEach(async () => {
   await rig.close();
 });
 
-const USER_KEYS = ['email', 'firstName', 'fullName', 'id', 'lastName', 'mobile', 'photoUrl', 'role', 'travelPreferences', 'username'];
+const USER_KEYS = ['email', 'emailVerified', 'firstName', 'fullName', 'id', 'lastName', 'mobile', 'photoUrl', 'role', 'travelPreferences', 'username'];
 
 describe('register', () => {
   it('creates a customer, signs them in and never returns the password hash', async () => {
@@ -197,6 +197,7 @@ describe('profile', () => {
       id: user.id,
       username: 'ada_l',
       email: 'ada@example.org',
+      emailVerified: false,
       fullName: 'Ada Lovelace',
       role: 'customer',
       firstName: 'Ada',

@@ -79,8 +79,22 @@ export interface UsersTable {
   photo_url: string | null;
   travel_preferences: string | null;
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** When the owner opened the verification link sent to `email`; null until then. */
+  email_verified_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+}
+
+export interface EmailVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The address this link proves (trimmed, lowercased). */
+  email: string;
+  /** Lowercase hex SHA-256 of the link's token. */
+  token_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
 }
 
 export interface SessionsTable {
@@ -285,6 +299,7 @@ export interface Database {
   plans: PlansTable;
   exchange_rates: ExchangeRatesTable;
   users: UsersTable;
+  email_verifications: EmailVerificationsTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   login_audit: LoginAuditTable;

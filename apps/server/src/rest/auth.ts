@@ -31,6 +31,8 @@ export function authRest(deps: AppDeps) {
   app.post('/auth/register', (c) => answer(c, async () => callerFor(deps, c).auth.register((await readJsonBody(c)) as never)));
   app.post('/auth/login', (c) => answer(c, async () => callerFor(deps, c).auth.login((await readJsonBody(c)) as never)));
   app.post('/auth/logout', (c) => answer(c, () => callerFor(deps, c).auth.logout()));
+  app.post('/auth/verify-email', (c) => answer(c, async () => callerFor(deps, c).auth.verifyEmail((await readJsonBody(c)) as never)));
+  app.post('/auth/resend-verification', (c) => answer(c, () => callerFor(deps, c).auth.resendVerification()));
   app.get('/auth/me', (c) =>
     answer(c, async () => {
       const me = await callerFor(deps, c).auth.me();

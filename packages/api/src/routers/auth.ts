@@ -1,10 +1,14 @@
 // auth.register / auth.login / auth.logout / auth.me. Thin: parse, call one service, set the cookie.
 import { ZodError } from 'zod';
-import { publicProcedure, middleware, router } from '../trpc.ts';
+import { z } from 'zod';
+import { protectedProcedure, publicProcedure, middleware, router } from '../trpc.ts';
 import type { Context } from '../trpc.ts';
 import { ZLoginInput, ZRegisterInput } from '../domain/validation.ts';
 import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/auth.ts';
 import { getPublicUser } from '../services/users.ts';
+import { resendVerificationEmail, verifyEmail } from '../services/email-verification.ts';
+
+export const ZVerifyEmailInput = z.object({ token: z.string().trim().min(20, 'The link is incomplete.').max(200, 'The link is not valid.') });
 
 export function requestMeta(ctx: Context): RequestMeta {
   return { ip: ctx.req.ip, userAgent: ctx.req.userAgent, now: ctx.services.now() };
@@ -24,7 +28,7 @@ const auditInvalidLogin = middleware(async ({ ctx, next, getRawInput }) => {
 export const authRouter = router({
   /** Creates a customer and signs them in (sets the session cookie). → PublicUser */
   register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
-    const { user, session } = await registerUser(ctx.db, input, requestMeta(ctx), ctx.sessionId);
+    const { user, session } = await registerUser(ctx.db, ctx.services, input, requestMeta(ctx), ctx.sessionId);
     ctx.res.setSessionCookie(session.token, session.expiresAt);
     return user;
   }),
@@ -45,6 +49,12 @@ export const authRouter = router({
     ctx.res.clearSessionCookie();
     return { ok: true as const };
   }),
+
+  /** Opens the link from the verification e-mail (no sign-in needed). → { email, attachedOrders }; 400 when invalid, used or expired. */
+  verifyEmail: publicProcedure.input(ZVerifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx.db, ctx.services, input.token)),
+
+  /** Sends a new verification link to the signed-in user's address; 429 within a minute of the last one. */
+  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerificationEmail(ctx.db, ctx.services, ctx.user.id)),
 
   /** The signed-in user, or null for a guest (REST GET /api/auth/me answers 401 instead). */
   me: publicProcedure.query(async ({ ctx }) => (ctx.user ? getPublicUser(ctx.db, ctx.user.id) : null)),

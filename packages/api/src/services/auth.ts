@@ -4,7 +4,8 @@ import type { Db, LoginOutcome } from '@esim/db';
 import { AppError } from '../errors.ts';
 import { retryMessage } from '../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../domain/validation.ts';
-import { attachGuestOrders } from './orders.ts';
+import { sendVerificationEmail } from './email-verification.ts';
+import type { Services } from '../context.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
 import {
   checkThrottle,
@@ -129,7 +130,13 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
 }
 
 /** Creates a customer and signs them in. A taken username or e-mail → CONFLICT (409). */
-export async function registerUser(db: Db, input: TRegisterInput, meta: RequestMeta, replacesSessionId: string | null = null): Promise<SignedIn> {
+export async function registerUser(
+  db: Db,
+  services: Services,
+  input: TRegisterInput,
+  meta: RequestMeta,
+  replacesSessionId: string | null = null,
+): Promise<SignedIn> {
   // The spec's screen says 'This username or email may already be in use.' without saying which.
   if (await findTakenField(db, { username: input.username, email: input.email })) {
     throw new AppError('CONFLICT', 'This username or email may already be in use.');
@@ -140,8 +147,12 @@ export async function registerUser(db: Db, input: TRegisterInput, meta: RequestM
     { username: input.username, email: input.email, passwordHash, fullName: input.fullName ?? null },
     meta.now,
   );
-  // Guest orders placed with this e-mail join the new account (issue 5).
-  await attachGuestOrders(db, row.id, row.email);
+  // Guest orders placed with this e-mail join the account once the address is verified
+  // (email-verification.ts): the link goes out now.
+  // A failure here leaves the account usable: the account page's button sends a new link.
+  await sendVerificationEmail(db, services, row).catch((e: unknown) =>
+    services.log.error('verification e-mail not queued', { userId: row.id, error: String(e) }),
+  );
   if (replacesSessionId) await invalidateSession(db, replacesSessionId);
   const session = await createSession(db, row.id, meta.now);
   return { user: toPublicUser(row), session };

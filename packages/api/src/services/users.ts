@@ -1,4 +1,5 @@
 // Users: lookups, the public JSON shape, profile updates. Kysely only; throws AppError.
+import { sql } from 'kysely';
 import type { Db, NewUser, User, UserRole, UserUpdate } from '@esim/db';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from '../trpc.ts';
@@ -16,6 +17,8 @@ export interface PublicUser {
   mobile: string | null;
   photoUrl: string | null;
   travelPreferences: string | null;
+  /** The owner opened the link sent to `email` (guest orders with it joined then). */
+  emailVerified: boolean;
 }
 
 export function toPublicUser(row: User): PublicUser {
@@ -30,6 +33,7 @@ export function toPublicUser(row: User): PublicUser {
     mobile: row.mobile,
     photoUrl: row.photo_url,
     travelPreferences: row.travel_preferences,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -154,7 +158,14 @@ export async function updateProfile(db: Db, userId: number, input: TUpdateProfil
   if (input.travelPreferences !== undefined) patch.travel_preferences = blankToNull(input.travelPreferences);
 
   try {
-    const row = await db.updateTable('users').set(patch).where('id', '=', userId).returningAll().executeTakeFirst();
+    let update = db.updateTable('users').set(patch);
+    if (patch.email !== undefined) {
+      // A new address is unverified until its owner opens the link sent to it.
+      update = update.set({
+        email_verified_at: sql<string | null>`case when ${sql.ref('email')} = ${patch.email} then ${sql.ref('email_verified_at')} else null end`,
+      });
+    }
+    const row = await update.where('id', '=', userId).returningAll().executeTakeFirst();
     if (!row) throw new AppError('UNAUTHORIZED');
     return toPublicUser(row);
   } catch (e) {

@@ -125,17 +125,35 @@ describe('account: orders.list and esims.list', () => {
     expect(await (await (await signedIn()).caller()).esims.list()).toEqual([]);
   });
 
-  it('guest orders placed with an e-mail join the account registered later with it (any case)', async () => {
+  it('guest orders placed with an e-mail join the account registered later with it (any case), once the address is verified', async () => {
     const g1 = await buy(rig.browser(), rig.plans.japan1.id, 'Later@Traveller.example');
     const g2 = await buy(rig.browser(), rig.plans.japan5.id, 'later@traveller.example');
     await buy(rig.browser(), rig.plans.japan5.id, 'someone-else@traveller.example');
     const b = await signedIn({ email: 'later@traveller.example' });
     const api = await b.caller();
+    // Registering with an address proves nothing: nothing of the guest's shows yet.
+    expect(await api.orders.list()).toEqual([]);
+    expect(await api.esims.list()).toEqual([]);
+    await expect(api.orders.byPaymentIntent({ paymentIntentId: g1.paymentIntentId! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await api.auth.me()).toMatchObject({ emailVerified: false });
+
+    await rig.settle();
+    const link = verifyLinkIn(rig.mailer.sent, 'later@traveller.example');
+    expect(await (await rig.browser().caller()).auth.verifyEmail({ token: link })).toEqual({ email: 'later@traveller.example', attachedOrders: 2 });
     expect((await api.orders.list()).map((o) => o.id).sort()).toEqual([g1.orderId, g2.orderId].sort());
     expect(await api.esims.list()).toHaveLength(2);
     expect((await api.orders.byPaymentIntent({ paymentIntentId: g1.paymentIntentId! })).ready).toBe(true);
+    expect(await api.auth.me()).toMatchObject({ emailVerified: true });
   });
 });
+
+/** The token in the newest verification link sent to `to`. */
+function verifyLinkIn(sent: readonly { to: string; text: string }[], to: string): string {
+  const mail = [...sent].reverse().find((m) => m.to === to && /verify-email\?token=/.test(m.text));
+  const token = mail?.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no verification link sent to ${to}`);
+  return token;
+}
 
 describe('subscriptions (demo)', () => {
   it('create → pay → active with the first eSIM; renewal → second eSIM; cancel takes effect at period end', async () => {

@@ -5,10 +5,12 @@ import * as m20261121001catalog from './2026-11-21-001-catalog.ts';
 import * as m20261121002accounts from './2026-11-21-002-accounts.ts';
 import * as m20261121003support from './2026-11-21-003-support.ts';
 import * as m20261121004orders from './2026-11-21-004-orders.ts';
+import * as m20261121005emailVerification from './2026-11-21-005-email-verification.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
   '2026-11-21-002-accounts': m20261121002accounts,
   '2026-11-21-003-support': m20261121003support,
   '2026-11-21-004-orders': m20261121004orders,
+  '2026-11-21-005-email-verification': m20261121005emailVerification,
 };

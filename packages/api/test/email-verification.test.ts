@@ -1,0 +1,106 @@
+// E-mail verification: links are single-use, expire, prove one address, and only they join guest
+// orders to an account; the resend button is limited; a changed address needs a new link.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RESEND_INTERVAL_MS, VERIFY_LINK_TTL_MS } from '../src/services/email-verification.ts';
+import { CARDS, account, createOrdersRig, type OrdersRig } from './orders/rig.ts';
+
+let rig: OrdersRig;
+beforeEach(async () => {
+  rig = await createOrdersRig();
+});
+afterEach(async () => {
+  await rig.settle();
+  await rig.close();
+});
+
+async function register(email: string) {
+  const b = rig.browser();
+  await (await b.caller()).auth.register(account({ email }));
+  await rig.settle();
+  // A caller made now carries the session cookie the registration set.
+  return { b, api: await b.caller() };
+}
+
+function tokens(to: string): string[] {
+  return rig.mailer.sent
+    .filter((m) => m.to === to)
+    .map((m) => m.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1])
+    .filter((t): t is string => Boolean(t));
+}
+
+async function guestOrder(email: string) {
+  const api = await rig.browser().caller();
+  const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email });
+  await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+  await rig.settle();
+  return intent;
+}
+
+const verify = async (token: string) => (await rig.browser().caller()).auth.verifyEmail({ token });
+
+describe('e-mail verification', () => {
+  it('registration sends one link to the address, with the public URL and no token stored in clear', async () => {
+    await register('new@traveller.example');
+    const [mail] = rig.mailer.sent.filter((m) => m.to === 'new@traveller.example');
+    expect(mail?.subject).toContain('Confirm your e-mail address');
+    expect(mail?.text).toMatch(/^Please confirm/);
+    expect(mail?.text).toContain('http://localhost:3000/verify-email?token=');
+    expect(mail?.html).toContain('href="http://localhost:3000/verify-email?token=');
+    const [token] = tokens('new@traveller.example');
+    const rows = await rig.db.selectFrom('email_verifications').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('a link works once', async () => {
+    await guestOrder('once@traveller.example');
+    await register('once@traveller.example');
+    const [token] = tokens('once@traveller.example');
+    expect(await verify(token!)).toEqual({ email: 'once@traveller.example', attachedOrders: 1 });
+    await expect(verify(token!)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/invalid, used or expired/) });
+  });
+
+  it('a link expires after 48 hours', async () => {
+    await register('late@traveller.example');
+    const [token] = tokens('late@traveller.example');
+    rig.clock.advance(VERIFY_LINK_TTL_MS + 1);
+    await expect(verify(token!)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('an unknown or malformed token is a 400 that says what to do', async () => {
+    await expect(verify('x'.repeat(43))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/send a new one from your account/) });
+    await expect(verify('short')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('a link sent before an address change proves nothing about the new address; the new one gets its own', async () => {
+    await guestOrder('second@traveller.example');
+    const { api } = await register('first@traveller.example');
+    const [old] = tokens('first@traveller.example');
+    const updated = await api.users.updateProfile({ email: 'second@traveller.example' });
+    expect(updated).toMatchObject({ email: 'second@traveller.example', emailVerified: false });
+    await rig.settle();
+    await expect(verify(old!)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await api.orders.list()).toEqual([]);
+    const [fresh] = tokens('second@traveller.example');
+    expect(await verify(fresh!)).toEqual({ email: 'second@traveller.example', attachedOrders: 1 });
+    expect(await api.orders.list()).toHaveLength(1);
+    // Saving the profile with the same address keeps it verified.
+    expect(await api.users.updateProfile({ email: 'Second@Traveller.example', fullName: 'A B' })).toMatchObject({ emailVerified: true });
+  });
+
+  it('resend: signed in only, once a minute, nothing once verified', async () => {
+    await expect((await rig.browser().caller()).auth.resendVerification()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const { api } = await register('again@traveller.example');
+    await expect(api.auth.resendVerification()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    rig.clock.advance(RESEND_INTERVAL_MS + 1);
+    expect(await api.auth.resendVerification()).toEqual({ sent: true, alreadyVerified: false });
+    await rig.settle();
+    const all = tokens('again@traveller.example');
+    expect(all).toHaveLength(2);
+    // Either link works (each once).
+    await verify(all[0]!);
+    rig.clock.advance(RESEND_INTERVAL_MS + 1);
+    expect(await api.auth.resendVerification()).toEqual({ sent: false, alreadyVerified: true });
+  });
+});
