@@ -24,6 +24,7 @@ import { Route as RewardsRouteImport } from './routes/rewards';
 import { Route as SubscribeRouteImport } from './routes/subscribe';
 import { Route as SupportRouteImport } from './routes/support';
 import { Route as TermsRouteImport } from './routes/terms';
+import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogIdRouteImport } from './routes/blog/$id';
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
@@ -109,6 +110,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
@@ -229,6 +237,7 @@ export interface FileRoutesById {
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
@@ -257,6 +266,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/support'
     | '/terms'
+    | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/order-success/$planId'
@@ -283,6 +293,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/support'
     | '/terms'
+    | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/order-success/$planId'
@@ -310,6 +321,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/support'
     | '/terms'
+    | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/order-success/$planId'
@@ -338,6 +350,7 @@ export interface RootRouteChildren {
   SubscribeRoute: typeof SubscribeRoute;
   SupportRoute: typeof SupportRoute;
   TermsRoute: typeof TermsRoute;
+  VerifyEmailRoute: typeof VerifyEmailRoute;
   BlogIdRoute: typeof BlogIdRoute;
   CheckoutPlanIdRoute: typeof CheckoutPlanIdRoute;
   OrderSuccessPlanIdRoute: typeof OrderSuccessPlanIdRoute;
@@ -453,6 +466,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/verify-email': {
+      id: '/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof VerifyEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/blog/': {
       id: '/blog/';
       path: '/blog';
@@ -559,6 +579,7 @@ const rootRouteChildren: RootRouteChildren = {
   SubscribeRoute: SubscribeRoute,
   SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   BlogIdRoute: BlogIdRoute,
   CheckoutPlanIdRoute: CheckoutPlanIdRoute,
   OrderSuccessPlanIdRoute: OrderSuccessPlanIdRoute,

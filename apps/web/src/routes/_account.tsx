@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader.tsx';
 import { AccountNav } from '../features/account/account-nav.tsx';
 import { ensureSession, useSession } from '../features/auth/session.ts';
+import { VerifyEmailNotice } from '../features/auth/verify-email-notice.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 
 // The account area's guard (conventions: guards live in a pathless layout's beforeLoad). A guest
@@ -39,6 +40,7 @@ function AccountLayout() {
           <AccountNav />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
+          {session.user.emailVerified === false ? <VerifyEmailNotice email={session.user.email} /> : null}
           <Outlet />
         </Grid.Col>
       </Grid>

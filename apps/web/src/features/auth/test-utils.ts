@@ -15,6 +15,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     mobile: null,
     photoUrl: null,
     travelPreferences: null,
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -1,0 +1,33 @@
+// The account area's reminder while the e-mail address is unconfirmed, with a button that sends
+// the link again (the server allows one a minute and says so).
+import { Alert, Button, Text } from '@mantine/core';
+import { IconMailExclamation } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { callError } from './trpc-error.ts';
+
+export function VerifyEmailNotice({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const trpc = useTRPC();
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
+  const onResend = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => toast({ title: t('verifyNotice.sentTitle'), description: t('verifyNotice.sentBody', { email }) }),
+      onError: (error) =>
+        toast({
+          title: t('verifyNotice.failedTitle'),
+          description: callError(error).code === 'TOO_MANY_REQUESTS' ? t('verifyNotice.wait') : t('verifyNotice.failedBody'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <Alert color="yellow" variant="light" icon={<IconMailExclamation aria-hidden />} title={t('verifyNotice.title')} mb="lg">
+      <Text size="sm">{t('verifyNotice.body', { email })}</Text>
+      <Button size="xs" variant="white" color="dark" mt="sm" onClick={onResend} loading={resend.isPending}>
+        {t('verifyNotice.resend')}
+      </Button>
+    </Alert>
+  );
+}

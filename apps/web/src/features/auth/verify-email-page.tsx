@@ -1,0 +1,72 @@
+// /verify-email?token=…: opens the link from the verification e-mail once, then says what
+// happened. Guest orders placed with the address join the account at this moment.
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { AuthCard } from './auth-card.tsx';
+import { useSession } from './session.ts';
+
+export function VerifyEmailPage({ token }: { token: string | undefined }) {
+  const { t } = useTranslation('auth');
+  usePageMeta({ title: t('verify.metaTitle'), description: t('verify.metaTitle') });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const verify = useMutation(
+    trpc.auth.verifyEmail.mutationOptions({
+      // The account's orders, eSIMs and the verified flag changed.
+      onSuccess: () => queryClient.invalidateQueries(),
+    }),
+  );
+  // Once per page view, also under StrictMode's double effects: a link works only once.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !token) return;
+    sent.current = true;
+    verify.mutate({ token });
+  }, [token, verify]);
+
+  const next = session.user ? { to: '/account' as const, label: t('verify.toAccount') } : { to: '/login' as const, label: t('verify.toLogin') };
+
+  if (token && (verify.isIdle || verify.isPending)) {
+    return (
+      <AuthCard title={t('verify.metaTitle')}>
+        <Stack align="center" gap="sm" py="md" role="status">
+          <Loader aria-hidden />
+          <Text>{t('verify.checking')}</Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  if (verify.isSuccess) {
+    return (
+      <AuthCard title={t('verify.successTitle')}>
+        <Stack gap="md">
+          <Alert color="green" variant="light" role="status">
+            <Text>{t('verify.successBody', { email: verify.data.email })}</Text>
+            {verify.data.attachedOrders > 0 ? <Text mt="xs">{t('verify.joined')}</Text> : null}
+          </Alert>
+          <Button component={Link} to={next.to}>
+            {next.label}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('verify.failedTitle')}>
+      <Stack gap="md">
+        <Alert color="red" variant="light" role="alert">
+          {t('verify.failedBody')}
+        </Alert>
+        <Button component={Link} to={next.to} variant="light">
+          {next.label}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+// /verify-email and the account area's reminder, with the procedures mocked.
+import { afterEach, describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { server, trpcMsw } from '../../test/msw.ts';
+import { renderApp } from '../../test/render.tsx';
+import { makeUser, trpcError } from './test-utils.ts';
+
+afterEach(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+describe('/verify-email', () => {
+  it('opens the link once, then says the address is confirmed and that guest orders joined', async () => {
+    const tokens: string[] = [];
+    server.use(
+      trpcMsw.auth.verifyEmail.mutation(({ input }) => {
+        tokens.push(input.token);
+        return { email: 'ada@example.org', attachedOrders: 2 };
+      }),
+    );
+    await renderApp('/verify-email?token=tok_0123456789abcdefghijklmnop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeTruthy();
+    expect(screen.getByText('Thank you: ada@example.org is confirmed.')).toBeTruthy();
+    expect(screen.getByText('Orders you placed as a guest with this address are now in your account.')).toBeTruthy();
+    // A guest is sent to sign in.
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(tokens).toEqual(['tok_0123456789abcdefghijklmnop']);
+  });
+
+  it('says what to do when the link is used or expired', async () => {
+    server.use(
+      trpcMsw.auth.me.query(() => makeUser({ emailVerified: false })),
+      trpcMsw.auth.verifyEmail.mutation(() => {
+        throw trpcError('BAD_REQUEST', 'This verification link is invalid, used or expired.');
+      }),
+    );
+    await renderApp('/verify-email?token=tok_0123456789abcdefghijklmnop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Sign in and send a new link from your account.');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Go to my account' }).getAttribute('href')).toBe('/account'));
+  });
+
+  it('without a token, says the link does not work and calls nothing', async () => {
+    let called = false;
+    server.use(
+      trpcMsw.auth.verifyEmail.mutation(() => {
+        called = true;
+        return { email: 'x@example.org', attachedOrders: 0 };
+      }),
+    );
+    await renderApp('/verify-email');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeTruthy();
+    expect(called).toBe(false);
+  });
+});
+
+describe('the account reminder', () => {
+  it('shows while the address is unconfirmed, and the button sends the link again (or says to wait)', async () => {
+    let sends = 0;
+    server.use(
+      trpcMsw.auth.me.query(() => makeUser({ email: 'ada@example.org', emailVerified: false })),
+      trpcMsw.orders.list.query(() => []),
+      trpcMsw.auth.resendVerification.mutation(() => {
+        sends += 1;
+        if (sends > 1) throw trpcError('TOO_MANY_REQUESTS', 'A link was sent less than a minute ago.');
+        return { sent: true, alreadyVerified: false };
+      }),
+    );
+    await renderApp('/account');
+    expect(await screen.findByText('Confirm your e-mail address')).toBeTruthy();
+    expect(screen.getByText(/We sent a link to ada@example\.org\./)).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('Link sent')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/less than a minute ago/)).toBeTruthy();
+    expect(sends).toBe(2);
+  });
+
+  it('is not shown once the address is confirmed', async () => {
+    server.use(trpcMsw.auth.me.query(() => makeUser({ emailVerified: true })), trpcMsw.orders.list.query(() => []));
+    await renderApp('/account');
+    expect(await screen.findByRole('heading', { name: /Hello|Welcome/ })).toBeTruthy();
+    expect(screen.queryByText('Confirm your e-mail address')).toBeNull();
+  });
+});
