@@ -1,11 +1,14 @@
 // What a new user does with an account, in Chromium against the built server: register, stay
 // signed in across a reload, use the account area, edit the profile, log out, fail and pass a
 // login, and get bounced from /account to /login and back. Axe and screenshots (en and ar).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
 
 const baseURL = inject('baseURL');
+const outboxDir = inject('outboxDir');
 const stamp = Date.now().toString(36);
 const USERNAME = `ada${stamp}`;
 const RENAMED = `globetrotter${stamp}`;
@@ -42,6 +45,59 @@ describe('accounts', () => {
     await page.getByLabel(/^Password/).fill(password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
   }
+
+  /** The token of the verification link the outbox holds for `email` (quoted-printable undone). */
+  async function verificationToken(email: string): Promise<string> {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml'));
+      } catch {
+        // not created yet
+      }
+      for (const f of files) {
+        const raw = readFileSync(join(outboxDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (!raw.includes(`To: ${email}`)) continue;
+        const token = raw.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+        if (token) return token;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no verification e-mail to ${email} in ${outboxDir}`);
+  }
+
+  it('asks a new account to confirm its e-mail, and the link from the e-mail confirms it', async () => {
+    const name = `verify${stamp}`;
+    const email = `verify.${stamp}@example.com`;
+    const { page, errors } = await open('/register');
+    await page.getByLabel(/^Username/).fill(name);
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel(/^Confirm password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(new URL('/account', baseURL).href);
+    await page.getByText(`We sent a link to ${email}.`, { exact: false }).waitFor();
+
+    const token = await verificationToken(email);
+    await page.goto(new URL(`/verify-email?token=${token}`, baseURL).href);
+    await page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' }).waitFor();
+    await page.getByText(`Thank you: ${email} is confirmed.`).waitFor();
+    await page.getByRole('link', { name: 'Go to my account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    expect(await page.getByText('Confirm your e-mail address').count()).toBe(0);
+
+    expect(errors).toEqual([]);
+
+    // The same link again: used (the call's 400 is the expected answer).
+    await page.goto(new URL(`/verify-email?token=${token}`, baseURL).href);
+    await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
+    // The tests share one browser context: leave it signed out.
+    await logOut(page);
+    await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await page.close();
+  });
 
   it('registers, stays signed in, edits the profile, logs out, fails and passes a login, and is bounced from /account', async () => {
     const { page, errors } = await open('/register');

@@ -85,7 +85,8 @@ export function watchPage(page: Page, baseURL: string): { errors: string[] } {
 
 /**
  * A new page in the shared context at `width` px, watched by watchPage. With `lang`, the language
- * is stored in localStorage and the page reloaded. Resolves once the page's h1 is there.
+ * is stored in localStorage and the page reloaded. Resolves once the app shows the page's h1
+ * (not the static pre-rendered shell of / and /coverage, which the app replaces).
  */
 export async function openRoute(
   browser: Browser,
@@ -101,6 +102,7 @@ export async function openRoute(
     await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
     await page.reload();
   }
+  await page.waitForFunction(() => !document.getElementById('shell'));
   await page.getByRole('heading', { level: 1 }).waitFor();
   return { page, errors };
 }

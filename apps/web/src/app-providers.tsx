@@ -15,13 +15,24 @@ export interface AppProvidersProps {
   queryClient: QueryClient;
   trpcClient: TrpcClient;
   initialLanguage: LanguageCode;
+  /**
+   * Mantine's CSS variables and global classes are already in the page's <head> (the build puts
+   * them there, scripts/prerender.mjs): don't insert them again (a new stylesheet restyles the page).
+   */
+  mantineStylesInHead?: boolean;
   children: ReactNode;
 }
 
-export function AppProviders({ queryClient, trpcClient, initialLanguage, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, trpcClient, initialLanguage, mantineStylesInHead = false, children }: AppProvidersProps) {
   return (
     <DirectionProvider initialDirection={directionOf(initialLanguage)} detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+        withCssVariables={!mantineStylesInHead}
+        withGlobalClasses={!mantineStylesInHead}
+      >
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <LanguageProvider>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppProviders } from './app-providers.tsx';
@@ -10,20 +10,40 @@ import { detectLanguage, initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createTrpc, createTrpcClient } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
+import { revealApp } from './shell.ts';
 
-const language = detectLanguage();
-applyDocumentLanguage(language);
-// Header and footer texts ('common') are loaded before the first paint; pages load their own.
-await initI18n({ lng: language });
+/** Lets the browser run other tasks (input, paint) between the steps of the start-up. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
-const router = createAppRouter({ queryClient, trpc: createTrpc(queryClient, trpcClient) });
+// No top-level await in this module: route chunks import from it, and their dynamic imports
+// would wait for its evaluation to end (router.load() below would never finish).
+async function start(): Promise<void> {
+  const language = detectLanguage();
+  applyDocumentLanguage(language);
+  // Header and footer texts ('common') are there at once (English is bundled).
+  await initI18n({ lng: language });
+  await yieldToMain();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient} initialLanguage={language}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  const router = createAppRouter({ queryClient, trpc: createTrpc(queryClient, trpcClient) });
+  const container = document.getElementById('root')!;
+  const mantineStylesInHead = document.head.querySelector('style[data-mantine-styles="true"]') !== null;
+  revealApp(router, container);
+  await yieldToMain();
+
+  // The route's code, texts and loader first: the first render is then the whole page, in one
+  // transition that React renders in small slices (a router update would render synchronously).
+  await router.load().catch(() => undefined);
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient} trpcClient={trpcClient} initialLanguage={language} mantineStylesInHead={mantineStylesInHead}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

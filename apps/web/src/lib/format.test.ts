@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, formatUsd } from './format.ts';
+import { collatorFor, formatMinor, formatUsd } from './format.ts';
 
 describe('formatMinor', () => {
   it.each([
@@ -23,5 +23,12 @@ describe('formatMinor', () => {
 
   it('formats US dollars separately', () => {
     expect(formatUsd(1799)).toBe('$17.99');
+  });
+});
+
+describe('collatorFor', () => {
+  it('builds one collator per language and sorts in that language', () => {
+    expect(collatorFor('de')).toBe(collatorFor('de'));
+    expect(['Zypern', 'Österreich', 'Albanien'].sort(collatorFor('de').compare)).toEqual(['Albanien', 'Österreich', 'Zypern']);
   });
 });

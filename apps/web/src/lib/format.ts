@@ -1,35 +1,56 @@
 // Number and money formatting in the UI language. Intl formatters are costly to build; reuse them.
-const money = new Map<string, Intl.NumberFormat>();
+interface MoneyFormat {
+  f: Intl.NumberFormat;
+  /** The currency text the formatter writes ('$', 'US$', '£'…), to swap for the shop's symbol. */
+  currencyText: string;
+}
+const money = new Map<string, MoneyFormat>();
 
 /** The shop's own symbols, so every language shows '£', not 'UK£' or 'GBP'. */
 const SYMBOLS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
 
-/**
- * 355, 'GBP', 'en' → '£3.55': 2 decimals, the currency's symbol, and the language's own order
- * and separators ('3,55 £' in German).
- */
-export function formatMinor(minor: number, currency: string, locale: string, symbol = SYMBOLS[currency]): string {
+function moneyFormat(locale: string, currency: string): MoneyFormat {
   const key = `${locale}|${currency}`;
-  let f = money.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, {
+  let m = money.get(key);
+  if (!m) {
+    const f = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    money.set(key, f);
+    m = { f, currencyText: f.formatToParts(1).find((p) => p.type === 'currency')?.value ?? '' };
+    money.set(key, m);
   }
-  const value = minor / 100;
-  if (!symbol) return f.format(value);
-  return f
-    .formatToParts(value)
-    .map((p) => (p.type === 'currency' ? symbol : p.value))
-    .join('');
+  return m;
+}
+
+/**
+ * 355, 'GBP', 'en' → '£3.55': 2 decimals, the currency's symbol, and the language's own order
+ * and separators ('3,55 £' in German).
+ */
+export function formatMinor(minor: number, currency: string, locale: string, symbol = SYMBOLS[currency]): string {
+  const { f, currencyText } = moneyFormat(locale, currency);
+  const text = f.format(minor / 100);
+  // format() is far cheaper than formatToParts(); the currency text is the same in every output.
+  if (!symbol || !currencyText || currencyText === symbol) return text;
+  return text.replace(currencyText, symbol);
 }
 
 /** The spec's separate US-dollar formatter (§9). */
 export function formatUsd(minor: number, locale = 'en'): string {
   return formatMinor(minor, 'USD', locale);
+}
+
+const collators = new Map<string, Intl.Collator>();
+
+/** A shared Intl.Collator per language (the first one built costs several milliseconds). */
+export function collatorFor(locale: string): Intl.Collator {
+  let c = collators.get(locale);
+  if (!c) {
+    c = new Intl.Collator(locale);
+    collators.set(locale, c);
+  }
+  return c;
 }

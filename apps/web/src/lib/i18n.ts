@@ -1,6 +1,8 @@
 // i18next set-up. Translation files are fetched lazily per language and namespace through
 // @esim/i18n's loadNamespace (one chunk per file); English is the fallback for missing keys.
 // Routes load the namespaces they need in their loader: `loader: () => loadNamespaces('landing')`.
+// English 'common' (header, footer; ~1 kB gzipped) ships inside the initial bundle: every
+// language needs it (English is the fallback), and the first render must not wait on a fetch.
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -13,6 +15,7 @@ import {
   type LanguageCode,
   type Namespace,
 } from '@esim/i18n';
+import enCommon from '@esim/i18n/locales/en/common.json';
 import { i18nDefaults } from '../config.ts';
 import { STORAGE_KEYS, readStorage } from './storage.ts';
 
@@ -20,6 +23,10 @@ const lazyFiles: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    if (language === DEFAULT_LANGUAGE && namespace === DEFAULT_NAMESPACE) {
+      callback(null, enCommon);
+      return;
+    }
     loadNamespace(language, namespace).then(
       (data) => callback(null, data),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

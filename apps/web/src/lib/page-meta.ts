@@ -21,10 +21,17 @@ function setDescription(content: string) {
   tag.content = content;
 }
 
+/** The last page's meta, written while pre-rendering (effects don't run there); see prerender.tsx. */
+export const renderedMeta: { title?: string; description?: string } = {};
+
 export function usePageMeta({ title, description, raw = false }: PageMeta): void {
   const { t } = useTranslation('common');
   const fullTitle = raw ? title : t('meta.titleTemplate', { title });
   const desc = description ?? t('meta.defaultDescription');
+  if (import.meta.env.SSR) {
+    renderedMeta.title = fullTitle;
+    renderedMeta.description = desc;
+  }
   useEffect(() => {
     document.title = fullTitle;
     setDescription(desc);

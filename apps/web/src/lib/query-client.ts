@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 
 /** Spec §7: no retry, no refetch on focus or interval, never stale — queries opt out per call. */
@@ -25,3 +26,16 @@ export const CACHE = {
   ratesRetries: 3,
   ratesRetryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
 } as const;
+
+/**
+ * A query's data and status, deferred: when they change, React re-renders the reader in a
+ * transition (in small slices) instead of in one synchronous pass. For long lists.
+ */
+export function useDeferredQuery<T>(query: { data: T | undefined; status: 'pending' | 'error' | 'success' }): {
+  data: T | undefined;
+  status: 'pending' | 'error' | 'success';
+} {
+  const data = useDeferredValue(query.data);
+  const status = useDeferredValue(query.status);
+  return { data, status };
+}

@@ -6,11 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
+import { useDeferredQuery } from '../lib/query-client.ts';
 import { useTRPC } from '../lib/trpc.ts';
+import { NotInShell, useBelowTheFold } from '../shell.ts';
 import { CoverageList } from './-components/coverage-list.tsx';
 import { CoverageMap } from './-components/coverage-map.tsx';
 import { CoverageHighlights, NetworkBlocks, RegionalPackages } from './-components/coverage-sections.tsx';
 import { InfoHero } from './-components/info-hero.tsx';
+import type { Region } from '../features/catalog/types.ts';
 import classes from './-components/coverage.module.css';
 
 export const Route = createFileRoute('/coverage')({
@@ -28,14 +31,37 @@ function CoveragePage() {
   const { t } = useTranslation('coverage');
   usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   const trpc = useTRPC();
-  const regions = useQuery(trpc.catalog.regions.queryOptions());
+  // Some 200 countries: their list renders in slices when the data arrives.
+  const regions = useDeferredQuery(useQuery(trpc.catalog.regions.queryOptions()));
   const [view, setView] = useState<View>('list');
+  const belowTheFold = useBelowTheFold();
 
   return (
     <>
       <InfoHero id="coverage-hero-title" eyebrow={t('hero.eyebrow')} title={t('hero.title')} subtitle={t('hero.subtitle')}>
         <CoverageHighlights />
       </InfoHero>
+      {belowTheFold ? (
+        <CoverageBrowser view={view} onViewChange={setView} regions={regions.data} status={regions.status} />
+      ) : (
+        <div style={{ minHeight: '100vh' }} />
+      )}
+    </>
+  );
+}
+
+interface CoverageBrowserProps {
+  view: View;
+  onViewChange: (view: View) => void;
+  regions: readonly Region[] | undefined;
+  status: 'pending' | 'error' | 'success';
+}
+
+/** The List/Map tabs and the blocks below them: rendered in the page's second pass. */
+function CoverageBrowser({ view, onViewChange: setView, regions, status }: CoverageBrowserProps) {
+  const { t } = useTranslation('coverage');
+  return (
+    <>
       <Container size="lg" className={classes.browser}>
         <Tabs value={view} onChange={(v) => v && setView(v as View)} keepMounted={false} variant="pills" radius="xl">
           <Tabs.List aria-label={t('tabs.label')} className={classes.tabList}>
@@ -47,15 +73,17 @@ function CoveragePage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="list">
-            <CoverageList regions={regions.data} status={regions.status} />
+            <CoverageList regions={regions} status={status} />
           </Tabs.Panel>
           <Tabs.Panel value="map">
-            <CoverageMap regions={regions.data} />
+            <CoverageMap regions={regions} />
           </Tabs.Panel>
         </Tabs>
       </Container>
-      <NetworkBlocks />
-      <RegionalPackages regions={regions.data} />
+      <NotInShell>
+        <NetworkBlocks />
+        <RegionalPackages regions={regions} />
+      </NotInShell>
     </>
   );
 }

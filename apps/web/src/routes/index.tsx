@@ -1,22 +1,31 @@
 import { useEffect } from 'react';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
+import { NotInShell, useBelowTheFold } from '../shell.ts';
 import { scrollToId } from '../lib/scroll.ts';
 import type { Region } from '../features/catalog/types.ts';
 import { Destinations } from './-components/destinations.tsx';
 import { Hero } from './-components/hero.tsx';
 import { GlobeSlot, HowItWorksSlot } from './-components/landing-slots.tsx';
 
-const ZLandingSearch = z.object({
+interface LandingSearch {
   /** Region code of the chosen destination, e.g. ?region=JP. */
-  region: z.catch(z.optional(z.string().check(z.maxLength(16), z.regex(/^[A-Za-z0-9_-]+$/))), undefined),
-});
+  region?: string | undefined;
+}
+
+/**
+ * Anything but a short code (letters, digits, '_', '-') reads as no region. Hand-written, not
+ * zod: route definitions are in the initial bundle.
+ */
+function validateLandingSearch(search: Record<string, unknown>): LandingSearch {
+  const { region } = search;
+  return typeof region === 'string' && region.length <= 16 && /^[A-Za-z0-9_-]+$/.test(region) ? { region } : {};
+}
 
 export const Route = createFileRoute('/')({
-  validateSearch: ZLandingSearch,
+  validateSearch: validateLandingSearch,
   loader: async ({ context }) => {
     // Regions are needed below the fold; don't hold the hero back for them.
     void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
@@ -32,11 +41,12 @@ function LandingPage() {
   const { region } = Route.useSearch();
   const navigate = Route.useNavigate();
   const hash = useLocation({ select: (l) => l.hash });
+  const belowTheFold = useBelowTheFold();
 
-  // /plans and /how-it-works land here with a hash; the sections exist once this renders.
+  // /plans and /how-it-works land here with a hash; the sections exist once the second pass is in.
   useEffect(() => {
-    if (hash) requestAnimationFrame(() => scrollToId(hash, { smooth: false }));
-  }, [hash]);
+    if (hash && belowTheFold) requestAnimationFrame(() => scrollToId(hash, { smooth: false }));
+  }, [hash, belowTheFold]);
 
   const onRegionChange = (r: Region) => {
     void navigate({ search: { region: r.code }, replace: true, resetScroll: false, hashScrollIntoView: false });
@@ -45,9 +55,17 @@ function LandingPage() {
   return (
     <>
       <Hero />
-      <GlobeSlot selectedCode={region} onSelectRegion={onRegionChange} />
-      <Destinations regionCode={region} onRegionChange={onRegionChange} scrollOnLoad={!hash} />
-      <HowItWorksSlot />
+      {belowTheFold ? (
+        <>
+          <GlobeSlot selectedCode={region} onSelectRegion={onRegionChange} />
+          <Destinations regionCode={region} onRegionChange={onRegionChange} scrollOnLoad={!hash} />
+          <NotInShell>
+            <HowItWorksSlot />
+          </NotInShell>
+        </>
+      ) : (
+        <div style={{ minHeight: '100vh' }} />
+      )}
     </>
   );
 }

@@ -1,19 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../features/auth/login-form.tsx';
+import type { LoginSearch } from '../features/auth/redirect.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 
-const ZLoginSearch = z.object({
-  /** 'admin' when /admin sent a guest here (spec §2: go to /admin after an admin logs in). */
-  from: z.catch(z.optional(z.literal('admin')), undefined),
-  /** The page the account guard protected; checked again before it is followed. */
-  redirect: z.catch(z.optional(z.string().check(z.maxLength(512))), undefined),
-});
+/**
+ * ?from=admin (spec §2: /admin after an admin logs in) and ?redirect=<path> (checked again
+ * before it is followed); unknown values read as absent. Hand-written, not zod: route
+ * definitions are in the initial bundle.
+ */
+function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  const out: LoginSearch = {};
+  if (search.from === 'admin') out.from = 'admin';
+  if (typeof search.redirect === 'string' && search.redirect.length <= 512) out.redirect = search.redirect;
+  return out;
+}
 
 export const Route = createFileRoute('/login')({
-  validateSearch: ZLoginSearch,
+  validateSearch: validateLoginSearch,
   loader: () => loadNamespaces('auth'),
   component: LoginPage,
 });

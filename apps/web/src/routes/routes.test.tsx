@@ -21,7 +21,8 @@ describe('routes', () => {
     const hero = screen.getByRole('region', { name: 'Global Connectivity Made Simple' });
     expect(within(hero).getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/plans');
     expect(within(hero).getByRole('link', { name: 'How It Works' }).getAttribute('href')).toBe('/how-it-works');
-    expect(screen.getByRole('heading', { name: 'Where are you traveling?' })).toBeTruthy();
+    // The picker and the sections below the hero come in the page's second render pass.
+    expect(await screen.findByRole('heading', { name: 'Where are you traveling?' })).toBeTruthy();
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Plans',

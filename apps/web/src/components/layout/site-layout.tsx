@@ -1,7 +1,13 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { NotInShell } from '../../shell.ts';
+
+// Header and footer follow the language and the router through their own hooks; a new page
+// (a re-render of the root route) need not render them again.
+const PageHeader = memo(Header);
+const PageFooter = memo(Footer);
 
 /** Skip link, sticky header, the page, footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
@@ -11,11 +17,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      <Header />
+      <PageHeader />
       <main id="main" tabIndex={-1} style={{ outline: 'none', minHeight: '60vh' }}>
         {children}
       </main>
-      <Footer />
+      <NotInShell>
+        <PageFooter />
+      </NotInShell>
     </>
   );
 }

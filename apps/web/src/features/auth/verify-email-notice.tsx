@@ -23,7 +23,15 @@ export function VerifyEmailNotice({ email }: { email: string }) {
         }),
     });
   return (
-    <Alert color="yellow" variant="light" icon={<IconMailExclamation aria-hidden />} title={t('verifyNotice.title')} mb="lg">
+    // Yellow's own title colour is too light on its tint (axe colour-contrast): dark text instead.
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconMailExclamation aria-hidden />}
+      title={t('verifyNotice.title')}
+      mb="lg"
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' }, icon: { color: 'var(--mantine-color-dark-8)' } }}
+    >
       <Text size="sm">{t('verifyNotice.body', { email })}</Text>
       <Button size="xs" variant="white" color="dark" mt="sm" onClick={onResend} loading={resend.isPending}>
         {t('verifyNotice.resend')}

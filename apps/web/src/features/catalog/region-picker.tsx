@@ -6,6 +6,7 @@ import { Badge, CloseButton, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput,
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PICKER_TABS, filterRegions, isPopularRegion, regionsForTab, type PickerTab } from '@esim/api/domain';
+import { collatorFor } from '../../lib/format.ts';
 import { useCurrency } from '../preferences/currency-provider.tsx';
 import { RegionFlag } from './region-flag.tsx';
 import type { Region } from './types.ts';
@@ -20,7 +21,7 @@ export interface RegionPickerProps {
 
 /** Bundles first (server order), then countries alphabetically in the UI language. */
 export function orderRegions(regions: readonly Region[], locale: string): Region[] {
-  const collator = new Intl.Collator(locale);
+  const collator = collatorFor(locale);
   const bundles = regions.filter((r) => r.kind === 'bundle');
   const countries = regions.filter((r) => r.kind !== 'bundle').sort((a, b) => collator.compare(a.name, b.name));
   return [...bundles, ...countries];

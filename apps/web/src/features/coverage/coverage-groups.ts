@@ -9,6 +9,7 @@
 // Bundles (Europe, Global, Asia…) are plans, not places: they are left out of the country list
 // and shown in the page's Regional Packages block instead.
 import { matchesCoverage, type Searchable } from '@esim/api/domain';
+import { collatorFor } from '../../lib/format.ts';
 
 export const COVERAGE_GROUPS = ['europe', 'asia', 'americas', 'africa', 'oceania', 'middleEast', 'other', 'unknown'] as const;
 export type CoverageGroup = (typeof COVERAGE_GROUPS)[number];
@@ -89,7 +90,7 @@ export function groupCoverage<R extends CoverageRegion>(
       (groupLabel ? groupLabel(group).toLowerCase().includes(q) : false);
     if (matches) byGroup.get(group)!.push(region);
   }
-  const collator = new Intl.Collator(locale);
+  const collator = collatorFor(locale);
   return COVERAGE_GROUPS.map((group) => ({ group, regions: byGroup.get(group)!.sort((a, b) => collator.compare(a.name, b.name)) })).filter(
     (s) => s.regions.length > 0,
   );

@@ -1,6 +1,6 @@
 // /coverage 'List View': search on name or continent, countries grouped by continent in the
 // spec's order (features/coverage/coverage-groups.ts), in a 500 px scrollable list.
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { CloseButton, Skeleton, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +11,13 @@ import { localCountryName } from '../../features/coverage/countries.ts';
 import { coverageCountries, groupCoverage } from '../../features/coverage/coverage-groups.ts';
 import classes from './coverage.module.css';
 import shared from './info-pages.module.css';
+
+/**
+ * Countries in the list's first render: more than its 500 px box shows at any width. The rest
+ * follow in a transition right after, so no single task lays out and paints some 200 links and
+ * flags (the page's largest task in Lighthouse before this).
+ */
+const FIRST_RENDER_COUNTRIES = 100;
 
 export interface CoverageListProps {
   regions: readonly Region[] | undefined;
@@ -31,6 +38,13 @@ export function CoverageList({ regions, status }: CoverageListProps) {
   );
   const found = sections.reduce((n, s) => n + s.regions.length, 0);
   const trimmed = search.trim();
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    if (complete || status !== 'success') return;
+    const timer = setTimeout(() => startTransition(() => setComplete(true)), 0);
+    return () => clearTimeout(timer);
+  }, [complete, status]);
+  let budget = complete ? Number.POSITIVE_INFINITY : FIRST_RENDER_COUNTRIES;
 
   let body;
   if (status === 'pending') {
@@ -58,24 +72,29 @@ export function CoverageList({ regions, status }: CoverageListProps) {
     body = (
       <>
         {trimmed ? <VisuallyHidden role="status">{t('list.results', { count: found })}</VisuallyHidden> : null}
-        {sections.map(({ group, regions: list }) => (
-          <section key={group} aria-labelledby={`coverage-group-${group}`} className={classes.group}>
-            <Title order={3} id={`coverage-group-${group}`} className={classes.groupTitle}>
-              <span>{t(`groups.${group}`)}</span>
-              <span className={classes.groupCount}>{t('list.groupCount', { count: list.length })}</span>
-            </Title>
-            <ul className={classes.countries}>
-              {list.map((region) => (
-                <li key={region.id}>
-                  <Link to="/" search={{ region: region.code }} className={classes.country} title={t('list.viewPlans', { name: region.name })}>
-                    <RegionFlag code={region.code} flagIcon={region.flagIcon} size="sm" />
-                    <span className={classes.countryName}>{region.name}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+        {sections.map(({ group, regions: list }) => {
+          const shown = budget >= list.length ? list : list.slice(0, Math.max(0, budget));
+          budget -= shown.length;
+          if (shown.length === 0) return null;
+          return (
+            <section key={group} aria-labelledby={`coverage-group-${group}`} className={classes.group}>
+              <Title order={3} id={`coverage-group-${group}`} className={classes.groupTitle}>
+                <span>{t(`groups.${group}`)}</span>
+                <span className={classes.groupCount}>{t('list.groupCount', { count: list.length })}</span>
+              </Title>
+              <ul className={classes.countries}>
+                {shown.map((region) => (
+                  <li key={region.id}>
+                    <Link to="/" search={{ region: region.code }} className={classes.country} title={t('list.viewPlans', { name: region.name })}>
+                      <RegionFlag code={region.code} flagIcon={region.flagIcon} size="sm" />
+                      <span className={classes.countryName}>{region.name}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
       </>
     );
   }

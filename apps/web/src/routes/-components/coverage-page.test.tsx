@@ -9,7 +9,8 @@ async function openCoverage() {
   server.use(trpcMsw.catalog.regions.query(() => REGIONS));
   const utils = await renderApp('/coverage');
   await screen.findByRole('heading', { level: 1, name: 'Global Coverage' });
-  await screen.findByRole('heading', { level: 3, name: /^Europe/ });
+  // The list's first group (the Regional Packages block has a 'Europe' heading too).
+  await within(await screen.findByTestId('coverage-list')).findByRole('heading', { level: 3, name: /^Europe/ });
   return { ...utils, user: userEvent.setup() };
 }
 

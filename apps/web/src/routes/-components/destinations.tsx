@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PlansSection } from '../../features/catalog/plans-section.tsx';
 import { RegionPicker } from '../../features/catalog/region-picker.tsx';
 import type { Region } from '../../features/catalog/types.ts';
+import { useDeferredQuery } from '../../lib/query-client.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { SCROLL_DELAY_MS, scrollToId } from '../../lib/scroll.ts';
 import classes from './destinations.module.css';
@@ -24,7 +25,9 @@ export function Destinations({ regionCode, onRegionChange, scrollOnLoad }: Desti
   const { t } = useTranslation('landing');
   const { t: tc } = useTranslation('common');
   const trpc = useTRPC();
-  const regions = useQuery(trpc.catalog.regions.queryOptions());
+  const query = useQuery(trpc.catalog.regions.queryOptions());
+  // The picker renders in slices when the regions arrive.
+  const regions = { ...useDeferredQuery(query), error: query.error };
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const code = regionCode?.toUpperCase();
   const selected = code ? regions.data?.find((r) => r.code.toUpperCase() === code) : undefined;

@@ -1,0 +1,82 @@
+// The pre-rendered shells of / and /coverage (apps/web/scripts/prerender.mjs): painted from
+// HTML and CSS alone, swapped for the app without a layout shift, hidden from other languages.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, watchPage, type Browser } from './browser.ts';
+
+const baseURL = inject('baseURL');
+
+const PAGES = [
+  { path: '/', h1: 'Global Connectivity Made Simple', title: 'eSIM Shop – Travel eSIM data plans for 200+ countries' },
+  { path: '/coverage', h1: 'Global Coverage', title: 'Global Coverage | eSIM Shop' },
+];
+
+describe('pre-rendered shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 375, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    const page = await browser.context.newPage();
+    // Layout shifts from the very start, before any of the app's code runs.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number };
+      w.__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    return page;
+  }
+
+  it.each(PAGES)('$path is in its HTML, with its own title; other paths get the plain app', async ({ path, h1, title }) => {
+    const html = await (await fetch(new URL(path, baseURL))).text();
+    expect(html).toContain('<div id="shell" inert>');
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`));
+    expect(html).not.toMatch(/<script>/);
+    const other = await (await fetch(new URL('/faq', baseURL))).text();
+    expect(other).not.toContain('id="shell"');
+    expect(other).toContain('<div id="root"></div>');
+  });
+
+  it.each(PAGES)('$path paints without JavaScript, then the app takes over without a layout shift', async ({ path, h1 }) => {
+    const page = await newPage();
+    await page.route(/\/assets\/(?!shell-boot).*\.js$/, (route) => route.abort());
+    await page.goto(new URL(path, baseURL).href);
+    expect(await page.locator('#shell h1').innerText()).toBe(h1);
+    expect(await page.locator('#root').isHidden()).toBe(true);
+    await page.close();
+
+    const live = await newPage();
+    const { errors } = watchPage(live, baseURL);
+    await live.goto(new URL(path, baseURL).href);
+    await live.waitForFunction(() => !document.getElementById('shell') && !document.getElementById('root')!.hidden);
+    await live.getByRole('heading', { level: 1, name: h1 }).waitFor();
+    await live.waitForTimeout(300);
+    expect(await live.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await live.close();
+  });
+
+  it('is hidden from a visitor who reads another language, whose <html> is set before the app runs', async () => {
+    const page = await newPage();
+    await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'ar'));
+    await page.route(/\/assets\/(?!shell-boot).*\.js$/, (route) => route.abort());
+    await page.goto(new URL('/', baseURL).href);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await page.locator('#shell').isHidden()).toBe(true);
+    await page.close();
+
+    const live = await newPage();
+    await live.addInitScript(() => localStorage.setItem('preferredLanguage', 'ar'));
+    await live.goto(new URL('/', baseURL).href);
+    await live.getByRole('heading', { level: 1, name: 'اتصال عالمي بكل سهولة' }).waitFor();
+    expect(await live.locator('#shell').count()).toBe(0);
+    await live.close();
+  });
+});
