@@ -71,32 +71,34 @@ describe('accounts', () => {
     const name = `verify${stamp}`;
     const email = `verify.${stamp}@example.com`;
     const { page, errors } = await open('/register');
-    await page.getByLabel(/^Username/).fill(name);
-    await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByLabel(/^Confirm password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.goto(new URL('/account', baseURL).href);
-    await page.getByText(`We sent a link to ${email}.`, { exact: false }).waitFor();
+    try {
+      await page.getByLabel(/^Username/).fill(name);
+      await page.getByLabel(/^Email/).fill(email);
+      await page.getByLabel(/^Password/).fill(PASSWORD);
+      await page.getByLabel(/^Confirm password/).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(new URL('/account', baseURL).href);
+      await page.getByText(`We sent a link to ${email}.`, { exact: false }).waitFor();
 
-    const token = await verificationToken(email);
-    await page.goto(new URL(`/verify-email?token=${token}`, baseURL).href);
-    await page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' }).waitFor();
-    await page.getByText(`Thank you: ${email} is confirmed.`).waitFor();
-    await page.getByRole('link', { name: 'Go to my account' }).click();
-    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
-    expect(await page.getByText('Confirm your e-mail address').count()).toBe(0);
+      const token = await verificationToken(email);
+      await page.goto(new URL(`/verify-email?token=${token}`, baseURL).href);
+      await page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' }).waitFor();
+      await page.getByText(`Thank you: ${email} is confirmed.`).waitFor();
+      await page.getByRole('link', { name: 'Go to my account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+      // The reminder goes once the refreshed session says the address is confirmed.
+      await page.getByText('Confirm your e-mail address').waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
 
-    expect(errors).toEqual([]);
-
-    // The same link again: used (the call's 400 is the expected answer).
-    await page.goto(new URL(`/verify-email?token=${token}`, baseURL).href);
-    await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
-    // The tests share one browser context: leave it signed out.
-    await logOut(page);
-    await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
-    await page.close();
+      // The same link again: used (the call's 400 is the expected answer).
+      await page.goto(new URL(`/verify-email?token=${token}`, baseURL).href);
+      await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
+    } finally {
+      // The tests share one browser context: leave it signed out whatever happened.
+      await browser.context.clearCookies();
+      await page.close();
+    }
   });
 
   it('registers, stays signed in, edits the profile, logs out, fails and passes a login, and is bounced from /account', async () => {
