@@ -229,8 +229,17 @@ describe('answers kept per catalogue snapshot', () => {
       const one = await own.app.request(`/api/plans/${first.id}`);
       expect(((await one.json()) as { price: number }).price).toBe(first.price);
 
+      // The tRPC query (fast path) keeps its answers per snapshot too.
+      const trpcPrice = async () => {
+        const res = await own.app.request(`/api/trpc/catalog.plans?input=${encodeURIComponent(JSON.stringify({ json: { regionId: japan } }))}`);
+        return ((await res.json()) as { result: { data: { json: Array<{ id: number; priceMinor: number }> } } }).result.data.json.find((p) => p.id === first.id)!.priceMinor;
+      };
+      expect(await trpcPrice()).toBe(Math.round(first.price * 100));
+      expect(await trpcPrice()).toBe(Math.round(first.price * 100));
+
       own.deps.services.catalog.invalidate();
       expect((await read()).price).toBe(123.45);
+      expect(await trpcPrice()).toBe(12345);
       expect(((await (await own.app.request(`/api/plans/${first.id}`)).json()) as { price: number }).price).toBe(123.45);
 
       // A plan that is 404 now and exists after a reload is found after the reload.

@@ -42,7 +42,8 @@ describe('snapshotMemo', () => {
   });
 
   it('never keeps errors or values that are not frozen', async () => {
-    const memo = snapshotMemo({ peek: () => snap(1) });
+    const one = snap(1);
+    const memo = snapshotMemo({ peek: () => one });
     const failing = vi.fn(async () => {
       throw new Error('REGION_NOT_FOUND');
     });
@@ -53,5 +54,21 @@ describe('snapshotMemo', () => {
     await memo('m', loose);
     await memo('m', loose);
     expect(loose).toHaveBeenCalledTimes(2);
+    // The same snapshot does keep a frozen answer (so the two checks above mean something).
+    const frozen = vi.fn(async () => Object.freeze({ ok: true }));
+    await memo('f', frozen);
+    await memo('f', frozen);
+    expect(frozen).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('snapshotMemo bound', () => {
+  it('stops keeping new keys past the cap (clients can vary tRPC input text), still answering them', async () => {
+    const one = snap(1);
+    const memo = snapshotMemo({ peek: () => one }, 2);
+    const call = vi.fn(async () => Object.freeze({}));
+    for (const k of ['a', 'b', 'c', 'a', 'b', 'c']) await memo(k, call);
+    // a and b kept (one call each), c called both times.
+    expect(call).toHaveBeenCalledTimes(4);
   });
 });

@@ -22,6 +22,7 @@ import { appRouter } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { createContext } from '../trpc-context.ts';
 import { OwnedBodies, sendOneOff } from '../response.ts';
+import { snapshotMemo } from '../rest/catalog.ts';
 
 type QueryProcedure = (opts: {
   ctx: unknown;
@@ -45,6 +46,9 @@ export function trpcQueryFastPath(deps: AppDeps, endpoint = '/api/trpc'): Middle
   const prefixLength = endpoint.length + 1;
   const envelopes = new WeakMap<object, string>();
   const owned = new OwnedBodies();
+  // catalog.* queries are public and answer from the catalogue snapshot alone: keep their
+  // answers per snapshot, keyed by path and raw input (bounded, see snapshotMemo).
+  const catalogMemo = snapshotMemo(deps.services.catalog);
 
   /** {"result":{"data":<transformer output>}}, memoized for frozen outputs. */
   const envelope = (data: unknown): string => {
@@ -91,12 +95,14 @@ export function trpcQueryFastPath(deps: AppDeps, endpoint = '/api/trpc'): Middle
     }
 
     const ctx = createContext(deps, c);
+    const rawInput = c.req.query('input') ?? '';
     let outputs: unknown[];
     try {
       outputs = await Promise.all(
-        procs.map((proc, i) =>
-          proc({ ctx, path: paths[i]!, type: 'query', getRawInput: async () => inputs[i], signal: undefined, batchIndex: i }),
-        ),
+        procs.map((proc, i) => {
+          const call = () => proc({ ctx, path: paths[i]!, type: 'query', getRawInput: async () => inputs[i], signal: undefined, batchIndex: i });
+          return !batch && paths[i]!.startsWith('catalog.') ? catalogMemo(`${paths[i]}\u0000${rawInput}`, call) : call();
+        }),
       );
     } catch {
       return next(); // the adapter answers errors
