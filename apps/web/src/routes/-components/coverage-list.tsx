@@ -17,7 +17,9 @@ import shared from './info-pages.module.css';
  * follow in a transition right after, so no single task lays out and paints some 200 links and
  * flags (the page's largest task in Lighthouse before this).
  */
-const FIRST_RENDER_COUNTRIES = 100;
+const FIRST_RENDER_COUNTRIES = 60;
+/** Countries added per later step: small commits instead of one task for the rest. */
+const STEP_COUNTRIES = 60;
 
 export interface CoverageListProps {
   regions: readonly Region[] | undefined;
@@ -38,13 +40,14 @@ export function CoverageList({ regions, status }: CoverageListProps) {
   );
   const found = sections.reduce((n, s) => n + s.regions.length, 0);
   const trimmed = search.trim();
-  const [complete, setComplete] = useState(false);
+  const [limit, setLimit] = useState(FIRST_RENDER_COUNTRIES);
+  const complete = limit >= countries.length;
   useEffect(() => {
     if (complete || status !== 'success') return;
-    const timer = setTimeout(() => startTransition(() => setComplete(true)), 0);
+    const timer = setTimeout(() => startTransition(() => setLimit((n) => n + STEP_COUNTRIES)), 0);
     return () => clearTimeout(timer);
-  }, [complete, status]);
-  let budget = complete ? Number.POSITIVE_INFINITY : FIRST_RENDER_COUNTRIES;
+  }, [complete, status, limit]);
+  let budget = complete ? Number.POSITIVE_INFINITY : limit;
 
   let body;
   if (status === 'pending') {
