@@ -27,7 +27,8 @@ describe('/coverage', () => {
   it('lists the countries by continent and searches name or continent', async () => {
     const { page, errors } = await open('/coverage');
     expect(await page.title()).toContain('Global Coverage');
-    expect(await groups(page)).toEqual(['Europe', 'Asia', 'Americas', 'Africa', 'Oceania', 'Middle East']);
+    // The list fills in steps after the first render (smaller tasks): wait for all of it.
+    await expect.poll(() => groups(page), { timeout: 10_000 }).toEqual(['Europe', 'Asia', 'Americas', 'Africa', 'Oceania', 'Middle East']);
     const list = page.getByTestId('coverage-list');
     expect(await list.evaluate((el) => [getComputedStyle(el).height, getComputedStyle(el).overflowY])).toEqual(['500px', 'auto']);
     // Bundles are plans, not countries.
