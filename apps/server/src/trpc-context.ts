@@ -28,16 +28,23 @@ export function callerFor(deps: AppDeps, c: HonoContext<AppEnv>) {
   return createCaller(createContext(deps, c));
 }
 
-type ProcedureFn = (opts: {
+/** A procedure as appRouter holds it at run time: callable the way createCaller calls it. */
+export type RawProcedure = ((opts: {
   ctx: Context;
   path: string;
   type: 'query' | 'mutation';
   getRawInput: () => Promise<unknown>;
   signal: AbortSignal | undefined;
   batchIndex: number;
-}) => Promise<unknown>;
+}) => Promise<unknown>) & { _def: { type: string } };
 
-const procedures = appRouter._def.procedures as unknown as Record<string, (ProcedureFn & { _def: { type: string } }) | undefined>;
+// At run time a flat map from dotted path to procedure ("catalog.plans").
+const procedures = appRouter._def.procedures as unknown as Record<string, RawProcedure | undefined>;
+
+/** The procedure at a dotted path, or undefined (never an inherited property). */
+export function procedureAt(path: string): RawProcedure | undefined {
+  return Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+}
 
 /**
  * One procedure called the way createCaller calls it (same context, input validation and
@@ -45,7 +52,7 @@ const procedures = appRouter._def.procedures as unknown as Record<string, (Proce
  * REST paths (bench/orders.mjs). `path` is a dotted procedure path, e.g. 'payments.createIntent'.
  */
 export function callProcedure(deps: AppDeps, c: HonoContext<AppEnv>, path: string, input: unknown): Promise<unknown> {
-  const proc = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+  const proc = procedureAt(path);
   if (!proc || (proc._def.type !== 'query' && proc._def.type !== 'mutation')) throw new Error(`no procedure ${path}`);
   return proc({ ctx: createContext(deps, c), path, type: proc._def.type, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
 }

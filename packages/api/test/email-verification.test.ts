@@ -2,7 +2,7 @@
 // orders to an account; the resend button is limited; a changed address needs a new link.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESEND_INTERVAL_MS, VERIFY_LINK_TTL_MS } from '../src/services/email-verification.ts';
-import { CARDS, account, createOrdersRig, type OrdersRig } from './orders/rig.ts';
+import { CARDS, account, createOrdersRig, verificationTokens, type OrdersRig } from './orders/rig.ts';
 
 let rig: OrdersRig;
 beforeEach(async () => {
@@ -21,12 +21,7 @@ async function register(email: string) {
   return { b, api: await b.caller() };
 }
 
-function tokens(to: string): string[] {
-  return rig.mailer.sent
-    .filter((m) => m.to === to)
-    .map((m) => m.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1])
-    .filter((t): t is string => Boolean(t));
-}
+const tokens = (to: string) => verificationTokens(rig.mailer.sent, to);
 
 async function guestOrder(email: string) {
   const api = await rig.browser().caller();

@@ -20,28 +20,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { appRouter } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
-import { createContext } from '../trpc-context.ts';
+import { createContext, procedureAt, type RawProcedure } from '../trpc-context.ts';
 import { OwnedBodies, sendOneOff } from '../response.ts';
 import { snapshotMemo } from '../rest/catalog.ts';
-
-type QueryProcedure = (opts: {
-  ctx: unknown;
-  path: string;
-  type: 'query';
-  getRawInput: () => Promise<unknown>;
-  signal: AbortSignal | undefined;
-  batchIndex: number;
-}) => Promise<unknown>;
-
-interface ProcedureLike {
-  _def: { type: string };
-}
 
 const HEADERS = { 'Content-Type': 'application/json', Vary: 'trpc-accept, accept, Accept-Encoding' } as const;
 
 export function trpcQueryFastPath(deps: AppDeps, endpoint = '/api/trpc'): MiddlewareHandler<AppEnv> {
-  // At run time a flat map from dotted path to procedure ("catalog.plans").
-  const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureLike | undefined>;
   const transformer = appRouter._def._config.transformer;
   const prefixLength = endpoint.length + 1;
   const envelopes = new WeakMap<object, string>();
@@ -72,11 +57,11 @@ export function trpcQueryFastPath(deps: AppDeps, endpoint = '/api/trpc'): Middle
     }
     const batch = c.req.query('batch') === '1';
     if (!batch && paths.length !== 1) return next();
-    const procs: QueryProcedure[] = [];
+    const procs: RawProcedure[] = [];
     for (const path of paths) {
-      const proc = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+      const proc = procedureAt(path);
       if (!proc || proc._def.type !== 'query') return next();
-      procs.push(proc as unknown as QueryProcedure);
+      procs.push(proc);
     }
 
     let inputs: unknown[];

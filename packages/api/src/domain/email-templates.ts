@@ -151,3 +151,21 @@ ${account ? `<p><a href="${e(account)}">Your orders and eSIMs</a></p>` : ''}
 `;
   return { subject, text, html };
 }
+
+/** The account's address confirmation: the link (one use, 48 hours) and what opening it does. */
+export function renderVerificationEmail(input: { url: string; productName: string }): RenderedEmail {
+  const { url, productName } = input;
+  return {
+    subject: `Confirm your e-mail address for ${productName}`,
+    text:
+      `Please confirm that this is your e-mail address by opening this link:\n\n${url}\n\n` +
+      `Orders you placed as a guest with this address will then appear in your account.\n` +
+      `The link works once, for 48 hours. If you did not create an account at ${productName}, ignore this e-mail.\n`,
+    html:
+      `<p>Please confirm that this is your e-mail address:</p>` +
+      `<p><a href="${escapeHtml(url)}">Confirm my e-mail address</a></p>` +
+      `<p>Orders you placed as a guest with this address will then appear in your account. ` +
+      `The link works once, for 48 hours.</p>` +
+      `<p>If you did not create an account at ${escapeHtml(productName)}, ignore this e-mail.</p>`,
+  };
+}

@@ -5,7 +5,7 @@
 import type { Db } from '@esim/db';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { escapeHtml } from '../domain/email-templates.ts';
+import { renderVerificationEmail } from '../domain/email-templates.ts';
 import { attachGuestOrders } from './orders.ts';
 import { iso, pooledRandomBytes, sha256Hex } from './orders-tx.ts';
 
@@ -35,21 +35,9 @@ export async function sendVerificationEmail(db: Db, services: Services, user: { 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const url = verificationUrl(services.config.publicUrl, token);
-  const product = services.config.productName;
   const message = {
     to: user.email,
-    subject: `Confirm your e-mail address for ${product}`,
-    text:
-      `Please confirm that this is your e-mail address by opening this link:\n\n${url}\n\n` +
-      `Orders you placed as a guest with this address will then appear in your account.\n` +
-      `The link works once, for 48 hours. If you did not create an account at ${product}, ignore this e-mail.\n`,
-    html:
-      `<p>Please confirm that this is your e-mail address:</p>` +
-      `<p><a href="${escapeHtml(url)}">Confirm my e-mail address</a></p>` +
-      `<p>Orders you placed as a guest with this address will then appear in your account. ` +
-      `The link works once, for 48 hours.</p>` +
-      `<p>If you did not create an account at ${escapeHtml(product)}, ignore this e-mail.</p>`,
+    ...renderVerificationEmail({ url: verificationUrl(services.config.publicUrl, token), productName: services.config.productName }),
     tag: `verify-${row.id}`,
   };
   services.jobs.run(`verify-email:${row.id}`, async () => {

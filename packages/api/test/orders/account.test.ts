@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
-import { CARDS, account, counts, createOrdersRig, type Browser, type OrdersRig } from './rig.ts';
+import { CARDS, account, counts, createOrdersRig, verificationTokens, type Browser, type OrdersRig } from './rig.ts';
 
 let rig: OrdersRig;
 beforeEach(async () => {
@@ -138,7 +138,7 @@ describe('account: orders.list and esims.list', () => {
     expect(await api.auth.me()).toMatchObject({ emailVerified: false });
 
     await rig.settle();
-    const link = verifyLinkIn(rig.mailer.sent, 'later@traveller.example');
+    const link = verificationTokens(rig.mailer.sent, 'later@traveller.example').at(-1)!;
     expect(await (await rig.browser().caller()).auth.verifyEmail({ token: link })).toEqual({ email: 'later@traveller.example', attachedOrders: 2 });
     expect((await api.orders.list()).map((o) => o.id).sort()).toEqual([g1.orderId, g2.orderId].sort());
     expect(await api.esims.list()).toHaveLength(2);
@@ -146,14 +146,6 @@ describe('account: orders.list and esims.list', () => {
     expect(await api.auth.me()).toMatchObject({ emailVerified: true });
   });
 });
-
-/** The token in the newest verification link sent to `to`. */
-function verifyLinkIn(sent: readonly { to: string; text: string }[], to: string): string {
-  const mail = [...sent].reverse().find((m) => m.to === to && /verify-email\?token=/.test(m.text));
-  const token = mail?.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`no verification link sent to ${to}`);
-  return token;
-}
 
 describe('subscriptions (demo)', () => {
   it('create → pay → active with the first eSIM; renewal → second eSIM; cancel takes effect at period end', async () => {

@@ -211,3 +211,11 @@ export async function counts(db: Db) {
     sent: await n('email_outbox', (q) => q.where('status', '=', 'sent')),
   };
 }
+
+/** Tokens of the e-mail verification links sent to `to`, oldest first. */
+export function verificationTokens(sent: readonly { to: string; text: string }[], to: string): string[] {
+  return sent
+    .filter((m) => m.to === to)
+    .map((m) => m.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1])
+    .filter((t): t is string => Boolean(t));
+}
