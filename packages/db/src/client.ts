@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { flushWalInBackground, type WalFlusherOptions } from './wal-flusher.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -39,7 +40,12 @@ const pgTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export function createDb(url: string = DEFAULT_SQLITE_URL): DbHandle {
+export interface CreateDbOptions {
+  /** SQLite files: how the WAL is flushed in the background (wal-flusher.ts); false: not at all. */
+  walFlusher?: WalFlusherOptions | false;
+}
+
+export function createDb(url: string = DEFAULT_SQLITE_URL, opts: CreateDbOptions = {}): DbHandle {
   if (dbKindOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
     // An idle connection the server drops (restart, failover, admin kill) is emitted on the pool;
@@ -62,8 +68,16 @@ export function createDb(url: string = DEFAULT_SQLITE_URL): DbHandle {
   // fsyncs the file, which at the default cost the checkout path ~35% of its CPU (bench/orders.mjs).
   sqlite.pragma('wal_autocheckpoint = 10000');
   cachePreparedStatements(sqlite);
+  const stopFlushing = path === ':memory:' || opts.walFlusher === false ? () => {} : flushWalInBackground(`${path}-wal`, opts.walFlusher);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'sqlite',
+    close: async () => {
+      stopFlushing();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -85,3 +99,4 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 1000): void {
     return stmt;
   }) as typeof sqlite.prepare;
 }
+

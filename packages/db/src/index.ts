@@ -5,3 +5,5 @@ export { createMigrator, migrateToLatest, MigrationError } from './migrate.ts';
 export { seed, BUNDLES, CONTINENTS, COUNTRIES, countryFlagIcon, isPopularRegion, POPULAR_REGION_CODES, POPULAR_REGION_NAMES } from './seed/index.ts';
 export type { BundleSeed, Continent, PopularRegionInput, SeedOptions, SeedResult } from './seed/index.ts';
 export { Statement } from './statement.ts';
+export { flushWalInBackground } from './wal-flusher.ts';
+export type { FlushFs, WalFlusherOptions } from './wal-flusher.ts';
