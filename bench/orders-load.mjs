@@ -20,7 +20,10 @@ const WARMUP = Number(process.env.WARMUP ?? 2);
 const BARE = process.env.BARE === '1';
 const MAX_OPEN = Number(process.env.MAX_OPEN ?? 4000);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: MODE === 'open' ? 256 : CONCURRENCY, maxFreeSockets: 256 });
+// The server closes a keep-alive socket after 5 s idle (Node's default keepAliveTimeout), and Node
+// 20's agent drops an idle socket after the same 5 s it is told in `Keep-Alive: timeout=5`: a
+// request sent on a socket in that instant is reset (ECONNRESET). Give idle sockets up at 4 s.
+const agent = new http.Agent({ keepAlive: true, timeout: 4000, maxSockets: MODE === 'open' ? 256 : CONCURRENCY, maxFreeSockets: 256 });
 const headers = {
   Origin: BASE.origin,
   'X-Requested-With': 'XMLHttpRequest',
