@@ -90,6 +90,44 @@ describe('checkout', () => {
     return intentFrom(response);
   }
 
+  it('a page opened from far down the landing page starts at its top, with no scroll animation', async () => {
+    const { page, errors } = await open('/', 375);
+    // The browser context reduces motion; a shopper's phone usually does not (smooth scrolling on).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Japan');
+    await page.getByRole('heading', { name: 'Search Results' }).waitFor();
+    await page.getByRole('button', { name: /^Japan/ }).first().click();
+    const plans = page.locator('#region-plans');
+    await plans.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
+    // Wait for the scrolls down to the plans to end (an instant one, then a smooth one 300 ms later).
+    await page.waitForTimeout(1_000);
+    let landingY = -1;
+    await expect
+      .poll(async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const settled = y === landingY;
+        landingY = y;
+        return settled;
+      }, { intervals: [300] })
+      .toBe(true);
+    expect(landingY).toBeGreaterThan(500);
+    await page.evaluate(() => {
+      const w = window as unknown as { seenY: number[] };
+      w.seenY = [];
+      window.addEventListener('scroll', () => w.seenY.push(Math.round(window.scrollY)), { passive: true });
+    });
+    await plans.getByRole('article').first().getByRole('link', { name: /^Buy .* now$/ }).click();
+    await page.waitForURL(/\/checkout\/\d+$/);
+    await page.getByTestId('checkout-plan').waitFor();
+    await page.waitForTimeout(900);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const seen = await page.evaluate(() => (window as unknown as { seenY: number[] }).seenY);
+    // A smooth scroll up passes through positions in between.
+    expect(seen.filter((y) => y !== 0 && y !== landingY)).toEqual([]);
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+
   it('a guest buys Japan: landing → Buy Now → e-mail → 4242 → activation code, QR, copy, e-mail', async () => {
     const { page, errors } = await open('/');
     await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Japan');

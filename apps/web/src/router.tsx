@@ -21,6 +21,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     // React Query owns caching; the router always asks it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // Jump, don't glide: with the stylesheet's `scroll-behavior: smooth` the default ('auto')
+    // opened a page at the old scroll position and then slid it up for ~0.7 s.
+    scrollRestorationBehavior: 'instant',
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
     defaultPendingComponent: PageLoader,
