@@ -108,7 +108,7 @@ describe('checkout', () => {
         const settled = y === landingY;
         landingY = y;
         return settled;
-      }, { intervals: [300] })
+      }, { interval: 300 })
       .toBe(true);
     expect(landingY).toBeGreaterThan(500);
     await page.evaluate(() => {
