@@ -74,6 +74,16 @@ describe('checkout', () => {
     return { page, errors };
   }
 
+  /** On the landing page: search Japan, pick it, and wait for its plans. */
+  async function japanPlans(page: Page) {
+    await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Japan');
+    await page.getByRole('heading', { name: 'Search Results' }).waitFor();
+    await page.getByRole('button', { name: /^Japan/ }).first().click();
+    const plans = page.locator('#region-plans');
+    await plans.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
+    return plans;
+  }
+
   const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
   async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {
@@ -94,11 +104,7 @@ describe('checkout', () => {
     const { page, errors } = await open('/', 375);
     // The browser context reduces motion; a shopper's phone usually does not (smooth scrolling on).
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Japan');
-    await page.getByRole('heading', { name: 'Search Results' }).waitFor();
-    await page.getByRole('button', { name: /^Japan/ }).first().click();
-    const plans = page.locator('#region-plans');
-    await plans.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
+    const plans = await japanPlans(page);
     // Wait for the scrolls down to the plans to end (an instant one, then a smooth one 300 ms later).
     await page.waitForTimeout(1_000);
     let landingY = -1;
@@ -130,11 +136,7 @@ describe('checkout', () => {
 
   it('a guest buys Japan: landing → Buy Now → e-mail → 4242 → activation code, QR, copy, e-mail', async () => {
     const { page, errors } = await open('/');
-    await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Japan');
-    await page.getByRole('heading', { name: 'Search Results' }).waitFor();
-    await page.getByRole('button', { name: /^Japan/ }).first().click();
-    const plans = page.locator('#region-plans');
-    await plans.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
+    const plans = await japanPlans(page);
     const card = plans.getByRole('article').first();
     const planName = (await card.getByRole('heading').innerText()).trim();
     await card.getByRole('link', { name: /^Buy .* now$/ }).click();
