@@ -51,3 +51,9 @@ export const TRPC_TO_HTTP: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 };
+
+/** An error as one bounded line of text, for logs and the jobs' last_error columns. */
+export function errorText(e: unknown): string {
+  const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return msg.slice(0, 1000);
+}

@@ -1,8 +1,8 @@
 export { appRouter, createCaller } from './root.ts';
 export type { AppRouter } from './root.ts';
-export type { Context, SessionUser } from './trpc.ts';
+export type { Context, SessionUser } from './services/types.ts';
 export { createServices } from './context.ts';
-export type { Services, ShopConfig } from './context.ts';
+export type { Services, ShopConfig } from './services/types.ts';
 export { AppError, APP_ERRORS, TRPC_TO_HTTP, isAppError } from './errors.ts';
 export type { AppErrorCode } from './errors.ts';
 export { CatalogCache, serialized } from './services/catalog-cache.ts';
@@ -13,7 +13,7 @@ export type { PublicUser } from './services/users.ts';
 export { hashPassword } from './services/auth.ts';
 export { SESSION_COOKIE_NAME } from './domain/session.ts';
 // Checkout, orders, fulfilment (issue 5): what the server wires up.
-export type { ServiceLog } from './context.ts';
+export type { ServiceLog } from './services/types.ts';
 export {
   assertProvidersCompatible,
   createEsimProvider,
@@ -26,8 +26,8 @@ export {
 } from './providers/index.ts';
 export type { AnyPaymentProvider, EsimProvider, Mailer, PaymentProviderConfig, SimulatorOptions } from './providers/index.ts';
 export { createShopPaymentProvider } from './services/payments-provider.ts';
-export { receiveWebhook, handlePaymentEvent } from './services/webhooks.ts';
-export type { WebhookResult } from './services/webhooks.ts';
+export { receiveWebhook, handlePaymentEvent } from './services/payment-events.ts';
+export type { WebhookResult } from './services/payment-events.ts';
 export { reconcileOrders, runDueWork } from './services/fulfilment.ts';
 export type { DueWorkResult, ReconcileResult } from './services/fulfilment.ts';
 export { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';

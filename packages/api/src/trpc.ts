@@ -3,29 +3,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import type { Db } from '@esim/db';
 import { APP_ERRORS, AppError } from './errors.ts';
-import type { Services } from './context.ts';
+import type { Context } from './services/types.ts';
 import { transformer } from './transformer.ts';
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  fullName: string | null;
-  role: 'customer' | 'admin';
-}
-
-export interface Context {
-  db: Db;
-  services: Services;
-  /** The signed-in user, resolved by the server from the session cookie; null for guests. */
-  user: SessionUser | null;
-  /** Id of the session row (for logout); null for guests. */
-  sessionId: string | null;
-  /** Request facts the services may need (client address for throttling, user agent for audit). */
-  req: { ip: string; userAgent: string; secure: boolean; currency?: string | undefined };
-  /** Response hooks: set or clear the session cookie. */
-  res: { setSessionCookie(token: string, expiresAt: Date): void; clearSessionCookie(): void };
-}
+export type { Context, SessionUser } from './services/types.ts';
 
 const t = initTRPC.context<Context>().create({
   // superjson on the wire; cached (frozen) outputs are serialized once, see transformer.ts.

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { retryMessage } from '../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../domain/validation.ts';
 import { sendVerificationEmail } from './email-verification.ts';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
 import {
   checkThrottle,

@@ -3,11 +3,12 @@
 // this, anyone could register with a traveller's address and read their eSIM activation codes.
 // Links: 32 random bytes (base64url) in the URL, only their SHA-256 stored; one use; 48 hours.
 import type { Db } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
 import { renderVerificationEmail } from '../domain/email-templates.ts';
 import { attachGuestOrders } from './orders.ts';
-import { iso, pooledRandomBytes, sha256Hex } from './orders-tx.ts';
+import { pooledRandomBytes, sha256Hex } from './tokens.ts';
+import { iso } from '../domain/time.ts';
 
 export const VERIFY_LINK_TTL_MS = 48 * 3600_000;
 /** A new link at most this often per account (the resend button). */

@@ -1,13 +1,14 @@
 // The account's eSIMs (/account/esim) and the QR images the app serves for them.
 import type { Db, EsimStatus } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
-import type { SessionUser } from '../trpc.ts';
+import type { SessionUser } from './types.ts';
 import { appleInstallUrl } from '../domain/activation-code.ts';
 import { validityText } from '../domain/orders.ts';
 import type { EsimPlanState } from '../providers/esim/index.ts';
 import { esimQrUrl } from './orders.ts';
-import { iso, sameHex, sha256Hex } from './orders-tx.ts';
+import { sameHex, sha256Hex } from './tokens.ts';
+import { iso } from '../domain/time.ts';
 
 export interface EsimView {
   /** e.g. 'ESIM-7K3M9Q2XB4'. */

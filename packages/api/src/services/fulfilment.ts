@@ -13,14 +13,17 @@
 // is told by e-mail.
 import { sql } from 'kysely';
 import { Statement, type Db, type Order } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { CLAIMABLE_STATES, PAID_STATES, PROVISIONING_STATES } from '../domain/orders.ts';
 import { isEsimProviderError } from '../providers/esim/index.ts';
 import type { EsimProfile } from '../providers/esim/index.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { enqueueEmail, scheduleOrderEmails, sendDueEmails } from './mail-outbox.ts';
-import { addMs, changed, errorText, iso, newAccessToken, newPublicId, writeTransaction } from './orders-tx.ts';
+import { changed, writeTransaction } from './db-tx.ts';
+import { newAccessToken, newPublicId } from './tokens.ts';
+import { addMs, iso } from '../domain/time.ts';
+import { errorText } from '../errors.ts';
 
 export interface FulfilResult {
   /** This call moved the order to paid (false: someone else did, or no such order). */

@@ -3,13 +3,14 @@
 // back-off. A failed send changes nothing about the order; after the last attempt the row is
 // 'failed' (still listed for an operator to resend).
 import type { Db } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { escapeHtml } from '../domain/email-templates.ts';
 import { formatMoney } from '../domain/money.ts';
 import { composeEsimMail } from '../providers/mail/index.ts';
 import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
-import { addMs, errorText, iso } from './orders-tx.ts';
+import { addMs, iso } from '../domain/time.ts';
+import { errorText } from '../errors.ts';
 
 export type EmailKind = 'esim_delivery' | 'confirmation_code' | 'refund_notice';
 

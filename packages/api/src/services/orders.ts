@@ -2,16 +2,18 @@
 // the return page's own fulfilment), and guest orders joining the account registered later with
 // the same e-mail.
 import type { Db, Esim, Order } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
-import type { SessionUser } from '../trpc.ts';
+import type { SessionUser } from './types.ts';
 import { appleInstallUrl } from '../domain/activation-code.ts';
 import { minorToDecimal } from '../domain/money.ts';
 import { CLAIMABLE_STATES, PROVISIONING_STATES, displayStatus, validityText } from '../domain/orders.ts';
 import type { DisplayStatus, OrderKindValue, OrderState } from '../domain/orders.ts';
 import { provisionOrder } from './fulfilment.ts';
-import { errorText, iso, sameHex, sha256Hex } from './orders-tx.ts';
-import { settlePaymentIntent } from './webhooks.ts';
+import { sameHex, sha256Hex } from './tokens.ts';
+import { iso } from '../domain/time.ts';
+import { errorText } from '../errors.ts';
+import { settlePaymentIntent } from './payment-events.ts';
 
 /** One row of the account's order table (spec §3, Order). */
 export interface OrderSummary {

@@ -2,12 +2,12 @@
 // in the database (dbDemoStore) and whose events go straight to the same handler the webhook
 // route calls (handlePaymentEvent), so demo and Stripe run one order and fulfilment path.
 import type { Db } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { createPaymentProvider } from '../providers/payments/index.ts';
 import type { AnyPaymentProvider, PaymentProviderConfig } from '../providers/payments/index.ts';
-import { pooledRandomBytes } from './orders-tx.ts';
+import { pooledRandomBytes } from './tokens.ts';
 import { dbDemoStore } from './payments-demo-store.ts';
-import { handlePaymentEvent } from './webhooks.ts';
+import { handlePaymentEvent } from './payment-events.ts';
 
 export function createShopPaymentProvider(
   db: Db,

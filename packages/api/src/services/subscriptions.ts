@@ -9,15 +9,16 @@
 //   - customer.subscription.updated / deleted, invoice.payment_failed: the row follows the provider
 //     (re-read); 'Cancel subscription' sets cancel_at_period_end and the provider ends it then.
 import type { Db, Order, SubscriptionStatusValue } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
-import type { SessionUser } from '../trpc.ts';
+import type { SessionUser } from './types.ts';
 import { minorToDecimal } from '../domain/money.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
 import type { DemoRenewalResult, PaymentEventSummary, SubscriptionInfo, SubscriptionStatus } from '../providers/payments/index.ts';
-import { insertPendingOrder, providerFailure, type CheckoutResult, type PreparedOrder } from './checkout.ts';
+import { insertPendingOrder, providerFailure, type CheckoutResult, type PreparedOrder } from './order-intake.ts';
 import { fulfilOrderById, scheduleProvisioning } from './fulfilment.ts';
-import { iso, newPublicId, sha256Hex } from './orders-tx.ts';
+import { newPublicId, sha256Hex } from './tokens.ts';
+import { iso } from '../domain/time.ts';
 
 export interface SubscriptionView {
   /** e.g. 'SUB-7K3M9Q2XB4'. */

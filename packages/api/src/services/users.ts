@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Db, NewUser, User, UserRole, UserUpdate } from '@esim/db';
 import { AppError } from '../errors.ts';
-import type { SessionUser } from '../trpc.ts';
+import type { SessionUser } from './types.ts';
 import type { TUpdateProfileInput } from '../domain/validation.ts';
 
 /** What the API ever says about a user. Never the password hash. */

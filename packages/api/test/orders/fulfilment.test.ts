@@ -6,7 +6,7 @@ import { createServices } from '../../src/context.ts';
 import { WebhookVerificationError } from '../../src/providers/payments/index.ts';
 import { fulfilOrder, reconcileOrders, runDueWork } from '../../src/services/fulfilment.ts';
 import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
-import { receiveWebhook } from '../../src/services/webhooks.ts';
+import { receiveWebhook } from '../../src/services/payment-events.ts';
 import type { Services } from '../../src/context.ts';
 import { CARDS, T0, counts, createOrdersRig, demo, FAST_POLICY, type OrdersRig } from './rig.ts';
 

@@ -3,11 +3,11 @@
 // no-op), then acted on by re-reading the current state from the provider — events come at least
 // once and in any order, so the event's own snapshot is never trusted for what to do.
 import type { Db } from '@esim/db';
-import type { Services } from '../context.ts';
+import type { Services } from './types.ts';
 import { HANDLED_PAYMENT_EVENTS, summarizeEvent } from '../providers/payments/index.ts';
 import type { PaymentEvent, PaymentEventSummary } from '../providers/payments/index.ts';
 import { fulfilOrder, markCanceled, markPaymentFailed, markRefunded, recordPartialRefund } from './fulfilment.ts';
-import { iso } from './orders-tx.ts';
+import { iso } from '../domain/time.ts';
 import { handleInvoiceEvent, handleSubscriptionEvent } from './subscriptions.ts';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';

@@ -1,0 +1,68 @@
+// The types the services share, below every service: the dependency bag (Services) and its
+// configuration, the signed-in user, and the per-request Context the procedures receive.
+// context.ts builds the bag on top of the services; trpc.ts re-exports these types.
+import type { Db } from '@esim/db';
+import type { EsimProvider } from '../providers/esim/index.ts';
+import type { Mailer } from '../providers/mail/index.ts';
+import type { AnyPaymentProvider, PaymentEvent } from '../providers/payments/index.ts';
+import type { CatalogCache } from './catalog-cache.ts';
+import type { FulfilmentPolicy } from './fulfilment-policy.ts';
+import type { JobQueue } from './fulfilment-queue.ts';
+
+export interface ShopConfig {
+  /** Public origin, e.g. http://localhost:3000; used for links in e-mails and the CSRF origin check. */
+  publicUrl: string;
+  productName: string;
+  supportEmail: string;
+  phone: string;
+  postalAddress: string;
+}
+
+export interface Services {
+  config: ShopConfig;
+  /** The clock; tests pass a fake one. */
+  now(): Date;
+  /** Regions, plans, coverage and rates held in memory; invalidate() after catalogue edits. */
+  catalog: CatalogCache;
+  /** Stripe or demo payments (createShopPaymentProvider). Default: demo, its state in the db. */
+  payments: AnyPaymentProvider;
+  /** eSIM provisioning. Default: the simulator. */
+  esim: EsimProvider;
+  /** Default: an in-memory mailer (the server passes SMTP or the .eml outbox). */
+  mailer: Mailer;
+  /** Background fulfilment work (provisioning, e-mail) after a payment; idle() in tests. */
+  jobs: JobQueue;
+  /** Retry and back-off settings for provisioning and e-mail. */
+  fulfilment: FulfilmentPolicy;
+  /** Where the services report what operators need to see (e-mail outbox paths, retries). */
+  log: ServiceLog;
+  /** Test hooks (the server's crash test): called before a payment event is acted on. */
+  testHooks?: { beforePaymentEvent?: ((event: PaymentEvent) => void) | undefined } | undefined;
+}
+
+export interface ServiceLog {
+  info(msg: string, extra?: Record<string, unknown>): void;
+  warn(msg: string, extra?: Record<string, unknown>): void;
+  error(msg: string, extra?: Record<string, unknown>): void;
+}
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string | null;
+  role: 'customer' | 'admin';
+}
+
+export interface Context {
+  db: Db;
+  services: Services;
+  /** The signed-in user, resolved by the server from the session cookie; null for guests. */
+  user: SessionUser | null;
+  /** Id of the session row (for logout); null for guests. */
+  sessionId: string | null;
+  /** Request facts the services may need (client address for throttling, user agent for audit). */
+  req: { ip: string; userAgent: string; secure: boolean; currency?: string | undefined };
+  /** Response hooks: set or clear the session cookie. */
+  res: { setSessionCookie(token: string, expiresAt: Date): void; clearSessionCookie(): void };
+}
