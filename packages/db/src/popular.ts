@@ -1,4 +1,6 @@
 // The spec's popular-region rule (§9): isPopular set, or one of these codes, or one of these names.
+// The one definition: the seed marks regions with it and @esim/api/domain re-exports it for the
+// picker. Pure and import-free, so the web bundle can use it.
 export const POPULAR_REGION_CODES: readonly string[] = ['EU', 'UK', 'US', 'CN', 'AE', 'AU', 'ZA'];
 export const POPULAR_REGION_NAMES: readonly string[] = [
   'Europe',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPopularRegion } from '../src/seed/popular.ts';
+import { isPopularRegion } from '../src/popular.ts';
 
 describe('isPopularRegion', () => {
   it.each([

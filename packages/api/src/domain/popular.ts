@@ -1,27 +1,14 @@
 // Which regions the picker's tabs show (spec §2 landing, §9 popular regions).
+import { isPopularRegion } from '@esim/db/popular';
 import type { Searchable } from './search.ts';
 
-export const POPULAR_REGION_CODES: readonly string[] = ['EU', 'UK', 'US', 'CN', 'AE', 'AU', 'ZA'];
-export const POPULAR_REGION_NAMES: readonly string[] = [
-  'Europe',
-  'United Kingdom',
-  'United States',
-  'China',
-  'United Arab Emirates',
-  'Australia',
-  'South Africa',
-];
+export { isPopularRegion, POPULAR_REGION_CODES, POPULAR_REGION_NAMES } from '@esim/db/popular';
 
 /** The Latin America tab groups these continents. */
 export const LATIN_AMERICA_CONTINENTS: readonly string[] = ['South America', 'Central America', 'Caribbean'];
 
 export interface PopularCandidate extends Searchable {
   isPopular?: boolean | null | undefined;
-}
-
-/** isPopular true, or one of the spec's popular codes or names (exact match). */
-export function isPopularRegion(region: PopularCandidate): boolean {
-  return region.isPopular === true || POPULAR_REGION_CODES.includes(region.code) || POPULAR_REGION_NAMES.includes(region.name);
 }
 
 /** The picker's tabs, in the spec's order. */

@@ -36,5 +36,5 @@ export type { BundleSeed } from './bundles.ts';
 export { CONTINENTS } from './continents.ts';
 export type { Continent } from './continents.ts';
 export { COUNTRIES, countryFlagIcon } from './countries.ts';
-export { isPopularRegion, POPULAR_REGION_CODES, POPULAR_REGION_NAMES } from './popular.ts';
-export type { PopularRegionInput } from './popular.ts';
+export { isPopularRegion, POPULAR_REGION_CODES, POPULAR_REGION_NAMES } from '../popular.ts';
+export type { PopularRegionInput } from '../popular.ts';

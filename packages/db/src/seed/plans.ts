@@ -4,7 +4,7 @@ import type { Database, NewPlan } from '../schema.ts';
 import { BUNDLES } from './bundles.ts';
 import type { Continent } from './continents.ts';
 import { COUNTRIES } from './countries.ts';
-import { isPopularRegion } from './popular.ts';
+import { isPopularRegion } from '../popular.ts';
 import { listPrice, regionPriceFactor } from './pricing.ts';
 import { chunks, insertedCount } from './util.ts';
 

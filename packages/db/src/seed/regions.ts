@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, NewRegion } from '../schema.ts';
 import { BUNDLES } from './bundles.ts';
 import { COUNTRIES, countryFlagIcon } from './countries.ts';
-import { isPopularRegion } from './popular.ts';
+import { isPopularRegion } from '../popular.ts';
 import { chunks, insertedCount } from './util.ts';
 
 export const COUNTRY_SORT_BASE = 100;
