@@ -4,7 +4,7 @@
 //   node scripts/setup.mjs install   install dependencies when they are missing or stale
 //   node scripts/setup.mjs build     install + build every package
 //   node scripts/setup.mjs start     install + build + migrate + seed (npm start then execs the server)
-//   node scripts/setup.mjs test      install + typecheck + unit/integration tests + build + browser tests
+//   node scripts/setup.mjs test      install + dependency audit + typecheck + unit/integration tests + build + browser tests
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -94,6 +94,7 @@ if (mode === 'test') {
   const results = join(repoRoot, 'test-results');
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
+  run(process.execPath, ['scripts/audit.mjs']);
   turbo(['typecheck', 'test', 'build', '--concurrency=2', '--continue']);
   ensureChromium();
   run(bin('vitest'), ['run', '--config', 'apps/web/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`]);
