@@ -95,6 +95,8 @@ if (mode === 'test') {
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
   run(process.execPath, ['scripts/audit.mjs']);
+  // The house rules as lint: import boundaries, only env.ts reads the environment (biome.json).
+  run(bin('biome'), ['lint', '--error-on-warnings', '.']);
   turbo(['typecheck', 'test', 'build', '--concurrency=2', '--continue']);
   ensureChromium();
   run(bin('vitest'), ['run', '--config', 'apps/web/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`]);

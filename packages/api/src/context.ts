@@ -6,7 +6,7 @@ import { CatalogCache } from './services/catalog-cache.ts';
 import { EsimSimulator } from './providers/esim/index.ts';
 import type { AnyPaymentProvider } from './providers/payments/index.ts';
 import { JobQueue } from './services/fulfilment-queue.ts';
-import { DEFAULT_FULFILMENT_POLICY, type FulfilmentPolicy } from './services/fulfilment-policy.ts';
+import { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
 import { memoryMailer } from './services/mail-outbox-memory.ts';
 import { createShopPaymentProvider } from './services/payments-provider.ts';
 import type { ServiceLog, Services, ShopConfig } from './services/types.ts';

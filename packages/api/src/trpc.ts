@@ -1,7 +1,6 @@
 // 1. context  2. init + errorFormatter  3. the procedure builders this API allows.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import type { Db } from '@esim/db';
 import { APP_ERRORS, AppError } from './errors.ts';
 import type { Context } from './services/types.ts';
 import { transformer } from './transformer.ts';
