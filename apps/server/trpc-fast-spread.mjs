@@ -3,9 +3,8 @@
 //
 // Why: tRPC's dist spreads objects through that helper, which copies every second argument with
 // Object.getOwnPropertyDescriptors + Object.defineProperties. tRPC spreads the call options
-// several times per middleware, so on Node 20 a single procedure call through createCaller
-// cost ~21 µs, ~17 of them in this helper; with the replacement ~5 µs (measured on the
-// catalogue's plans query; see bench/README.md).
+// several times per middleware, so on Node 20 most of a procedure call through createCaller
+// was spent in this helper (figures in bench/README.md).
 //
 // Equivalence: tRPC only spreads plain objects it builds itself (no getters, setters or
 // non-enumerable keys) into fresh targets, where Object.assign and the original agree.

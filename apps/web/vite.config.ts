@@ -52,8 +52,8 @@ export default defineConfig(() => {
       sourcemap: false,
       assetsInlineLimit: 0,
       // No <link rel="modulepreload"> for a lazy chunk's imports. Vite's helper appended some 40
-      // of them in one task when the landing route loaded (15-85 ms of main thread on the test
-      // machine: the largest blocking task left in Lighthouse). The browser fetches a chunk's
+      // of them in one task when the landing route loaded (the largest blocking task left in
+      // Lighthouse). The browser fetches a chunk's
       // imports as soon as it has parsed the chunk: one round trip later, off the main thread.
       modulePreload: false,
       // Read by scripts/prerender.mjs (which CSS a pre-rendered page needs), then deleted.

@@ -22,7 +22,7 @@ const ZEnv = z.object({
   POSTAL_ADDRESS: z.string().default('1 Example Street, London, EC1A 1AA, United Kingdom'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 
-  // ── payments, eSIMs, e-mail (issue 5) ──
+  // ── payments, eSIMs, e-mail ──
   /** Stripe: set all three for card payments; none for demo payments ('Demo payments: no real charge'). */
   STRIPE_SECRET_KEY: optionalText(),
   STRIPE_PUBLISHABLE_KEY: optionalText(),

@@ -1,4 +1,4 @@
-// Buying an eSIM with demo payments, in Chromium against the built server (issue #5): a guest
+// Buying an eSIM with demo payments, in Chromium against the built server: a guest
 // buys Japan from the landing page and gets a real activation code, QR image and e-mail; a
 // declined card gives 'Payment Failed' and no paid order; a signed-in shopper finds the order and
 // the eSIM in the account; the bank's extra step (3-D Secure card) is approved. Axe and

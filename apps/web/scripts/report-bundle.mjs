@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Reports the landing page's initial JavaScript, gzipped: the scripts in dist/index.html (the
 // module entry and, on a pre-rendered page, the shell's small boot script) plus every chunk it
-// modulepreloads. Fails (exit 1) above the budget (170 kB, issue #2).
+// modulepreloads. Fails (exit 1) above the budget (170 kB).
 // Also prints, for information, the lazily loaded chunks that render the landing route.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

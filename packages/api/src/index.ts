@@ -12,7 +12,7 @@ export { toSessionUser, findUserByUsername, findUserByEmail, insertUser, setPass
 export type { PublicUser } from './services/users.ts';
 export { hashPassword } from './services/auth.ts';
 export { SESSION_COOKIE_NAME } from './domain/session.ts';
-// Checkout, orders, fulfilment (issue 5): what the server wires up.
+// Checkout, orders, fulfilment: what the server wires up.
 export type { ServiceLog } from './services/types.ts';
 export {
   assertProvidersCompatible,

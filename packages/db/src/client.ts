@@ -65,7 +65,7 @@ export function createDb(url: string = DEFAULT_SQLITE_URL, opts: CreateDbOptions
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   // Checkpoint every ~40 MB of WAL instead of SQLite's 4 MB: each checkpoint copies pages back and
-  // fsyncs the file, which at the default cost the checkout path ~35% of its CPU (bench/orders.mjs).
+  // fsyncs the file, which at the default cost the checkout path much of its CPU (bench/README.md).
   sqlite.pragma('wal_autocheckpoint = 10000');
   cachePreparedStatements(sqlite);
   const stopFlushing = path === ':memory:' || opts.walFlusher === false ? () => {} : flushWalInBackground(`${path}-wal`, opts.walFlusher);

@@ -1,8 +1,7 @@
 // Statements written once as SQL text, for the few queries on the checkout's hot path.
 //
-// Kysely builds an operation-node tree and compiles it to SQL on every call: ~26 µs for the
-// 32-column order insert, 4–9 µs for the small ones (measured on the bench machine), which
-// was about a tenth of the CPU an order costs (bench/orders.mjs). A Statement keeps its SQL
+// Kysely builds an operation-node tree and compiles it to SQL on every call, which was a
+// noticeable share of the CPU an order costs (bench/README.md). A Statement keeps its SQL
 // text for both databases and runs it through the same Kysely instance (so transactions,
 // the SQLite prepared-statement cache and the PostgreSQL pool work as for any other query);
 // only the compile step is skipped. Everything else keeps using the query builder.

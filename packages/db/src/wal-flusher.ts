@@ -3,8 +3,8 @@
 // With `journal_mode = WAL` and `synchronous = NORMAL`, SQLite fsyncs the WAL only when it
 // checkpoints. By then every frame written since the last checkpoint (~40 MB at
 // `wal_autocheckpoint = 10000` under load) is still dirty in the page cache, and that one fsync runs
-// inside whichever commit triggered the checkpoint, on the event loop: ~30 ms at 1,000 orders/s
-// (bench/orders.mjs, strace), every ~0.6 s, so every request in flight waited for it.
+// inside whichever commit triggered the checkpoint, on the event loop, so every request in flight
+// waited for it (bench/README.md has the measurements).
 //
 // fsync(2) writes out a file's dirty pages whichever descriptor wrote them, so this fsyncs the WAL
 // every `everyMs` on libuv's thread pool, never on the event loop; the checkpoint's own fsync then

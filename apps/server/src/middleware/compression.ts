@@ -1,7 +1,7 @@
 // Response compression without the per-request cost hono/compress has on the hot path:
 // it calls c.header('Vary') after next(), which makes @hono/node-server turn its lightweight
-// Response into a full web Response with a ReadableStream (measured: ~30% of a catalogue
-// request). Here:
+// Response into a full web Response with a ReadableStream (a large share of a catalogue
+// request; bench/README.md). Here:
 //   - responses built whole (response.ts: the REST catalogue, the tRPC query fast path) carry
 //     their own Vary and, when worth it, precompressed bytes: left alone;
 //   - clients that accept neither gzip nor deflate only get Vary set in place;

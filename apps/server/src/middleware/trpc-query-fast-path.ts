@@ -1,9 +1,9 @@
 // tRPC GET queries, answered without the fetch adapter's per-request machinery.
 //
-// Why: on Node 20 @trpc/server's fetch adapter spends ~120 µs of CPU on a GET around a
-// procedure that itself takes ~5 µs (Request/URL objects, AbortSignal.any per call, a Headers
-// object, its response pipeline), which put the catalogue's tRPC reads at ~20% of a bare
-// Hono route (bench/run.mjs). The catalogue is read on every page.
+// Why: on Node 20 @trpc/server's fetch adapter spends many times the CPU of the procedure
+// itself on a GET (Request/URL objects, AbortSignal.any per call, a Headers object, its
+// response pipeline), which put the catalogue's tRPC reads far below a bare Hono route
+// (bench/run.mjs; figures in bench/README.md). The catalogue is read on every page.
 //
 // What it does: for GET /api/trpc/<path>[,<path>…][?batch=1]&input=… where every path is a
 // query procedure of appRouter, it parses the input the way the adapter does (JSON, then the

@@ -27,8 +27,8 @@ function toSpecRates(r: ExchangeRates) {
  * input gives the same (frozen) answer for as long as that snapshot is current. So each
  * successful answer is kept per snapshot and input, and later requests reuse it instead of
  * calling the procedure again; invalidate() swaps the snapshot and with it the whole memo.
- * Errors (unknown id) are never kept: they go through the procedure every time. Measured:
- * the tRPC caller was ~23 µs of a ~62 µs request under load (bench/README.md).
+ * Errors (unknown id) are never kept: they go through the procedure every time. Why: the
+ * tRPC caller was a large share of a catalogue request under load (figures in bench/README.md).
  */
 export function snapshotMemo(catalog: { peek(): CatalogSnapshot | null }, maxPerSnapshot = 10_000) {
   const bySnapshot = new WeakMap<CatalogSnapshot, Map<string, unknown>>();

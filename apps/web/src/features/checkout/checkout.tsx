@@ -1,4 +1,4 @@
-// The checkout page (spec §2 Checkout, §4, §8; issue #5): 'Preparing your checkout...' while the
+// The checkout page (spec §2 Checkout, §4, §8): 'Preparing your checkout...' while the
 // plan and the payment configuration load (each once per visit; React Query dedupes StrictMode's
 // double mount), then a two-column page — order summary and payment — that stacks on phones.
 // The payment form is the demo card form, or Stripe's Payment Element (lazy: Stripe.js loads only

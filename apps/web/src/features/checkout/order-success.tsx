@@ -1,4 +1,4 @@
-// The order-success page (spec §2, §4; issue #5). With ?payment_intent=… it loads the order
+// The order-success page (spec §2, §4). With ?payment_intent=… it loads the order
 // (orders.byPaymentIntent: the owner by session, a guest with the client secret from the URL or
 // sessionStorage) and polls every second, for up to a minute, until the eSIM is delivered — the
 // server fulfils on this very call if the webhook has not yet. Then: plan, data, validity, total,

@@ -1,4 +1,4 @@
-// The checkout's order summary (issue #5): plan, data, validity, total in the chosen currency.
+// The checkout's order summary: plan, data, validity, total in the chosen currency.
 // A subscription shows the monthly price (85%), '/ month', 'Auto-renews monthly' and that it can
 // be cancelled anytime.
 import type { ReactNode } from 'react';
