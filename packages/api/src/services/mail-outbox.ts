@@ -48,7 +48,10 @@ export async function sendEmail(db: Db, services: Services, outboxId: number): P
   if (!row) return 'skipped';
   const attempts = row.attempts + 1;
   try {
-    const message = await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address);
+    const composed = await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address);
+    // One message per row however often it is attempted (a crash after the send, before the
+    // update below, is followed by another attempt): the same Date, Message-ID and outbox file.
+    const message = { ...composed, date: new Date(row.created_at), idempotencyKey: `email-outbox:${row.id}:${composed.tag ?? row.kind}` };
     const result = await services.mailer.send(message);
     await db
       .updateTable('email_outbox')

@@ -1,8 +1,12 @@
 // Exactly once with demo payments (signed demo events through the same webhook handler as
 // Stripe's), provisioning retries and refunds, e-mail retries, asynchronous provisioning, and the
 // startup reconciliation after a crash.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices } from '../../src/context.ts';
+import { createOutboxMailer } from '../../src/providers/mail/index.ts';
 import { WebhookVerificationError } from '../../src/providers/payments/index.ts';
 import { fulfilOrder, reconcileOrders, runDueWork } from '../../src/services/fulfilment.ts';
 import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
@@ -228,7 +232,7 @@ describe('restart reconciliation', () => {
     services = createServices(r.db, r.services.config, {
       now: () => r.clock.now,
       esim: r.esim,
-      mailer: r.mailer,
+      mailer: r.services.mailer,
       payments,
       fulfilment: FAST_POLICY,
     });
@@ -264,6 +268,27 @@ describe('restart reconciliation', () => {
     const again = await reconcileOrders(rig.db, restart(rig));
     expect(again).toMatchObject({ fulfilled: 0 });
     expect(await counts(rig.db)).toMatchObject({ fulfilled: 2, esims: 2, sent: 2 });
+  });
+
+  it('the .eml was written, then the process died before recording the send: the restart writes no second file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'esim-outbox-crash-'));
+    try {
+      rig = await createOrdersRig({ mailer: createOutboxMailer({ dir, from: 'orders@shop.example' }) });
+      const { api, intent, id } = await checkout();
+      await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+      await rig.settle();
+      const sent = await rig.db.selectFrom('email_outbox').select(['id', 'location', 'message_id']).where('status', '=', 'sent').executeTakeFirstOrThrow();
+      expect((await readdir(dir)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+      // What the database holds when the process dies between writing the file and the update.
+      await rig.db.updateTable('email_outbox').set({ status: 'pending', sent_at: null, location: null, message_id: null, lease_until: rig.clock.now.toISOString() }).execute();
+      rig.clock.advance(60_000);
+      const result = await reconcileOrders(rig.db, restart(rig));
+      expect(result.work.emails.sent).toBe(1);
+      expect(await rig.db.selectFrom('email_outbox').select(['id', 'location', 'message_id']).where('status', '=', 'sent').executeTakeFirstOrThrow()).toEqual(sent);
+      expect(await readdir(dir)).toEqual([basename(sent.location!)]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('an e-mail queued but never sent is sent after the restart', async () => {

@@ -83,6 +83,21 @@ describe('outbox mailer', () => {
     expect((await readdir(sub)).sort()).toEqual(['1970-01-01T00-00-00-000Z-ord____1-2.eml', '1970-01-01T00-00-00-000Z-ord____1.eml']);
   });
 
+  it('a keyed message is written once however often it is sent: same file, same Message-ID, no temporary file left', async () => {
+    const sub = join(dir, 'keyed');
+    const mailer = createOutboxMailer({ dir: sub, from: '"Travel eSIM" <orders@shop.example>' });
+    const msg = { to: 'x@y.example', subject: 's', text: 't', html: '<p>t</p>', tag: 'ORD-1', idempotencyKey: 'email-outbox:1', date: new Date(0) };
+    const a = await mailer.send(msg);
+    const b = await mailer.send(msg);
+    expect(b).toEqual(a);
+    expect(a.messageId).toMatch(/^<[0-9a-f]{32}@shop\.example>$/);
+    expect(parseMime(await readFile(a.location!, 'utf8')).headers.get('message-id')).toBe(a.messageId);
+    // Another key that lands on the same name is another message.
+    const c = await mailer.send({ ...msg, idempotencyKey: 'email-outbox:2' });
+    expect(c.messageId).not.toBe(a.messageId);
+    expect(await readdir(sub)).toEqual(['1970-01-01T00-00-00-000Z-ORD-1-2.eml', '1970-01-01T00-00-00-000Z-ORD-1.eml']);
+  });
+
   it('names untagged messages randomly', async () => {
     const sub = join(dir, 'untagged');
     const r = await createOutboxMailer({ dir: sub, from: 'a@shop.example' }).send({ to: 'x@y.example', subject: 's', text: 't', html: 't' });
@@ -130,6 +145,13 @@ describe('SMTP mailer against a local smtp-server', () => {
     expect(received[0]?.to).toEqual(['guest@traveller.example']);
     checkEsimMessage(received[0]!.raw);
     expect(received[0]!.raw).toContain(result.messageId);
+    // A keyed resend is the same message to the receiving side (one Message-ID, one Date).
+    const keyed = { ...(await composeEsimMail(esimMail())), idempotencyKey: 'email-outbox:7', date: new Date(Date.UTC(2026, 4, 17)) };
+    const first = await mailer.send(keyed);
+    const again = await mailer.send(keyed);
+    expect(again.messageId).toBe(first.messageId);
+    expect(parseMime(received[2]!.raw).headers.get('message-id')).toBe(first.messageId);
+    expect(parseMime(received[2]!.raw).headers.get('date')).toBe('Sun, 17 May 2026 00:00:00 +0000');
     await mailer.close();
   });
 

@@ -16,6 +16,15 @@ export interface MailMessage {
   attachments?: MailAttachment[] | undefined;
   /** Names the outbox file (e.g. the order id); ignored by SMTP. */
   tag?: string | undefined;
+  /**
+   * The same for every attempt at one e-mail (the shop passes its outbox row): the Message-ID is
+   * made from it, so a resend is the same message, and the .eml outbox writes one file per key —
+   * an attempt that finds the file already written (the process died before recording the send)
+   * answers with it instead of writing a second one.
+   */
+  idempotencyKey?: string | undefined;
+  /** The Date header: when the message was ready to send (default: now). The outbox names its file by it. */
+  date?: Date | undefined;
 }
 
 export interface SendResult {
