@@ -206,6 +206,10 @@ export interface OrdersTable {
   last_error: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Rewards points spent on this order (1 point = 1 USD cent of its USD price). */
+  points_used: ColumnType<number, number | undefined, number>;
+  /** What those points took off, in minor units of `currency`; the card pays total − this. */
+  points_discount_minor: ColumnType<number, number | undefined, number>;
 }
 
 export type EsimStatus = 'not_installed' | 'active' | 'expired' | 'canceled';
@@ -293,6 +297,78 @@ export interface DemoIdempotencyKeysTable {
   created_at: IsoTimestamp;
 }
 
+// ── rewards (migration 2026-11-25-001) ────────────────────────────────────────────────────
+
+export interface TravelerLevelsTable {
+  id: Generated<number>;
+  /** Stable snake_case name the web translates ('traveler', 'explorer'). */
+  key: string;
+  name: string;
+  description: string;
+  /** '#rrggbb'. */
+  color: string;
+  /** Lifetime points earned at which the level starts. */
+  points_required: number;
+  /** Purchase points multiplier × 100 (120 = ×1.2). */
+  multiplier_percent: ColumnType<number, number | undefined, number>;
+  /** JSON array of perk texts. */
+  perks: ColumnType<string, string | undefined, string>;
+}
+
+export interface AchievementsTable {
+  id: Generated<number>;
+  /** Stable snake_case name; also names the rule that computes progress. */
+  key: string;
+  name: string;
+  description: string;
+  /** snake_case words, e.g. 'check_ins'. */
+  category: string;
+  points_awarded: number;
+  target_progress: ColumnType<number, number | undefined, number>;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
+export type PointsSource = 'purchase' | 'check_in' | 'achievement' | 'redemption' | 'refund' | 'adjustment' | 'release';
+
+/** The points ledger: every change of a user's points is one row under a unique key. */
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  source: PointsSource;
+  /** Signed. */
+  amount: number;
+  description: string | null;
+  /** e.g. 'purchase:order:12'; unique, so an event counts once. */
+  unique_key: string;
+  order_id: number | null;
+  created_at: IsoTimestamp;
+}
+
+export interface CheckInsTable {
+  id: Generated<number>;
+  user_id: number;
+  region_id: number;
+  /** UTC day 'YYYY-MM-DD'. */
+  check_in_day: string;
+  location_name: string | null;
+  points_awarded: ColumnType<number, number | undefined, number>;
+  verified_trip: ColumnType<number, number | undefined, number>;
+  zero_reason: string | null;
+  /** 1..3 for a rewarded check-in, null otherwise. */
+  reward_slot: number | null;
+  created_at: IsoTimestamp;
+}
+
+export interface UserAchievementsTable {
+  id: Generated<number>;
+  user_id: number;
+  achievement_id: number;
+  progress: ColumnType<number, number | undefined, number>;
+  completed_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -313,6 +389,11 @@ export interface Database {
   demo_payment_intents: DemoDocumentsTable;
   demo_subscriptions: DemoDocumentsTable;
   demo_idempotency_keys: DemoIdempotencyKeysTable;
+  traveler_levels: TravelerLevelsTable;
+  achievements: AchievementsTable;
+  points_ledger: PointsLedgerTable;
+  check_ins: CheckInsTable;
+  user_achievements: UserAchievementsTable;
 }
 
 export type Region = Selectable<RegionsTable>;
@@ -338,3 +419,8 @@ export type NewEsim = Insertable<EsimsTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;
+export type TravelerLevelRow = Selectable<TravelerLevelsTable>;
+export type AchievementRow = Selectable<AchievementsTable>;
+export type PointsLedgerRow = Selectable<PointsLedgerTable>;
+export type CheckInRow = Selectable<CheckInsTable>;
+export type UserAchievementRow = Selectable<UserAchievementsTable>;

@@ -37,7 +37,7 @@ describe.skipIf(!available)('PostgreSQL', () => {
     expect(first.regions).toBeGreaterThan(200);
     await expectValidCatalog(db);
     const before = await catalogSnapshot(db);
-    expect(await seed(db)).toEqual({ regions: 0, regionCountries: 0, plans: 0, exchangeRates: 0 });
+    expect(await seed(db)).toEqual({ regions: 0, regionCountries: 0, plans: 0, exchangeRates: 0, travelerLevels: 0, achievements: 0 });
     expect(await catalogSnapshot(db)).toEqual(before);
     // identity columns keep working after explicit seeding
     const { id } = await db

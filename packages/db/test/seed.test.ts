@@ -5,7 +5,7 @@ import { createDb } from '../src/client.ts';
 import type { DbHandle } from '../src/client.ts';
 import { migrateToLatest } from '../src/migrate.ts';
 import { migrations } from '../src/migrations/index.ts';
-import { seed } from '../src/seed/index.ts';
+import { ACHIEVEMENTS, TRAVELER_LEVELS, seed, seedRewards } from '../src/seed/index.ts';
 import { BUNDLES } from '../src/seed/bundles.ts';
 import { COUNTRIES } from '../src/seed/countries.ts';
 import { expectValidCatalog } from './catalog-checks.ts';
@@ -45,7 +45,7 @@ describe('seed (SQLite)', () => {
     await seed(handle.db, { now: new Date('2026-01-01T00:00:00Z') });
     const before = await catalogSnapshot(handle.db);
     const second = await seed(handle.db, { now: new Date('2026-06-01T00:00:00Z') });
-    expect(second).toEqual({ regions: 0, regionCountries: 0, plans: 0, exchangeRates: 0 });
+    expect(second).toEqual({ regions: 0, regionCountries: 0, plans: 0, exchangeRates: 0, travelerLevels: 0, achievements: 0 });
     expect(await catalogSnapshot(handle.db)).toEqual(before);
   });
 
@@ -58,10 +58,37 @@ describe('seed (SQLite)', () => {
     await db.updateTable('exchange_rates').set({ rate_micros: 800_000 }).where('currency', '=', 'GBP').execute();
     await db.deleteFrom('plans').where('slug', '=', 'fr-1gb-7d').execute();
     const again = await seed(db);
-    expect(again).toEqual({ regions: 0, regionCountries: 0, plans: 1, exchangeRates: 0 });
+    expect(again).toEqual({ regions: 0, regionCountries: 0, plans: 1, exchangeRates: 0, travelerLevels: 0, achievements: 0 });
     expect(await db.selectFrom('plans').select(['price_minor', 'name']).where('slug', '=', 'jp-5gb-30d').executeTakeFirst()).toEqual({ price_minor: 12345, name: 'Edited' });
     expect(await db.selectFrom('regions').select(['name', 'is_popular']).where('code', '=', 'JP').executeTakeFirst()).toEqual({ name: 'Nippon', is_popular: 1 });
     expect(await db.selectFrom('exchange_rates').select('rate_micros').where('currency', '=', 'GBP').executeTakeFirst()).toEqual({ rate_micros: 800_000 });
+  });
+
+  it('seeds the rewards levels and achievements once, keeps edits, restores deleted ones', async () => {
+    const { db } = handle;
+    await migrateToLatest(db);
+    const first = await seed(db);
+    expect(first.travelerLevels).toBe(TRAVELER_LEVELS.length);
+    expect(first.achievements).toBe(ACHIEVEMENTS.length);
+    const levels = await db.selectFrom('traveler_levels').selectAll().orderBy('points_required').execute();
+    expect(levels.map((l) => [l.key, l.points_required, l.multiplier_percent])).toEqual([
+      ['traveler', 0, 100],
+      ['explorer', 500, 120],
+      ['globetrotter', 2000, 140],
+      ['jetsetter', 6000, 200],
+    ]);
+    for (const l of levels) expect(JSON.parse(l.perks)).toEqual(expect.arrayContaining([expect.any(String)]));
+    const achievements = await db.selectFrom('achievements').selectAll().execute();
+    expect(achievements.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(achievements.map((a) => a.category)).size).toBeGreaterThanOrEqual(4);
+    for (const a of achievements) expect(a.key).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
+
+    await db.updateTable('achievements').set({ points_awarded: 999 }).where('key', '=', 'first_purchase').execute();
+    await db.deleteFrom('achievements').where('key', '=', 'ten_check_ins').execute();
+    const again = await seedRewards(db);
+    expect(again).toEqual({ travelerLevels: 0, achievements: 1 });
+    expect(await db.selectFrom('achievements').select('points_awarded').where('key', '=', 'first_purchase').executeTakeFirst()).toEqual({ points_awarded: 999 });
+    expect(await seedRewards(db)).toEqual({ travelerLevels: 0, achievements: 0 });
   });
 });
 

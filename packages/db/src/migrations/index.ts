@@ -6,6 +6,7 @@ import * as m20261121002accounts from './2026-11-21-002-accounts.ts';
 import * as m20261121003support from './2026-11-21-003-support.ts';
 import * as m20261121004orders from './2026-11-21-004-orders.ts';
 import * as m20261121005emailVerification from './2026-11-21-005-email-verification.ts';
+import * as m20261125001rewards from './2026-11-25-001-rewards.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-003-support': m20261121003support,
   '2026-11-21-004-orders': m20261121004orders,
   '2026-11-21-005-email-verification': m20261121005emailVerification,
+  '2026-11-25-001-rewards': m20261125001rewards,
 };
