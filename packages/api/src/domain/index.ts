@@ -11,3 +11,4 @@ export * from './activation-code.ts';
 export * from './email-templates.ts';
 export * from './payments-demo.ts';
 export * from './orders.ts';
+export * from './rewards.ts';
