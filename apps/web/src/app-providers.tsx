@@ -3,8 +3,8 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { directionOf, type LanguageCode } from '@esim/i18n';
-import { CurrencyProvider } from './features/preferences/currency-provider.tsx';
-import { LanguageProvider } from './features/preferences/language-provider.tsx';
+import { CurrencyProvider } from './lib/preferences/currency-provider.tsx';
+import { LanguageProvider } from './lib/preferences/language-provider.tsx';
 import { TRPCProvider, type TrpcClient } from './lib/trpc.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 

@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppProviders } from './app-providers.tsx';
-import { applyDocumentLanguage } from './features/preferences/language-provider.tsx';
+import { applyDocumentLanguage } from './lib/preferences/language-provider.tsx';
 import { detectLanguage, initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createTrpc, createTrpcClient } from './lib/trpc.ts';

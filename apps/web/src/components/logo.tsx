@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../config.ts';
+import { config } from '../config.ts';
 import classes from './logo.module.css';
 
 /** The brand mark: a SIM card over a globe arc. Decorative; the link carries the name. */

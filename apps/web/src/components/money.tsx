@@ -1,4 +1,4 @@
-import { useCurrency } from '../features/preferences/currency-provider.tsx';
+import { useCurrency } from '../lib/preferences/currency-provider.tsx';
 
 export interface MoneyProps {
   /** Amount in USD minor units (cents); shown converted to the visitor's currency. */

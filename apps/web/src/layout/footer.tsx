@@ -3,10 +3,10 @@
 import { ActionIcon, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../config.ts';
-import { AppLink } from '../app-link.tsx';
-import { LogoMark } from './logo.tsx';
-import { AmexIcon, MastercardIcon, VisaIcon } from './payment-icons.tsx';
+import { config } from '../config.ts';
+import { AppLink } from '../components/app-link.tsx';
+import { LogoMark } from '../components/logo.tsx';
+import { AmexIcon, MastercardIcon, VisaIcon } from '../components/payment-icons.tsx';
 import classes from './footer.module.css';
 
 type FooterKey = 'footer.about' | 'footer.newsBlog' | 'footer.faq' | 'footer.contactUs' | 'footer.terms' | 'footer.privacy';

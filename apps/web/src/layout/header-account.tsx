@@ -6,9 +6,9 @@ import { ActionIcon, Button, Group, Skeleton, Stack, VisuallyHidden } from '@man
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../features/auth/session.ts';
+import { useSession } from '../features/auth/session.ts';
 
-const loadMenu = () => import('../../features/auth/account-menu.tsx');
+const loadMenu = () => import('../features/auth/account-menu.tsx');
 const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
 const LogoutButton = lazy(() => loadMenu().then((m) => ({ default: m.LogoutButton })));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render.tsx';
-import { toast } from '../toast.tsx';
+import { renderWithProviders } from '../test/render.tsx';
+import { toast } from '../components/toast.tsx';
 import { Header } from './header.tsx';
 
 /** The menu behind the button loads lazily; wait for the real trigger (aria-haspopup). */

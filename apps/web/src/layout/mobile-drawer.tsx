@@ -1,11 +1,11 @@
 // The small-screen navigation panel: same entries as the header. Loaded on first open.
 import { Divider, Drawer, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../features/preferences/language-provider.tsx';
-import { CurrencySelect } from '../selectors/currency-menu.tsx';
-import { LanguageSelect } from '../selectors/language-menu.tsx';
+import { useLanguage } from '../lib/preferences/language-provider.tsx';
+import { CurrencySelect } from '../components/selectors/currency-menu.tsx';
+import { LanguageSelect } from '../components/selectors/language-menu.tsx';
 import { HeaderAccount } from './header-account.tsx';
-import { Logo } from './logo.tsx';
+import { Logo } from '../components/logo.tsx';
 import { NavLinks } from './nav-links.tsx';
 import classes from './header.module.css';
 

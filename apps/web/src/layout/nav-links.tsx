@@ -1,6 +1,6 @@
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../app-link.tsx';
+import { AppLink } from '../components/app-link.tsx';
 import { MAIN_NAV } from './nav-items.ts';
 
 export function NavLinks({ className, onNavigate }: { className?: string | undefined; onNavigate?: () => void }) {

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { NotInShell } from '../../shell.ts';
+import { NotInShell } from '../shell.ts';
 
 // Header and footer follow the language and the router through their own hooks; a new page
 // (a re-render of the root route) need not render them again.

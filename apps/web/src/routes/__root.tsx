@@ -1,5 +1,5 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { SiteLayout } from '../components/layout/site-layout.tsx';
+import { SiteLayout } from '../layout/site-layout.tsx';
 import type { RouterContext } from '../router.tsx';
 import { NotFound } from './-components/not-found.tsx';
 

@@ -1,7 +1,7 @@
 import { Menu, NativeSelect } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCurrency } from '../../features/preferences/currency-provider.tsx';
+import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { CurrencyButton, currencyName, takePendingOpen } from './selector-buttons.tsx';
 
 /** Header currency selector (USD, GBP, EUR — whatever the server supports). */

@@ -5,8 +5,8 @@ import { Button } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useCurrency } from '../../features/preferences/currency-provider.tsx';
-import { useLanguage } from '../../features/preferences/language-provider.tsx';
+import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 
 const LanguageMenu = lazy(() => import('./language-menu.tsx').then((m) => ({ default: m.LanguageMenu })));
 const CurrencyMenu = lazy(() => import('./currency-menu.tsx').then((m) => ({ default: m.CurrencyMenu })));

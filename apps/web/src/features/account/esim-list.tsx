@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useLanguage } from '../preferences/language-provider.tsx';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { formatOrderDate } from './orders.ts';
 
 /** What this page reads of an eSIM; `esims.list` rows fit it. */

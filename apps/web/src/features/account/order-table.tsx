@@ -7,7 +7,7 @@ import { ActionIcon, Badge, Box, Button, Group, Image, Modal, Paper, Stack, Tabl
 import { IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../preferences/language-provider.tsx';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import {
   capitalizeStatus,
   formatOrderAmount,

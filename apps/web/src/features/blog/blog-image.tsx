@@ -1,7 +1,7 @@
 // An article illustration: lazy by default, with its intrinsic size so the layout never jumps.
 // If the file cannot be loaded, the shop's logo takes its place (spec §2).
 import { useState } from 'react';
-import { LogoMark } from '../../components/layout/logo.tsx';
+import { LogoMark } from '../../components/logo.tsx';
 import { BLOG_IMAGE_SIZE } from './articles.ts';
 import classes from './blog-image.module.css';
 

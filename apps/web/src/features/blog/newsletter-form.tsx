@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useLanguage } from '../preferences/index.ts';
+import { useLanguage } from '../../lib/preferences/index.ts';
 import classes from './newsletter-form.module.css';
 
 export function NewsletterForm() {

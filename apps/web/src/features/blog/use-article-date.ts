@@ -1,4 +1,4 @@
-import { useLanguage } from '../preferences/index.ts';
+import { useLanguage } from '../../lib/preferences/index.ts';
 import { formatIsoDate } from '../../lib/format-date.ts';
 
 /** An article's ISO date in the UI language ('May 6, 2025', '6 mai 2025'). */

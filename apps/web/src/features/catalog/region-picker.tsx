@@ -7,7 +7,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PICKER_TABS, filterRegions, isPopularRegion, regionsForTab, type PickerTab } from '@esim/api/domain';
 import { collatorFor } from '../../lib/format.ts';
-import { useCurrency } from '../preferences/currency-provider.tsx';
+import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { RegionFlag } from './region-flag.tsx';
 import type { Region } from './types.ts';
 import classes from './region-picker.module.css';

@@ -17,7 +17,7 @@ import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useSession } from '../auth/session.ts';
 import type { Plan } from '../catalog/types.ts';
-import { useCurrency } from '../preferences/currency-provider.tsx';
+import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { checkoutProblem } from './checkout-errors.ts';
 import { DemoPaymentForm } from './demo-payment-form.tsx';
 import { OrderSummary } from './order-summary.tsx';

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { subscriptionMinor } from '@esim/api/domain';
 import type { Plan } from '../catalog/types.ts';
-import { useCurrency } from '../preferences/currency-provider.tsx';
+import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import classes from './checkout.module.css';
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { formatMinor } from '../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
-import { useLanguage } from '../preferences/language-provider.tsx';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 
 type Subscription = RouterOutputs['subscriptions']['list'][number];
 

@@ -6,7 +6,7 @@ import { Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@manti
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { useLanguage } from '../preferences/language-provider.tsx';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { InstallDetails, InstallOnIphone, QrImage } from './install-details.tsx';
 
 export type EsimRow = RouterOutputs['esims']['list'][number];

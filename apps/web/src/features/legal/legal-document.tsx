@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHero } from '../../components/page-hero.tsx';
 import { config } from '../../config.ts';
 import { formatIsoDate } from '../../lib/format-date.ts';
-import { useLanguage } from '../preferences/index.ts';
+import { useLanguage } from '../../lib/preferences/index.ts';
 import { LEGAL_LAST_UPDATED, type LegalBlock, type LegalSection } from './types.ts';
 import classes from './legal-document.module.css';
 

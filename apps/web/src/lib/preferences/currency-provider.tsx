@@ -4,10 +4,10 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_CURRENCY, FALLBACK_CURRENCIES, convertMinor, type CurrencyInfo } from '@esim/api/domain';
-import { useTRPC } from '../../lib/trpc.ts';
-import { CACHE } from '../../lib/query-client.ts';
-import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage.ts';
-import { formatMinor } from '../../lib/format.ts';
+import { useTRPC } from '../trpc.ts';
+import { CACHE } from '../query-client.ts';
+import { STORAGE_KEYS, readStorage, writeStorage } from '../storage.ts';
+import { formatMinor } from '../format.ts';
 import { useLanguage } from './language-provider.tsx';
 
 export interface CurrencyContextValue {

@@ -4,7 +4,7 @@ import { createContext, use, useCallback, useLayoutEffect, useMemo, useState, ty
 import { useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, directionOf, isLanguageCode, type LanguageCode, type LanguageOption } from '@esim/i18n';
-import { STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { STORAGE_KEYS, writeStorage } from '../storage.ts';
 
 export interface LanguageContextValue {
   language: LanguageCode;

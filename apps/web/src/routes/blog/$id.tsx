@@ -10,7 +10,7 @@ import { CategoryBadge } from '../../features/blog/category-badge.tsx';
 import { parseArticleId } from '../../features/blog/route-params.ts';
 import { ShareButtons } from '../../features/blog/share-buttons.tsx';
 import { useArticleDate } from '../../features/blog/use-article-date.ts';
-import { useLanguage } from '../../features/preferences/index.ts';
+import { useLanguage } from '../../lib/preferences/index.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import classes from '../-components/blog-article.module.css';
