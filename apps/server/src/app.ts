@@ -46,6 +46,10 @@ export function createApp(deps: AppDeps) {
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('trpc error', { path, error: String(error.cause ?? error) });
       },
+      // tRPC answers errors found before a call runs (a GET with a multipart or octet-stream
+      // Content-Type, an unbatched streaming request) with its JSON envelope but no Content-Type,
+      // so the body went out as text/plain. Every error envelope is JSON; streams keep theirs.
+      responseMeta: ({ errors, eagerGeneration }) => (errors.length > 0 && !eagerGeneration ? { headers: { 'content-type': 'application/json' } } : {}),
     }),
   );
 
@@ -57,8 +61,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRest(deps));
   app.route('/api', webhookRoutes(deps));
 
+  // The path is echoed back clipped: a request can carry a path of any length.
   app.all('/api/*', (c) =>
-    c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
+    c.json({ error: { code: 'NOT_FOUND', message: `No API route ${clip(c.req.method, 20)} ${clip(c.req.path, 200)}` } }, 404),
   );
 
   // robots.txt and sitemap.xml: before the static files and the SPA fallback.
@@ -76,3 +81,7 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
