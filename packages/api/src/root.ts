@@ -7,6 +7,7 @@ import { supportRouter } from './routers/support.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { esimsRouter } from './routers/esims.ts';
 import { subscriptionsRouter } from './routers/subscriptions.ts';
+import { rewardsRouter } from './routers/rewards.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   esims: esimsRouter,
   subscriptions: subscriptionsRouter,
+  rewards: rewardsRouter,
 });
 
 export type AppRouter = typeof appRouter;

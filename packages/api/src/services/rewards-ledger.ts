@@ -1,0 +1,233 @@
+// The points ledger: the only source of truth for points. Every change is one row under a unique
+// key, inserted with ON CONFLICT DO NOTHING, so an event reported twice (or by two requests at
+// once) counts once. Balances, lifetime points and levels are sums over a user's rows.
+//
+// Keys (one per event):
+//   purchase:order:<orderId>      + points for the card-paid part, in the step that marks it paid
+//   redemption:order:<orderId>    − points reserved (spent) at checkout
+//   release:order:<orderId>       + the same points back when the order is canceled, expires or is refunded
+//   refund:order:<orderId>        − the purchase points clawed back on a full refund
+//   refund:order:<orderId>:<minor>  − the share clawed back by a partial refund up to <minor> refunded
+//   check_in:<checkInId>          + a rewarded check-in
+//   achievement:<userId>:<achievementId>  + an achievement's points, once
+//   adjustment:<uuid>             ± a person's correction
+//
+// Points never go negative: spending checks the balance under a per-user lock (SQLite: the write
+// transaction's lock; PostgreSQL: the user's row, FOR UPDATE), and a clawback takes at most the
+// balance (the rest is forgiven, recorded as nothing).
+import { sql } from 'kysely';
+import { Statement, type Db } from '@esim/db';
+import type { PointsSource } from '@esim/db';
+import { LIFETIME_SOURCES, redeemPoints } from '../domain/rewards.ts';
+import type { Redemption } from '../domain/rewards.ts';
+import { isSqlite } from './db-tx.ts';
+
+export const ledgerKeys = {
+  purchase: (orderId: number) => `purchase:order:${orderId}`,
+  redemption: (orderId: number) => `redemption:order:${orderId}`,
+  release: (orderId: number) => `release:order:${orderId}`,
+  refund: (orderId: number) => `refund:order:${orderId}`,
+  partialRefund: (orderId: number, refundedMinor: number) => `refund:order:${orderId}:${refundedMinor}`,
+  checkIn: (checkInId: number) => `check_in:${checkInId}`,
+  achievement: (userId: number, achievementId: number) => `achievement:${userId}:${achievementId}`,
+};
+
+const INSERT_LEDGER_ROW = new Statement<{ id: number }>(
+  'insert into "points_ledger" ("user_id", "source", "amount", "description", "unique_key", "order_id", "created_at") ' +
+    'values (?, ?, ?, ?, ?, ?, ?) on conflict ("unique_key") do nothing returning "id"',
+);
+
+export interface LedgerRow {
+  userId: number;
+  source: PointsSource;
+  /** Signed, never 0. */
+  amount: number;
+  description: string | null;
+  key: string;
+  orderId?: number | null | undefined;
+  now: string;
+}
+
+/** Inserts the row unless its key is taken. True when this call inserted it. */
+export async function addLedgerRow(db: Db, row: LedgerRow): Promise<boolean> {
+  if (row.amount === 0) return false;
+  const inserted = await INSERT_LEDGER_ROW.first(db, [row.userId, row.source, row.amount, row.description, row.key, row.orderId ?? null, row.now]);
+  return inserted !== undefined;
+}
+
+const LIFETIME_SQL = LIFETIME_SOURCES.map((s) => `'${s}'`).join(', ');
+
+export interface PointsTotals {
+  /** Sum of every row: what can be spent now. */
+  balance: number;
+  /** Lifetime points earned (decides the level). */
+  lifetime: number;
+}
+
+const TOTALS = new Statement<{ balance: number | string | null; lifetime: number | string | null }>(
+  `select coalesce(sum("amount"), 0) as "balance", ` +
+    `coalesce(sum(case when "source" in (${LIFETIME_SQL}) then "amount" else 0 end), 0) as "lifetime" ` +
+    'from "points_ledger" where "user_id" = ?',
+);
+
+export async function pointsTotals(db: Db, userId: number): Promise<PointsTotals> {
+  const row = await TOTALS.first(db, [userId]);
+  return { balance: Number(row?.balance ?? 0), lifetime: Number(row?.lifetime ?? 0) };
+}
+
+/**
+ * Serializes point-spending for one user inside a write transaction. SQLite: BEGIN IMMEDIATE has
+ * taken the database's write lock already. PostgreSQL: lock the user's row until commit.
+ */
+export async function lockUserPoints(trx: Db, userId: number): Promise<void> {
+  if (isSqlite(trx)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+// ── purchases ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The purchase credit, as one statement for the fulfilment claim's transaction: 5 points per USD of
+ * the card-paid part (the order's USD price minus the points used, in US cents), times the
+ * multiplier of the level the buyer holds before this order, rounded down — the same integer
+ * arithmetic as domain/rewards.ts purchasePoints(). No row when that comes to 0.
+ */
+const CREDIT_PURCHASE = new Statement<{ id: number }>(
+  'insert into "points_ledger" ("user_id", "source", "amount", "description", "unique_key", "order_id", "created_at") ' +
+    `select ?, 'purchase', "points", ?, ?, ?, ? from (select (cast(? as integer) * coalesce((` +
+    'select "multiplier_percent" from "traveler_levels" where "points_required" <= (' +
+    `select coalesce(sum("amount"), 0) from "points_ledger" where "user_id" = ? and "source" in (${LIFETIME_SQL})` +
+    ') order by "points_required" desc limit 1), 100)) / 10000 as "points") as "credit" where "points" > 0 ' +
+    'on conflict ("unique_key") do nothing returning "id"',
+);
+
+export interface PaidOrderFacts {
+  id: number;
+  user_id: number | null;
+  public_id: string;
+  plan_name: string;
+  usd_amount_minor: number;
+  points_used: number;
+}
+
+/** Credits the purchase points of a just-paid order (signed-in buyers only). True when credited now. */
+export async function creditPurchasePoints(trx: Db, order: PaidOrderFacts, now: string): Promise<boolean> {
+  if (order.user_id === null) return false;
+  const usdByCard = order.usd_amount_minor - order.points_used;
+  if (usdByCard <= 0) return false;
+  const row = await CREDIT_PURCHASE.first(trx, [
+    order.user_id,
+    `Purchase: ${order.plan_name} (${order.public_id})`.slice(0, 200),
+    ledgerKeys.purchase(order.id),
+    order.id,
+    now,
+    usdByCard * 5,
+    order.user_id,
+  ]);
+  return row !== undefined;
+}
+
+// ── spending at checkout ──────────────────────────────────────────────────────────────────
+
+export interface OrderToPay {
+  id: number;
+  public_id: string;
+  usdMinor: number;
+  totalMinor: number;
+  rateMicros: number;
+}
+
+/**
+ * Inside the checkout's write transaction, right after the order row: takes what the user's points
+ * can pay (domain/rewards.ts redeemPoints), stores it on the order and records the redemption.
+ */
+export async function reservePoints(trx: Db, userId: number, order: OrderToPay, now: string): Promise<Redemption> {
+  await lockUserPoints(trx, userId);
+  const { balance } = await pointsTotals(trx, userId);
+  const r = redeemPoints({ available: balance, usdMinor: order.usdMinor, totalMinor: order.totalMinor, rateMicros: order.rateMicros });
+  if (r.pointsUsed <= 0) return r;
+  await trx.updateTable('orders').set({ points_used: r.pointsUsed, points_discount_minor: r.discountMinor }).where('id', '=', order.id).execute();
+  await addLedgerRow(trx, {
+    userId,
+    source: 'redemption',
+    amount: -r.pointsUsed,
+    description: `Points used on ${order.public_id}`,
+    key: ledgerKeys.redemption(order.id),
+    orderId: order.id,
+    now,
+  });
+  return r;
+}
+
+/**
+ * Gives back the points an order reserved or spent, once (key release:order:<id>). Only for an order
+ * that will never be paid or was refunded (status canceled or refunded): call it after setting that
+ * status, in the same transaction where there is one. Returns the points given back now.
+ */
+export async function releaseReservedPoints(db: Db, orderId: number, now: string = new Date().toISOString()): Promise<number> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('points_ledger as l', (j) => j.onRef('l.order_id', '=', 'o.id').on('l.unique_key', '=', ledgerKeys.redemption(orderId)))
+    .select(['o.status', 'o.public_id', 'l.user_id', 'l.amount'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row || row.amount >= 0 || (row.status !== 'canceled' && row.status !== 'refunded')) return 0;
+  const points = -row.amount;
+  const inserted = await addLedgerRow(db, {
+    userId: row.user_id,
+    source: 'release',
+    amount: points,
+    description: `Points returned from ${row.public_id}`,
+    key: ledgerKeys.release(orderId),
+    orderId,
+    now,
+  });
+  return inserted ? points : 0;
+}
+
+// ── refunds ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Claws back purchase points for a refund, in the refund's transaction: up to `share` (0..1) of what
+ * the order earned in all, minus what earlier refunds took, and never more than the balance.
+ */
+export async function clawBackPurchasePoints(
+  trx: Db,
+  order: { id: number; public_id: string },
+  share: { refundedMinor: number; paidMinor: number; full: boolean },
+  now: string,
+): Promise<number> {
+  const earned = await trx
+    .selectFrom('points_ledger')
+    .select(['user_id', 'amount'])
+    .where('unique_key', '=', ledgerKeys.purchase(order.id))
+    .executeTakeFirst();
+  if (!earned || earned.amount <= 0) return 0;
+  const userId = earned.user_id;
+  await lockUserPoints(trx, userId);
+  const target = share.full
+    ? earned.amount
+    : Math.floor((earned.amount * Math.min(share.refundedMinor, share.paidMinor)) / Math.max(1, share.paidMinor));
+  const taken = await trx
+    .selectFrom('points_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('n'))
+    .where('user_id', '=', userId)
+    .where('order_id', '=', order.id)
+    .where('source', '=', 'refund')
+    .executeTakeFirstOrThrow();
+  const owed = target + Number(taken.n); // taken.n is ≤ 0
+  if (owed <= 0) return 0;
+  const { balance } = await pointsTotals(trx, userId);
+  const amount = Math.min(owed, Math.max(0, balance));
+  if (amount <= 0) return 0;
+  const inserted = await addLedgerRow(trx, {
+    userId,
+    source: 'refund',
+    amount: -amount,
+    description: `Refund of ${order.public_id}`,
+    key: share.full ? ledgerKeys.refund(order.id) : ledgerKeys.partialRefund(order.id, share.refundedMinor),
+    orderId: order.id,
+    now,
+  });
+  return inserted ? amount : 0;
+}
