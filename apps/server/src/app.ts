@@ -21,6 +21,7 @@ import { usersRest } from './rest/users.ts';
 import { ordersRest } from './rest/orders.ts';
 import { supportRest } from './rest/support.ts';
 import { paymentsRest } from './rest/payments.ts';
+import { rewardsRest } from './rest/rewards.ts';
 import { webhookRoutes } from './webhooks/stripe.ts';
 import { seoRoutes } from './seo.ts';
 
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', ordersRest(deps));
   app.route('/api', supportRest(deps));
   app.route('/api', paymentsRest(deps));
+  app.route('/api', rewardsRest(deps));
   app.route('/api', webhookRoutes(deps));
 
   // The path is echoed back clipped: a request can carry a path of any length.

@@ -4,7 +4,6 @@
 import type { Db } from '@esim/db';
 import { AppError } from '../errors.ts';
 import type { RegionDetail } from '../domain/catalog.ts';
-import { CLAIMABLE_STATES } from '../domain/orders.ts';
 import {
   CHECK_INS_PER_DAY_MAX,
   POINT_VALUE,
@@ -69,7 +68,8 @@ export async function getRewardsProfile(db: Db, services: Services, userId: numb
       .selectFrom('orders')
       .select((eb) => eb.fn.sum<number>('points_used').as('n'))
       .where('user_id', '=', userId)
-      .where('status', 'in', CLAIMABLE_STATES)
+      // Waiting for payment (an expired or canceled order has given its points back).
+      .where('status', 'in', ['pending_payment', 'payment_failed'])
       .where('points_used', '>', 0)
       .executeTakeFirst(),
   ]);
