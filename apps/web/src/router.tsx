@@ -1,16 +1,11 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
-import type { Trpc } from './lib/trpc.ts';
+import type { RouterContext } from './lib/router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { NotFound } from './routes/-components/not-found.tsx';
 import { RouteError } from './routes/-components/route-error.tsx';
 import { PageLoader } from './components/page-loader.tsx';
 
-/** What every route's beforeLoad/loader receives: prefetch with context.trpc.x.queryOptions(). */
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: Trpc;
-}
+export type { RouterContext };
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({

@@ -6,6 +6,7 @@ import { ActionIcon, Button, Group, Skeleton, Stack, VisuallyHidden } from '@man
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { AccountLink } from '../features/auth/account-link.tsx';
 import { useSession } from '../features/auth/session.ts';
 
 const loadMenu = () => import('../features/auth/account-menu.tsx');
@@ -17,23 +18,6 @@ export interface HeaderAccountProps {
   variant?: 'header' | 'drawer';
   /** Called after a link is followed (the drawer closes itself). */
   onNavigate?: () => void;
-}
-
-/** The username, linking to /account. */
-export function AccountLink({ username, fullWidth, onNavigate }: { username: string; fullWidth?: boolean; onNavigate?: () => void }) {
-  return (
-    <Button
-      variant={fullWidth ? 'light' : 'subtle'}
-      color={fullWidth ? 'brand' : 'dark'}
-      fullWidth={fullWidth}
-      justify={fullWidth ? 'flex-start' : undefined}
-      maw={fullWidth ? undefined : 200}
-      title={username}
-      renderRoot={(props) => <Link to={'/account' as '/'} onClick={onNavigate} {...props} />}
-    >
-      {username}
-    </Button>
-  );
 }
 
 export function HeaderAccount({ variant = 'header', onNavigate }: HeaderAccountProps) {

@@ -3,7 +3,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CurrencySelector, LanguageSelector } from '../components/selectors/selector-buttons.tsx';
+import { CurrencySelector, LanguageSelector } from '../components/selectors/selectors.tsx';
 import { HeaderAccount } from './header-account.tsx';
 import { Logo } from '../components/logo.tsx';
 import { NavLinks } from './nav-links.tsx';

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { SiteLayout } from '../layout/site-layout.tsx';
-import type { RouterContext } from '../router.tsx';
+import type { RouterContext } from '../lib/router-context.ts';
 import { NotFound } from './-components/not-found.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,15 +1,13 @@
 // The header's language and currency buttons. They render at once; the menus behind them (and
-// the floating-ui positioning code) load lazily, keeping them out of the initial bundle.
-import { Suspense, lazy, type ComponentProps } from 'react';
+// the floating-ui positioning code) load lazily (selectors.tsx), keeping them out of the initial
+// bundle. The menus reuse these buttons as their targets.
+import type { ComponentProps } from 'react';
 import { Button } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
-
-const LanguageMenu = lazy(() => import('./language-menu.tsx').then((m) => ({ default: m.LanguageMenu })));
-const CurrencyMenu = lazy(() => import('./currency-menu.tsx').then((m) => ({ default: m.CurrencyMenu })));
 
 type ButtonProps = Omit<ComponentProps<typeof Button<'button'>>, 'children'>;
 
@@ -18,7 +16,11 @@ type ButtonProps = Omit<ComponentProps<typeof Button<'button'>>, 'children'>;
  * menu opens as soon as it arrives (otherwise that first press would be lost).
  */
 const pendingOpen = { language: false, currency: false };
-export function takePendingOpen(menu: keyof typeof pendingOpen): boolean {
+export type SelectorMenu = keyof typeof pendingOpen;
+export function requestOpen(menu: SelectorMenu): void {
+  pendingOpen[menu] = true;
+}
+export function takePendingOpen(menu: SelectorMenu): boolean {
   const pending = pendingOpen[menu];
   pendingOpen[menu] = false;
   return pending;
@@ -68,21 +70,5 @@ export function CurrencyButton(props: ButtonProps) {
         {current?.symbol ?? ''} {currency}
       </span>
     </Button>
-  );
-}
-
-export function LanguageSelector() {
-  return (
-    <Suspense fallback={<LanguageButton onClick={() => (pendingOpen.language = true)} />}>
-      <LanguageMenu />
-    </Suspense>
-  );
-}
-
-export function CurrencySelector() {
-  return (
-    <Suspense fallback={<CurrencyButton onClick={() => (pendingOpen.currency = true)} />}>
-      <CurrencyMenu />
-    </Suspense>
   );
 }

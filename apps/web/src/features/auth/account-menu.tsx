@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconDeviceMobile, IconLayoutDashboard, IconLogout, IconReceipt, IconUserCog } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AccountLink } from '../../layout/header-account.tsx';
+import { AccountLink } from './account-link.tsx';
 import { useLogout } from './use-logout.ts';
 
 export function AccountMenu({ username, defaultOpened }: { username: string; defaultOpened?: boolean }) {
