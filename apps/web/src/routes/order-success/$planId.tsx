@@ -1,29 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader.tsx';
-import { OrderSuccess } from '../../features/checkout/order-success.tsx';
 import { parseOrderSuccessSearch } from '../../features/checkout/success-search.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { OrderSuccessPage, OrderSuccessPending } from '../-components/order-success-page.tsx';
 
 /** /order-success/{planId}?payment_intent=…[&payment_intent_client_secret=…] */
 export const Route = createFileRoute('/order-success/$planId')({
   validateSearch: parseOrderSuccessSearch,
   loader: () => loadNamespaces('checkout', 'esim'),
-  pendingComponent: Pending,
-  component: OrderSuccessPage,
+  pendingComponent: OrderSuccessPending,
+  component: PlanOrderSuccess,
 });
 
-function Pending() {
-  const { t } = useTranslation('checkout');
-  return <PageLoader label={t('success.loading')} />;
-}
-
-function OrderSuccessPage() {
-  const { t } = useTranslation('checkout');
-  usePageMeta({ title: t('meta.successTitle'), description: t('meta.successDescription') });
-  const { planId } = Route.useParams();
-  const search = Route.useSearch();
-  const id = /^\d{1,15}$/.test(planId) && Number(planId) > 0 ? Number(planId) : null;
-  return <OrderSuccess planId={id} search={search} />;
+function PlanOrderSuccess() {
+  return <OrderSuccessPage planId={Route.useParams().planId} search={Route.useSearch()} />;
 }
