@@ -23,6 +23,8 @@ import { enqueueEmail, scheduleOrderEmails, sendDueEmails } from './mail-outbox.
 import { changed, writeTransaction } from './db-tx.ts';
 import { newAccessToken, newPublicId } from './tokens.ts';
 import { addMs, iso } from '../domain/time.ts';
+import { clawBackPurchasePoints, settlePointsOnPaid, settlePointsOnRefund } from './rewards-ledger.ts';
+import type { PaidOrderFacts } from './rewards-ledger.ts';
 import { errorText } from '../errors.ts';
 
 export interface FulfilResult {
@@ -40,15 +42,32 @@ export interface FulfilOptions {
  * Fulfils the order paid by `paymentIntentId`, once however often it is called. The caller has
  * seen the intent succeed (re-read from the provider).
  */
-/** The claim every paid checkout runs, as SQL text kept once (@esim/db Statement). */
-const CLAIM_BY_INTENT = new Statement<{ id: number }>(
+/**
+ * The claim every paid checkout runs, as SQL text kept once (@esim/db Statement). A guest's order
+ * is claimed by one statement, as before rewards existed; a signed-in buyer's order is claimed in a
+ * write transaction together with its purchase points (rewards-ledger.ts settlePointsOnPaid), so the
+ * points are credited exactly when, and only if, the order is marked paid.
+ */
+const CLAIM_GUEST_BY_INTENT = new Statement<{ id: number }>(
   `update "orders" set "status" = 'paid', "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? ` +
-    `where "payment_intent_id" = ? and "status" in (${CLAIMABLE_STATES.map(() => '?').join(', ')}) returning "id"`,
+    `where "payment_intent_id" = ? and "user_id" is null and "status" in (${CLAIMABLE_STATES.map(() => '?').join(', ')}) returning "id"`,
+);
+const CLAIM_BY_INTENT = new Statement<PaidOrderFacts>(
+  `update "orders" set "status" = 'paid', "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? ` +
+    `where "payment_intent_id" = ? and "status" in (${CLAIMABLE_STATES.map(() => '?').join(', ')}) ` +
+    'returning "id", "user_id", "public_id", "plan_name", "usd_amount_minor", "points_used"',
 );
 
 export async function fulfilOrder(db: Db, services: Services, paymentIntentId: string, opts: FulfilOptions = {}): Promise<FulfilResult> {
   const now = iso(services.now());
-  const claimed = await CLAIM_BY_INTENT.first(db, [now, now, now, paymentIntentId, ...CLAIMABLE_STATES]);
+  const params = [now, now, now, paymentIntentId, ...CLAIMABLE_STATES];
+  const claimed =
+    (await CLAIM_GUEST_BY_INTENT.first(db, params)) ??
+    (await writeTransaction(db, async (trx) => {
+      const row = await CLAIM_BY_INTENT.first(trx, params);
+      if (row) await settlePointsOnPaid(trx, row, now);
+      return row;
+    }));
   if (!claimed) return { claimed: false, orderId: null };
   await afterClaim(db, services, claimed.id, opts);
   return { claimed: true, orderId: claimed.id };
@@ -57,19 +76,29 @@ export async function fulfilOrder(db: Db, services: Services, paymentIntentId: s
 /** The same claim by order id (a subscription's first invoice paid without a known intent id). */
 export async function fulfilOrderById(db: Db, services: Services, orderId: number, opts: FulfilOptions = {}): Promise<FulfilResult> {
   const now = iso(services.now());
-  const claimed = await db
-    .updateTable('orders')
-    .set({ status: 'paid', paid_at: now, next_attempt_at: now, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', 'in', CLAIMABLE_STATES)
-    .returning('id')
-    .executeTakeFirst();
+  const claimed = await writeTransaction(db, (trx) => claimOrderById(trx, orderId, now));
   if (!claimed) return { claimed: false, orderId: null };
   await afterClaim(db, services, claimed.id, opts);
   return { claimed: true, orderId: claimed.id };
 }
 
-async function afterClaim(db: Db, services: Services, orderId: number, opts: FulfilOptions): Promise<void> {
+/**
+ * The claim by order id and the order's points, for a caller's write transaction (the points-only
+ * checkout claims its order in the transaction that made it). Run afterClaim once committed.
+ */
+export async function claimOrderById(trx: Db, orderId: number, now: string): Promise<PaidOrderFacts | undefined> {
+  const row = await trx
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: now, next_attempt_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', 'in', CLAIMABLE_STATES)
+    .returning(['id', 'user_id', 'public_id', 'plan_name', 'usd_amount_minor', 'points_used'])
+    .executeTakeFirst();
+  if (row) await settlePointsOnPaid(trx, row, now);
+  return row;
+}
+
+export async function afterClaim(db: Db, services: Services, orderId: number, opts: FulfilOptions): Promise<void> {
   services.log.info('order paid', { orderId });
   if (opts.inline) await provisionOrder(db, services, orderId);
   else scheduleProvisioning(db, services, orderId);
@@ -272,15 +301,18 @@ export async function markRefunded(
         status: 'refunded' as const,
         refunded_at: now,
         refund_id: refund.refundId ?? eb.ref('refund_id'),
-        amount_refunded_minor: refund.amountRefundedMinor ?? eb.ref('total_amount_minor'),
+        // By default the card's part: the order's total less what points paid.
+        amount_refunded_minor: refund.amountRefundedMinor ?? sql<number>`total_amount_minor - points_discount_minor`,
         lease_until: null,
         next_attempt_at: null,
         updated_at: now,
       }))
       .where('status', 'in', PAID_STATES);
     q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
-    const row = await q.returning(['id', 'email']).executeTakeFirst();
+    const row = await q.returning(['id', 'email', 'user_id', 'public_id', 'points_used']).executeTakeFirst();
     if (!row) return null;
+    // Points: those spent on the order come back, those it earned are clawed back.
+    await settlePointsOnRefund(trx, row, now);
     const esim = await trx.selectFrom('esims').select(['iccid', 'status']).where('order_id', '=', row.id).executeTakeFirst();
     if (esim) await trx.updateTable('esims').set({ status: 'canceled', updated_at: now }).where('order_id', '=', row.id).execute();
     await enqueueEmail(trx, { orderId: row.id, kind: 'refund_notice', to: row.email, now });
@@ -295,13 +327,24 @@ export async function markRefunded(
   return true;
 }
 
-/** A partial refund: the order stays as it is, the refunded amount is recorded. */
+/**
+ * A partial refund: the order stays as it is, the refunded amount is recorded, and the same share
+ * of its purchase points is clawed back (at most the balance).
+ */
 export async function recordPartialRefund(db: Db, services: Services, paymentIntentId: string, amountRefundedMinor: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ amount_refunded_minor: amountRefundedMinor, updated_at: iso(services.now()) })
-    .where('payment_intent_id', '=', paymentIntentId)
-    .execute();
+  const now = iso(services.now());
+  await writeTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('orders')
+      .set({ amount_refunded_minor: amountRefundedMinor, updated_at: now })
+      .where('payment_intent_id', '=', paymentIntentId)
+      .returning(['id', 'user_id', 'public_id', 'total_amount_minor', 'points_discount_minor'])
+      .executeTakeFirst();
+    if (row?.user_id != null) {
+      const paidMinor = row.total_amount_minor - row.points_discount_minor;
+      await clawBackPurchasePoints(trx, row, { full: false, refundedMinor: amountRefundedMinor, paidMinor }, now);
+    }
+  });
 }
 
 /** A card attempt failed (the intent is back at requires_payment_method; the shopper may retry). */

@@ -6,6 +6,7 @@
 //   purchase:order:<orderId>      + points for the card-paid part, in the step that marks it paid
 //   redemption:order:<orderId>    − points reserved (spent) at checkout
 //   release:order:<orderId>       + the same points back when the order is canceled, expires or is refunded
+//   redemption:order:<orderId>:again  − taken again if such an order is paid after all (at most the balance)
 //   refund:order:<orderId>        − the purchase points clawed back on a full refund
 //   refund:order:<orderId>:<minor>  − the share clawed back by a partial refund up to <minor> refunded
 //   check_in:<checkInId>          + a rewarded check-in
@@ -26,6 +27,8 @@ export const ledgerKeys = {
   purchase: (orderId: number) => `purchase:order:${orderId}`,
   redemption: (orderId: number) => `redemption:order:${orderId}`,
   release: (orderId: number) => `release:order:${orderId}`,
+  /** The reserved points taken again: the order was paid after they had been released. */
+  retake: (orderId: number) => `redemption:order:${orderId}:again`,
   refund: (orderId: number) => `refund:order:${orderId}`,
   partialRefund: (orderId: number, refundedMinor: number) => `refund:order:${orderId}:${refundedMinor}`,
   checkIn: (checkInId: number) => `check_in:${checkInId}`,
@@ -127,6 +130,34 @@ export async function creditPurchasePoints(trx: Db, order: PaidOrderFacts, now: 
   return row !== undefined;
 }
 
+/**
+ * Everything points need when an order is marked paid, inside the claim's transaction: the purchase
+ * credit, and — for an order paid after its reserved points were given back (it expired, then its
+ * payment succeeded after all) — those points taken again, at most the balance. A guest's order
+ * (no user) costs nothing here.
+ */
+export async function settlePointsOnPaid(trx: Db, order: PaidOrderFacts, now: string): Promise<void> {
+  if (order.user_id === null) return;
+  await creditPurchasePoints(trx, order, now);
+  if (order.points_used > 0) await retakeReleasedPoints(trx, { ...order, user_id: order.user_id }, now);
+}
+
+async function retakeReleasedPoints(trx: Db, order: PaidOrderFacts & { user_id: number }, now: string): Promise<void> {
+  const released = await trx.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.release(order.id)).executeTakeFirst();
+  if (!released || released.amount <= 0) return;
+  await lockUserPoints(trx, order.user_id);
+  const { balance } = await pointsTotals(trx, order.user_id);
+  await addLedgerRow(trx, {
+    userId: order.user_id,
+    source: 'redemption',
+    amount: -Math.min(released.amount, Math.max(0, balance)),
+    description: `Points used on ${order.public_id}`,
+    key: ledgerKeys.retake(order.id),
+    orderId: order.id,
+    now,
+  });
+}
+
 // ── spending at checkout ──────────────────────────────────────────────────────────────────
 
 export interface OrderToPay {
@@ -186,6 +217,23 @@ export async function releaseReservedPoints(db: Db, orderId: number, now: string
 }
 
 // ── refunds ───────────────────────────────────────────────────────────────────────────────
+
+export interface RefundedOrderFacts {
+  id: number;
+  user_id: number | null;
+  public_id: string;
+  points_used: number;
+}
+
+/**
+ * A full refund, inside its transaction (the order's status is refunded already): the points the
+ * order spent come back, then its purchase points are clawed back (at most the balance).
+ */
+export async function settlePointsOnRefund(trx: Db, order: RefundedOrderFacts, now: string): Promise<void> {
+  if (order.user_id === null) return;
+  if (order.points_used > 0) await releaseReservedPoints(trx, order.id, now);
+  await clawBackPurchasePoints(trx, order, { full: true, refundedMinor: 0, paidMinor: 0 }, now);
+}
 
 /**
  * Claws back purchase points for a refund, in the refund's transaction: up to `share` (0..1) of what
