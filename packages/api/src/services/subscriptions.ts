@@ -17,6 +17,8 @@ import { idempotencyKeys } from '../providers/payments/index.ts';
 import type { DemoRenewalResult, PaymentEventSummary, SubscriptionInfo, SubscriptionStatus } from '../providers/payments/index.ts';
 import { insertPendingOrder, providerFailure, type CheckoutResult, type PreparedOrder } from './order-intake.ts';
 import { fulfilOrderById, scheduleProvisioning } from './fulfilment.ts';
+import { writeTransaction } from './db-tx.ts';
+import { settlePointsOnPaid } from './rewards-ledger.ts';
 import { newPublicId, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
 
@@ -207,45 +209,50 @@ export async function handleInvoiceEvent(
   const now = iso(services.now());
   const taken = piId ? await db.selectFrom('orders').select('id').where('payment_intent_id', '=', piId).executeTakeFirst() : undefined;
   const amount = s.amountPaidMinor > 0 && s.currency === sub.currency ? s.amountPaidMinor : sub.price_minor;
-  const inserted = await db
-    .insertInto('orders')
-    .values({
-      public_id: newPublicId('ORD'),
-      user_id: sub.user_id,
-      email: sub.email,
-      plan_id: first.plan_id,
-      plan_name: first.plan_name,
-      plan_data_amount: first.plan_data_amount,
-      plan_data_mb: first.plan_data_mb,
-      plan_validity_days: first.plan_validity_days,
-      kind: 'subscription',
-      subscription_id: sub.id,
-      invoice_id: s.invoiceId,
-      currency: sub.currency,
-      unit_amount_minor: amount,
-      total_amount_minor: amount,
-      usd_amount_minor: first.usd_amount_minor,
-      rate_micros: first.rate_micros,
-      status: 'paid',
-      payment_provider: sub.payment_provider,
-      payment_intent_id: taken ? null : piId,
-      client_secret_hash: null,
-      checkout_key: null,
-      locale: first.locale,
-      paid_at: now,
-      fulfilled_at: null,
-      refunded_at: null,
-      refund_id: null,
-      next_attempt_at: now,
-      lease_until: null,
-      provider_ref: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('invoice_id').where('invoice_id', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  // Inserted paid, with its purchase points in the same transaction.
+  const inserted = await writeTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('orders')
+      .values({
+        public_id: newPublicId('ORD'),
+        user_id: sub.user_id,
+        email: sub.email,
+        plan_id: first.plan_id,
+        plan_name: first.plan_name,
+        plan_data_amount: first.plan_data_amount,
+        plan_data_mb: first.plan_data_mb,
+        plan_validity_days: first.plan_validity_days,
+        kind: 'subscription',
+        subscription_id: sub.id,
+        invoice_id: s.invoiceId,
+        currency: sub.currency,
+        unit_amount_minor: amount,
+        total_amount_minor: amount,
+        usd_amount_minor: first.usd_amount_minor,
+        rate_micros: first.rate_micros,
+        status: 'paid',
+        payment_provider: sub.payment_provider,
+        payment_intent_id: taken ? null : piId,
+        client_secret_hash: null,
+        checkout_key: null,
+        locale: first.locale,
+        paid_at: now,
+        fulfilled_at: null,
+        refunded_at: null,
+        refund_id: null,
+        next_attempt_at: now,
+        lease_until: null,
+        provider_ref: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('invoice_id').where('invoice_id', 'is not', null).doNothing())
+      .returning(['id', 'user_id', 'public_id', 'plan_name', 'usd_amount_minor', 'points_used'])
+      .executeTakeFirst();
+    if (row) await settlePointsOnPaid(trx, row, now);
+    return row;
+  });
   if (inserted) {
     services.log.info('subscription renewed', { subscription: sub.public_id, invoice: s.invoiceId });
     scheduleProvisioning(db, services, inserted.id);

@@ -3,6 +3,7 @@
 // below a zero balance; partial refunds take their share.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fulfilOrder, markRefunded, recordPartialRefund } from '../../src/services/fulfilment.ts';
+import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
 import { adjust, balance, buy, createRewardsRig, ledger, signedIn, type RewardsRig } from './rig.ts';
 
 let rig: RewardsRig;
@@ -86,6 +87,20 @@ describe('earning on purchases', () => {
     expect(results.filter((r) => r.claimed)).toHaveLength(1);
     await rig.settle();
     expect((await ledger(rig.db, userId)).filter((r) => r.source === 'purchase').map((r) => r.amount)).toEqual([99]);
+  });
+
+  it('a subscription earns on its first payment and on each renewal (85% of 19.99 = 16.99 USD → 84)', async () => {
+    const { browser, userId } = await signedIn(rig);
+    const api = await browser.caller();
+    const sub = await api.payments.createSubscription({ planId: rig.plans.japan5.id });
+    await api.payments.demoConfirm({ paymentIntentId: sub.paymentIntentId!, clientSecret: sub.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    await rig.settle();
+    rig.clock.advance(31 * 86_400_000);
+    expect((await advanceDemoRenewal(rig.db, rig.services, sub.subscriptionId!)).outcome).toBe('renewed');
+    await rig.settle();
+    const purchases = (await ledger(rig.db, userId)).filter((r) => r.source === 'purchase');
+    expect(purchases.map((r) => r.amount)).toEqual([84, 84]);
+    expect(new Set(purchases.map((r) => r.order_id)).size).toBe(2);
   });
 
   it('a tiny card part that comes to 0 points writes no row', async () => {
