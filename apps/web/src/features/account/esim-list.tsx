@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { formatOrderDate } from './orders.ts';
 
 /** What this page reads of an eSIM; `esims.list` rows fit it. */
@@ -82,20 +82,12 @@ function Field({ label, value }: { label: string; value: string }) {
 export function NoEsims() {
   const { t } = useTranslation('account');
   return (
-    <Card padding="xl" bg="var(--surface-tint)" shadow="none">
-      <Stack align="center" gap="xs" ta="center">
-        <IconDeviceMobile size={36} aria-hidden color="var(--mantine-color-brand-7)" />
-        <Text fw={700} size="lg">
-          {t('esim.empty')}
-        </Text>
-        <Text c="dimmed" size="sm" maw={440}>
-          {t('esim.emptyHint')}
-        </Text>
-        <Button mt="xs" variant="light" renderRoot={(props) => <Link to="/plans" {...props} />}>
-          {t('esim.browsePlans')}
-        </Button>
-      </Stack>
-    </Card>
+    <EmptyState
+      icon={IconDeviceMobile}
+      title={t('esim.empty')}
+      hint={t('esim.emptyHint')}
+      action={{ label: t('esim.browsePlans'), to: '/plans' }}
+    />
   );
 }
 

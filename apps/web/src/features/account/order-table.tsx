@@ -3,10 +3,10 @@
 // checkout work gives them their own screens, both open a dialog here; pass onViewQr /
 // onViewDetails to replace that.
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Image, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Image, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import {
   capitalizeStatus,
@@ -196,19 +196,11 @@ function OrderDetails({ order, planText }: { order: AccountOrder; planText: stri
 export function NoOrders() {
   const { t } = useTranslation('account');
   return (
-    <Paper withBorder radius="md" p="xl" bg="var(--surface-tint)">
-      <Stack align="center" gap="xs" ta="center">
-        <IconReceipt size={36} aria-hidden color="var(--mantine-color-brand-7)" />
-        <Text fw={700} size="lg">
-          {t('orders.empty')}
-        </Text>
-        <Text c="dimmed" size="sm" maw={420}>
-          {t('orders.emptyHint')}
-        </Text>
-        <Button mt="xs" variant="light" renderRoot={(props) => <Link to="/plans" {...props} />}>
-          {t('orders.browsePlans')}
-        </Button>
-      </Stack>
-    </Paper>
+    <EmptyState
+      icon={IconReceipt}
+      title={t('orders.empty')}
+      hint={t('orders.emptyHint')}
+      action={{ label: t('orders.browsePlans'), to: '/plans' }}
+    />
   );
 }
