@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Container, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHero } from '../components/page-hero.tsx';
-import { useSession } from '../features/auth/session.ts';
+import { ensureSession, useSession } from '../features/auth/session.ts';
+import { rewardsProxy, rewardsQueries } from '../features/rewards/rewards-api.ts';
 import { ProgrammeOverview } from '../features/rewards/programme-overview.tsx';
 import { RewardsDashboard } from '../features/rewards/rewards-dashboard.tsx';
 import { SignedOutRewards } from '../features/rewards/signed-out-rewards.tsx';
@@ -11,8 +12,19 @@ import { usePageMeta } from '../lib/page-meta.ts';
 
 export const Route = createFileRoute('/rewards')({
   loader: ({ context }) => {
-    // The header asks for the session too; start it now so the box does not flash.
-    void context.queryClient.prefetchQuery(context.trpc.auth.me.queryOptions());
+    // The header asks for the session too; start it now so the box does not flash. The public
+    // rewards lists start at once, the traveller's own ones as soon as the session is known.
+    const { queryClient } = context;
+    const q = rewardsQueries(rewardsProxy(context.trpc));
+    void queryClient.prefetchQuery(q.levels);
+    void queryClient.prefetchQuery(q.achievements);
+    void ensureSession(context).then((user) => {
+      if (!user) return;
+      void queryClient.prefetchQuery(q.profile);
+      void queryClient.prefetchQuery(q.userAchievements);
+      void queryClient.prefetchQuery(q.checkIns);
+      void queryClient.prefetchQuery(q.pointsHistory);
+    });
     return loadNamespaces('rewards');
   },
   component: RewardsPage,
@@ -35,7 +47,7 @@ function RewardsPage() {
             <Skeleton height={42} width={220} mt="md" />
           </Stack>
         ) : session.status === 'authenticated' ? (
-          <RewardsDashboard user={session.user} />
+          <RewardsDashboard />
         ) : (
           <SignedOutRewards />
         )}

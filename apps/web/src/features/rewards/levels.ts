@@ -1,5 +1,4 @@
-// The programme's levels, lowest first (the reference's Traveler → Platinum). The page shows them
-// as a teaser without thresholds or perks values: those come with the programme itself (a later
-// issue), from the server's traveller levels.
-export const REWARD_LEVELS = ['traveler', 'silver', 'gold', 'platinum'] as const;
+// The programme's levels, lowest first, as the server seeds them (packages/db/src/seed/rewards.ts).
+// The overview teaser shows them to everyone; the signed-in page reads the live levels.
+export const REWARD_LEVELS = ['traveler', 'explorer', 'globetrotter', 'jetsetter'] as const;
 export type RewardLevel = (typeof REWARD_LEVELS)[number];

@@ -1,11 +1,11 @@
 // What the programme offers, for everyone: how points are earned and the four levels.
 import { SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAward, IconBackpack, IconCrown, IconMapPinCheck, IconMedal, IconTrendingUp, IconTrophy } from '@tabler/icons-react';
+import { IconAward, IconBackpack, IconCompass, IconMapPinCheck, IconPlaneDeparture, IconTrendingUp, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REWARD_LEVELS } from './levels.ts';
 import classes from './rewards.module.css';
 
-const LEVEL_ICONS = { traveler: IconBackpack, silver: IconMedal, gold: IconTrophy, platinum: IconCrown } as const;
+const LEVEL_ICONS = { traveler: IconBackpack, explorer: IconCompass, globetrotter: IconWorld, jetsetter: IconPlaneDeparture } as const;
 
 const STEPS = [
   { key: 'checkIn', Icon: IconMapPinCheck },
@@ -57,10 +57,10 @@ export function ProgrammeOverview() {
                   {t('levels.level', { number: index + 1 })}
                 </Text>
                 <Title order={3} className={classes.levelName}>
-                  {t(`levels.${level}.name`)}
+                  {t(`catalog.levels.${level}.name`)}
                 </Title>
                 <Text size="sm" className={classes.muted}>
-                  {t(`levels.${level}.text`)}
+                  {t(`catalog.levels.${level}.description`)}
                 </Text>
               </li>
             );
