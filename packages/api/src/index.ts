@@ -30,6 +30,8 @@ export { receiveWebhook, handlePaymentEvent } from './services/payment-events.ts
 export type { WebhookResult } from './services/payment-events.ts';
 export { reconcileOrders, runDueWork } from './services/fulfilment.ts';
 export type { DueWorkResult, ReconcileResult } from './services/fulfilment.ts';
+export { expireStaleOrders, newExpiryCursor } from './services/order-expiry.ts';
+export type { ExpiryCursor, ExpirySweepResult } from './services/order-expiry.ts';
 export { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
 export type { FulfilmentPolicy } from './services/fulfilment-policy.ts';
 export { JobQueue } from './services/fulfilment-queue.ts';

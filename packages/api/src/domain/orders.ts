@@ -7,26 +7,31 @@ import { convertMinor, subscriptionMinor } from './money.ts';
 
 // ── state machine ─────────────────────────────────────────────────────────────────────────
 
-export const ORDER_STATUSES = ['pending_payment', 'payment_failed', 'paid', 'provisioning', 'fulfilled', 'refunded', 'canceled'] as const;
+export const ORDER_STATUSES = ['pending_payment', 'payment_failed', 'paid', 'provisioning', 'fulfilled', 'refunded', 'canceled', 'expired'] as const;
 export type OrderState = (typeof ORDER_STATUSES)[number];
 
 /**
  * Allowed moves. payment_failed is not final: Stripe returns a failed intent to
  * requires_payment_method, and the shopper may pay it with another card, so the fulfilment claim
- * accepts pending_payment and payment_failed alike.
+ * accepts pending_payment and payment_failed alike. An order left unpaid past its time expires
+ * (services/order-expiry.ts); a payment that succeeds after all still fulfils it (expired → paid),
+ * so money taken is never without its eSIM.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
-  pending_payment: ['paid', 'payment_failed', 'canceled'],
-  payment_failed: ['paid', 'pending_payment', 'canceled'],
+  pending_payment: ['paid', 'payment_failed', 'canceled', 'expired'],
+  payment_failed: ['paid', 'pending_payment', 'canceled', 'expired'],
   paid: ['provisioning', 'fulfilled', 'refunded'],
   provisioning: ['fulfilled', 'refunded'],
   fulfilled: ['refunded'],
   refunded: [],
   canceled: [],
+  expired: ['paid'],
 };
 
-/** The states a fulfilment claim moves from ('… WHERE status IN (…)'). */
-export const CLAIMABLE_STATES: readonly OrderState[] = ['pending_payment', 'payment_failed'];
+/** Waiting for a payment: these may be canceled or expire ('… WHERE status IN (…)'). */
+export const UNPAID_STATES: readonly OrderState[] = ['pending_payment', 'payment_failed'];
+/** The states a fulfilment claim moves from: unpaid, or expired and paid after all. */
+export const CLAIMABLE_STATES: readonly OrderState[] = ['pending_payment', 'payment_failed', 'expired'];
 /** Paid and not yet delivered: the worker provisions these. */
 export const PROVISIONING_STATES: readonly OrderState[] = ['paid', 'provisioning'];
 /** Money was taken (refundable). */
@@ -41,7 +46,7 @@ export function canTransition(from: OrderState, to: OrderState): boolean {
  * Paid orders still being provisioned are 'pending' (yellow), a fulfilled order whose eSIM is in
  * use is 'active' (the dashboard's Active eSIMs tile counts these).
  */
-export type DisplayStatus = 'pending' | 'completed' | 'active' | 'failed' | 'refunded' | 'canceled';
+export type DisplayStatus = 'pending' | 'completed' | 'active' | 'failed' | 'refunded' | 'canceled' | 'expired';
 
 export function displayStatus(status: OrderState, esimStatus?: string | null): DisplayStatus {
   switch (status) {
@@ -57,6 +62,8 @@ export function displayStatus(status: OrderState, esimStatus?: string | null): D
       return 'refunded';
     case 'canceled':
       return 'canceled';
+    case 'expired':
+      return 'expired';
   }
 }
 

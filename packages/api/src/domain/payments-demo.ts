@@ -134,6 +134,8 @@ export interface DemoIntent {
   /** Set for the payment of a subscription invoice. */
   subscriptionId?: string | undefined;
   invoiceId?: string | undefined;
+  /** Why it was canceled, as Stripe's cancellation_reason (e.g. 'abandoned'). */
+  cancellationReason?: string | undefined;
 }
 
 export type DemoTransitionError = { code: 'payment_intent_unexpected_state' | 'charge_already_refunded' | 'amount_too_large' | 'invalid_amount'; message: string };
@@ -193,10 +195,10 @@ export function completeAction(intent: DemoIntent, approve: boolean): DemoTransi
   };
 }
 
-/** Cancels an intent that has not succeeded. */
-export function cancelIntent(intent: DemoIntent): DemoTransition<'canceled'> {
-  if (intent.status === 'succeeded' || intent.status === 'canceled') return unexpected(intent, 'cancel');
-  return { ok: true, intent: { ...intent, status: 'canceled' }, effect: 'canceled' };
+/** Cancels an intent that has not succeeded (Stripe: not once succeeded, processing or canceled). */
+export function cancelIntent(intent: DemoIntent, reason?: string): DemoTransition<'canceled'> {
+  if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') return unexpected(intent, 'cancel');
+  return { ok: true, intent: { ...intent, status: 'canceled', ...(reason ? { cancellationReason: reason } : {}) }, effect: 'canceled' };
 }
 
 /**

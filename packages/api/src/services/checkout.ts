@@ -117,7 +117,7 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
   const order = await db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
   if (!order) return null;
   const fresh = services.now().getTime() - Date.parse(order.created_at) < REUSE_WINDOW_MS;
-  if (!fresh || order.status === 'canceled' || order.status === 'refunded') {
+  if (!fresh || order.status === 'canceled' || order.status === 'refunded' || order.status === 'expired') {
     // Too old or over: release the key so this checkout makes a new order.
     await db.updateTable('orders').set({ checkout_key: null }).where('id', '=', order.id).execute();
     return null;
@@ -190,6 +190,8 @@ async function demoCall(
         await settlePaymentIntent(db, services, info.id);
         return { paymentIntentId: info.id, status: 'succeeded' };
       }
+      // Canceled: the order expired unpaid (order-expiry.ts).
+      if (info.status === 'canceled') throw new AppError('CONFLICT', 'This checkout has expired, so it can no longer be paid. Please start again.');
       throw new AppError('CONFLICT', e.message);
     }
     throw new AppError('BAD_INPUT', e.message, { providerCode: e.code });

@@ -1,5 +1,6 @@
 // How hard fulfilment tries: provisioning retries with back-off (then a refund), e-mail retries,
-// how long a worker holds a piece of work (lease), and how often an asynchronous eSIM order is polled.
+// how long a worker holds a piece of work (lease), how often an asynchronous eSIM order is polled,
+// and when an order never paid expires.
 
 export interface FulfilmentPolicy {
   /** Provisioning attempts before the order is refunded (≥ 1). */
@@ -17,6 +18,12 @@ export interface FulfilmentPolicy {
   leaseMs: number;
   /** Orders and e-mails one worker tick handles at most. */
   batchSize: number;
+  /** An order not paid this long after it was placed expires (order-expiry.ts). */
+  pendingOrderTtlMs: number;
+  /** Orders the expiry sweep reads per batch (by id, from its cursor). */
+  expiryBatchSize: number;
+  /** Pause between two rounds of the expiry sweep (a round that has not reached its end goes on at the next tick). */
+  expirySweepMs: number;
 }
 
 export const DEFAULT_FULFILMENT_POLICY: FulfilmentPolicy = {
@@ -29,4 +36,7 @@ export const DEFAULT_FULFILMENT_POLICY: FulfilmentPolicy = {
   mailMaxMs: 60 * 60_000,
   leaseMs: 120_000,
   batchSize: 50,
+  pendingOrderTtlMs: 24 * 3600_000,
+  expiryBatchSize: 500,
+  expirySweepMs: 60_000,
 };

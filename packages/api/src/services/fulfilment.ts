@@ -2,8 +2,9 @@
 // page and the startup reconciliation all call.
 //
 //   1. the claim: UPDATE orders SET status='paid' WHERE payment_intent_id=? AND status IN
-//      ('pending_payment','payment_failed') — one atomic statement (SQLite takes its write lock
-//      for it; PostgreSQL locks the row); only the caller that changed a row goes on;
+//      ('pending_payment','payment_failed','expired') — one atomic statement (SQLite takes its write
+//      lock for it; PostgreSQL locks the row); only the caller that changed a row goes on. An
+//      expired order is claimed too: its payment succeeded after all (order-expiry.ts);
 //   2. provisioning under a lease (another conditional UPDATE), with the provider's idempotency
 //      key 'order:<id>:esim' and the unique esims.order_id, so one order has one eSIM;
 //   3. the e-mail: one outbox row per (order, kind) (unique), sent by the queue or the worker.
@@ -14,7 +15,7 @@
 import { sql } from 'kysely';
 import { Statement, type Db, type Order } from '@esim/db';
 import type { Services } from './types.ts';
-import { CLAIMABLE_STATES, PAID_STATES, PROVISIONING_STATES } from '../domain/orders.ts';
+import { CLAIMABLE_STATES, PAID_STATES, PROVISIONING_STATES, UNPAID_STATES } from '../domain/orders.ts';
 import { isEsimProviderError } from '../providers/esim/index.ts';
 import type { EsimProfile } from '../providers/esim/index.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
@@ -252,6 +253,12 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
 /** The eSIM could not be delivered: refund the payment, mark the order refunded, tell the shopper. */
 async function refundUndeliverable(db: Db, services: Services, order: Order): Promise<ProvisionOutcome> {
   const now = services.now();
+  if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) {
+    // Paid with points only: nothing to refund at a provider; the points come back (markRefunded).
+    await markRefunded(db, services, { orderId: order.id }, { refundId: null, amountRefundedMinor: 0 });
+    services.log.warn('order refunded in points: the eSIM could not be provisioned', { orderId: order.public_id });
+    return 'refunded';
+  }
   if (!order.payment_intent_id) {
     services.log.error('undeliverable order has no payment intent to refund: needs a person', { orderId: order.public_id });
     await db
@@ -358,13 +365,13 @@ export async function markPaymentFailed(db: Db, services: Services, paymentInten
   return changed(r) > 0;
 }
 
-/** The intent was canceled (final): so is the order. */
+/** The intent was canceled (final): so is the unpaid order (an expired one stays expired). */
 export async function markCanceled(db: Db, services: Services, paymentIntentId: string): Promise<boolean> {
   const r = await db
     .updateTable('orders')
     .set({ status: 'canceled', updated_at: iso(services.now()) })
     .where('payment_intent_id', '=', paymentIntentId)
-    .where('status', 'in', CLAIMABLE_STATES)
+    .where('status', 'in', UNPAID_STATES)
     .executeTakeFirst();
   return changed(r) > 0;
 }
@@ -473,7 +480,7 @@ export async function reconcileOrders(db: Db, services: Services, opts: Reconcil
   const pending = await db
     .selectFrom('orders')
     .select(['id', 'public_id', 'payment_intent_id'])
-    .where('status', 'in', CLAIMABLE_STATES)
+    .where('status', 'in', UNPAID_STATES)
     .where('payment_intent_id', 'is not', null)
     .where('created_at', '>=', since)
     .orderBy('id')
@@ -486,7 +493,8 @@ export async function reconcileOrders(db: Db, services: Services, opts: Reconcil
       const info = await services.payments.retrievePaymentIntent(o.payment_intent_id!);
       if (info.status === 'succeeded') {
         if ((await fulfilOrder(db, services, info.id)).claimed) fulfilled++;
-      } else if (info.status === 'canceled') {
+      } else if (info.status === 'canceled' && info.cancellationReason !== 'abandoned') {
+        // Canceled as abandoned: the expiry sweep cancels first and expires next; it finishes that.
         if (await markCanceled(db, services, info.id)) canceled++;
       }
     } catch (e) {

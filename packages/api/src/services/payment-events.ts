@@ -6,7 +6,8 @@ import type { Db } from '@esim/db';
 import type { Services } from './types.ts';
 import { HANDLED_PAYMENT_EVENTS, summarizeEvent } from '../providers/payments/index.ts';
 import type { PaymentEvent, PaymentEventSummary } from '../providers/payments/index.ts';
-import { fulfilOrder, markCanceled, markPaymentFailed, markRefunded, recordPartialRefund } from './fulfilment.ts';
+import { fulfilOrder, markPaymentFailed, markRefunded, recordPartialRefund } from './fulfilment.ts';
+import { settleCanceledIntent } from './order-expiry.ts';
 import { iso } from '../domain/time.ts';
 import { handleInvoiceEvent, handleSubscriptionEvent } from './subscriptions.ts';
 
@@ -96,7 +97,8 @@ async function attachIntent(db: Db, paymentIntentId: string, orderRef: string | 
 }
 
 /**
- * Re-reads an intent and moves its order accordingly: succeeded → fulfil; canceled → canceled;
+ * Re-reads an intent and moves its order accordingly: succeeded → fulfil (an expired order too);
+ * canceled → canceled (expired when canceled as abandoned, by the expiry sweep);
  * back at requires_payment_method with an error → payment_failed. Returns the status read.
  */
 export async function settlePaymentIntent(db: Db, services: Services, paymentIntentId: string, opts: { inline?: boolean } = {}): Promise<string> {
@@ -108,7 +110,7 @@ export async function settlePaymentIntent(db: Db, services: Services, paymentInt
       }
       break;
     case 'canceled':
-      await markCanceled(db, services, info.id);
+      await settleCanceledIntent(db, services, info);
       break;
     case 'requires_payment_method':
       if (info.lastError) await markPaymentFailed(db, services, info.id, info.lastError.message);

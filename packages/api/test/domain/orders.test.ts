@@ -5,6 +5,7 @@ import {
   CLAIMABLE_STATES,
   ORDER_STATUSES,
   PUBLIC_ID,
+  UNPAID_STATES,
   ZCreatePaymentIntentInput,
   canTransition,
   displayStatus,
@@ -31,13 +32,25 @@ describe('state machine', () => {
     ['canceled', 'paid', false],
     ['paid', 'pending_payment', false],
     ['pending_payment', 'fulfilled', false],
+    ['pending_payment', 'expired', true],
+    ['payment_failed', 'expired', true],
+    ['expired', 'paid', true],
+    ['expired', 'pending_payment', false],
+    ['expired', 'canceled', false],
+    ['paid', 'expired', false],
+    ['fulfilled', 'expired', false],
   ])('%s → %s: %s', (from, to, ok) => {
     expect(canTransition(from, to)).toBe(ok);
   });
 
-  it('the claim moves only from the states that can still be paid', () => {
-    expect([...CLAIMABLE_STATES]).toEqual(['pending_payment', 'payment_failed']);
+  it('the claim moves only from the states that can still be paid (an expired order paid after all too)', () => {
+    expect([...CLAIMABLE_STATES]).toEqual(['pending_payment', 'payment_failed', 'expired']);
     for (const s of CLAIMABLE_STATES) expect(canTransition(s, 'paid')).toBe(true);
+  });
+
+  it('only unpaid orders expire or are canceled', () => {
+    expect([...UNPAID_STATES]).toEqual(['pending_payment', 'payment_failed']);
+    for (const s of ORDER_STATUSES) expect(canTransition(s, 'expired')).toBe(UNPAID_STATES.includes(s));
   });
 });
 
@@ -52,6 +65,7 @@ describe('displayStatus (spec §4 badges)', () => {
     ['fulfilled', 'active', 'active'],
     ['refunded', 'canceled', 'refunded'],
     ['canceled', null, 'canceled'],
+    ['expired', null, 'expired'],
   ])('%s (eSIM %s) → %s', (status, esim, badge) => {
     expect(displayStatus(status, esim)).toBe(badge);
   });

@@ -18,6 +18,7 @@ export interface FakeIntent {
   metadata: Record<string, string>;
   last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
   latest_charge: string | null;
+  cancellation_reason?: string | null;
 }
 
 export interface FakeSubscription {
@@ -91,6 +92,19 @@ export function createStripeFake() {
       calls.push({ method: 'GET', path: new URL(request.url).pathname, key: null });
       const pi = intents.get(String(params.id));
       if (!pi) return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }, { status: 404 });
+      return HttpResponse.json(pi);
+    }),
+    http.post(`${API}/v1/payment_intents/:id/cancel`, async ({ params, request }) => {
+      const f = await form(request.clone());
+      calls.push({ method: 'POST', path: new URL(request.url).pathname, key: request.headers.get('idempotency-key') });
+      const pi = intents.get(String(params.id));
+      if (!pi) return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }, { status: 404 });
+      if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled') {
+        const message = `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`;
+        return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } }, { status: 400 });
+      }
+      pi.status = 'canceled';
+      pi.cancellation_reason = f.get('cancellation_reason');
       return HttpResponse.json(pi);
     }),
     http.post(`${API}/v1/refunds`, async ({ request }) => {

@@ -1,6 +1,6 @@
 // Small dialect helpers for migrations. Migrations see the database as Kysely<any> and must
 // run unchanged on SQLite and PostgreSQL; only the few differences live here.
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 
 export function isPostgres(db: Kysely<any>): boolean {
@@ -16,4 +16,50 @@ export function idColumn(db: Kysely<any>): (col: ColumnDefinitionBuilder) => Col
   return isPostgres(db)
     ? (col) => col.generatedByDefaultAsIdentity().primaryKey()
     : (col) => col.primaryKey().autoIncrement();
+}
+
+/**
+ * SQLite only: rebuilds `table` with its stored CREATE TABLE text changed by `edit` (a CHECK
+ * constraint, which SQLite cannot alter), the way SQLite's documentation describes ("Making Other
+ * Kinds Of Table Schema Changes"): foreign keys off; in one transaction a new table from the edited
+ * text, every row copied, the old table dropped, the new one renamed, its indexes and triggers
+ * made again, the AUTOINCREMENT counter carried over and the foreign keys checked; foreign keys
+ * back as they were. Columns added by later ALTER TABLEs are kept (the stored text has them).
+ * Migrations depend on this helper's behaviour: change it only in ways that keep old callers right.
+ */
+export async function rebuildSqliteTable(db: Kysely<any>, table: string, edit: (createTable: string) => string): Promise<void> {
+  const schema = (await sql<{ type: string; sql: string }>`select type, sql from sqlite_master where tbl_name = ${table} and sql is not null`.execute(db)).rows;
+  const create = schema.find((r) => r.type === 'table')?.sql;
+  if (!create) throw new Error(`rebuildSqliteTable: no table ${table}`);
+  const edited = edit(create);
+  if (edited === create) throw new Error(`rebuildSqliteTable: the edit changed nothing in ${table}'s CREATE TABLE`);
+  const temp = `${table}__rebuild`;
+  const head = /^CREATE TABLE\s+(?:"[^"]+"|\S+)/i;
+  if (!head.test(edited)) throw new Error(`rebuildSqliteTable: unexpected CREATE TABLE text for ${table}`);
+  const createTemp = edited.replace(head, `CREATE TABLE "${temp}"`);
+  const foreignKeys = (await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows[0]?.foreign_keys === 1;
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await sql`begin immediate`.execute(db);
+    try {
+      const seq = (await sql<{ seq: number }>`select seq from sqlite_sequence where name = ${table}`.execute(db)).rows[0]?.seq;
+      await sql.raw(createTemp).execute(db);
+      await sql.raw(`insert into "${temp}" select * from "${table}"`).execute(db);
+      await sql.raw(`drop table "${table}"`).execute(db);
+      await sql.raw(`alter table "${temp}" rename to "${table}"`).execute(db);
+      if (seq !== undefined) {
+        await sql`delete from sqlite_sequence where name in (${table}, ${temp})`.execute(db);
+        await sql`insert into sqlite_sequence (name, seq) values (${table}, ${seq})`.execute(db);
+      }
+      for (const r of schema) if (r.type !== 'table') await sql.raw(r.sql).execute(db);
+      const broken = (await sql`pragma foreign_key_check`.execute(db)).rows;
+      if (broken.length > 0) throw new Error(`rebuildSqliteTable: ${broken.length} foreign key violation(s) after rebuilding ${table}`);
+      await sql`commit`.execute(db);
+    } catch (e) {
+      await sql`rollback`.execute(db);
+      throw e;
+    }
+  } finally {
+    if (foreignKeys) await sql`pragma foreign_keys = on`.execute(db);
+  }
 }

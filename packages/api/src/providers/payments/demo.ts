@@ -21,6 +21,7 @@ import type { DemoCard, DemoIntent, DemoPaymentError, DemoSubscription, DemoTran
 import { KeyedMutex } from './keyed-mutex.ts';
 import { signWebhookPayload, verifyWebhookSignature } from './signature.ts';
 import type {
+  CancellationReason,
   CreatePaymentIntentInput,
   CreateSubscriptionInput,
   CreatedPaymentIntent,
@@ -167,6 +168,7 @@ export class DemoPaymentProvider implements PaymentProvider {
       currency: i.currency,
       metadata: { ...i.metadata },
       ...(lastError ? { lastError } : {}),
+      ...(i.cancellationReason ? { cancellationReason: i.cancellationReason } : {}),
     };
   }
 
@@ -307,10 +309,10 @@ export class DemoPaymentProvider implements PaymentProvider {
     return result;
   }
 
-  /** Cancels an intent that has not succeeded (e.g. an abandoned checkout). */
-  async cancelPaymentIntent(id: string): Promise<PaymentIntentInfo> {
+  /** Cancels an intent that has not succeeded (e.g. an abandoned checkout: reason 'abandoned'). */
+  async cancelPaymentIntent(id: string, reason?: CancellationReason): Promise<PaymentIntentInfo> {
     const events = await this.locks.run(`pi:${id}`, async () => {
-      const t = cancelIntent(await this.mustIntent(id));
+      const t = cancelIntent(await this.mustIntent(id), reason);
       if (!t.ok) throw transitionError(t.error);
       await this.store.saveIntent(t.intent);
       return [this.event('payment_intent.canceled', this.intentObject(t.intent))];
@@ -525,6 +527,7 @@ export class DemoPaymentProvider implements PaymentProvider {
       last_payment_error: i.lastError
         ? { type: 'card_error', code: i.lastError.code, decline_code: i.lastError.declineCode ?? null, message: i.lastError.message }
         : null,
+      cancellation_reason: i.cancellationReason ?? null,
       livemode: false,
     };
   }

@@ -4,6 +4,7 @@
 import Stripe from 'stripe';
 import { checkSignatureHeader } from './signature.ts';
 import type {
+  CancellationReason,
   CreatePaymentIntentInput,
   CreateSubscriptionInput,
   CreatedPaymentIntent,
@@ -87,6 +88,28 @@ function mapError(e: unknown): never {
   throw e;
 }
 
+/** A Stripe PaymentIntent as the shop reads it. */
+function intentInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
+  const err = pi.last_payment_error;
+  return {
+    id: pi.id,
+    status: piStatus(pi.status),
+    amountMinor: pi.amount,
+    currency: pi.currency.toUpperCase(),
+    metadata: stringMetadata(pi.metadata),
+    ...(err
+      ? {
+          lastError: {
+            code: err.code,
+            declineCode: err.decline_code,
+            message: err.message ?? 'Payment failed. Please check your card details and try again.',
+          },
+        }
+      : {}),
+    ...(pi.cancellation_reason ? { cancellationReason: pi.cancellation_reason } : {}),
+  };
+}
+
 function periodEndOf(sub: Stripe.Subscription): number {
   // Current API: the period lives on the subscription items.
   const ends = sub.items.data.map((i) => i.current_period_end);
@@ -134,24 +157,11 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo> {
-    const pi = await this.stripe.paymentIntents.retrieve(id).catch(mapError);
-    const err = pi.last_payment_error;
-    return {
-      id: pi.id,
-      status: piStatus(pi.status),
-      amountMinor: pi.amount,
-      currency: pi.currency.toUpperCase(),
-      metadata: stringMetadata(pi.metadata),
-      ...(err
-        ? {
-            lastError: {
-              code: err.code,
-              declineCode: err.decline_code,
-              message: err.message ?? 'Payment failed. Please check your card details and try again.',
-            },
-          }
-        : {}),
-    };
+    return intentInfo(await this.stripe.paymentIntents.retrieve(id).catch(mapError));
+  }
+
+  async cancelPaymentIntent(id: string, reason?: CancellationReason): Promise<PaymentIntentInfo> {
+    return intentInfo(await this.stripe.paymentIntents.cancel(id, reason ? { cancellation_reason: reason } : {}).catch(mapError));
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {

@@ -48,7 +48,12 @@ export interface PaymentIntentInfo {
   /** Metadata as created (orderId is always there). */
   metadata: Record<string, string>;
   lastError?: PaymentErrorInfo | undefined;
+  /** Why a canceled intent was canceled (Stripe's cancellation_reason); 'abandoned': the shop's expiry. */
+  cancellationReason?: string | undefined;
 }
+
+/** Stripe's reasons a caller may give for canceling a PaymentIntent. */
+export type CancellationReason = 'abandoned' | 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
 export interface RefundInput {
   paymentIntentId: string;
@@ -124,6 +129,12 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo>;
+  /**
+   * Cancels an intent that has not succeeded, so it can no longer be paid. Throws
+   * PaymentProviderError 'payment_intent_unexpected_state' when it cannot be canceled (it
+   * succeeded, is being processed, or was canceled already): re-read it to see which.
+   */
+  cancelPaymentIntent(id: string, reason?: CancellationReason): Promise<PaymentIntentInfo>;
   refund(input: RefundInput): Promise<RefundResult>;
   /**
    * Verifies a webhook on its raw body. Throws WebhookVerificationError on a missing or bad
