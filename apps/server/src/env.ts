@@ -45,6 +45,11 @@ const ZEnv = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   /** How often the fulfilment worker looks for due retries. */
   WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(1000),
+  /**
+   * An order not paid this many hours after it was placed expires (its payment is canceled at the
+   * provider first; a payment that succeeds anyway still delivers the eSIM). Fractions allowed.
+   */
+  PENDING_ORDER_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(24),
   /** Background fulfilment jobs (provisioning, e-mail) running at once. */
   FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**

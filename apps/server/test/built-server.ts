@@ -41,8 +41,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface ServerEnv extends Record<string, string> {
+  DATABASE_URL: string;
+  OUTBOX_DIR: string;
+  PORT: string;
+  PUBLIC_URL: string;
+}
+
 /** The settings of a server on `dir` (database file and outbox) listening on 127.0.0.1:`port`. */
-export function serverEnv(dir: string, port: number): Record<string, string> {
+export function serverEnv(dir: string, port: number): ServerEnv {
   const base = `http://127.0.0.1:${port}`;
   return {
     DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@esim/db';
-import { ensureBuilt, freePort, killServer, serverEnv, setupDatabase, startServer, waitHealthy, waitUntil, type Running } from './built-server.ts';
+import { ensureBuilt, freePort, killServer, serverEnv, setupDatabase, startServer, waitHealthy, waitUntil, type Running, type ServerEnv } from './built-server.ts';
 
 const KILLS = Math.max(1, Number(process.env.CRASH_KILLS ?? 20) || 20);
 const SEED = (Number(process.env.CRASH_SEED) || randomBytes(4).readUInt32LE(0)) >>> 0;
@@ -73,7 +73,8 @@ describe('SIGKILL at random moments while shoppers buy (built server)', () => {
     const rand = seeded(SEED);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { ...serverEnv(dir, port), WORKER_INTERVAL_MS: '100', LOG_LEVEL: 'error' };
+    // The shoppers all come from 127.0.0.1: the per-client request limits are not what this tests.
+    const env: ServerEnv = { ...serverEnv(dir, port), WORKER_INTERVAL_MS: '100', LOG_LEVEL: 'error', RATE_LIMIT_ALLOWLIST: '127.0.0.1' };
     setupDatabase(env);
     const start = () => {
       running = startServer(env, { keepLogs: 200 });

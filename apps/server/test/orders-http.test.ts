@@ -295,6 +295,26 @@ describe('the fulfilment worker', () => {
     await worker.stop();
     expect(await worker.tick()).toBeNull();
   });
+
+  it('the worker’s sweep expires a checkout left unpaid past PENDING_ORDER_TTL_HOURS; GET /api/orders/:pi then says expired', async () => {
+    await t.close();
+    t = await createOrdersApp({ env: { PENDING_ORDER_TTL_HOURS: '2' } });
+    const intent = await createIntent();
+    const worker = createFulfilmentWorker({ db: t.db, services: t.services, log: silentLogger }, { intervalMs: 60_000 });
+    t.clock.advance(2 * 3600_000 - 1000);
+    expect(await worker.sweep()).toMatchObject({ expired: 0, roundDone: true });
+    t.clock.advance(2000);
+    expect(await worker.sweep()).toMatchObject({ expired: 1, roundDone: true });
+    const res = await t.app.request(`/api/orders/${intent.paymentIntentId}?client_secret=${encodeURIComponent(intent.clientSecret)}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: intent.orderId, status: 'expired', orderStatus: 'expired', activationCode: null });
+    // Paying the expired checkout: a 409 that says so, nothing charged.
+    const paid = await confirm(intent);
+    expect(paid.status).toBe(409);
+    expect(JSON.stringify(paid.body)).toMatch(/expired/);
+    await worker.stop();
+    expect(await worker.sweep()).toBeNull();
+  });
 });
 
 describe('security headers', () => {

@@ -19,6 +19,7 @@ const ORDERS: AccountOrder[] = [
   },
   { id: 'ORD-2', planId: 102, planName: null, totalAmount: 14.21, currency: 'GBP', status: 'pending', createdAt: null },
   { id: 'ORD-3', planId: null, totalMinor: 999, currency: 'EUR', status: 'refunded', createdAt: '2025-01-15T00:00:00Z' },
+  { id: 'ORD-4', planId: 101, planName: 'Japan 1GB - 7 Days', totalMinor: 450, currency: 'USD', status: 'expired', createdAt: '2025-01-16T00:00:00Z' },
 ];
 
 function rowOf(id: string) {
@@ -54,6 +55,8 @@ describe('OrderTable', () => {
     expect(third.getByText('Unknown plan')).toBeTruthy();
     expect(third.getByText('€9.99')).toBeTruthy();
     expect(third.getByText('Refunded').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('red');
+
+    expect(within(rowOf('ORD-4')).getByText('Expired').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('red');
   });
 
   it('offers the QR code only when the order has one; both actions are labelled', async () => {

@@ -20,7 +20,7 @@ import {
 
 // Shades that keep the badge text above 4.5:1 (white on green/red, dark on yellow).
 const BADGE_SHADE: Record<StatusColor, string> = { green: 'green.9', yellow: 'yellow.4', red: 'red.9' };
-const KNOWN_STATUSES = ['completed', 'pending', 'active', 'failed', 'refunded', 'canceled'] as const;
+const KNOWN_STATUSES = ['completed', 'pending', 'active', 'failed', 'refunded', 'canceled', 'expired'] as const;
 
 export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation('account');

@@ -90,6 +90,16 @@ describe('/order-success', () => {
     expect(screen.getByText(/we refunded your payment in full/)).toBeTruthy();
   });
 
+  it('an expired order says it was not paid in time, stops asking, and offers a new checkout', async () => {
+    const inputs = mockOrder(() => readyOrder({ ready: false, orderStatus: 'expired', status: 'expired', activationCode: null, qrCode: null }));
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
+    expect(await screen.findByRole('heading', { name: 'This order has expired' })).toBeTruthy();
+    expect(screen.getByText(/wasn't paid in time/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/checkout/${PLAN.id}`);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(inputs).toHaveLength(1);
+  });
+
   it('a failed payment offers to try again', async () => {
     mockOrder(() => readyOrder({ ready: false, orderStatus: 'payment_failed', status: 'failed' }));
     await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);

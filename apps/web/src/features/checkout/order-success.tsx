@@ -3,7 +3,8 @@
 // sessionStorage) and polls every second, for up to a minute, until the eSIM is delivered — the
 // server fulfils on this very call if the webhook has not yet. Then: plan, data, validity, total,
 // payment method 'Card', purchase date, and the eSIM's install details. Refunded (provisioning
-// failed), failed and not-found orders each say so. With only a plan id: the plan and a note.
+// failed), failed, expired (never paid in time) and not-found orders each say so. With only a
+// plan id: the plan and a note.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
@@ -29,7 +30,7 @@ export const POLL_INTERVAL_MS = 1000;
 export const POLL_LIMIT_MS = 60_000;
 
 /** Final states: stop polling. */
-const OVER = new Set(['payment_failed', 'refunded', 'canceled']);
+const OVER = new Set(['payment_failed', 'refunded', 'canceled', 'expired']);
 
 export function isWaiting(order: Pick<OrderView, 'ready' | 'orderStatus'>): boolean {
   return !order.ready && !OVER.has(order.orderStatus);
@@ -110,6 +111,18 @@ function OrderByPaymentIntent({ paymentIntentId, search, planId }: { paymentInte
   const retryPlan = planId ?? data.planId;
   if (data.orderStatus === 'refunded') {
     return <StatusPanel tone="refund" alert title={t('success.refundedTitle')} body={t('success.refundedBody')} order={data} />;
+  }
+  if (data.orderStatus === 'expired') {
+    return (
+      <StatusPanel
+        tone="error"
+        alert
+        title={t('success.expiredTitle')}
+        body={t('success.expiredBody')}
+        order={data}
+        action={<Button renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(retryPlan) }} {...props} />}>{t('success.tryAgain')}</Button>}
+      />
+    );
   }
   if (data.orderStatus === 'payment_failed' || data.orderStatus === 'canceled' || (!data.ready && search.redirect_status === 'failed' && data.orderStatus === 'pending_payment')) {
     return (
