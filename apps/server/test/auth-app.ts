@@ -13,6 +13,7 @@ export const DAY = 24 * 60 * 60 * 1000;
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;
+  services: AppDeps['services'];
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
 }
@@ -44,7 +45,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       { now: () => clock.now },
     ),
   };
-  return { app: createApp(deps), db: handle.db, clock, close: handle.close };
+  return { app: createApp(deps), db: handle.db, services: deps.services, clock, close: handle.close };
 }
 
 /** Headers of a same-origin request from the spec's client. */

@@ -28,7 +28,7 @@ async function registered() {
   expect(res.status).toBe(200);
   const cookie = sessionCookieOf(res);
   expect(cookie).toMatch(/^[a-z2-7]{32}$/);
-  return { acc, cookie: cookie!, user: (await res.json()) as { id: number } };
+  return { acc, cookie: cookie!, user: (await res.json()) as { id: number; email: string } };
 }
 
 const USER_KEYS = ['email', 'emailVerified', 'firstName', 'fullName', 'id', 'lastName', 'mobile', 'photoUrl', 'role', 'travelPreferences', 'username'];
@@ -286,7 +286,7 @@ describe('REST shapes', () => {
     expect(await orders.json()).toEqual([]);
   });
 
-  it('PATCH /api/users/profile → the updated user; 409 with the field when taken; 401 signed out', async () => {
+  it('PATCH /api/users/profile → the updated user; 409 with the field when the username is taken; 401 signed out', async () => {
     const other = await registered();
     const { cookie, user } = await registered();
     const patch = (body: unknown, c: string | null = cookie) =>
@@ -297,7 +297,19 @@ describe('REST shapes', () => {
       });
     const ok = await patch({ fullName: 'New Name', email: 'new@example.com', username: 'new_name', travelPreferences: 'aisle' });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ id: user.id, fullName: 'New Name', email: 'new@example.com', username: 'new_name', travelPreferences: 'aisle' });
+    // The address changes once the link sent to it is opened.
+    expect(await ok.json()).toMatchObject({
+      id: user.id,
+      fullName: 'New Name',
+      email: user.email,
+      pendingEmail: 'new@example.com',
+      username: 'new_name',
+      travelPreferences: 'aisle',
+    });
+    // An address with an account gets the same answer (its owner gets a notice instead of a link).
+    const takenEmail = await patch({ email: other.acc.email });
+    expect(takenEmail.status).toBe(200);
+    expect(await takenEmail.json()).toMatchObject({ email: user.email, pendingEmail: other.acc.email });
 
     const taken = await patch({ username: other.acc.username });
     expect(taken.status).toBe(409);

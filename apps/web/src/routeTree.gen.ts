@@ -15,11 +15,13 @@ import { Route as AboutUsRouteImport } from './routes/about-us';
 import { Route as AdminRouteImport } from './routes/admin';
 import { Route as CoverageRouteImport } from './routes/coverage';
 import { Route as FaqRouteImport } from './routes/faq';
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HowItWorksRouteImport } from './routes/how-it-works';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as PlansRouteImport } from './routes/plans';
 import { Route as PrivacyRouteImport } from './routes/privacy';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as RewardsRouteImport } from './routes/rewards';
 import { Route as SubscribeRouteImport } from './routes/subscribe';
 import { Route as SupportRouteImport } from './routes/support';
@@ -65,6 +67,11 @@ const FaqRoute = FaqRouteImport.update({
   path: '/faq',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const HowItWorksRoute = HowItWorksRouteImport.update({
   id: '/how-it-works',
   path: '/how-it-works',
@@ -88,6 +95,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any);
 const RewardsRoute = RewardsRouteImport.update({
@@ -172,11 +184,13 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRoute;
   '/coverage': typeof CoverageRoute;
   '/faq': typeof FaqRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/login': typeof LoginRoute;
   '/plans': typeof PlansRoute;
   '/privacy': typeof PrivacyRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/rewards': typeof RewardsRoute;
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
@@ -199,11 +213,13 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminRoute;
   '/coverage': typeof CoverageRoute;
   '/faq': typeof FaqRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/login': typeof LoginRoute;
   '/plans': typeof PlansRoute;
   '/privacy': typeof PrivacyRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/rewards': typeof RewardsRoute;
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
@@ -228,11 +244,13 @@ export interface FileRoutesById {
   '/admin': typeof AdminRoute;
   '/coverage': typeof CoverageRoute;
   '/faq': typeof FaqRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
   '/login': typeof LoginRoute;
   '/plans': typeof PlansRoute;
   '/privacy': typeof PrivacyRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/rewards': typeof RewardsRoute;
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
@@ -257,11 +275,13 @@ export interface FileRouteTypes {
     | '/admin'
     | '/coverage'
     | '/faq'
+    | '/forgot-password'
     | '/how-it-works'
     | '/login'
     | '/plans'
     | '/privacy'
     | '/register'
+    | '/reset-password'
     | '/rewards'
     | '/subscribe'
     | '/support'
@@ -284,11 +304,13 @@ export interface FileRouteTypes {
     | '/admin'
     | '/coverage'
     | '/faq'
+    | '/forgot-password'
     | '/how-it-works'
     | '/login'
     | '/plans'
     | '/privacy'
     | '/register'
+    | '/reset-password'
     | '/rewards'
     | '/subscribe'
     | '/support'
@@ -312,11 +334,13 @@ export interface FileRouteTypes {
     | '/admin'
     | '/coverage'
     | '/faq'
+    | '/forgot-password'
     | '/how-it-works'
     | '/login'
     | '/plans'
     | '/privacy'
     | '/register'
+    | '/reset-password'
     | '/rewards'
     | '/subscribe'
     | '/support'
@@ -341,11 +365,13 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRoute;
   CoverageRoute: typeof CoverageRoute;
   FaqRoute: typeof FaqRoute;
+  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HowItWorksRoute: typeof HowItWorksRoute;
   LoginRoute: typeof LoginRoute;
   PlansRoute: typeof PlansRoute;
   PrivacyRoute: typeof PrivacyRoute;
   RegisterRoute: typeof RegisterRoute;
+  ResetPasswordRoute: typeof ResetPasswordRoute;
   RewardsRoute: typeof RewardsRoute;
   SubscribeRoute: typeof SubscribeRoute;
   SupportRoute: typeof SupportRoute;
@@ -403,6 +429,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FaqRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/forgot-password': {
+      id: '/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof ForgotPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/how-it-works': {
       id: '/how-it-works';
       path: '/how-it-works';
@@ -436,6 +469,13 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/reset-password': {
+      id: '/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof ResetPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/rewards': {
@@ -570,11 +610,13 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRoute,
   CoverageRoute: CoverageRoute,
   FaqRoute: FaqRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   HowItWorksRoute: HowItWorksRoute,
   LoginRoute: LoginRoute,
   PlansRoute: PlansRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   RewardsRoute: RewardsRoute,
   SubscribeRoute: SubscribeRoute,
   SupportRoute: SupportRoute,

@@ -68,20 +68,40 @@ describe('e-mail verification', () => {
     await expect(verify('short')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('a link sent before an address change proves nothing about the new address; the new one gets its own', async () => {
+  it('an address change waits for the link sent to the new address; opening it moves the account and joins its guest orders', async () => {
     await guestOrder('second@traveller.example');
     const { api } = await register('first@traveller.example');
     const [old] = tokens('first@traveller.example');
-    const updated = await api.users.updateProfile({ email: 'second@traveller.example' });
-    expect(updated).toMatchObject({ email: 'second@traveller.example', emailVerified: false });
+    const updated = await api.users.updateProfile({ email: 'Second@traveller.example' });
+    expect(updated).toMatchObject({ email: 'first@traveller.example', emailVerified: false, pendingEmail: 'second@traveller.example' });
+    expect(await api.auth.me()).toMatchObject({ email: 'first@traveller.example' });
     await rig.settle();
-    await expect(verify(old!)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await api.orders.list()).toEqual([]);
-    const [fresh] = tokens('second@traveller.example');
-    expect(await verify(fresh!)).toEqual({ email: 'second@traveller.example', attachedOrders: 1 });
+    const [change] = tokens('second@traveller.example');
+    expect(await verify(change!)).toEqual({ email: 'second@traveller.example', attachedOrders: 1 });
+    expect(await api.auth.me()).toMatchObject({ email: 'second@traveller.example', emailVerified: true });
     expect(await api.orders.list()).toHaveLength(1);
-    // Saving the profile with the same address keeps it verified.
-    expect(await api.users.updateProfile({ email: 'Second@Traveller.example', fullName: 'A B' })).toMatchObject({ emailVerified: true });
+    // The old address's link proves nothing about the new address.
+    await expect(verify(old!)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    // Saving the profile with the same address (any case) keeps it verified and asks nothing.
+    expect(await api.users.updateProfile({ email: 'Second@Traveller.example', fullName: 'A B' })).toMatchObject({
+      emailVerified: true,
+      pendingEmail: null,
+    });
+  });
+
+  it('only the latest requested address can be confirmed; a link for an address taken since is refused', async () => {
+    const { api } = await register('mine@traveller.example');
+    await api.users.updateProfile({ email: 'one@traveller.example' });
+    await api.users.updateProfile({ email: 'two@traveller.example' });
+    await rig.settle();
+    const [one] = tokens('one@traveller.example');
+    const [two] = tokens('two@traveller.example');
+    await expect(verify(one!)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    // Someone registers two@ before the link is opened.
+    await (await rig.browser().caller()).auth.register(account({ email: 'two@traveller.example' }));
+    await expect(verify(two!)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/now used by another account/) });
+    expect(await api.auth.me()).toMatchObject({ email: 'mine@traveller.example' });
   });
 
   it('resend: signed in only, once a minute, nothing once verified', async () => {

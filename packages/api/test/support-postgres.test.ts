@@ -29,8 +29,8 @@ describe.skipIf(!available)('support on PostgreSQL', () => {
 
   it('subscribes idempotently per address', async () => {
     const db = pgDb();
-    expect(await subscribeNewsletter(db, { email: 'pg@example.com', locale: 'ru', source: 'blog', now })).toEqual({ alreadySubscribed: false });
-    expect(await subscribeNewsletter(db, { email: ' PG@Example.COM ', locale: 'en', source: 'footer', now })).toEqual({ alreadySubscribed: true });
+    expect(await subscribeNewsletter(db, { email: 'pg@example.com', locale: 'ru', source: 'blog', now })).toEqual({ ok: true });
+    expect(await subscribeNewsletter(db, { email: ' PG@Example.COM ', locale: 'en', source: 'footer', now })).toEqual({ ok: true });
     const rows = await db.selectFrom('newsletter_subscribers').selectAll().execute();
     expect(rows.map(({ email, locale, source }) => ({ email, locale, source }))).toEqual([{ email: 'pg@example.com', locale: 'ru', source: 'blog' }]);
   });

@@ -95,6 +95,37 @@ export interface EmailVerificationsTable {
   created_at: IsoTimestamp;
   expires_at: IsoTimestamp;
   used_at: IsoTimestamp | null;
+  /** 'verify': proves the account's current address; 'change': moves the account to `email` when opened. */
+  purpose: ColumnType<EmailVerificationPurpose, EmailVerificationPurpose | undefined, EmailVerificationPurpose>;
+}
+
+export type EmailVerificationPurpose = 'verify' | 'change';
+
+/** A password reset link: one use, short-lived, only the latest of a user's links works. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The address the link was sent to (trimmed, lowercased). */
+  email: string;
+  /** Lowercase hex SHA-256 of the link's token. */
+  token_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+  /** A newer link was requested. */
+  superseded_at: IsoTimestamp | null;
+}
+
+export type AccountEmailKind = 'password_reset' | 'account_exists' | 'email_change';
+
+/** Account e-mails a stranger can trigger, counted per address and per client to limit them. */
+export interface AccountEmailLogTable {
+  id: Generated<number>;
+  kind: AccountEmailKind;
+  /** The typed e-mail or username (folded), the owner's address, or 'user:<id>'. */
+  address_key: string;
+  ip: string;
+  created_at: IsoTimestamp;
 }
 
 export interface SessionsTable {
@@ -377,6 +408,8 @@ export interface Database {
   exchange_rates: ExchangeRatesTable;
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
+  account_email_log: AccountEmailLogTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   login_audit: LoginAuditTable;
@@ -407,6 +440,7 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
+export type PasswordReset = Selectable<PasswordResetsTable>;
 export type LoginThrottle = Selectable<LoginThrottleTable>;
 export type LoginAudit = Selectable<LoginAuditTable>;
 export type ContactMessage = Selectable<ContactMessagesTable>;

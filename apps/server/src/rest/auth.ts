@@ -3,6 +3,10 @@
 //   POST /api/auth/login      { username, password } → PublicUser (sets the cookie); 401 / 429 (+ Retry-After)
 //   POST /api/auth/logout     no body → { ok: true } (deletes the session, clears the cookie)
 //   GET  /api/auth/me         PublicUser, or 401 when signed out
+//   POST /api/auth/forgot-password  { identifier (e-mail or username), locale? } → { ok: true, message }, the same
+//                             for every address; 429 (+ Retry-After) per address and per client
+//   POST /api/auth/reset-password   { token, password, confirmPassword? } → { ok: true } (every session of the
+//                             account ends); 400 { details: { field: 'token', reason } } for a link that does not work
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { AppError } from '@esim/api';
@@ -33,6 +37,8 @@ export function authRest(deps: AppDeps) {
   app.post('/auth/logout', (c) => answer(c, () => callerFor(deps, c).auth.logout()));
   app.post('/auth/verify-email', (c) => answer(c, async () => callerFor(deps, c).auth.verifyEmail((await readJsonBody(c)) as never)));
   app.post('/auth/resend-verification', (c) => answer(c, () => callerFor(deps, c).auth.resendVerification()));
+  app.post('/auth/forgot-password', (c) => answer(c, async () => callerFor(deps, c).auth.requestPasswordReset((await readJsonBody(c)) as never)));
+  app.post('/auth/reset-password', (c) => answer(c, async () => callerFor(deps, c).auth.resetPassword((await readJsonBody(c)) as never)));
   app.get('/auth/me', (c) =>
     answer(c, async () => {
       const me = await callerFor(deps, c).auth.me();

@@ -1,6 +1,6 @@
 // REST equivalents of the support procedures (the spec shows no call for these forms; these are ours).
 //   POST /api/contact     { name, email, subject, message } → { id, createdAt }; 400 BAD_INPUT naming the field; 429 (+ Retry-After)
-//   POST /api/newsletter  { email, locale?, source? }       → { alreadySubscribed }; idempotent per address
+//   POST /api/newsletter  { email, locale?, source? }       → { ok: true } for a new and a known address alike
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';

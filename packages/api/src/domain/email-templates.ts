@@ -1,6 +1,7 @@
 // The eSIM delivery e-mail: receipt, QR code (inline image by Content-ID), activation code,
 // iPhone one-tap link and manual-install details. Pure: the caller renders the QR and passes
 // its cid. Every value is HTML-escaped; links are kept only when they are http(s).
+import { ACCOUNT_EMAIL_TEXTS, RTL_EMAIL_LANGUAGES, emailLanguage } from './account-email-texts.ts';
 import { formatMoney } from './money.ts';
 
 export interface EsimEmailInput {
@@ -167,5 +168,100 @@ export function renderVerificationEmail(input: { url: string; productName: strin
       `<p>Orders you placed as a guest with this address will then appear in your account. ` +
       `The link works once, for 48 hours.</p>` +
       `<p>If you did not create an account at ${escapeHtml(productName)}, ignore this e-mail.</p>`,
+  };
+}
+
+// ── account e-mails in the traveller's language (texts in account-email-texts.ts) ─────────────
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** A short HTML e-mail: paragraphs, each optionally followed by a button-like link. */
+function accountHtml(lang: string, subject: string, blocks: Array<{ text: string; link?: { href: string; label: string } }>): string {
+  const e = escapeHtml;
+  const dir = RTL_EMAIL_LANGUAGES.has(lang as never) ? 'rtl' : 'ltr';
+  const body = blocks
+    .map(({ text, link }) => {
+      const p = `<p>${e(text)}</p>`;
+      if (!link) return p;
+      const href = safeHref(link.href);
+      if (!href) return p;
+      return `${p}\n<p><a href="${e(href)}" style="display:inline-block;background:#1864ab;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${e(link.label)}</a><br><small dir="ltr" style="word-break:break-all">${e(href)}</small></p>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="${e(lang)}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1a1b1e;line-height:1.5;max-width:600px;margin:0 auto;padding:16px">
+${body}
+</body>
+</html>
+`;
+}
+
+export interface PasswordResetEmailInput {
+  url: string;
+  productName: string;
+  /** How long the link works, in minutes. */
+  minutes: number;
+  /** The language the request came in ('ar', 'pt-BR', …); unknown → English. */
+  locale?: string | null | undefined;
+}
+
+/** The password reset link: one use, `minutes` long; a newer link ends it; a reset signs out everywhere. */
+export function renderPasswordResetEmail(input: PasswordResetEmailInput): RenderedEmail {
+  const lang = emailLanguage(input.locale);
+  const t = ACCOUNT_EMAIL_TEXTS[lang];
+  const v = { product: input.productName, minutes: input.minutes };
+  const subject = fill(t.resetSubject, v);
+  const lines = [fill(t.resetIntro, v), fill(t.resetExpiry, v), fill(t.resetSignsOut, v), fill(t.resetIgnore, v)];
+  return {
+    subject,
+    text: [lines[0], '', fill(t.resetLinkLead, v), '', input.url, '', ...lines.slice(1), '', input.productName, ''].join('\n'),
+    html: accountHtml(lang, subject, [
+      { text: lines[0]!, link: { href: input.url, label: fill(t.resetButton, v) } },
+      ...lines.slice(1).map((text) => ({ text })),
+      { text: input.productName },
+    ]),
+  };
+}
+
+export interface AccountExistsEmailInput {
+  /** 'register': someone tried to register with the address; 'email_change': to switch another account to it. */
+  reason: 'register' | 'email_change';
+  productName: string;
+  loginUrl: string;
+  forgotPasswordUrl: string;
+  locale?: string | null | undefined;
+}
+
+/** To the owner of an address someone else tried to use: nothing changed; sign in or reset if it was you. */
+export function renderAccountExistsEmail(input: AccountExistsEmailInput): RenderedEmail {
+  const lang = emailLanguage(input.locale);
+  const t = ACCOUNT_EMAIL_TEXTS[lang];
+  const v = { product: input.productName };
+  const register = input.reason === 'register';
+  const subject = fill(register ? t.existsSubjectRegister : t.existsSubjectChange, v);
+  const intro = fill(register ? t.existsIntroRegister : t.existsIntroChange, v);
+  return {
+    subject,
+    text: [
+      intro,
+      '',
+      `${fill(t.existsSignIn, v)} ${input.loginUrl}`,
+      `${fill(t.existsReset, v)} ${input.forgotPasswordUrl}`,
+      '',
+      fill(t.existsIgnore, v),
+      '',
+      input.productName,
+      '',
+    ].join('\n'),
+    html: accountHtml(lang, subject, [
+      { text: intro },
+      { text: fill(t.existsSignIn, v), link: { href: input.loginUrl, label: fill(t.signInButton, v) } },
+      { text: fill(t.existsReset, v), link: { href: input.forgotPasswordUrl, label: fill(t.existsResetButton, v) } },
+      { text: fill(t.existsIgnore, v) },
+      { text: input.productName },
+    ]),
   };
 }

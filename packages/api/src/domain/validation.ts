@@ -25,6 +25,9 @@ export const MSG = {
   required: 'Required',
   mobile: 'Please enter a valid mobile number',
   photoUrl: 'Please enter a valid http(s) link',
+  identifierMax: `Must be at most ${EMAIL_MAX} characters`,
+  linkIncomplete: 'The link is incomplete.',
+  linkInvalid: 'The link is not valid.',
 } as const;
 
 /** Trimmed; case is kept for display, sign-in is case-insensitive. */
@@ -127,3 +130,34 @@ export const ZChangePasswordForm = ZChangePasswordInput.extend({ confirmPassword
   passwordsMatch,
 );
 export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
+
+// ── Password reset ──────────────────────────────────────────────────────────────────────
+/** auth.requestPasswordReset and POST /api/auth/forgot-password: the account's e-mail or username. */
+export const ZPasswordResetRequest = z.object({
+  identifier: text().trim().min(1, MSG.required).max(EMAIL_MAX, MSG.identifierMax),
+  /** The site's language, for the e-mail ('en', 'ar', 'pt-BR'…); the same tag rule as support.ts ZLocale. */
+  locale: text()
+    .trim()
+    .max(35, 'Invalid language')
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'Invalid language')
+    .optional(),
+});
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+
+/** The token from a reset link: 32 random bytes, base64url (43 characters). */
+export const ZResetToken = text().trim().min(20, MSG.linkIncomplete).max(200, MSG.linkInvalid);
+
+/**
+ * auth.resetPassword and POST /api/auth/reset-password: the token and the new password (the rules
+ * of registration); confirmPassword is optional here and, when sent, must match.
+ */
+export const ZResetPasswordInput = z
+  .object({ token: ZResetToken, password: ZNewPassword, confirmPassword: text().optional() })
+  .refine((d) => d.confirmPassword === undefined || d.password === d.confirmPassword, passwordsMatch);
+export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
+
+/** The reset page's form: the new password typed twice. */
+export const ZResetPasswordForm = z
+  .object({ password: ZNewPassword, confirmPassword: text() })
+  .refine((d) => d.password === d.confirmPassword, passwordsMatch);
+export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;

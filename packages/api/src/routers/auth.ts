@@ -1,12 +1,13 @@
-// auth.register / auth.login / auth.logout / auth.me. Thin: parse, call one service, set the cookie.
+// auth.register / login / logout / me, e-mail verification and password reset. Thin: parse, call one service, set the cookie.
 import { ZodError } from 'zod';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, middleware, router } from '../trpc.ts';
 import type { Context } from '../trpc.ts';
-import { ZLoginInput, ZRegisterInput } from '../domain/validation.ts';
+import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput } from '../domain/validation.ts';
 import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/auth.ts';
 import { getPublicUser } from '../services/users.ts';
 import { resendVerificationEmail, verifyEmail } from '../services/email-verification.ts';
+import { requestPasswordReset, resetPassword } from '../services/password-reset.ts';
 
 export const ZVerifyEmailInput = z.object({ token: z.string().trim().min(20, 'The link is incomplete.').max(200, 'The link is not valid.') });
 
@@ -55,6 +56,24 @@ export const authRouter = router({
 
   /** Sends a new verification link to the signed-in user's address; 429 within a minute of the last one. */
   resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerificationEmail(ctx.db, ctx.services, ctx.user.id)),
+
+  /**
+   * 'Forgot password?': e-mails a reset link to the account named by e-mail or username, if any.
+   * → { ok, message }, the same for every address; 429 (retryAfterSeconds) per address and per client.
+   */
+  requestPasswordReset: publicProcedure
+    .input(ZPasswordResetRequest)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.db, ctx.services, input, { ip: ctx.req.ip })),
+
+  /**
+   * Sets a new password with the link's token; ends every session of the account (this browser's
+   * cookie too, when it was theirs). → { ok: true }; 400 BAD_INPUT { field: 'token', reason }.
+   */
+  resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(async ({ ctx, input }) => {
+    const { userId } = await resetPassword(ctx.db, ctx.services, input);
+    if (ctx.user?.id === userId) ctx.res.clearSessionCookie();
+    return { ok: true as const };
+  }),
 
   /** The signed-in user, or null for a guest (REST GET /api/auth/me answers 401 instead). */
   me: publicProcedure.query(async ({ ctx }) => (ctx.user ? getPublicUser(ctx.db, ctx.user.id) : null)),

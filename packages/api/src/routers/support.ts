@@ -14,7 +14,7 @@ export const supportRouter = router({
     }),
   ),
 
-  /** The blog's newsletter form. Idempotent per address. → { alreadySubscribed } */
+  /** The blog's newsletter form. Idempotent per address; the same answer for a new and a known address. → { ok: true } */
   subscribe: publicProcedure.input(ZSubscribeInput).mutation(({ ctx, input }) =>
     subscribeNewsletter(ctx.db, {
       email: input.email,

@@ -2,24 +2,19 @@
 import { protectedProcedure, router } from '../trpc.ts';
 import { ZChangePasswordInput, ZUpdateProfileInput } from '../domain/validation.ts';
 import { changePassword } from '../services/auth.ts';
-import { sendVerificationEmail } from '../services/email-verification.ts';
-import { updateProfile } from '../services/users.ts';
+import { saveProfile } from '../services/profile.ts';
 import { requestMeta } from './auth.ts';
 
 export const usersRouter = router({
   /**
-   * Partial update of the signed-in user's profile. → PublicUser; 409 CONFLICT { field } when taken.
-   * A changed e-mail is unverified until the link sent to it is opened.
+   * Partial update of the signed-in user's profile. → PublicUser & { pendingEmail }; 409 CONFLICT
+   * { field: 'username' } when the username is taken. A new e-mail address takes effect when the
+   * link sent to it is opened (pendingEmail names it; the answer is the same whether or not the
+   * address has an account); 429 after too many address changes.
    */
-  updateProfile: protectedProcedure.input(ZUpdateProfileInput).mutation(async ({ ctx, input }) => {
-    const user = await updateProfile(ctx.db, ctx.user.id, input, ctx.services.now());
-    if (!user.emailVerified && user.email !== ctx.user.email) {
-      await sendVerificationEmail(ctx.db, ctx.services, user).catch((e: unknown) =>
-        ctx.services.log.error('verification e-mail not queued', { userId: user.id, error: String(e) }),
-      );
-    }
-    return user;
-  }),
+  updateProfile: protectedProcedure
+    .input(ZUpdateProfileInput)
+    .mutation(({ ctx, input }) => saveProfile(ctx.db, ctx.services, ctx.user.id, input, { ip: ctx.req.ip })),
 
   /** Needs the current password (400 BAD_INPUT { field: 'currentPassword' } when wrong); ends the user's other sessions. */
   changePassword: protectedProcedure.input(ZChangePasswordInput).mutation(async ({ ctx, input }) => {

@@ -4,6 +4,7 @@ import type { Db, LoginOutcome } from '@esim/db';
 import { AppError } from '../errors.ts';
 import { retryMessage } from '../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../domain/validation.ts';
+import { notifyAccountExists } from './account-notices.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import type { Services } from './types.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
@@ -17,6 +18,7 @@ import {
 } from './throttle.ts';
 import {
   findTakenField,
+  findUserByEmail,
   findUserById,
   findUserByUsername,
   insertUser,
@@ -129,7 +131,14 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
   });
 }
 
-/** Creates a customer and signs them in. A taken username or e-mail → CONFLICT (409). */
+/** The spec's registration toast; the one answer to a taken username and a taken e-mail alike. */
+export const REGISTRATION_TAKEN_MESSAGE = 'This username or email may already be in use.';
+
+/**
+ * Creates a customer and signs them in. A taken username or e-mail → CONFLICT (409) with the same
+ * message, after the same argon2 work as a success. A taken e-mail's owner is told by e-mail that
+ * someone tried (at most once an hour per address).
+ */
 export async function registerUser(
   db: Db,
   services: Services,
@@ -137,11 +146,17 @@ export async function registerUser(
   meta: RequestMeta,
   replacesSessionId: string | null = null,
 ): Promise<SignedIn> {
-  // The spec's screen says 'This username or email may already be in use.' without saying which.
-  if (await findTakenField(db, { username: input.username, email: input.email })) {
-    throw new AppError('CONFLICT', 'This username or email may already be in use.');
-  }
+  // Hashed first, so a clash costs as much time as a new account.
   const passwordHash = await hashPassword(input.password);
+  const emailOwner = await findUserByEmail(db, input.email);
+  if (emailOwner || (await findTakenField(db, { username: input.username }))) {
+    if (emailOwner) {
+      await notifyAccountExists(db, services, { email: emailOwner.email, reason: 'register', ip: meta.ip }).catch((e: unknown) =>
+        services.log.error('account notice not queued', { error: String(e) }),
+      );
+    }
+    throw new AppError('CONFLICT', REGISTRATION_TAKEN_MESSAGE);
+  }
   const row = await insertUser(
     db,
     { username: input.username, email: input.email, passwordHash, fullName: input.fullName ?? null },

@@ -7,15 +7,19 @@ export function isSqlite(db: Db): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/** The connection-bound instances SQLite's BEGIN IMMEDIATE runs on (not Kysely Transactions). */
+const inWriteTransaction = new WeakSet<Db>();
+
 /**
  * Runs `fn` in a write transaction. SQLite: BEGIN IMMEDIATE on the one connection, so the write
  * lock is taken before the first read and two writers never deadlock on a lock upgrade.
  * PostgreSQL: an ordinary transaction. Inside a transaction already: just runs `fn`.
  */
 export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return fn(db);
+  if (db.isTransaction || inWriteTransaction.has(db)) return fn(db);
   if (!isSqlite(db)) return db.transaction().execute(fn);
   return db.connection().execute(async (conn) => {
+    inWriteTransaction.add(conn);
     await sql`begin immediate`.execute(conn);
     try {
       const result = await fn(conn);

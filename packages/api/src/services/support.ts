@@ -90,13 +90,14 @@ export async function listContactMessages(
 
 /**
  * Subscribes an address to the newsletter. Idempotent per address (trimmed, any case): a second
- * subscription succeeds and changes nothing (not even locale or source). → { alreadySubscribed }
+ * subscription changes nothing (not even locale or source). The answer is the same for a new and
+ * an already subscribed address, so the form does not tell strangers who is on the list. → { ok }
  */
 export async function subscribeNewsletter(
   db: Db,
   args: { email: string; locale: string; source: string; now: Date },
-): Promise<{ alreadySubscribed: boolean }> {
-  const inserted = await db
+): Promise<{ ok: true }> {
+  await db
     .insertInto('newsletter_subscribers')
     .values({
       email: args.email.trim().toLowerCase(),
@@ -105,7 +106,6 @@ export async function subscribeNewsletter(
       created_at: args.now.toISOString(),
     })
     .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return { alreadySubscribed: inserted === undefined };
+    .execute();
+  return { ok: true };
 }

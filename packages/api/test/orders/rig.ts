@@ -45,7 +45,7 @@ export interface OrdersRig {
   esim: EsimSimulator;
   mailer: MemoryMailer;
   plans: typeof PLANS;
-  browser(opts?: { userAgent?: string; currency?: string }): Browser;
+  browser(opts?: { userAgent?: string; currency?: string; ip?: string }): Browser;
   /** Background fulfilment finished. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -127,7 +127,7 @@ export async function createOrdersRig(opts: RigOptions = {}): Promise<OrdersRig>
     { now: () => clock.now, esim, mailer: opts.mailer ?? mailer, payments, fulfilment: { ...FAST_POLICY, ...opts.policy } },
   );
 
-  function browser(bopts: { userAgent?: string; currency?: string } = {}): Browser {
+  function browser(bopts: { userAgent?: string; currency?: string; ip?: string } = {}): Browser {
     const b: Browser = {
       token: null,
       async context() {
@@ -137,7 +137,7 @@ export async function createOrdersRig(opts: RigOptions = {}): Promise<OrdersRig>
           services,
           user: valid ? toSessionUser(valid.user) : null,
           sessionId: valid?.id ?? null,
-          req: { ip: '203.0.113.9', userAgent: bopts.userAgent ?? 'vitest', secure: false, currency: bopts.currency },
+          req: { ip: bopts.ip ?? '203.0.113.9', userAgent: bopts.userAgent ?? 'vitest', secure: false, currency: bopts.currency },
           res: {
             setSessionCookie(token) {
               b.token = token;
@@ -210,6 +210,14 @@ export async function counts(db: Db) {
     emails: await n('email_outbox'),
     sent: await n('email_outbox', (q) => q.where('status', '=', 'sent')),
   };
+}
+
+/** Tokens of the password reset links sent to `to`, oldest first. */
+export function resetTokens(sent: readonly { to: string; text: string }[], to: string): string[] {
+  return sent
+    .filter((m) => m.to === to)
+    .map((m) => m.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1])
+    .filter((t): t is string => Boolean(t));
 }
 
 /** Tokens of the e-mail verification links sent to `to`, oldest first. */

@@ -111,7 +111,7 @@ describe('profile', () => {
       trpcMsw.users.updateProfile.mutation(async ({ input }) => {
         sent = input;
         await gate;
-        return { ...user0, ...input, fullName: input.fullName ?? null } as typeof user0;
+        return { ...user0, ...input, email: user0.email, fullName: input.fullName ?? null, pendingEmail: null } as typeof user0 & { pendingEmail: null };
       }),
     );
     await renderApp('/account/profile');
@@ -128,6 +128,22 @@ describe('profile', () => {
     expect(screen.getByText('Your profile has been updated successfully.')).toBeTruthy();
     expect(sent).toMatchObject({ username: 'globetrotter', email: 'traveller@example.com', fullName: 'Ada Traveller', mobile: '+44 7700 900123' });
     expect(await screen.findByRole('link', { name: 'globetrotter', hidden: true })).toBeTruthy();
+  });
+
+  it('a new e-mail address waits for the link sent to it: the form keeps the current one and says where the link went', async () => {
+    const user0 = makeUser({ email: 'old@example.com' });
+    signedIn(user0);
+    server.use(trpcMsw.users.updateProfile.mutation(({ input }) => ({ ...user0, pendingEmail: input.email ?? null })));
+    await renderApp('/account/profile');
+    const user = userEvent.setup({ delay: null });
+    const email = (await screen.findByLabelText(/^Email/, { selector: 'input' })) as HTMLInputElement;
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated', {}, { timeout: 3000 })).toBeTruthy();
+    const status = screen.getAllByRole('status').find((el) => el.textContent?.includes('new@example.com'));
+    expect(status?.textContent).toBe('We sent a confirmation link to new@example.com. Your e-mail address changes when you open it.');
+    await waitFor(() => expect(email.value).toBe('old@example.com'));
   });
 
   it('puts a taken username on the username field and toasts the error', async () => {

@@ -1,9 +1,10 @@
 // The profile form (spec §2 Account area, §5 Profile): fullName (optional), email, username; the
 // 'full' variant adds the content's other reading of registration (first and last name, mobile,
-// photo URL, travel preferences), all optional. 'Saving…' while busy; toasts of §8; a username or
-// e-mail that is taken is an error on that field.
-import { Button, Grid, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+// photo URL, travel preferences), all optional. 'Saving…' while busy; toasts of §8; a username
+// that is taken is an error on that field. A new e-mail address waits for the link sent to it.
+import { Alert, Button, Grid, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -43,21 +44,25 @@ export function ProfileForm({ user, variant = 'full', labelledBy }: ProfileFormP
   // The basic form holds the extra fields too, but neither checks nor sends them.
   const form = useForm(fullValues(user), (v) => validateProfile(v, variant));
 
+  // The address a confirmation link went to (the account's address changes when it is opened).
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+
   const onSubmit = form.onSubmit((input) => {
     update.mutate(input, {
-      onSuccess: (updated) => {
+      onSuccess: ({ pendingEmail: pending, ...updated }) => {
         // The header and every other reader of the session follow (e.g. a new username).
         queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
         form.reset(fullValues(updated));
+        if (pending) setPendingEmail(pending);
         toast({ title: t('profile.successTitle'), description: t('profile.successDescription') });
       },
       onError: (error) => {
         const e = callError(error);
-        const field = e.details['field'];
         let description = t('profile.failedDescription');
-        if (e.code === 'CONFLICT' && (field === 'username' || field === 'email')) {
-          description = field === 'username' ? t('profile.usernameTaken') : t('profile.emailTaken');
-          form.setFieldError(field, description);
+        // A taken username is a field error (usernames are public); a taken e-mail is never told here.
+        if (e.code === 'CONFLICT' && e.details['field'] === 'username') {
+          description = t('profile.usernameTaken');
+          form.setFieldError('username', description);
         }
         for (const [name, messages] of Object.entries(e.fieldErrors)) {
           if (messages?.[0] && name in form.values) form.setFieldError(name as keyof ProfileValues, tv(serverMessageKey(messages[0])));
@@ -108,6 +113,11 @@ export function ProfileForm({ user, variant = 'full', labelledBy }: ProfileFormP
             />
           </Grid.Col>
         </Grid>
+        {pendingEmail ? (
+          <Alert color="brand" variant="light" role="status">
+            {t('profile.emailPending', { email: pendingEmail })}
+          </Alert>
+        ) : null}
         {full ? (
           <>
             <Title order={3} fz="md" mt="xs">

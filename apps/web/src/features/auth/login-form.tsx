@@ -1,6 +1,6 @@
-// Spec §2 Login: username + password, link to /register. Validation (§5) on submit, then on
+// Spec §2 Login: username + password, link to /register (and to /forgot-password). Validation (§5) on submit, then on
 // every change; 'Logging in…' while the call runs; toasts from §8.
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -78,6 +78,11 @@ export function LoginForm({ search }: { search: LoginSearch }) {
             {...form.getInputProps('username')}
           />
           <PasswordField label={t('login.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('login.forgotPassword')}
+            </Anchor>
+          </Group>
           <Button type="submit" size="md" fullWidth disabled={busy} mt="xs">
             {busy ? t('login.submitting') : t('login.submit')}
           </Button>

@@ -1,9 +1,26 @@
 // The client rules must say what the server's zod schemas say (same verdict, same message), so
 // the forms never accept what the server refuses or show another wording.
 import { describe, expect, it } from 'vitest';
-import { ZChangePasswordForm, ZLoginInput, ZProfileForm, ZRegisterForm, ZUpdateProfileInput } from '@esim/api/domain';
+import {
+  ZChangePasswordForm,
+  ZLoginInput,
+  ZPasswordResetRequest,
+  ZProfileForm,
+  ZRegisterForm,
+  ZResetPasswordForm,
+  ZUpdateProfileInput,
+} from '@esim/api/domain';
 import auth from '@esim/i18n/locales/en/auth.json';
-import { validateLogin, validatePasswordChange, validateProfile, validateRegister, type FieldErrors, type MessageKey } from './rules.ts';
+import {
+  validateForgotPassword,
+  validateLogin,
+  validatePasswordChange,
+  validateProfile,
+  validateRegister,
+  validateResetPassword,
+  type FieldErrors,
+  type MessageKey,
+} from './rules.ts';
 
 const english = (key: MessageKey) => auth.validation[key.replace('validation.', '') as keyof typeof auth.validation];
 
@@ -110,5 +127,30 @@ describe('password change rules = ZChangePasswordForm', () => {
     { currentPassword: 'old', newPassword: 'longenough', confirmPassword: 'longenougH' },
   ])('%o', (values) => {
     expectSame(zodErrors(ZChangePasswordForm.safeParse(values)), ours(validatePasswordChange(values).errors));
+  });
+});
+
+describe('forgot password rules = ZPasswordResetRequest', () => {
+  it.each([{ identifier: '' }, { identifier: '   ' }, { identifier: 'ada' }, { identifier: ' ada@example.com ' }, { identifier: 'x'.repeat(255) }])(
+    '%o',
+    (values) => {
+      expectSame(zodErrors(ZPasswordResetRequest.safeParse(values)), ours(validateForgotPassword(values).errors));
+    },
+  );
+  it('sends the trimmed text', () => {
+    const r = validateForgotPassword({ identifier: ' Ada@Example.com ' });
+    expect(r.ok && r.data).toEqual({ identifier: 'Ada@Example.com' });
+  });
+});
+
+describe('reset password rules = ZResetPasswordForm', () => {
+  it.each([
+    { password: '', confirmPassword: '' },
+    { password: 'short', confirmPassword: 'short' },
+    { password: 'longenough', confirmPassword: 'longenough' },
+    { password: 'longenough', confirmPassword: 'longenougH' },
+    { password: 'p'.repeat(1025), confirmPassword: 'p'.repeat(1025) },
+  ])('%o', (values) => {
+    expectSame(zodErrors(ZResetPasswordForm.safeParse(values)), ours(validateResetPassword(values).errors));
   });
 });

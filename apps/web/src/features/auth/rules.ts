@@ -168,6 +168,27 @@ export function validatePasswordChange(v: PasswordValues): Validation<PasswordVa
   );
 }
 
+// ── Forgot password (ZPasswordResetRequest) ─────────────────────────────────────────────
+export type ForgotPasswordValues = {
+  identifier: string;
+};
+export function validateForgotPassword(v: ForgotPasswordValues): Validation<ForgotPasswordValues, ForgotPasswordValues> {
+  const identifier = v.identifier.trim();
+  return result(
+    { identifier: identifier.length < 1 ? 'validation.required' : identifier.length > EMAIL_MAX ? 'validation.tooLong' : undefined },
+    () => ({ identifier }),
+  );
+}
+
+// ── Reset password (ZResetPasswordForm) ─────────────────────────────────────────────────
+export type ResetPasswordValues = {
+  password: string;
+  confirmPassword: string;
+};
+export function validateResetPassword(v: ResetPasswordValues): Validation<ResetPasswordValues, ResetPasswordValues> {
+  return result({ password: newPasswordError(v.password), confirmPassword: mismatchError(v.password, v.confirmPassword) }, () => ({ ...v }));
+}
+
 /** A server message (zod's English, from a BAD_REQUEST's fieldErrors) as a key, when it is one of ours. */
 const SERVER_MESSAGES: Record<string, MessageKey> = {
   Required: 'validation.required',

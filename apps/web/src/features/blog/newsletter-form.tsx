@@ -1,6 +1,6 @@
 // The blog's newsletter form (spec §2, §5): a required e-mail input and Subscribe. The address is
-// stored by `support.subscribe` (idempotent per address); a toast confirms, saying so when the
-// address was already on the list, and the field clears.
+// stored by `support.subscribe` (idempotent per address); a toast confirms (the same for an address
+// already on the list: the form does not tell strangers who subscribed), and the field clears.
 import { useId, useState, type FormEvent } from 'react';
 import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
@@ -31,12 +31,9 @@ export function NewsletterForm() {
     subscribe.mutate(
       { email: address, locale: language, source: 'blog' },
       {
-        onSuccess: ({ alreadySubscribed }) => {
-          toast(
-            alreadySubscribed
-              ? { title: t('newsletter.alreadyTitle'), description: t('newsletter.alreadyText', { email: address }) }
-              : { title: t('newsletter.successTitle'), description: t('newsletter.successText', { email: address }) },
-          );
+        // The same answer whether or not the address was on the list already.
+        onSuccess: () => {
+          toast({ title: t('newsletter.successTitle'), description: t('newsletter.successText', { email: address }) });
           setEmail('');
         },
         onError: () => {

@@ -1,0 +1,86 @@
+// /forgot-password: the account's e-mail or username → a reset link by e-mail. The server answers
+// the same for every address, so the page says the same: "if an account exists…". The e-mail is
+// written in the page's language.
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { AuthCard } from './auth-card.tsx';
+import { callError } from './trpc-error.ts';
+import { validateForgotPassword } from './rules.ts';
+import { useForm } from './use-form.ts';
+
+export function ForgotPasswordForm() {
+  const { t, i18n } = useTranslation('auth');
+  usePageMeta({ title: t('forgot.metaTitle'), description: t('forgot.metaDescription') });
+  const trpc = useTRPC();
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  const form = useForm({ identifier: '' }, validateForgotPassword);
+
+  const onSubmit = form.onSubmit(({ identifier }) => request.mutate({ identifier, locale: i18n.language }));
+
+  const problem = (): string | null => {
+    if (!request.isError) return null;
+    const e = callError(request.error);
+    const seconds = Number(e.details['retryAfterSeconds']);
+    if (e.code === 'TOO_MANY_REQUESTS' && Number.isFinite(seconds) && seconds > 0)
+      return t('forgot.throttled', { count: Math.ceil(seconds / 60) });
+    return t('forgot.failed');
+  };
+
+  const footer = (
+    <>
+      {t('forgot.remembered')}{' '}
+      <Anchor component={Link} to="/login" fw={600}>
+        {t('forgot.loginLink')}
+      </Anchor>
+    </>
+  );
+
+  if (request.isSuccess) {
+    return (
+      <AuthCard title={t('forgot.sentTitle')} footer={footer}>
+        <Stack gap="md">
+          <Alert color="green" variant="light" role="status">
+            <Text>{t('forgot.sent')}</Text>
+            <Text mt="xs" size="sm">
+              {t('forgot.spamHint')}
+            </Text>
+          </Alert>
+          <Button variant="light" onClick={() => request.reset()}>
+            {t('forgot.again')}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  const message = problem();
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={footer}>
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label={t('forgot.title')}>
+        <Stack gap="md">
+          <TextInput
+            label={t('forgot.identifier')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            dir="auto"
+            required
+            {...form.getInputProps('identifier')}
+          />
+          {message ? (
+            <Alert color="red" variant="light" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="md" fullWidth disabled={request.isPending} mt="xs">
+            {request.isPending ? t('forgot.submitting') : t('forgot.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
