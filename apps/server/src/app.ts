@@ -1,7 +1,7 @@
 // createApp(deps): middleware, tRPC mount, REST adapters, webhooks, static files, onError.
-// Request flow: request facts → security headers → compression → session → CSRF guard
-//   → /api/trpc/* (GET queries: fast path, else tRPC's fetch adapter) | /api/* (REST adapters over
-//     the same procedures) | static web app.
+// Request flow: request facts → security headers → compression → tRPC limits (calls per batch,
+//   body size) → session → CSRF guard → /api/trpc/* (GET queries: fast path, else tRPC's fetch
+//   adapter) | /api/* (REST adapters over the same procedures) | static web app.
 import { Hono } from 'hono';
 import { trpcServer } from '@hono/trpc-server';
 import { appRouter } from '@esim/api';
@@ -14,6 +14,7 @@ import { sessionLayer } from './middleware/session.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { serveWeb } from './middleware/static.ts';
 import { trpcQueryFastPath } from './middleware/trpc-query-fast-path.ts';
+import { MAX_TRPC_BATCH_CALLS, trpcLimits } from './middleware/trpc-limits.ts';
 import { errorResponse } from './rest/respond.ts';
 import { catalogRest } from './rest/catalog.ts';
 import { authRest } from './rest/auth.ts';
@@ -31,6 +32,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestFacts(deps));
   app.use('*', securityHeaders(deps));
   app.use('*', compression());
+  // Before the session lookup: an oversized request is refused without touching the database.
+  app.use('/api/trpc/*', trpcLimits());
   app.use('/api/*', sessionLayer(deps));
   app.use('/api/*', csrfGuard(deps));
 
@@ -42,6 +45,8 @@ export function createApp(deps: AppDeps) {
     trpcServer({
       router: appRouter,
       endpoint: '/api/trpc',
+      // trpcLimits() refuses larger batches first; this only backs it up.
+      maxBatchSize: MAX_TRPC_BATCH_CALLS,
       // @hono/trpc-server types the context as Record<string, unknown>; our Context is an interface (no index signature).
       createContext: (_opts, c) => createContext(deps, c as never) as unknown as Record<string, unknown>,
       onError: ({ error, path }) => {

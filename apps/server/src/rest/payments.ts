@@ -13,13 +13,12 @@
 //   POST /api/subscriptions/:id/cancel       (signed in) → SubscriptionView (cancelAtPeriodEnd: true)
 // The demo paths answer 404 when Stripe is configured.
 import { Hono } from 'hono';
-import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
 import type { Context } from 'hono';
 import { callProcedure, callerFor } from '../trpc-context.ts';
 import { MIN_COMPRESS, completeResponse } from '../response.ts';
 import { answer } from './auth.ts';
-import { MAX_JSON_BODY, jsonBodyLimit, readJsonBody } from './body.ts';
+import { fastJsonBodyLimit, readJsonBody } from './body.ts';
 import { errorResponse } from './respond.ts';
 
 const JSON_PRIVATE = { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding' } as const;
@@ -41,24 +40,6 @@ export async function answerWhole(c: Context<AppEnv>, call: () => Promise<unknow
   const body = JSON.stringify(value);
   if (body.length >= MIN_COMPRESS) return answer(c, async () => value);
   return completeResponse(c, body, 200, JSON_PRIVATE);
-}
-
-/**
- * jsonBodyLimit's check without its cost when the request says its length: hono's bodyLimit reads
- * c.req.raw.body, which makes @hono/node-server build a web ReadableStream for every request
- * (about a third of a checkout call's CPU in the orders bench); c.req.text() then reads the Node
- * stream directly. Chunked bodies (no Content-Length) still go through bodyLimit.
- */
-export function fastJsonBodyLimit(): MiddlewareHandler<AppEnv> {
-  const fallback = jsonBodyLimit();
-  return async (c, next) => {
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined && /^\d{1,12}$/.test(length)) {
-      if (Number(length) > MAX_JSON_BODY) return c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } }, 413);
-      return next();
-    }
-    return fallback(c, next);
-  };
 }
 
 export function paymentsRest(deps: AppDeps) {

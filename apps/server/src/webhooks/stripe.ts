@@ -6,9 +6,9 @@
 //   400 { error: { code: 'BAD_SIGNATURE', reason, message } }   a delivery that fails verification
 //   500 when handling failed (the event is un-recorded, so Stripe's retry is processed)
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { isWebhookVerificationError, receiveWebhook } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
+import { jsonBodyLimit } from '../rest/body.ts';
 
 /** Stripe's events are small; this only stops abuse. */
 const MAX_WEBHOOK_BODY = 512 * 1024;
@@ -17,10 +17,7 @@ export function webhookRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.post(
     '/webhooks/stripe',
-    bodyLimit({
-      maxSize: MAX_WEBHOOK_BODY,
-      onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } }, 413),
-    }),
+    jsonBodyLimit(MAX_WEBHOOK_BODY),
     async (c) => {
       const raw = await c.req.text();
       try {

@@ -20,6 +20,12 @@ export function trpcUrl(origin = globalThis.location?.origin ?? 'http://localhos
   return `${origin}/api/trpc`;
 }
 
+/**
+ * Calls per batched request: the server refuses more (MAX_TRPC_BATCH_CALLS in
+ * apps/server/src/middleware/trpc-limits.ts, checked equal by its test), so larger batches are split.
+ */
+export const TRPC_MAX_BATCH_CALLS = 20;
+
 export interface TrpcClientOptions {
   url?: string;
   /** Batch concurrent calls into one request (default). Tests turn it off for msw-trpc. */
@@ -35,7 +41,7 @@ export function createTrpcClient({ url = trpcUrl(), batch = true }: TrpcClientOp
     fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, credentials: 'include' }),
   };
   return createTRPCClient<AppRouter>({
-    links: [batch ? httpBatchLink({ ...common, maxURLLength: 2000 }) : httpLink(common)],
+    links: [batch ? httpBatchLink({ ...common, maxURLLength: 2000, maxItems: TRPC_MAX_BATCH_CALLS }) : httpLink(common)],
   });
 }
 
