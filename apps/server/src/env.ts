@@ -8,7 +8,11 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** SQLite file by default; a postgres:// URL selects PostgreSQL. */
   DATABASE_URL: z.string().default('file:./data/shop.sqlite'),
-  /** Public origin used for e-mail links and the CSRF origin check; defaults to http://localhost:PORT. */
+  /**
+   * Public origin used for e-mail links and the CSRF origin check; defaults to http://localhost:PORT.
+   * Unset, state-changing requests are also taken from http://127.0.0.1:PORT and http://[::1]:PORT
+   * (and, with NODE_ENV=development, from Vite's dev server on :5173 and preview on :4173).
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** Extra origins allowed to send state-changing requests (comma-separated). */
   TRUSTED_ORIGINS: z.string().default(''),
@@ -72,7 +76,11 @@ function optionalText() {
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 }
 
-export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof ZEnv> & {
+  PUBLIC_URL: string;
+  /** PUBLIC_URL was not set: it holds the http://localhost:PORT default. */
+  PUBLIC_URL_DEFAULTED: boolean;
+};
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(source);
@@ -81,7 +89,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, PUBLIC_URL_DEFAULTED: env.PUBLIC_URL === undefined };
 }
 
 /**

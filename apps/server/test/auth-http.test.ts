@@ -48,6 +48,8 @@ describe('the session cookie', () => {
 
   it('over https: also Secure', async () => {
     const base = 'https://shop.example';
+    await t.close();
+    t = await createTestApp({ PUBLIC_URL: base });
     const res = await post('/api/auth/register', account(), { Origin: base }, base);
     expect(res.status).toBe(200);
     const line = res.headers.getSetCookie().find((l) => l.startsWith('session='))!;
@@ -56,7 +58,7 @@ describe('the session cookie', () => {
 
   it('behind a trusted proxy that says https: Secure', async () => {
     await t.close();
-    t = await createTestApp({ TRUST_PROXY: '1' });
+    t = await createTestApp({ TRUST_PROXY: '1', PUBLIC_URL: 'https://localhost:3000' });
     const res = await post('/api/auth/register', account(), { 'X-Forwarded-Proto': 'https', Origin: 'https://localhost:3000' }, 'http://localhost:3000');
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().find((l) => l.startsWith('session='))).toMatch(/; Secure$/);
@@ -201,12 +203,33 @@ describe('CSRF', () => {
     expect(res.status).toBe(status);
   });
 
-  it('the origin the request was addressed to counts as same-site (another host name than PUBLIC_URL)', async () => {
-    const res = await t.app.request('http://127.0.0.1:4000/api/auth/logout', {
+  it('the Host header counts for nothing: a Host spoofed to match a foreign Origin is refused', async () => {
+    const { cookie } = await registered();
+    const res = await t.app.request('http://evil.example/api/auth/logout', {
       method: 'POST',
-      headers: { Origin: 'http://127.0.0.1:4000', 'X-Requested-With': 'XMLHttpRequest', Host: '127.0.0.1:4000' },
+      headers: { Origin: 'http://evil.example', Host: 'evil.example', 'X-Requested-With': 'XMLHttpRequest', Cookie: `session=${cookie}` },
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(403);
+    expect(await t.db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
+  });
+
+  it('neither does the address the request came in on: only PUBLIC_URL and TRUSTED_ORIGINS', async () => {
+    for (const [url, origin] of [
+      ['http://127.0.0.1:4000', 'http://127.0.0.1:4000'],
+      ['http://127.0.0.1:3000', 'http://127.0.0.1:3000'], // PUBLIC_URL is set: its loopback twin is not trusted
+      ['https://partner.example', 'https://evil.example'],
+    ]) {
+      const res = await t.app.request(`${url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { Origin: origin!, Host: new URL(url!).host, 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      expect(res.status, `${url} ${origin}`).toBe(403);
+    }
+    const ok = await t.app.request('http://127.0.0.1:4000/api/auth/logout', {
+      method: 'POST',
+      headers: { Origin: ORIGIN, Host: '127.0.0.1:4000', 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    expect(ok.status).toBe(200);
   });
 
   it('safe methods and webhooks are not checked', async () => {
