@@ -4,7 +4,7 @@ import { createDb, migrateToLatest, type Db } from '@esim/db';
 import { createApp } from '../src/app.ts';
 import { readEnv } from '../src/env.ts';
 import { silentLogger } from '../src/logger.ts';
-import type { AppDeps } from '../src/types.ts';
+import type { AppDeps, Logger } from '../src/types.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 export const T0 = new Date('2026-03-01T12:00:00.000Z');
@@ -18,7 +18,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/** `opts.log`: the logger of the app and its services (default: silent). */
+export async function createTestApp(envOverrides: Record<string, string> = {}, opts: { log?: Logger } = {}): Promise<TestApp> {
   const handle = createDb(':memory:');
   await migrateToLatest(handle.db);
   const clock = {
@@ -37,12 +38,12 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const deps: AppDeps = {
     db: handle.db,
     env,
-    log: silentLogger,
+    log: opts.log ?? silentLogger,
     webDist: null,
     services: createServices(
       handle.db,
       { publicUrl: ORIGIN, productName: 'Test', supportEmail: 's@example.com', phone: '0', postalAddress: 'x' },
-      { now: () => clock.now },
+      { now: () => clock.now, ...(opts.log ? { log: opts.log } : {}) },
     ),
   };
   return { app: createApp(deps), db: handle.db, services: deps.services, clock, close: handle.close };

@@ -157,6 +157,11 @@ export interface LoginAuditTable {
   user_agent: string;
   outcome: LoginOutcome;
   created_at: IsoTimestamp;
+  /**
+   * Attempts this row stands for: 1, or more on the last of the few rows kept per address, failed
+   * outcome and minute (migration 2026-11-25-020; services/login-audit.ts).
+   */
+  attempts: ColumnType<number, number | undefined, number>;
 }
 
 export type ContactMessageStatus = 'new' | 'read' | 'closed';

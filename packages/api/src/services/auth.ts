@@ -1,11 +1,12 @@
 // Register, sign in, sign out, change password; password hashing; the login audit trail.
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import type { Db, LoginOutcome } from '@esim/db';
+import type { Db } from '@esim/db';
 import { AppError } from '../errors.ts';
 import { retryMessage } from '../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../domain/validation.ts';
 import { notifyAccountExists } from './account-notices.ts';
 import { sendVerificationEmail } from './email-verification.ts';
+import { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 import type { Services } from './types.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
 import {
@@ -61,29 +62,8 @@ export function needsRehash(passwordHash: string): boolean {
 }
 
 // ── audit ───────────────────────────────────────────────────────────────────────────────
-export interface RequestMeta {
-  ip: string;
-  userAgent: string;
-  now: Date;
-}
-
-export async function recordLoginAttempt(
-  db: Db,
-  args: { usernameTried: string; userId: number | null; outcome: LoginOutcome },
-  meta: RequestMeta,
-): Promise<void> {
-  await db
-    .insertInto('login_audit')
-    .values({
-      username_tried: args.usernameTried.slice(0, 200),
-      user_id: args.userId,
-      ip: meta.ip.slice(0, 64),
-      user_agent: meta.userAgent.slice(0, 512),
-      outcome: args.outcome,
-      created_at: meta.now.toISOString(),
-    })
-    .execute();
-}
+// The audit trail, bounded for failed attempts, lives in login-audit.ts.
+export { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 
 // ── sign in / register / sign out ───────────────────────────────────────────────────────
 export interface SignedIn {
