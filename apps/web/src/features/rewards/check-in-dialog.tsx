@@ -5,6 +5,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { LOCATION_NAME_MAX } from '@esim/api/domain';
 import { toast } from '../../components/toast.tsx';
 import { collatorFor } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -30,8 +31,6 @@ const CONTINENT_OF: Readonly<Record<string, Continent>> = {
   'south america': 'southAmerica',
   oceania: 'oceania',
 };
-
-export const LOCATION_NAME_MAX = 100;
 
 /** The picker's groups: countries only (bundles are plans, not places), by continent, names sorted. */
 export function regionGroups(regions: readonly Region[], language: string, label: (c: Continent) => string) {

@@ -2,17 +2,15 @@
 // run for a signed-in user. Loaders and components build the same options, so a loader's
 // prefetch warms the page's cache.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useTRPC, type Trpc } from '../../lib/trpc.ts';
-import type { RewardsContractRouter } from './contract-router.ts';
 
 /** Spec §7 and §9: rewards data is fresh for 10 seconds, and a failed request is retried once. */
 export const REWARDS_CACHE = { staleTime: 10_000, retry: 1 } as const;
 
-export type RewardsProxy = TRPCOptionsProxy<RewardsContractRouter>['rewards'];
+export type RewardsProxy = Trpc['rewards'];
 
 export function rewardsProxy(trpc: Trpc): RewardsProxy {
-  return (trpc as unknown as TRPCOptionsProxy<RewardsContractRouter>).rewards;
+  return trpc.rewards;
 }
 
 /** Every rewards query's options, keyed by procedure. */

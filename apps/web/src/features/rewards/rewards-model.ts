@@ -1,15 +1,19 @@
 // The page's pure rules (spec §4, §9): the user's level and the next one, achievement progress,
 // the recent lists, grouping and the display forms of names, dates and points.
+import { DEFAULT_LEVEL, progressPercent } from '@esim/api/domain';
 import type { Achievement, CheckIn, PointsHistoryEntry, RewardsProfile, TravelerLevel, UserAchievement } from './types.ts';
+
+/** Progress over target as a whole percentage, capped at 100 (spec §4): the server's own rule. */
+export { progressPercent };
 
 /** Spec §9: recent lists of 3 check-ins, 3 completed achievements, 5 points-history entries. */
 export const RECENT = { checkIns: 3, achievements: 3, points: 5 } as const;
 export const PROGRESS_INCREMENT = 1;
 export const DEFAULT_TARGET = 1;
-export const DEFAULT_LEVEL_NAME = 'Traveler';
-export const DEFAULT_MULTIPLIER = 1;
-/** Spec §9: 'a light grey-blue'. */
-export const DEFAULT_LEVEL_COLOR = '#94a3b8';
+/** Spec §9: 'Traveler', multiplier 1, a light grey-blue (the server's stand-in level). */
+export const DEFAULT_LEVEL_NAME = DEFAULT_LEVEL.name;
+export const DEFAULT_MULTIPLIER = DEFAULT_LEVEL.dataRewardMultiplier;
+export const DEFAULT_LEVEL_COLOR = DEFAULT_LEVEL.color;
 
 /** 'check_ins' → 'Check Ins' (spec §2: title case, underscores as spaces). */
 export function titleCase(snake: string): string {
@@ -18,12 +22,6 @@ export function titleCase(snake: string): string {
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
     .join(' ');
-}
-
-/** Progress over target as a whole percentage, capped at 100 (spec §4). */
-export function progressPercent(progress: number, target: number): number {
-  const t = target > 0 ? target : DEFAULT_TARGET;
-  return Math.max(0, Math.min(100, Math.round((progress / t) * 100)));
 }
 
 export function targetOf(achievement: Pick<Achievement, 'criteria'>): number {

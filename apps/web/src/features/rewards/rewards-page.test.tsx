@@ -18,7 +18,6 @@ import {
   makeCheckIn,
   makeProfile,
   rewardsHandlers,
-  rewardsMsw,
   userAchievement,
   type RewardsMocks,
 } from './test-fixtures.ts';
@@ -51,7 +50,7 @@ describe('/rewards signed in', () => {
     const gate = new Promise<void>((r) => (release = r));
     signedIn();
     server.use(
-      rewardsMsw.rewards.profile.query(async () => {
+      trpcMsw.rewards.profile.query(async () => {
         await gate;
         return makeProfile();
       }),
@@ -245,11 +244,11 @@ describe('/rewards signed in', () => {
     signedIn();
     let levelCalls = 0;
     server.use(
-      rewardsMsw.rewards.levels.query(() => {
+      trpcMsw.rewards.levels.query(() => {
         levelCalls += 1;
         throw trpcError('INTERNAL_SERVER_ERROR', 'boom');
       }),
-      rewardsMsw.rewards.pointsHistory.query(() => {
+      trpcMsw.rewards.pointsHistory.query(() => {
         throw trpcError('INTERNAL_SERVER_ERROR', 'boom');
       }),
     );
@@ -293,7 +292,7 @@ describe('achievement dialog', () => {
     const gate = new Promise<void>((r) => (release = r));
     const inputs: unknown[] = [];
     server.use(
-      rewardsMsw.rewards.updateProgress.mutation(async ({ input }) => {
+      trpcMsw.rewards.updateProgress.mutation(async ({ input }) => {
         inputs.push(input);
         await gate;
         return { userAchievement: userAchievement(4, 5), changed: true, message: 'Progress updated.' };
@@ -302,7 +301,7 @@ describe('achievement dialog', () => {
     const { u, dialog } = await openAchievement('ten_check_ins');
     expect(dialog.textContent).toContain('Not completed yet');
     expect(within(dialog).getByTestId('dialog-progress').textContent).toBe('4 / 10');
-    server.use(rewardsMsw.rewards.userAchievements.query(() => [userAchievement(4, 5)]));
+    server.use(trpcMsw.rewards.userAchievements.query(() => [userAchievement(4, 5)]));
     await u.click(within(dialog).getByRole('button', { name: 'Update Progress' }));
     const pending = await within(dialog).findByRole('button', { name: 'Updating...' });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
@@ -317,7 +316,7 @@ describe('achievement dialog', () => {
 
   it('toasts Update failed when the server refuses', async () => {
     server.use(
-      rewardsMsw.rewards.updateProgress.mutation(() => {
+      trpcMsw.rewards.updateProgress.mutation(() => {
         throw trpcError('INTERNAL_SERVER_ERROR', 'boom');
       }),
     );
@@ -357,19 +356,19 @@ describe('check-in dialog', () => {
     let historyCalls = 0;
     const { u, dialog } = await openDialog(EMPTY);
     server.use(
-      rewardsMsw.rewards.checkIn.mutation(({ input }) => {
+      trpcMsw.rewards.checkIn.mutation(({ input }) => {
         inputs.push(input);
         return { checkIn: makeCheckIn(1), pointsAwarded: 10, message: 'Checked in.', newAchievements: [] };
       }),
-      rewardsMsw.rewards.checkIns.query(() => {
+      trpcMsw.rewards.checkIns.query(() => {
         checkInsCalls += 1;
         return [makeCheckIn(1)];
       }),
-      rewardsMsw.rewards.profile.query(() => {
+      trpcMsw.rewards.profile.query(() => {
         profileCalls += 1;
         return EMPTY.profile!;
       }),
-      rewardsMsw.rewards.pointsHistory.query(() => {
+      trpcMsw.rewards.pointsHistory.query(() => {
         historyCalls += 1;
         return [];
       }),
@@ -404,7 +403,7 @@ describe('check-in dialog', () => {
   it('leaves an empty location name out, and says so when a check-in earns nothing', async () => {
     const inputs: unknown[] = [];
     server.use(
-      rewardsMsw.rewards.checkIn.mutation(({ input }) => {
+      trpcMsw.rewards.checkIn.mutation(({ input }) => {
         inputs.push(input);
         return { checkIn: makeCheckIn(1, { pointsAwarded: 0, zeroReason: 'already_checked_in_here_today' }), pointsAwarded: 0, message: 'Already.', newAchievements: [] };
       }),
@@ -420,7 +419,7 @@ describe('check-in dialog', () => {
 
   it("toasts Check-in failed with the server's message and keeps the dialog open", async () => {
     server.use(
-      rewardsMsw.rewards.checkIn.mutation(() => {
+      trpcMsw.rewards.checkIn.mutation(() => {
         throw trpcError('NOT_FOUND', 'No region has that id.', { appError: { code: 'REGION_NOT_FOUND', details: null } });
       }),
     );

@@ -1,15 +1,7 @@
-// Rewards data for the component tests (not imported by app code), shaped as the contract says,
-// and the msw-trpc handlers that answer the rewards procedures.
-import { createTRPCMsw, httpLink } from 'msw-trpc';
-import superjson from 'superjson';
-import { TEST_TRPC_URL } from '../../test/msw.ts';
-import type { RewardsContractRouter } from './contract-router.ts';
+// Rewards data for the component tests (not imported by app code), and the msw-trpc handlers that
+// answer the rewards procedures.
+import { trpcMsw } from '../../test/msw.ts';
 import type { Achievement, CheckIn, PointsHistoryEntry, RewardsProfile, TravelerLevel, UserAchievement } from './types.ts';
-
-export const rewardsMsw = createTRPCMsw<RewardsContractRouter>({
-  links: [httpLink({ url: TEST_TRPC_URL })],
-  transformer: { input: superjson, output: superjson },
-});
 
 export const LEVELS: TravelerLevel[] = [
   {
@@ -135,12 +127,12 @@ export interface RewardsMocks {
 /** Handlers answering every rewards query (full data unless overridden). */
 export function rewardsHandlers(m: RewardsMocks = {}) {
   return [
-    rewardsMsw.rewards.levels.query(() => m.levels ?? LEVELS),
-    rewardsMsw.rewards.achievements.query(() => m.achievements ?? ACHIEVEMENTS),
-    rewardsMsw.rewards.profile.query(() => m.profile ?? makeProfile()),
-    rewardsMsw.rewards.userAchievements.query(() => m.userAchievements ?? USER_ACHIEVEMENTS),
-    rewardsMsw.rewards.checkIns.query(() => m.checkIns ?? CHECK_INS),
-    rewardsMsw.rewards.pointsHistory.query(() => m.history ?? HISTORY),
+    trpcMsw.rewards.levels.query(() => m.levels ?? LEVELS),
+    trpcMsw.rewards.achievements.query(() => m.achievements ?? ACHIEVEMENTS),
+    trpcMsw.rewards.profile.query(() => m.profile ?? makeProfile()),
+    trpcMsw.rewards.userAchievements.query(() => m.userAchievements ?? USER_ACHIEVEMENTS),
+    trpcMsw.rewards.checkIns.query(() => m.checkIns ?? CHECK_INS),
+    trpcMsw.rewards.pointsHistory.query(() => m.history ?? HISTORY),
   ];
 }
 
