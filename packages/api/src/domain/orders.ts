@@ -155,11 +155,16 @@ export const ZCreatePaymentIntentInput = z.object({
   checkoutToken: ZCheckoutToken.optional(),
   /** Language of the e-mail, e.g. 'en', 'de'. */
   locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).max(35).optional(),
+  /**
+   * Pay with rewards points as far as they go (signed in; one-time orders): the card keeps at least
+   * the minimum charge, or points pay everything (domain/rewards.ts redeemPoints). Ignored for guests.
+   */
+  usePoints: z.boolean({ error: 'usePoints must be true or false' }).optional(),
 });
 export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
 
 /** POST /api/create-subscription and payments.createSubscription (signed-in only). */
-export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true });
+export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true, usePoints: true });
 export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
 
 const ZCardNumber = z.string().max(32);

@@ -171,6 +171,15 @@ export interface Redemption {
   paidWithPoints: boolean;
 }
 
+/**
+ * The stand-in payment id of an order paid with points only (no card, no provider payment): it
+ * lets the order-success page look the order up as it does any other ('points_ORD-…').
+ */
+export const POINTS_PAYMENT_PREFIX = 'points_';
+export function pointsPaymentId(orderPublicId: string): string {
+  return `${POINTS_PAYMENT_PREFIX}${orderPublicId}`;
+}
+
 const NO_REDEMPTION: Redemption = Object.freeze({ pointsUsed: 0, discountMinor: 0, paidWithPoints: false });
 
 /**

@@ -31,7 +31,7 @@ export const rewardsRouter = router({
   checkIns: protectedProcedure.query(({ ctx }) => listCheckIns(ctx.db, ctx.user.id)),
 
   /** → PointsHistoryEntry[] newest first. */
-  pointsHistory: protectedProcedure.query(({ ctx }) => listPointsHistory(ctx.db, ctx.user.id)),
+  pointsHistory: protectedProcedure.query(({ ctx }) => listPointsHistory(ctx.db, ctx.services, ctx.user.id)),
 
   /** { regionId, locationName? } → CheckInResult; BAD_INPUT without a region, REGION_NOT_FOUND for an unknown one. */
   checkIn: protectedProcedure.input(ZCheckInInput).mutation(({ ctx, input }) => checkIn(ctx.db, ctx.services, ctx.user.id, input)),

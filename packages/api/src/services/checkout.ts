@@ -21,6 +21,11 @@ import type { DemoConfirmResult, PaymentIntentStatus } from '../providers/paymen
 import { insertPendingOrder, prepareOrder, providerFailure } from './order-intake.ts';
 import type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
 import { settlePaymentIntent } from './payment-events.ts';
+import { writeTransaction } from './db-tx.ts';
+import { afterClaim, claimOrderById } from './fulfilment.ts';
+import { reservePoints } from './rewards-ledger.ts';
+import { pointsPaymentId } from '../domain/rewards.ts';
+import type { Redemption } from '../domain/rewards.ts';
 import { resumeSubscriptionCheckout, startSubscription } from './subscriptions.ts';
 import { sha256Hex } from './tokens.ts';
 import type { Services, SessionUser } from './types.ts';
@@ -42,20 +47,73 @@ export async function createCheckout(db: Db, services: Services, input: TCreateP
     return createSubscriptionCheckout(db, services, input, { ...buyer, user: buyer.user });
   }
   const p = await prepareOrder(db, services, input, buyer, 'one_time');
+  const userId = buyer.user?.id ?? null;
+  // Points only for a signed-in buyer; the pending order and its reservation are one write.
+  const insert = () =>
+    input.usePoints && userId !== null ? insertOrderWithPoints(db, services, p, userId) : insertPendingOrder(db, services, p, { userId });
   // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
-  let order = await insertPendingOrder(db, services, p, { userId: buyer.user?.id ?? null });
+  let order: InsertedOrder | null = await insert();
   if (!order && p.checkoutKey) {
     const reused = await reuseCheckout(db, services, p.checkoutKey);
     if (reused) return reused;
     // The earlier order was over or too old, and its key is released now.
-    order = await insertPendingOrder(db, services, p, { userId: buyer.user?.id ?? null });
+    order = await insert();
   }
   if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
-  return createIntentForOrder(db, services, { id: order.id, public_id: order.public_id, payment_intent_id: null, ...orderFacts(p) }, false);
+  const redemption = order.redemption ?? { pointsUsed: 0, discountMinor: 0, paidWithPoints: false };
+  const facts = { id: order.id, public_id: order.public_id, payment_intent_id: null, ...orderFacts(p), points_used: redemption.pointsUsed, points_discount_minor: redemption.discountMinor };
+  if (redemption.paidWithPoints) {
+    await afterClaim(db, services, order.id, {});
+    return paidWithPointsResult(services, facts, false);
+  }
+  return createIntentForOrder(db, services, facts, false);
 }
 
 function orderFacts(p: PreparedOrder) {
   return { total_amount_minor: p.totalMinor, currency: p.currency, email: p.email, plan_id: p.planId, kind: p.kind };
+}
+
+type InsertedOrder = { id: number; public_id: string; redemption?: Redemption | undefined };
+
+/**
+ * The pending order and what the buyer's points pay of it, in one write transaction (the user's
+ * points locked): a redemption row reserves them. When they pay everything there is no card: the
+ * order is claimed as paid in the same transaction (claimOrderById, the fulfilment step's claim)
+ * under a stand-in payment id, and provisioned like any paid order.
+ */
+async function insertOrderWithPoints(db: Db, services: Services, p: PreparedOrder, userId: number): Promise<InsertedOrder | null> {
+  const now = iso(services.now());
+  return writeTransaction(db, async (trx) => {
+    const order = await insertPendingOrder(trx, services, p, { userId });
+    if (!order) return null;
+    const redemption = await reservePoints(trx, userId, { id: order.id, public_id: order.public_id, usdMinor: p.usdMinor, totalMinor: p.totalMinor, rateMicros: p.rateMicros }, now);
+    if (redemption.paidWithPoints) {
+      await trx.updateTable('orders').set({ payment_intent_id: pointsPaymentId(order.public_id) }).where('id', '=', order.id).execute();
+      await claimOrderById(trx, order.id, now);
+    }
+    return { ...order, redemption };
+  });
+}
+
+/** The checkout's answer for an order points paid in full: nothing left to pay. */
+function paidWithPointsResult(services: Services, order: OrderForIntent, reused: boolean): CheckoutResult {
+  return {
+    clientSecret: '',
+    orderId: order.public_id,
+    paymentIntentId: pointsPaymentId(order.public_id),
+    provider: services.payments.name,
+    publishableKey: services.payments.publishableKey,
+    amount: 0,
+    amountMinor: 0,
+    currency: order.currency,
+    kind: order.kind,
+    paymentStatus: 'succeeded',
+    subscriptionId: null,
+    reused,
+    pointsUsed: order.points_used,
+    pointsDiscountMinor: order.points_discount_minor,
+    paidWithPoints: true,
+  };
 }
 
 interface OrderForIntent {
@@ -67,15 +125,19 @@ interface OrderForIntent {
   email: string;
   plan_id: number;
   kind: OrderKindValue;
+  points_used: number;
+  /** The card pays total_amount_minor − this. */
+  points_discount_minor: number;
 }
 
 /** Creates (or, under the same idempotency key, gets back) the order's payment intent and stores it. */
 async function createIntentForOrder(db: Db, services: Services, order: OrderForIntent, reused: boolean): Promise<CheckoutResult> {
+  const cardMinor = order.total_amount_minor - order.points_discount_minor;
   let created;
   try {
     created = await services.payments.createPaymentIntent({
       orderId: order.public_id,
-      amountMinor: order.total_amount_minor,
+      amountMinor: cardMinor,
       currency: order.currency,
       email: order.email,
       metadata: { planId: String(order.plan_id), kind: order.kind },
@@ -102,13 +164,16 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
     paymentIntentId: created.id,
     provider: services.payments.name,
     publishableKey: services.payments.publishableKey,
-    amount: minorToDecimal(order.total_amount_minor),
-    amountMinor: order.total_amount_minor,
+    amount: minorToDecimal(cardMinor),
+    amountMinor: cardMinor,
     currency: order.currency,
     kind: order.kind,
     paymentStatus,
     subscriptionId: null,
     reused,
+    pointsUsed: order.points_used,
+    pointsDiscountMinor: order.points_discount_minor,
+    paidWithPoints: false,
   };
 }
 
@@ -125,6 +190,7 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
   if (order.kind === 'subscription') {
     return resumeSubscriptionCheckout(db, services, order);
   }
+  if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) return paidWithPointsResult(services, order, true);
   return createIntentForOrder(db, services, order, true);
 }
 

@@ -24,7 +24,7 @@ import { enqueueEmail, scheduleOrderEmails, sendDueEmails } from './mail-outbox.
 import { changed, writeTransaction } from './db-tx.ts';
 import { newAccessToken, newPublicId } from './tokens.ts';
 import { addMs, iso } from '../domain/time.ts';
-import { clawBackPurchasePoints, settlePointsOnPaid, settlePointsOnRefund } from './rewards-ledger.ts';
+import { clawBackPurchasePoints, releaseReservedPoints, settlePointsOnPaid, settlePointsOnRefund } from './rewards-ledger.ts';
 import type { PaidOrderFacts } from './rewards-ledger.ts';
 import { errorText } from '../errors.ts';
 
@@ -367,13 +367,18 @@ export async function markPaymentFailed(db: Db, services: Services, paymentInten
 
 /** The intent was canceled (final): so is the unpaid order (an expired one stays expired). */
 export async function markCanceled(db: Db, services: Services, paymentIntentId: string): Promise<boolean> {
-  const r = await db
+  const now = iso(services.now());
+  const row = await db
     .updateTable('orders')
-    .set({ status: 'canceled', updated_at: iso(services.now()) })
+    .set({ status: 'canceled', updated_at: now })
     .where('payment_intent_id', '=', paymentIntentId)
     .where('status', 'in', UNPAID_STATES)
+    .returning(['id', 'points_used'])
     .executeTakeFirst();
-  return changed(r) > 0;
+  if (!row) return false;
+  // Points it reserved come back (idempotent; a crash right here is caught up by releaseStaleReservations).
+  if (row.points_used > 0) await releaseReservedPoints(db, row.id, now);
+  return true;
 }
 
 // ── the worker's tick and the startup reconciliation ─────────────────────────────────────────

@@ -134,12 +134,16 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const { productName, supportEmail, publicUrl } = services.config;
   const locale = safeLocale(order.locale);
-  const total = formatMoney(order.total_amount_minor, order.currency, locale);
   if (kind === 'refund_notice') {
     const subject = `Your ${productName} order ${order.public_id} was refunded`;
+    // The card paid the total less what rewards points paid; the points come back to the account.
+    const cardMinor = order.total_amount_minor - order.points_discount_minor;
     const lines = [
       `We are sorry: we could not deliver the eSIM for ${order.plan_name} (order ${order.public_id}), or the order was refunded.`,
-      `The payment of ${total} has been refunded to your card. Refunds usually appear within 5–10 business days.`,
+      ...(cardMinor > 0
+        ? [`The payment of ${formatMoney(cardMinor, order.currency, locale)} has been refunded to your card. Refunds usually appear within 5–10 business days.`]
+        : []),
+      ...(order.points_used > 0 ? [`The ${order.points_used.toLocaleString('en')} rewards points used on this order are back in your account.`] : []),
       '',
       `Questions? Write to ${supportEmail}.`,
       productName,

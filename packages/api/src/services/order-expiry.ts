@@ -29,6 +29,7 @@ import { errorText } from '../errors.ts';
 import { isPaymentProviderError } from '../providers/payments/index.ts';
 import type { PaymentIntentInfo } from '../providers/payments/index.ts';
 import { fulfilOrder, markCanceled } from './fulfilment.ts';
+import { releaseReservedPoints } from './rewards-ledger.ts';
 
 /**
  * THE place where an order becomes expired (the sweep, and a payment canceled as abandoned that is
@@ -43,9 +44,12 @@ export async function expireOrder(db: Db, services: Services, where: { orderId: 
     .set({ status: 'expired', updated_at: now })
     .where('status', 'in', UNPAID_STATES);
   q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
-  const row = await q.returning(['id', 'public_id']).executeTakeFirst();
+  const row = await q.returning(['id', 'public_id', 'points_used']).executeTakeFirst();
   if (!row) return false;
   services.log.info('order expired', { orderId: row.public_id });
+  // Rewards points it reserved come back (idempotent; a crash right here is caught up by
+  // rewards-ledger.ts releaseStaleReservations).
+  if (row.points_used > 0) await releaseReservedPoints(db, row.id, now);
   return true;
 }
 

@@ -38,6 +38,12 @@ export interface CheckoutResult {
   subscriptionId: string | null;
   /** This answer is a retried checkout's existing order. */
   reused: boolean;
+  /** Rewards points this order uses (checkout with usePoints, signed in); 0 otherwise. */
+  pointsUsed: number;
+  /** What they take off, in minor units of `currency`; amountMinor is what is left for the card. */
+  pointsDiscountMinor: number;
+  /** Points paid the whole order: it is paid already, there is no card step (clientSecret is ''). */
+  paidWithPoints: boolean;
 }
 
 export interface PreparedOrder {
@@ -106,7 +112,9 @@ export async function prepareOrder(
   if (!meetsMinimumCharge(price)) throw new AppError('AMOUNT_BELOW_MINIMUM');
   const dataMb = await planDataMb(db, services, plan.id);
   const checkoutKey = input.checkoutToken
-    ? sha256Hex(['checkout-v1', input.checkoutToken, buyer.user?.id ?? 'guest', email, plan.id, kind, currency].join('|'))
+    ? sha256Hex(
+        ['checkout-v1', input.checkoutToken, buyer.user?.id ?? 'guest', email, plan.id, kind, currency, ...(input.usePoints && buyer.user ? ['points'] : [])].join('|'),
+      )
     : null;
   return {
     planId: plan.id,

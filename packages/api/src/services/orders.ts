@@ -14,6 +14,7 @@ import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
 import { settlePaymentIntent } from './payment-events.ts';
+import { ledgerKeys } from './rewards-ledger.ts';
 
 /** One row of the account's order table (spec §3, Order). */
 export interface OrderSummary {
@@ -51,7 +52,14 @@ export interface OrderView {
   totalAmount: number;
   totalMinor: number;
   currency: string;
-  paymentMethod: 'Card';
+  /** 'Points' when rewards points paid the whole order. */
+  paymentMethod: 'Card' | 'Points';
+  /** Rewards points spent on the order, what they took off (minor units of `currency`), and what the card paid. */
+  pointsUsed: number;
+  pointsDiscountMinor: number;
+  amountPaidMinor: number;
+  /** Rewards points the order earned (signed-in buyers, once paid); 0 otherwise. */
+  pointsEarned: number;
   /** ISO timestamp: when paid, else when ordered. */
   purchaseDate: string;
   status: DisplayStatus;
@@ -79,7 +87,7 @@ export function esimQrUrl(esim: Pick<Esim, 'public_id' | 'access_token'>, format
   return `/api/esims/${encodeURIComponent(esim.public_id)}/qr.${format}?token=${encodeURIComponent(esim.access_token)}`;
 }
 
-export function toOrderView(order: Order, esim: Esim | undefined): OrderView {
+export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned = 0): OrderView {
   const qr = esim ? esimQrUrl(esim) : null;
   const code = esim?.activation_code ?? null;
   return {
@@ -93,7 +101,11 @@ export function toOrderView(order: Order, esim: Esim | undefined): OrderView {
     totalAmount: minorToDecimal(order.total_amount_minor),
     totalMinor: order.total_amount_minor,
     currency: order.currency,
-    paymentMethod: 'Card',
+    paymentMethod: order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor ? 'Points' : 'Card',
+    pointsUsed: order.points_used,
+    pointsDiscountMinor: order.points_discount_minor,
+    amountPaidMinor: order.total_amount_minor - order.points_discount_minor,
+    pointsEarned,
     purchaseDate: order.paid_at ?? order.created_at,
     status: displayStatus(order.status, esim?.status),
     orderStatus: order.status,
@@ -186,7 +198,11 @@ export async function getOrderView(
   }
   order = (await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst()) ?? order;
   const esim = await db.selectFrom('esims').selectAll().where('order_id', '=', order.id).executeTakeFirst();
-  return toOrderView(order, esim);
+  const earned =
+    order.user_id === null
+      ? undefined
+      : await db.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.purchase(order.id)).executeTakeFirst();
+  return toOrderView(order, esim, earned?.amount ?? 0);
 }
 
 /**

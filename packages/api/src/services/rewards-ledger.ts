@@ -138,8 +138,8 @@ export async function creditPurchasePoints(trx: Db, order: PaidOrderFacts, now: 
  */
 export async function settlePointsOnPaid(trx: Db, order: PaidOrderFacts, now: string): Promise<void> {
   if (order.user_id === null) return;
-  await creditPurchasePoints(trx, order, now);
   if (order.points_used > 0) await retakeReleasedPoints(trx, { ...order, user_id: order.user_id }, now);
+  await creditPurchasePoints(trx, order, now);
 }
 
 async function retakeReleasedPoints(trx: Db, order: PaidOrderFacts & { user_id: number }, now: string): Promise<void> {
@@ -174,6 +174,7 @@ export interface OrderToPay {
  */
 export async function reservePoints(trx: Db, userId: number, order: OrderToPay, now: string): Promise<Redemption> {
   await lockUserPoints(trx, userId);
+  await releaseStaleReservations(trx, userId, now);
   const { balance } = await pointsTotals(trx, userId);
   const r = redeemPoints({ available: balance, usdMinor: order.usdMinor, totalMinor: order.totalMinor, rateMicros: order.rateMicros });
   if (r.pointsUsed <= 0) return r;
@@ -190,10 +191,13 @@ export async function reservePoints(trx: Db, userId: number, order: OrderToPay, 
   return r;
 }
 
+/** Orders whose reserved (or spent) points come back: never to be paid, or refunded. */
+const RELEASABLE_STATES = ['canceled', 'expired', 'refunded'] as const;
+
 /**
  * Gives back the points an order reserved or spent, once (key release:order:<id>). Only for an order
- * that will never be paid or was refunded (status canceled or refunded): call it after setting that
- * status, in the same transaction where there is one. Returns the points given back now.
+ * that will never be paid or was refunded (status canceled, expired or refunded): call it after
+ * setting that status, in the same transaction where there is one. Returns the points given back now.
  */
 export async function releaseReservedPoints(db: Db, orderId: number, now: string = new Date().toISOString()): Promise<number> {
   const row = await db
@@ -202,7 +206,7 @@ export async function releaseReservedPoints(db: Db, orderId: number, now: string
     .select(['o.status', 'o.public_id', 'l.user_id', 'l.amount'])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
-  if (!row || row.amount >= 0 || (row.status !== 'canceled' && row.status !== 'refunded')) return 0;
+  if (!row || row.amount >= 0 || !(RELEASABLE_STATES as readonly string[]).includes(row.status)) return 0;
   const points = -row.amount;
   const inserted = await addLedgerRow(db, {
     userId: row.user_id,
@@ -214,6 +218,28 @@ export async function releaseReservedPoints(db: Db, orderId: number, now: string
     now,
   });
   return inserted ? points : 0;
+}
+
+/**
+ * Gives back the points of the user's orders that were canceled, expired or refunded but whose
+ * release is missing (a crash between the status change and the release, or a path that changed
+ * the status without calling releaseReservedPoints). Run before the balance is read for spending
+ * and when the rewards page reads it. Returns the points given back now.
+ */
+export async function releaseStaleReservations(db: Db, userId: number, now: string): Promise<number> {
+  const stale = await db
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where('o.user_id', '=', userId)
+    .where('o.points_used', '>', 0)
+    .where(sql<boolean>`o.status in (${sql.join(RELEASABLE_STATES.map((s) => sql.lit(s)))})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('points_ledger as l').select('l.id').where('l.user_id', '=', userId).whereRef('l.order_id', '=', 'o.id').where('l.source', '=', 'release'))),
+    )
+    .execute();
+  let released = 0;
+  for (const o of stale) released += await releaseReservedPoints(db, o.id, now);
+  return released;
 }
 
 // ── refunds ───────────────────────────────────────────────────────────────────────────────

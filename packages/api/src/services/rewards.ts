@@ -32,7 +32,7 @@ import { iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
 import { writeTransaction } from './db-tx.ts';
 import { evaluateAchievements, listAchievementRows, listLevels, toAchievement, toUserAchievement } from './rewards-achievements.ts';
-import { addLedgerRow, ledgerKeys, lockUserPoints, pointsTotals } from './rewards-ledger.ts';
+import { addLedgerRow, ledgerKeys, lockUserPoints, pointsTotals, releaseStaleReservations } from './rewards-ledger.ts';
 import type { Services } from './types.ts';
 
 export { releaseReservedPoints } from './rewards-ledger.ts';
@@ -59,6 +59,7 @@ async function checkInDays(db: Db, userId: number): Promise<string[]> {
 
 /** rewards.profile. Evaluates achievements first, so their points are in the totals. */
 export async function getRewardsProfile(db: Db, services: Services, userId: number): Promise<RewardsProfile> {
+  await releaseStaleReservations(db, userId, iso(services.now()));
   await evaluateAchievements(db, services, userId);
   const [levels, totals, days, reserved] = await Promise.all([
     listLevels(db),
@@ -93,7 +94,8 @@ export async function listUserAchievements(db: Db, services: Services, userId: n
 }
 
 /** rewards.pointsHistory: the ledger, newest first. */
-export async function listPointsHistory(db: Db, userId: number): Promise<PointsHistoryEntry[]> {
+export async function listPointsHistory(db: Db, services: Services, userId: number): Promise<PointsHistoryEntry[]> {
+  await releaseStaleReservations(db, userId, iso(services.now()));
   const rows = await db
     .selectFrom('points_ledger')
     .select(['id', 'source', 'amount', 'description', 'created_at'])

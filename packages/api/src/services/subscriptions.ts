@@ -123,6 +123,10 @@ export async function resumeSubscriptionCheckout(db: Db, services: Services, ord
     paymentStatus,
     subscriptionId: sub.public_id,
     reused,
+    // Subscriptions are paid by card only.
+    pointsUsed: 0,
+    pointsDiscountMinor: 0,
+    paidWithPoints: false,
   };
 }
 
