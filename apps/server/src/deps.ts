@@ -10,6 +10,7 @@ import {
   createMailer,
   createServices,
   createShopPaymentProvider,
+  createRateLimitSettings,
   describeSmtpUrl,
   type Services,
   type ShopConfig,
@@ -73,6 +74,7 @@ export function buildServices(
     esim,
     mailer,
     log,
+    rateLimits: createRateLimitSettings({ allowlist: env.RATE_LIMIT_ALLOWLIST, multiplier: env.RATE_LIMIT_MULTIPLIER, secret: env.RATE_LIMIT_SECRET }),
     jobs: new JobQueue({
       concurrency: env.FULFILMENT_CONCURRENCY,
       enabled: env.FULFILMENT_INLINE,

@@ -1,6 +1,7 @@
 // The one place that reads process.env. Every setting has a laptop-friendly default
 // and is listed, commented, in .env.example.
 import { z } from 'zod';
+import { parseAllowlist } from '@esim/api/domain';
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -20,6 +21,28 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  /**
+   * Client addresses exempt from the per-client request limits (comma-separated IPs or CIDR
+   * blocks, e.g. '127.0.0.1,::1' for a benchmark on this machine, or an office's block). Empty: none.
+   * Sign-in throttling and the per-order decline lock still apply to them.
+   */
+  RATE_LIMIT_ALLOWLIST: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowlist(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    }),
+  /** Every request limit (checkouts, payment attempts, cards, registrations, e-mails) times this; 1 = the README's limits. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.01).max(1_000_000).default(1),
+  /**
+   * Key of the card-number fingerprints the card-testing limit counts (never the numbers). Set the
+   * same value on every server process sharing a database; unset: random per process.
+   */
+  RATE_LIMIT_SECRET: optionalText(),
   PRODUCT_NAME: z.string().default('eSIM Shop'),
   SUPPORT_EMAIL: z.string().default('support@example.com'),
   SUPPORT_PHONE: z.string().default('+44 20 0000 0000'),

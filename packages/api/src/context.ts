@@ -9,6 +9,7 @@ import { JobQueue } from './services/fulfilment-queue.ts';
 import { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
 import { memoryMailer } from './services/mail-outbox-memory.ts';
 import { createShopPaymentProvider } from './services/payments-provider.ts';
+import { createRateLimitSettings } from './services/rate-limit.ts';
 import type { ServiceLog, Services, ShopConfig } from './services/types.ts';
 
 export type { ServiceLog, Services, ShopConfig } from './services/types.ts';
@@ -28,6 +29,7 @@ export function createServices(db: Db, config: ShopConfig, overrides: Partial<Se
     jobs: new JobQueue({ onError: (e, key) => log.error('background job failed', { key, error: String(e) }) }),
     fulfilment: DEFAULT_FULFILMENT_POLICY,
     log,
+    rateLimits: createRateLimitSettings(),
     ...overrides,
   };
   if (!overrides.payments) services.payments = createShopPaymentProvider(db, () => services, {});

@@ -35,4 +35,6 @@ export type { ExpiryCursor, ExpirySweepResult } from './services/order-expiry.ts
 export { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
 export type { FulfilmentPolicy } from './services/fulfilment-policy.ts';
 export { JobQueue } from './services/fulfilment-queue.ts';
+export { createRateLimitSettings, pruneRateLimits } from './services/rate-limit.ts';
+export type { RateLimitSettings } from './services/types.ts';
 export { advanceDemoRenewal } from './services/subscriptions.ts';

@@ -137,13 +137,27 @@ export interface SessionsTable {
   created_at: IsoTimestamp;
 }
 
-/** Failed-login counters per key ('user:<username lowercased>' or 'ip:<address>'), so throttling survives restarts. */
+/**
+ * Failed-attempt counters per key, so throttling survives restarts: sign-in ('pair:<client>|<username
+ * lowercased>', 'ip:<client>', 'user:<username lowercased>') and declined card payments ('declines:<payment intent>').
+ */
 export interface LoginThrottleTable {
   key: string;
   window_start: IsoTimestamp;
   failures: number;
   locked_until: IsoTimestamp | null;
   updated_at: IsoTimestamp;
+}
+
+/**
+ * Request counters per key and fixed window (migration 2026-11-25-010), shared by every server
+ * process; rows past expires_at are pruned in the background. Times in ms since 1970.
+ */
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: number;
+  hits: number;
+  expires_at: number;
 }
 
 export type LoginOutcome = 'success' | 'bad_credentials' | 'throttled' | 'invalid';
@@ -417,6 +431,7 @@ export interface Database {
   account_email_log: AccountEmailLogTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  rate_limit_counters: RateLimitCountersTable;
   login_audit: LoginAuditTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;

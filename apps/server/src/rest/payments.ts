@@ -11,7 +11,7 @@
 //   GET  /api/payments/config                → { provider: 'stripe'|'demo', publishableKey }
 //   GET  /api/subscriptions                  (signed in) → SubscriptionView[]
 //   POST /api/subscriptions/:id/cancel       (signed in) → SubscriptionView (cancelAtPeriodEnd: true)
-// The demo paths answer 404 when Stripe is configured.
+// The demo paths answer 404 when Stripe is configured. Past a request limit: 429 with Retry-After.
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
 import type { Context } from 'hono';
@@ -19,7 +19,7 @@ import { callProcedure, callerFor } from '../trpc-context.ts';
 import { MIN_COMPRESS, completeResponse } from '../response.ts';
 import { answer } from './auth.ts';
 import { fastJsonBodyLimit, readJsonBody } from './body.ts';
-import { errorResponse } from './respond.ts';
+import { errorResponse, retryAfterOf } from './respond.ts';
 
 const JSON_PRIVATE = { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding' } as const;
 
@@ -35,6 +35,8 @@ export async function answerWhole(c: Context<AppEnv>, call: () => Promise<unknow
   } catch (err) {
     const { status, body } = errorResponse(err);
     c.header('Cache-Control', 'private, no-store');
+    const retryAfter = retryAfterOf(status, body);
+    if (retryAfter) c.header('Retry-After', retryAfter);
     return c.json(body, status);
   }
   const body = JSON.stringify(value);

@@ -34,6 +34,12 @@ export function errorResponse(err: unknown): { status: ContentfulStatusCode; bod
   return { status: 500, body: { error: { code: 'INTERNAL', message: APP_ERRORS.INTERNAL.message } } };
 }
 
+/** The Retry-After value for a 429 whose details say when to retry (seconds), else undefined. */
+export function retryAfterOf(status: number, body: ErrorBody): string | undefined {
+  const retry = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return status === 429 && typeof retry === 'number' ? String(retry) : undefined;
+}
+
 /** A path or query value that must be a positive integer ('12'); anything else is BAD_INPUT naming the field. */
 export function positiveIntParam(value: string | undefined, name: string): number {
   const n = value !== undefined && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : Number.NaN;

@@ -11,4 +11,5 @@ export * from './activation-code.ts';
 export * from './email-templates.ts';
 export * from './payments-demo.ts';
 export * from './orders.ts';
+export * from './rate-limit.ts';
 export * from './rewards.ts';

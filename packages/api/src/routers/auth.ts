@@ -7,6 +7,8 @@ import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput
 import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/auth.ts';
 import { getPublicUser } from '../services/users.ts';
 import { resendVerificationEmail, verifyEmail } from '../services/email-verification.ts';
+import { REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT } from '../domain/rate-limit.ts';
+import { limitPerClient } from './limits.ts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.ts';
 
 export const ZVerifyEmailInput = z.object({ token: z.string().trim().min(20, 'The link is incomplete.').max(200, 'The link is not valid.') });
@@ -28,11 +30,15 @@ const auditInvalidLogin = middleware(async ({ ctx, next, getRawInput }) => {
 
 export const authRouter = router({
   /** Creates a customer and signs them in (sets the session cookie). → PublicUser */
-  register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
-    const { user, session } = await registerUser(ctx.db, ctx.services, input, requestMeta(ctx), ctx.sessionId);
-    ctx.res.setSessionCookie(session.token, session.expiresAt);
-    return user;
-  }),
+  register: publicProcedure
+    .input(ZRegisterInput)
+    // 429 past 5 registrations an hour from one client; the verification e-mail each sends is counted too.
+    .use(limitPerClient(REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT))
+    .mutation(async ({ ctx, input }) => {
+      const { user, session } = await registerUser(ctx.db, ctx.services, input, requestMeta(ctx), ctx.sessionId);
+      ctx.res.setSessionCookie(session.token, session.expiresAt);
+      return user;
+    }),
 
   /** A fresh session at each sign-in. → PublicUser; 401 for bad credentials, 429 when throttled. */
   login: publicProcedure
@@ -55,7 +61,9 @@ export const authRouter = router({
   verifyEmail: publicProcedure.input(ZVerifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx.db, ctx.services, input.token)),
 
   /** Sends a new verification link to the signed-in user's address; 429 within a minute of the last one. */
-  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerificationEmail(ctx.db, ctx.services, ctx.user.id)),
+  resendVerification: protectedProcedure
+    .use(limitPerClient(VERIFICATION_EMAILS_PER_CLIENT))
+    .mutation(({ ctx }) => resendVerificationEmail(ctx.db, ctx.services, ctx.user.id)),
 
   /**
    * 'Forgot password?': e-mails a reset link to the account named by e-mail or username, if any.

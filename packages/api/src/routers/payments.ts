@@ -4,9 +4,13 @@
 //   createSubscription  POST /api/create-subscription   (signed in)
 //   demoConfirm         POST /api/demo-payments/confirm          (demo payments only; 404 with Stripe)
 //   demoConfirmAction   POST /api/demo-payments/confirm-action   (demo payments only; 404 with Stripe)
+// Checkouts and card attempts are limited per client (limits.ts), card attempts also per order and
+// by different card numbers (services/payment-limits.ts): 429 TOO_MANY_REQUESTS { retryAfterSeconds }.
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZDemoConfirmActionInput, ZDemoConfirmInput } from '../domain/orders.ts';
 import { confirmDemoAction, confirmDemoPayment, createCheckout, createSubscriptionCheckout } from '../services/checkout.ts';
+import { CHECKOUTS_PER_CLIENT, PAYMENT_ATTEMPTS_PER_CLIENT } from '../domain/rate-limit.ts';
+import { limitPerClient } from './limits.ts';
 
 export const paymentsRouter = router({
   config: publicProcedure.query(({ ctx }) => ({
@@ -16,17 +20,23 @@ export const paymentsRouter = router({
 
   createIntent: publicProcedure
     .input(ZCreatePaymentIntentInput)
+    .use(limitPerClient(CHECKOUTS_PER_CLIENT))
     .mutation(({ ctx, input }) => createCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency })),
 
   createSubscription: protectedProcedure
     .input(ZCreateSubscriptionInput)
+    .use(limitPerClient(CHECKOUTS_PER_CLIENT))
     .mutation(({ ctx, input }) =>
       createSubscriptionCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency }),
     ),
 
-  demoConfirm: publicProcedure.input(ZDemoConfirmInput).mutation(({ ctx, input }) => confirmDemoPayment(ctx.db, ctx.services, input)),
+  demoConfirm: publicProcedure
+    .input(ZDemoConfirmInput)
+    .use(limitPerClient(PAYMENT_ATTEMPTS_PER_CLIENT))
+    .mutation(({ ctx, input }) => confirmDemoPayment(ctx.db, ctx.services, input, { ip: ctx.req.ip })),
 
   demoConfirmAction: publicProcedure
     .input(ZDemoConfirmActionInput)
-    .mutation(({ ctx, input }) => confirmDemoAction(ctx.db, ctx.services, input)),
+    .use(limitPerClient(PAYMENT_ATTEMPTS_PER_CLIENT))
+    .mutation(({ ctx, input }) => confirmDemoAction(ctx.db, ctx.services, input, { ip: ctx.req.ip })),
 });

@@ -9,14 +9,7 @@ import { sendVerificationEmail } from './email-verification.ts';
 import { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 import type { Services } from './types.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
-import {
-  checkThrottle,
-  loginThrottleKeys,
-  recordThrottleFailure,
-  resetThrottle,
-  withThrottleLocks,
-  type ThrottleKey,
-} from './throttle.ts';
+import { checkLoginThrottle, loginLockOrder, loginThrottleKeys, recordLoginFailure, recordLoginSuccess, withThrottleLocks } from './throttle.ts';
 import {
   findTakenField,
   findUserByEmail,
@@ -79,15 +72,14 @@ function tooManyAttempts(retryAfterSeconds: number): AppError {
 }
 
 /**
- * Signs in: throttle check per account and address, argon2 verify (against a dummy hash when the
+ * Signs in: throttle check (services/throttle.ts: per account and client, per client, per account), argon2 verify (against a dummy hash when the
  * user is unknown), audit row, and a fresh session. The user's sessions on other devices are left
  * alone; `replacesSessionId` (the session this browser's cookie held, now overwritten) is deleted.
  */
 export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, replacesSessionId: string | null = null): Promise<SignedIn> {
   const keys = loginThrottleKeys(input.username, meta.ip);
-  const both: ThrottleKey[] = [keys.account, keys.ip];
-  return withThrottleLocks(both, async () => {
-    const verdict = await checkThrottle(db, both, meta.now);
+  return withThrottleLocks(loginLockOrder(keys), async () => {
+    const verdict = await checkLoginThrottle(db, keys, input.username, meta.ip, meta.now);
     if (!verdict.allowed) {
       await recordLoginAttempt(db, { usernameTried: input.username, userId: null, outcome: 'throttled' }, meta);
       throw tooManyAttempts(verdict.retryAfterSeconds);
@@ -96,12 +88,12 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
     const user = await findUserByUsername(db, input.username);
     const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
     if (!user || !ok) {
-      await recordThrottleFailure(db, both, meta.now);
+      await recordLoginFailure(db, keys, meta.now);
       await recordLoginAttempt(db, { usernameTried: input.username, userId: user?.id ?? null, outcome: 'bad_credentials' }, meta);
       throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS_MESSAGE);
     }
 
-    await resetThrottle(db, keys.account.key);
+    await recordLoginSuccess(db, keys);
     await recordLoginAttempt(db, { usernameTried: input.username, userId: user.id, outcome: 'success' }, meta);
     if (needsRehash(user.password_hash)) await setPasswordHash(db, user.id, await hashPassword(input.password), meta.now);
     await deleteExpiredSessions(db, user.id, meta.now);
@@ -162,7 +154,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrec
 
 /**
  * Changes the signed-in user's password after checking the current one. A wrong current password
- * counts towards the account's login throttle. Every other session of the user is ended.
+ * counts towards the login throttle like a failed sign-in from this client. Every other session of the user is ended.
  */
 export async function changePassword(
   db: Db,
@@ -174,15 +166,14 @@ export async function changePassword(
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const keys = loginThrottleKeys(user.username, meta.ip);
-  const both: ThrottleKey[] = [keys.account, keys.ip];
-  await withThrottleLocks(both, async () => {
-    const verdict = await checkThrottle(db, both, meta.now);
+  await withThrottleLocks(loginLockOrder(keys), async () => {
+    const verdict = await checkLoginThrottle(db, keys, user.username, meta.ip, meta.now);
     if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-      await recordThrottleFailure(db, both, meta.now);
+      await recordLoginFailure(db, keys, meta.now);
       throw new AppError('BAD_INPUT', WRONG_CURRENT_PASSWORD_MESSAGE, { field: 'currentPassword' });
     }
-    await resetThrottle(db, keys.account.key);
+    await recordLoginSuccess(db, keys);
   });
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword), meta.now);
   await invalidateOtherSessions(db, user.id, currentSessionId);

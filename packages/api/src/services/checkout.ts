@@ -20,6 +20,7 @@ import { idempotencyKeys, isPaymentProviderError } from '../providers/payments/i
 import type { DemoConfirmResult, PaymentIntentStatus } from '../providers/payments/index.ts';
 import { insertPendingOrder, prepareOrder, providerFailure } from './order-intake.ts';
 import type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
+import { guardCardNumber, guardOrderAttempt, recordDecline } from './payment-limits.ts';
 import { settlePaymentIntent } from './payment-events.ts';
 import { writeTransaction } from './db-tx.ts';
 import { afterClaim, claimOrderById } from './fulfilment.ts';
@@ -237,7 +238,33 @@ function toDemoResult(r: DemoConfirmResult): DemoPaymentResult {
   return { paymentIntentId: r.paymentIntentId, status: 'processing' };
 }
 
+/** Who is paying: the client address, and the card number when the form sends one. */
+interface DemoPayer {
+  ip: string;
+  cardNumber?: string | undefined;
+}
+
+/**
+ * One card attempt: refused (429) while the order is locked after declines, past its per-order
+ * count or (a new card number) past the client's count of different cards; a declined outcome
+ * counts towards the order's lock (payment-limits.ts).
+ */
 async function demoCall(
+  db: Db,
+  services: Services,
+  input: { paymentIntentId: string; clientSecret: string },
+  payer: DemoPayer,
+  call: () => Promise<DemoConfirmResult>,
+): Promise<DemoPaymentResult> {
+  demoProvider(services);
+  await guardOrderAttempt(db, services, input.paymentIntentId);
+  if (payer.cardNumber !== undefined) await guardCardNumber(db, services, payer.ip, payer.cardNumber);
+  const result = await demoAttempt(db, services, input, call);
+  if (result.status === 'failed') await recordDecline(db, services, input.paymentIntentId);
+  return result;
+}
+
+async function demoAttempt(
   db: Db,
   services: Services,
   input: { paymentIntentId: string; clientSecret: string },
@@ -265,11 +292,11 @@ async function demoCall(
 }
 
 /** POST /api/demo-payments/confirm: the demo card form's submit. */
-export async function confirmDemoPayment(db: Db, services: Services, input: TDemoConfirmInput): Promise<DemoPaymentResult> {
-  return demoCall(db, services, input, () => demoProvider(services).confirm(input));
+export async function confirmDemoPayment(db: Db, services: Services, input: TDemoConfirmInput, client: { ip: string }): Promise<DemoPaymentResult> {
+  return demoCall(db, services, input, { ip: client.ip, cardNumber: input.card.number }, () => demoProvider(services).confirm(input));
 }
 
 /** POST /api/demo-payments/confirm-action: the extra confirmation step (approve or not). */
-export async function confirmDemoAction(db: Db, services: Services, input: TDemoConfirmActionInput): Promise<DemoPaymentResult> {
-  return demoCall(db, services, input, () => demoProvider(services).confirmAction(input));
+export async function confirmDemoAction(db: Db, services: Services, input: TDemoConfirmActionInput, client: { ip: string }): Promise<DemoPaymentResult> {
+  return demoCall(db, services, input, { ip: client.ip }, () => demoProvider(services).confirmAction(input));
 }

@@ -1,21 +1,27 @@
-// Login throttle counters in the database (so they hold across restarts), applying the pure
-// policy of domain/throttle.ts.
+// Failed-attempt counters in the database (so they hold across restarts and are shared by every
+// server process), applying the pure policy of domain/throttle.ts: sign-in failures per (account,
+// client), per client and per account; declined card payments per order.
 //
-// Check → verify password → record runs under an in-process lock per key, so a burst of parallel
-// guesses against one account (or from one address) is looked at one by one and cannot slip past
-// the count. Several server processes sharing one PostgreSQL database would each have their own
-// locks; the counts stay in the database, so the only effect is a few extra guesses per burst.
+// Check → verify → record runs under an in-process lock per (account, client) and per client, so
+// a burst of parallel guesses from one address is looked at one by one and cannot slip past the
+// count. Several server processes sharing one PostgreSQL database would each have their own locks;
+// the counts stay in the database, so the only effect is a few extra guesses per burst.
 import type { Db, LoginThrottle } from '@esim/db';
+import { clientKey } from '../domain/rate-limit.ts';
 import {
   ACCOUNT_THROTTLE,
+  DECLINE_THROTTLE,
   IP_THROTTLE,
+  PAIR_THROTTLE,
   combineVerdicts,
+  hasRecentFailures,
   recordFailure,
   throttleVerdict,
   type ThrottleRule,
   type ThrottleState,
   type ThrottleVerdict,
 } from '../domain/throttle.ts';
+import { iso } from '../domain/time.ts';
 import { usernameKey } from './users.ts';
 
 export interface ThrottleKey {
@@ -23,12 +29,53 @@ export interface ThrottleKey {
   rule: ThrottleRule;
 }
 
-/** The account key ('user:<username lowercased>', whether or not the user exists) and the address key. */
-export function loginThrottleKeys(username: string, ip: string): { account: ThrottleKey; ip: ThrottleKey } {
+export interface LoginThrottleKeys {
+  /** The account from everywhere ('user:<username lowercased>', whether or not such a user exists). */
+  account: ThrottleKey;
+  /** The account from this client ('pair:<client>|<username lowercased>'). */
+  pair: ThrottleKey;
+  /** This client across accounts ('ip:<client>'). */
+  ip: ThrottleKey;
+}
+
+/** An address that signed in to the account within this long is the owner's (exempt from the account-wide waits). */
+export const KNOWN_ADDRESS_MS = 90 * 24 * 3600_000;
+
+/** The keys of a sign-in attempt. Clients are counted by domain/rate-limit.ts clientKey (IPv6 per /64). */
+export function loginThrottleKeys(username: string, ip: string): LoginThrottleKeys {
+  const user = usernameKey(username);
+  const client = clientKey(ip);
   return {
-    account: { key: `user:${usernameKey(username)}`, rule: ACCOUNT_THROTTLE },
-    ip: { key: `ip:${ip.slice(0, 64)}`, rule: IP_THROTTLE },
+    account: { key: `user:${user}`, rule: ACCOUNT_THROTTLE },
+    pair: { key: `pair:${client}|${user}`, rule: PAIR_THROTTLE },
+    ip: { key: `ip:${client}`, rule: IP_THROTTLE },
   };
+}
+
+/**
+ * The keys whose locks an attempt holds from check to record, in the order they are taken (always
+ * the same, so no two attempts deadlock). Not the account's: parallel attempts from many clients
+ * against one account would then wait for each other's password checks, and the owner with them.
+ */
+export function loginLockOrder(keys: LoginThrottleKeys): ThrottleKey[] {
+  return [keys.pair, keys.ip];
+}
+
+/** A failed sign-in: counts for the (account, client) pair, the client and the account. Call holding loginLockOrder's locks. */
+export async function recordLoginFailure(db: Db, keys: LoginThrottleKeys, now: Date): Promise<void> {
+  await recordThrottleFailure(db, [keys.pair, keys.ip], now);
+  // The account's count, read and written under its own lock only for this moment.
+  await withThrottleLocks([keys.account], () => recordThrottleFailure(db, [keys.account], now));
+}
+
+/** A successful sign-in: its (account, client) count starts afresh; the client's and the account's do not. */
+export async function recordLoginSuccess(db: Db, keys: LoginThrottleKeys): Promise<void> {
+  await resetThrottle(db, keys.pair.key);
+}
+
+/** The order's declined-payment key. */
+export function declineThrottleKey(paymentIntentId: string): ThrottleKey {
+  return { key: `declines:${paymentIntentId.slice(0, 255)}`, rule: DECLINE_THROTTLE };
 }
 
 function toState(row: LoginThrottle): ThrottleState {
@@ -45,16 +92,65 @@ export async function loadThrottleState(db: Db, key: string): Promise<ThrottleSt
   return row ? toState(row) : null;
 }
 
+/** The states of several keys in one query (absent keys are missing from the map). */
+async function loadThrottleStates(db: Db, keys: readonly string[]): Promise<Map<string, ThrottleState>> {
+  const rows = await db.selectFrom('login_throttle').selectAll().where('key', 'in', keys).execute();
+  return new Map(rows.map((r) => [r.key, toState(r)]));
+}
+
 /** Refused if any key is locked; then retry at the latest of the locks. */
 export async function checkThrottle(db: Db, keys: readonly ThrottleKey[], now: Date): Promise<ThrottleVerdict> {
-  const verdicts: ThrottleVerdict[] = [];
-  for (const k of keys) verdicts.push(throttleVerdict(await loadThrottleState(db, k.key), now));
-  return combineVerdicts(verdicts);
+  if (keys.length === 0) return { allowed: true };
+  const states = await loadThrottleStates(
+    db,
+    keys.map((k) => k.key),
+  );
+  return combineVerdicts(keys.map((k) => throttleVerdict(states.get(k.key), now)));
+}
+
+/**
+ * May this sign-in attempt go ahead? The (account, client) and client counts always apply; the
+ * account-wide backstop applies unless this client has no failures against the account and signed
+ * in to it successfully within KNOWN_ADDRESS_MS (the owner, at home).
+ */
+export async function checkLoginThrottle(
+  db: Db,
+  keys: LoginThrottleKeys,
+  username: string,
+  ip: string,
+  now: Date,
+): Promise<ThrottleVerdict> {
+  const states = await loadThrottleStates(db, [keys.account.key, keys.pair.key, keys.ip.key]);
+  const own = combineVerdicts([throttleVerdict(states.get(keys.pair.key), now), throttleVerdict(states.get(keys.ip.key), now)]);
+  const accountWide = throttleVerdict(states.get(keys.account.key), now);
+  if (accountWide.allowed) return own;
+  const pair = states.get(keys.pair.key);
+  if (!hasRecentFailures(pair, keys.pair.rule, now) && (await signedInFromHereBefore(db, username, ip, now))) return own;
+  return combineVerdicts([own, accountWide]);
+}
+
+/** A successful sign-in to the account from this very address (as the audit stores it) within KNOWN_ADDRESS_MS. */
+async function signedInFromHereBefore(db: Db, username: string, ip: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_audit')
+    .innerJoin('users', 'users.id', 'login_audit.user_id')
+    .select('login_audit.id')
+    .where('users.username_key', '=', usernameKey(username))
+    .where('login_audit.ip', '=', ip.slice(0, 64))
+    .where('login_audit.outcome', '=', 'success')
+    .where('login_audit.created_at', '>', iso(new Date(now.getTime() - KNOWN_ADDRESS_MS)))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function recordThrottleFailure(db: Db, keys: readonly ThrottleKey[], now: Date): Promise<void> {
+  const states = await loadThrottleStates(
+    db,
+    keys.map((k) => k.key),
+  );
   for (const k of keys) {
-    const next = recordFailure(await loadThrottleState(db, k.key), k.rule, now);
+    const next = recordFailure(states.get(k.key), k.rule, now);
     const values = {
       window_start: next.windowStart.toISOString(),
       failures: next.failures,
@@ -93,7 +189,7 @@ async function withKeyLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs `fn` holding the locks of all `keys`, taken in the given order (always account, then address). */
+/** Runs `fn` holding the locks of all `keys`, taken in the given order (for sign-in: loginLockOrder). */
 export async function withThrottleLocks<T>(keys: readonly ThrottleKey[], fn: () => Promise<T>): Promise<T> {
   const [first, ...rest] = keys;
   if (!first) return fn();

@@ -2,6 +2,7 @@
 // configuration, the signed-in user, and the per-request Context the procedures receive.
 // context.ts builds the bag on top of the services; trpc.ts re-exports these types.
 import type { Db } from '@esim/db';
+import type { Allowlist } from '../domain/rate-limit.ts';
 import type { EsimProvider } from '../providers/esim/index.ts';
 import type { Mailer } from '../providers/mail/index.ts';
 import type { AnyPaymentProvider, PaymentEvent } from '../providers/payments/index.ts';
@@ -36,8 +37,19 @@ export interface Services {
   fulfilment: FulfilmentPolicy;
   /** Where the services report what operators need to see (e-mail outbox paths, retries). */
   log: ServiceLog;
+  /** The allowance and key of the request limits (services/rate-limit.ts). Default: no allowance. */
+  rateLimits: RateLimitSettings;
   /** Test hooks (the server's crash test): called before a payment event is acted on. */
   testHooks?: { beforePaymentEvent?: ((event: PaymentEvent) => void) | undefined } | undefined;
+}
+
+export interface RateLimitSettings {
+  /** Client addresses exempt from the per-client limits (RATE_LIMIT_ALLOWLIST). */
+  allowlist: Allowlist;
+  /** Every request limit times this (RATE_LIMIT_MULTIPLIER); 1 by default. Failure throttles are not scaled. */
+  multiplier: number;
+  /** Key of the card-number fingerprints (RATE_LIMIT_SECRET); random per process by default. */
+  secret: string;
 }
 
 export interface ServiceLog {

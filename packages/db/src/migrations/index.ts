@@ -8,6 +8,7 @@ import * as m20261121004orders from './2026-11-21-004-orders.ts';
 import * as m20261121005emailVerification from './2026-11-21-005-email-verification.ts';
 import * as m20261125001rewards from './2026-11-25-001-rewards.ts';
 import * as m20261125002orderExpiry from './2026-11-25-002-order-expiry.ts';
+import * as m20261125010rateLimits from './2026-11-25-010-rate-limits.ts';
 import * as m20261125030passwordReset from './2026-11-25-030-password-reset.ts';
 import * as m20261125020loginAuditRepeats from './2026-11-25-020-login-audit-repeats.ts';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-005-email-verification': m20261121005emailVerification,
   '2026-11-25-001-rewards': m20261125001rewards,
   '2026-11-25-002-order-expiry': m20261125002orderExpiry,
+  '2026-11-25-010-rate-limits': m20261125010rateLimits,
   '2026-11-25-030-password-reset': m20261125030passwordReset,
   '2026-11-25-020-login-audit-repeats': m20261125020loginAuditRepeats,
 };
