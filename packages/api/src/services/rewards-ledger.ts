@@ -80,11 +80,14 @@ export async function pointsTotals(db: Db, userId: number): Promise<PointsTotals
 
 /**
  * Serializes point-spending for one user inside a write transaction. SQLite: BEGIN IMMEDIATE has
- * taken the database's write lock already. PostgreSQL: lock the user's row until commit.
+ * taken the database's write lock already. PostgreSQL: lock the user's row until commit with FOR NO
+ * KEY UPDATE, which waits for another holder of the same lock but not for the KEY SHARE locks that
+ * inserts referencing the user (orders, ledger rows) take — FOR UPDATE would deadlock two
+ * transactions that each inserted such a row first.
  */
 export async function lockUserPoints(trx: Db, userId: number): Promise<void> {
   if (isSqlite(trx)) return;
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
 // ── purchases ─────────────────────────────────────────────────────────────────────────────
