@@ -11,8 +11,8 @@ export const PUBLIC_ROUTES = ['/', '/coverage', '/support', '/about-us', '/blog'
 /** The blog's articles (/blog/{id}); the web app bundles the same six. */
 export const BLOG_ARTICLE_IDS = [1, 2, 3, 4, 5, 6] as const;
 
-/** Paths no crawler needs: signed-in, transactional or administrative screens, and the API. */
-export const DISALLOWED_PATHS = ['/account', '/checkout', '/order-success', '/admin', '/api/'] as const;
+/** Paths no crawler needs: signed-in, transactional or administrative screens (links from e-mails among them), and the API. */
+export const DISALLOWED_PATHS = ['/account', '/checkout', '/order-success', '/admin', '/reset-password', '/verify-email', '/api/'] as const;
 
 const CACHE = 'public, max-age=3600';
 

@@ -156,7 +156,7 @@ describe('robots.txt', () => {
     const lines = text.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const p of ['/account', '/checkout', '/order-success', '/admin', '/api/']) expect(lines).toContain(`Disallow: ${p}`);
+    for (const p of ['/account', '/checkout', '/order-success', '/admin', '/reset-password', '/verify-email', '/api/']) expect(lines).toContain(`Disallow: ${p}`);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
