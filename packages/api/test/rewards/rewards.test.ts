@@ -378,6 +378,25 @@ describe('updateProgress', () => {
 });
 
 describe('points history', () => {
+  it('answers the newest 500 entries at most', async () => {
+    const { browser, userId } = await signedIn(rig);
+    const base = rig.clock.now.getTime();
+    const rows = Array.from({ length: 501 }, (_, i) => ({
+      user_id: userId,
+      source: 'adjustment' as const,
+      amount: 1,
+      description: null,
+      unique_key: `adjustment:many:${i}`,
+      order_id: null,
+      created_at: new Date(base + i * 1000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 100) await rig.db.insertInto('points_ledger').values(rows.slice(i, i + 100)).execute();
+    const h = await (await browser.caller()).rewards.pointsHistory();
+    expect(h).toHaveLength(500);
+    expect(h[0]!.createdAt).toBe(new Date(base + 500 * 1000).toISOString());
+    expect(h.at(-1)!.createdAt).toBe(new Date(base + 1000).toISOString());
+  });
+
   it('newest first, signed points, description when there is one', async () => {
     const { browser, userId } = await signedIn(rig);
     const api = await browser.caller();
