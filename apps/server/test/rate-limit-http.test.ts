@@ -4,6 +4,8 @@
 // Client addresses come from X-Forwarded-For (TRUST_PROXY=1), as behind a proxy.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/env.ts';
+import { silentLogger } from '../src/logger.ts';
+import { createFulfilmentWorker } from '../src/workers/fulfilment.ts';
 import { CARD_DECLINED, CARD_OK, T0, createOrdersApp, post, type OrdersApp } from './orders-app.ts';
 
 let t: OrdersApp;
@@ -216,5 +218,21 @@ describe('the allowance from the environment', () => {
     );
     expect(() => readEnv({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow('RATE_LIMIT_MULTIPLIER');
     expect(readEnv({}).RATE_LIMIT_ALLOWLIST).toBe('');
+  });
+});
+
+describe('pruning', () => {
+  it('the worker deletes counters of past windows (the request path never does)', async () => {
+    await app();
+    for (let i = 0; i < 3; i++) expect((await createIntent(`203.0.113.${i}`)).status).toBe(200);
+    const worker = createFulfilmentWorker({ db: t.db, services: t.services, log: silentLogger }, { intervalMs: 60_000 });
+    expect(await worker.prune()).toEqual({ counters: 0, throttles: 0 });
+    t.clock.advance(10 * MIN);
+    expect((await createIntent('203.0.113.0')).status).toBe(200);
+    expect(await worker.prune()).toEqual({ counters: 3, throttles: 0 });
+    expect(await t.db.selectFrom('rate_limit_counters').select(['key', 'hits']).execute()).toEqual([
+      { key: 'checkouts_per_client:ip:203.0.113.0', hits: 1 },
+    ]);
+    await worker.stop();
   });
 });
