@@ -1,15 +1,9 @@
 // The order-success page, shared by /order-success/{planId} and /order-success (no plan id: the
 // order comes from ?payment_intent=… alone).
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader.tsx';
 import { OrderSuccess } from '../../features/checkout/order-success.tsx';
 import type { OrderSuccessSearch } from '../../features/checkout/success-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-
-export function OrderSuccessPending() {
-  const { t } = useTranslation('checkout');
-  return <PageLoader label={t('success.loading')} />;
-}
 
 /** `planId` is the path segment when there is one: a positive integer, or it is ignored. */
 export function OrderSuccessPage({ planId, search }: { planId?: string; search: OrderSuccessSearch }) {

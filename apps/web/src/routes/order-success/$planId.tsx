@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseOrderSuccessSearch } from '../../features/checkout/success-search.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { OrderSuccessPage, OrderSuccessPending } from '../-components/order-success-page.tsx';
+import { OrderSuccessPage } from '../-components/order-success-page.tsx';
+import { OrderSuccessPending } from '../-components/order-success-pending.tsx';
 
 /** /order-success/{planId}?payment_intent=…[&payment_intent_client_secret=…] */
 export const Route = createFileRoute('/order-success/$planId')({

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseOrderSuccessSearch } from '../../features/checkout/success-search.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { OrderSuccessPage, OrderSuccessPending } from '../-components/order-success-page.tsx';
+import { OrderSuccessPage } from '../-components/order-success-page.tsx';
+import { OrderSuccessPending } from '../-components/order-success-pending.tsx';
 
 /** /order-success without a plan id: the order comes from ?payment_intent=… alone. */
 export const Route = createFileRoute('/order-success/')({
