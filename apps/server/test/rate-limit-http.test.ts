@@ -198,6 +198,15 @@ describe('429 + Retry-After on every limited REST path', () => {
   });
 });
 
+describe('who the client is', () => {
+  it('behind a proxy, the last X-Forwarded-For entry (what the proxy saw): entries a client adds before it change nothing', async () => {
+    await app();
+    for (let i = 0; i < 20; i++) expect((await createIntent(`10.0.0.${i}, 203.0.113.1`)).status).toBe(200);
+    expect((await createIntent('198.51.100.7, 203.0.113.1')).status).toBe(429);
+    expect((await createIntent('203.0.113.1, 203.0.113.2')).status).toBe(200);
+  });
+});
+
 describe('the allowance from the environment', () => {
   it('RATE_LIMIT_ALLOWLIST exempts its clients from the per-client limits', async () => {
     await app({ RATE_LIMIT_ALLOWLIST: '127.0.0.1, 203.0.113.0/28' });

@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from '../types.ts';
 
 /**
  * Client address and whether the request came over https, honouring a proxy only when TRUST_PROXY
- * is set. Read from the Node socket when there is one (cheaper than building the request URL,
+ * is set (then the client is the last X-Forwarded-For entry: what one proxy in front saw). Read from the Node socket when there is one (cheaper than building the request URL,
  * which this did on every request); app.request() in tests has none, so the URL decides there.
  */
 export function requestFacts(deps: AppDeps): MiddlewareHandler<AppEnv> {
@@ -15,7 +15,9 @@ export function requestFacts(deps: AppDeps): MiddlewareHandler<AppEnv> {
     let ip = incoming?.socket.remoteAddress ?? 'unknown';
     let secure = incoming ? (incoming.socket as TLSSocket).encrypted === true : c.req.url.startsWith('https:');
     if (trustProxy) {
-      const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      // The last entry is the one the proxy added (the address it saw); entries before it come
+      // from the client and can say anything, so they must not decide the request limits.
+      const fwd = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
       if (fwd) ip = fwd;
       const proto = c.req.header('x-forwarded-proto');
       if (proto) secure = proto.split(',')[0]?.trim() === 'https';
