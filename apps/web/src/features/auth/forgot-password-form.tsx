@@ -4,6 +4,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -20,6 +21,12 @@ export function ForgotPasswordForm() {
   const form = useForm({ identifier: '' }, validateForgotPassword);
 
   const onSubmit = form.onSubmit(({ identifier }) => request.mutate({ identifier, locale: i18n.language }));
+
+  // The form (and the button that had focus) goes: focus moves to the answer, which is read out.
+  const sentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (request.isSuccess) sentRef.current?.focus();
+  }, [request.isSuccess]);
 
   const problem = (): string | null => {
     if (!request.isError) return null;
@@ -43,7 +50,7 @@ export function ForgotPasswordForm() {
     return (
       <AuthCard title={t('forgot.sentTitle')} footer={footer}>
         <Stack gap="md">
-          <Alert color="green" variant="light" role="status">
+          <Alert ref={sentRef} tabIndex={-1} color="green" variant="light" role="status">
             <Text>{t('forgot.sent')}</Text>
             <Text mt="xs" size="sm">
               {t('forgot.spamHint')}

@@ -58,6 +58,8 @@ describe('/forgot-password', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(SENT);
+    // The form went; focus is on the answer.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
     expect(calls).toEqual([{ identifier: 'ada@example.org', locale: 'en' }]);
 
     // Another link: the form again, with the address kept.
@@ -139,6 +141,7 @@ describe('/reset-password', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(text);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
   });
 

@@ -4,6 +4,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -64,11 +65,17 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   });
 
   const problem = linkProblem();
+  // After a refused submit the form goes: focus moves to the explanation.
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem && problem !== 'missing') problemRef.current?.focus();
+  }, [problem]);
+
   if (problem) {
     return (
       <AuthCard title={t('reset.linkTitle')}>
         <Stack gap="md">
-          <Alert color="red" variant="light" role="alert">
+          <Alert ref={problemRef} tabIndex={-1} color="red" variant="light" role="alert">
             {t(`reset.${problem}`)}
           </Alert>
           <Button component={Link} to="/forgot-password">
