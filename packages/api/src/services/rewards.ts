@@ -236,25 +236,29 @@ function secondsToNextUtcDay(now: Date): number {
 export async function checkIn(db: Db, services: Services, userId: number, input: TCheckInInput): Promise<CheckInResult> {
   if (input.regionId === undefined) throw new AppError('BAD_INPUT', REWARDS_MSG.regionRequired, { field: 'regionId' });
   const region = await services.catalog.getRegion(input.regionId);
-  const verified = await hasVerifiedTrip(db, services, userId, region);
   const nowDate = services.now();
   const now = iso(nowDate);
   const day = utcDay(nowDate);
-
-  const stored = await writeTransaction(db, async (trx) => {
-    await lockUserPoints(trx, userId);
-    const today = await trx
+  const todays = (trx: Db) =>
+    trx
       .selectFrom('check_ins')
       .select(['region_id', 'reward_slot'])
       .where('user_id', '=', userId)
       .where('created_at', '>=', `${day}T00:00:00.000Z`)
       .where('check_in_day', '=', day)
       .execute();
-    if (today.length >= CHECK_INS_PER_DAY_MAX) {
-      throw new AppError('TOO_MANY_REQUESTS', `You have checked in ${CHECK_INS_PER_DAY_MAX} times today. Please check in again tomorrow.`, {
-        retryAfterSeconds: secondsToNextUtcDay(nowDate),
-      });
-    }
+  const overDailyMax = () =>
+    new AppError('TOO_MANY_REQUESTS', `You have checked in ${CHECK_INS_PER_DAY_MAX} times today. Please check in again tomorrow.`, {
+      retryAfterSeconds: secondsToNextUtcDay(nowDate),
+    });
+  // Checked again under the lock below; this early look spares the eSIM lookup (and its write).
+  if ((await todays(db)).length >= CHECK_INS_PER_DAY_MAX) throw overDailyMax();
+  const verified = await hasVerifiedTrip(db, services, userId, region);
+
+  const stored = await writeTransaction(db, async (trx) => {
+    await lockUserPoints(trx, userId);
+    const today = await todays(trx);
+    if (today.length >= CHECK_INS_PER_DAY_MAX) throw overDailyMax();
     const decision = decideCheckIn(
       today.map((c) => ({ regionId: c.region_id, rewardSlot: c.reward_slot })),
       region.id,

@@ -200,6 +200,17 @@ describe('check-in', () => {
     expect((await api.rewards.checkIn({ regionId: rig.regions.japan })).pointsAwarded).toBe(10);
   });
 
+  it('30 simultaneous check-ins: 20 kept, 10 refused with 429', async () => {
+    const { browser } = await signedIn(rig);
+    const api = await browser.caller();
+    const settled = await Promise.allSettled(Array.from({ length: 30 }, () => api.rewards.checkIn({ regionId: rig.regions.france })));
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    const refused = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.reason).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await rig.db.selectFrom('check_ins').selectAll().execute()).toHaveLength(20);
+  });
+
   it('a verified trip (an active eSIM covering the region) earns 25; the provider is asked about an eSIM not yet seen in use', async () => {
     const { browser, userId } = await signedIn(rig);
     await buy(rig, browser, rig.plans.japan1.id);
