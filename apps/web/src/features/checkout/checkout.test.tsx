@@ -17,6 +17,7 @@ import { PLANS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeUser, trpcError } from '../auth/test-utils.ts';
+import { makeProfile } from '../rewards/test-fixtures.ts';
 import { intent, readyOrder, type Intent } from './test-fixtures.ts';
 
 const stripe = vi.hoisted(() => ({
@@ -56,6 +57,8 @@ function mockCheckout({ config = { provider: 'demo', publishableKey: null }, use
     }),
     trpcMsw.payments.config.query(() => config),
     trpcMsw.orders.byPaymentIntent.query(() => readyOrder()),
+    // A signed-in shopper without rewards points: no 'Use my points' (features/rewards/checkout-points.test.tsx).
+    trpcMsw.rewards.profile.query(() => makeProfile({ currentPoints: 0 })),
   );
   return calls;
 }

@@ -5,9 +5,9 @@
 // when the server's provider is 'stripe'). An error the checkout cannot get past shows the error
 // panel with 'Return to Home' and the destructive toast 'Checkout Error'.
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Container, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useSession } from '../auth/session.ts';
 import type { Plan } from '../catalog/types.ts';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
+import { UsePointsOption, usePointsOnlyTexts, useRedemptionPreview } from '../rewards/checkout-points.tsx';
 import { checkoutProblem } from './checkout-errors.ts';
 import { DemoPaymentForm } from './demo-payment-form.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -43,6 +44,11 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
   const plan = useQuery({ ...trpc.catalog.plan.queryOptions({ id: planId }), ...(initialPlan ? { initialData: initialPlan } : {}) });
   const config = useQuery(trpc.payments.config.queryOptions());
   const [fatal, setFatal] = useState<string | null>(null);
+  // Rewards points (signed in, one-time orders): what they would pay, and whether to use them.
+  const [usePoints, setUsePoints] = useState(false);
+  const points = useRedemptionPreview({ usdMinor: plan.data?.priceMinor ?? 0, enabled: Boolean(session.user) && kind === 'one_time' && Boolean(plan.data) });
+  const pointsOnlyTexts = usePointsOnlyTexts(points);
+  const queryClient = useQueryClient();
 
   const loadError = plan.error ?? config.error;
   const initError = fatal ?? (loadError ? initErrorMessage(loadError, t) : null);
@@ -52,7 +58,12 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
   if (kind === 'subscription' && !session.user) return <SignInToSubscribe plan={plan.data} returnTo={returnTo} />;
 
   const usdMinor = kind === 'subscription' ? subscriptionMinor(plan.data.priceMinor) : plan.data.priceMinor;
-  const amount = formatPrice(usdMinor);
+  const redemption = usePoints ? points.redemption : null;
+  const amount = redemption && points.remaining && !redemption.paidWithPoints ? points.remaining : formatPrice(usdMinor);
+  const pointsOnly =
+    redemption?.paidWithPoints && pointsOnlyTexts
+      ? { ...pointsOnlyTexts, onChanged: () => void queryClient.invalidateQueries({ queryKey: trpc.rewards.profile.queryKey() }) }
+      : null;
   const formProps = {
     planId,
     kind,
@@ -61,6 +72,8 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
     amount,
     returnTo,
     onFatal: setFatal,
+    usePoints: Boolean(redemption),
+    pointsOnly,
   };
 
   return (
@@ -85,7 +98,15 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white">
-              {config.data.provider === 'stripe' && config.data.publishableKey ? (
+              {points.redemption ? (
+                <Box mb="lg">
+                  <UsePointsOption preview={points} checked={usePoints} onChange={setUsePoints} />
+                </Box>
+              ) : null}
+              {/* Points that pay everything need no card, whichever the provider. */}
+              {pointsOnly ? (
+                <DemoPaymentForm {...formProps} />
+              ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
                 <Suspense fallback={<PaymentSkeleton />}>
                   <StripePaymentForm {...formProps} publishableKey={config.data.publishableKey} />
                 </Suspense>

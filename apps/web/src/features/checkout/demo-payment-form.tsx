@@ -33,6 +33,10 @@ export interface PaymentFormProps {
   /** This page, for 'Sign in' to come back to. */
   returnTo: string;
   onFatal: (message: string) => void;
+  /** Pay with rewards points as far as they go (signed in, one-time orders). */
+  usePoints?: boolean;
+  /** Points pay the whole order: no card, this label on the Pay button; onChanged when the server says otherwise. */
+  pointsOnly?: { label: string; changedMessage: string; onChanged: () => void } | null;
 }
 
 function today() {
@@ -42,7 +46,7 @@ function today() {
 
 const FIELDS: CardField[] = ['number', 'expiry', 'cvc'];
 
-export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, returnTo, onFatal }: PaymentFormProps) {
+export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, returnTo, onFatal, usePoints = false, pointsOnly = null }: PaymentFormProps) {
   const { t } = useTranslation('checkout');
   const client = useTRPCClient();
   const flow = usePaymentFlow({ planId, kind });
@@ -98,7 +102,7 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
       return;
     }
     setEmailError(null);
-    const errors = validateCard(card, today());
+    const errors = pointsOnly ? {} : validateCard(card, today());
     const firstInvalid = FIELDS.find((f) => errors[f]);
     if (firstInvalid) {
       fieldRefs[firstInvalid].current?.focus();
@@ -108,8 +112,13 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
     flow.processing();
     let current: { id: string; secret: string };
     try {
-      const created = await intents.create({ email: accountEmail ? undefined : email.trim(), currency });
+      const created = await intents.create({ email: accountEmail ? undefined : email.trim(), currency, usePoints });
       if (!created.paymentIntentId) return flow.succeed(null, null);
+      // Points were to pay everything but no longer do (the balance changed): show the card form again.
+      if (pointsOnly && !created.paidWithPoints && created.paymentStatus !== 'succeeded') {
+        flow.notice(pointsOnly.changedMessage);
+        return pointsOnly.onChanged();
+      }
       current = { id: created.paymentIntentId, secret: created.clientSecret };
       setIntent(current);
       // A retried checkout whose payment already went through (or is at the bank's step).
@@ -140,11 +149,12 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
     }
   }
 
-  const payLabel = kind === 'subscription' ? t('payment.payMonthly', { amount }) : t('payment.pay', { amount });
+  const payLabel = pointsOnly ? pointsOnly.label : kind === 'subscription' ? t('payment.payMonthly', { amount }) : t('payment.pay', { amount });
 
   return (
     <form onSubmit={pay} noValidate aria-busy={busy} data-testid="demo-payment-form">
       <Stack gap="lg">
+        {pointsOnly ? null : (
         <Alert
           variant="light"
           color="sunset"
@@ -157,6 +167,7 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
             {t('demo.intro')}
           </Text>
         </Alert>
+        )}
 
         <ContactSection
           accountEmail={accountEmail}
@@ -171,8 +182,9 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
           returnTo={returnTo}
         />
 
-        <Divider />
+        {pointsOnly ? null : <Divider />}
 
+        {pointsOnly ? null : (
         <section aria-labelledby="checkout-payment">
           <Title order={2} fz="lg" id="checkout-payment" mb="xs">
             {t('payment.heading')}
@@ -188,6 +200,7 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
             />
           </Stack>
         </section>
+        )}
 
         <PaymentFeedback state={flow.state} />
         <PayButton state={flow.state} ready label={payLabel} />

@@ -17,6 +17,7 @@ import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { useSession } from '../auth/session.ts';
 import { callError } from '../auth/trpc-error.ts';
 import { InstallDetails } from '../esim/install-details.tsx';
+import { OrderRewardsNote, PointsPaymentMethod } from '../rewards/checkout-points.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { readPaymentSecret, storePaymentSecret } from './checkout-storage.ts';
@@ -223,10 +224,11 @@ export function OrderDetailsCard({ order }: { order: OrderView }) {
         <Row label={t('success.data')} value={order.planData} />
         <Row label={t('success.validity')} value={t('summary.validity', { count: order.validityDays })} />
         <Row label={t('success.total')} value={<bdi>{formatMinor(order.totalMinor, order.currency, language)}</bdi>} />
-        <Row label={t('success.paymentMethod')} value={t('success.card')} />
+        <Row label={t('success.paymentMethod')} value={order.paymentMethod === 'Points' ? <PointsPaymentMethod /> : t('success.card')} />
         <Row label={t('success.purchaseDate')} value={formatDate(order.purchaseDate, language)} />
         <Row label={t('success.orderId')} value={<Text span ff="monospace" size="sm" dir="ltr">{order.id}</Text>} />
       </DataList>
+      <OrderRewardsNote order={order} />
       <Group gap="sm" wrap="nowrap" align="flex-start" mt="md">
         <IconMailForward size={20} aria-hidden color="var(--mantine-color-brand-7)" style={{ flexShrink: 0, marginTop: 2 }} />
         <Text size="sm" c="dimmed">

@@ -35,7 +35,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 const STRIPE_LOCALES = new Set(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 'zh']);
 
 export default function StripePaymentForm(props: PaymentFormProps & { publishableKey: string }) {
-  const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey } = props;
+  const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey, usePoints = false } = props;
   const { t, i18n } = useTranslation('checkout');
   const flow = usePaymentFlow({ planId, kind });
   const intents = useCheckoutIntent(planId, kind);
@@ -43,8 +43,9 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-  /** The currency an intent was asked for: the setup call runs once per visit and currency. */
+  /** The currency (and use of points) an intent was asked for: the setup call runs once per visit and choice. */
   const started = useRef<string | null>(null);
+  const choice = `${currency}|${usePoints ? 'points' : 'card'}`;
 
   const showEmailError = () => {
     setEmailError(t('contact.emailInvalid'));
@@ -52,10 +53,10 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
   };
 
   async function start(forEmail: string | undefined) {
-    started.current = currency;
+    started.current = choice;
     flow.processing();
     try {
-      const created = await intents.create({ email: forEmail, currency });
+      const created = await intents.create({ email: forEmail, currency, usePoints });
       setIntent(created);
       if (created.paymentStatus === 'succeeded') flow.succeed(created.paymentIntentId, created.clientSecret);
       else if (created.paymentStatus === 'processing') flow.succeed(created.paymentIntentId, created.clientSecret, { pending: true });
@@ -68,11 +69,11 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
 
   useEffect(() => {
     if (!accountEmail && !intent) return;
-    if (started.current === currency) return;
+    if (started.current === choice) return;
     // Signed in: at once. A guest who already continued and then changed the currency: again.
     void start(accountEmail ? undefined : email.trim());
-    // Runs per currency (guarded by `started`), not per render of `start`.
-  }, [accountEmail, currency]);
+    // Runs per currency and use of points (guarded by `started`), not per render of `start`.
+  }, [accountEmail, choice]);
 
   const locale = (STRIPE_LOCALES.has(i18n.language) ? i18n.language : 'auto') as StripeElementLocale;
   const shownEmail = accountEmail ?? (intent ? email.trim() : null);

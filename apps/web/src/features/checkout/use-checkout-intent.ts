@@ -18,6 +18,8 @@ export interface IntentRequest {
   /** Guests only; a signed-in shopper's order goes to the account's address. */
   email?: string | undefined;
   currency: string;
+  /** Pay with rewards points as far as they go (one-time orders; the server ignores it for guests). */
+  usePoints?: boolean | undefined;
 }
 
 export interface IntentHandlers {
@@ -35,7 +37,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind) {
   const [token] = useState(() => checkoutTokenFor(kind, planId));
 
   const create = useCallback(
-    async ({ email, currency }: IntentRequest): Promise<CreatedIntent> => {
+    async ({ email, currency, usePoints }: IntentRequest): Promise<CreatedIntent> => {
       const common = {
         planId,
         checkoutToken: token,
@@ -45,7 +47,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind) {
       };
       return kind === 'subscription'
         ? client.payments.createSubscription.mutate(common)
-        : client.payments.createIntent.mutate({ ...common, kind: 'one_time' });
+        : client.payments.createIntent.mutate({ ...common, kind: 'one_time', ...(usePoints ? { usePoints: true } : {}) });
     },
     [client, planId, kind, token, i18n.language],
   );
