@@ -16,11 +16,16 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appRouter } from '@esim/api';
 import { anyValue, bodyArb, callerArb, contentType, extraHeaders, kitchenSink, naughtyString, pathSegment, queryString, schemaKeys } from './arbitraries.ts';
-import { ORIGIN, createFuzzApp, csrfHeaders, fuzzParams, fuzzRuns, sendAndCheck, statusSummary } from './rig.ts';
+import { ORIGIN, createFuzzApp, csrfHeaders, fuzzParams, fuzzRuns, recordProcedureCalls, sendAndCheck, statusSummary } from './rig.ts';
 
 const f = await createFuzzApp();
+const calls = recordProcedureCalls();
 afterAll(async () => {
   console.info(`[fuzz] answers:\n${statusSummary()}`);
+  if (process.env.FUZZ_RUNS !== undefined) {
+    const lines = [...reached].map(([route, m]) => `  ${route} → ${[...m].map(([p, n]) => `${p}×${n}`).join(' ')}`);
+    console.info(`[fuzz] procedures reached (input validation ran):\n${lines.join('\n')}`);
+  }
   await f.close();
 });
 
@@ -37,7 +42,14 @@ const routes = [
 ];
 console.info(`[fuzz] REST: ${routes.length} routes, ${RUNS} runs each`);
 
-const parsers = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>).flatMap((p) => p._def.inputs);
+interface ZodParser {
+  safeParseAsync(input: unknown): Promise<{ success: boolean }>;
+}
+const parsersOf = new Map(Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: ZodParser[] } }>).map(([path, p]) => [path, p._def.inputs]));
+const parsers = [...parsersOf.values()].flat();
+
+/** Which procedures each route reached, and how often (printed with FUZZ_RUNS). */
+const reached = new Map<string, Map<string, number>>();
 const allKeys = [...new Set(parsers.flatMap((p) => [...schemaKeys(p)]))];
 const body = bodyArb(fc.oneof({ weight: 3, arbitrary: kitchenSink(parsers, f.known, allKeys) }, { weight: 2, arbitrary: anyValue(allKeys) }), allKeys);
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'patch', 'PROPFIND'];
@@ -67,7 +79,19 @@ describe('REST routes, enumerated', () => {
           const headers: Record<string, string> = { ...(r.extra ?? {}), ...(await f.headersFor(r.caller)), ...csrfHeaders() };
           if (r.contentType !== undefined) headers['Content-Type'] = r.contentType;
           const withBody = r.method.toUpperCase() !== 'GET' && r.method.toUpperCase() !== 'HEAD';
-          await sendAndCheck(f, { method: r.method, url, headers, body: withBody ? r.body : undefined }, path.startsWith('/api/') ? 'rest' : 'other', route);
+          calls.length = 0;
+          const sent = { method: r.method, url, headers, body: withBody ? r.body : undefined };
+          const { status } = await sendAndCheck(f, sent, path.startsWith('/api/') ? 'rest' : 'other', route);
+          // The oracle: a procedure the route called with input its own parser refuses → a 4xx.
+          for (const call of calls) {
+            const byRoute = reached.get(route) ?? new Map<string, number>();
+            reached.set(route, byRoute.set(call.path, (byRoute.get(call.path) ?? 0) + 1));
+            for (const p of parsersOf.get(call.path) ?? []) {
+              if (!(await p.safeParseAsync(call.input)).success) {
+                expect(status, `${r.method} ${url.slice(0, 300)} ${sent.body?.slice(0, 300) ?? ''}: ${call.path} got invalid input, answered ${status}`).toBeGreaterThanOrEqual(400);
+              }
+            }
+          }
         },
       ),
       fuzzParams(RUNS),

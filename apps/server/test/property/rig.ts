@@ -15,7 +15,7 @@
 //   non-empty message a person can read; a 4xx changed no watched row.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
-import type { Services } from '@esim/api';
+import { appRouter, type Services } from '@esim/api';
 import { Statement, createDb, migrateToLatest, seed, type Db } from '@esim/db';
 import { memoryMailer, type MemoryMailer } from '../../../../packages/api/src/services/mail-outbox-memory.ts';
 import { createSession } from '../../../../packages/api/src/services/sessions.ts';
@@ -36,6 +36,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   login_throttle: 'counts failed sign-ins per account and per address (the 429 schedule); a refused login must count',
   login_audit: 'audits every login attempt, also one whose input fails validation (auth.login middleware)',
   rate_limit_counters: 'fixed-window request counters (checkout, confirm, registration…): a refused request still counts against its limit',
+  account_email_log: 'logs the account e-mails a stranger can trigger, to limit them; a registration refused with 409 notifies the address owner and is logged',
 };
 
 /**
@@ -445,4 +446,30 @@ export function fuzzParams(numRuns: number): { numRuns: number; seed?: number; p
 export function fuzzRuns(defaultRuns: number): number {
   const n = Number(process.env.FUZZ_RUNS);
   return Number.isInteger(n) && n > 0 ? n : defaultRuns;
+}
+
+/** One call of a procedure, with the raw input it was given (before its zod parser). */
+export interface ProcedureCall {
+  path: string;
+  input: unknown;
+}
+
+type RawProcedure = ((opts: { getRawInput: () => Promise<unknown> }) => Promise<unknown>) & { _def: object };
+
+/**
+ * Wraps every procedure of appRouter (this test file's copy of the module) so each call records
+ * its path and raw input into the returned list: which procedure a REST path reached, and whether
+ * the input it passed on was one the procedure's parser accepts. Same _def, same behaviour.
+ */
+export function recordProcedureCalls(): ProcedureCall[] {
+  const calls: ProcedureCall[] = [];
+  const procedures = appRouter._def.procedures as unknown as Record<string, RawProcedure>;
+  for (const [path, proc] of Object.entries(procedures)) {
+    const recorded = async (opts: { getRawInput: () => Promise<unknown> }) => {
+      calls.push({ path, input: await opts.getRawInput().catch(() => undefined) });
+      return proc(opts);
+    };
+    procedures[path] = Object.assign(recorded, { _def: proc._def });
+  }
+  return calls;
 }
