@@ -9,6 +9,7 @@ export * from './support.ts';
 export * from './iccid.ts';
 export * from './activation-code.ts';
 export * from './email-templates.ts';
+export * from './payment-status.ts';
 export * from './payments-demo.ts';
 export * from './orders.ts';
 export * from './rate-limit.ts';

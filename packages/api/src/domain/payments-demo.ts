@@ -3,6 +3,7 @@
 // states. The provider (providers/payments/demo.ts) stores the states and emits the events;
 // the clock comes in as arguments.
 import { luhnValid } from './iccid.ts';
+import type { PaymentIntentStatus } from './payment-status.ts';
 
 export interface DemoCard {
   number: string;
@@ -99,16 +100,6 @@ export function yearMonthOf(d: Date): { year: number; month: number } {
 // ---------------------------------------------------------------------------------------------
 // Payment intents
 
-/** Stripe's statuses; the demo uses all but requires_confirmation/requires_capture. */
-export type DemoIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled';
-
 export interface DemoRefund {
   id: string;
   amountMinor: number;
@@ -123,7 +114,8 @@ export interface DemoIntent {
   amountMinor: number;
   /** Upper case, e.g. 'USD'. */
   currency: string;
-  status: DemoIntentStatus;
+  /** Stripe's statuses; the demo uses all but requires_confirmation/requires_capture. */
+  status: PaymentIntentStatus;
   /** Unix seconds. */
   created: number;
   email?: string | undefined;

@@ -2,6 +2,7 @@
 // 'order:<id>:pi'; refunds under 'order:<id>:refund'; webhooks verified by the SDK on the raw body
 // plus our own check that the timestamp is not in the future. The API version is the SDK's own.
 import Stripe from 'stripe';
+import { PAYMENT_INTENT_STATUSES } from '../../domain/payment-status.ts';
 import { checkSignatureHeader } from './signature.ts';
 import type {
   CancellationReason,
@@ -32,15 +33,6 @@ export interface StripeProviderOptions {
   client?: Stripe | undefined;
 }
 
-const PI_STATUSES: readonly PaymentIntentStatus[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'succeeded',
-  'canceled',
-];
 const SUB_STATUSES: readonly SubscriptionStatus[] = [
   'incomplete',
   'incomplete_expired',
@@ -55,7 +47,7 @@ const REFUND_STATUSES: readonly RefundResult['status'][] = ['pending', 'succeede
 
 /** A status this code does not know is treated as not final. */
 function piStatus(s: string): PaymentIntentStatus {
-  return (PI_STATUSES as readonly string[]).includes(s) ? (s as PaymentIntentStatus) : 'processing';
+  return (PAYMENT_INTENT_STATUSES as readonly string[]).includes(s) ? (s as PaymentIntentStatus) : 'processing';
 }
 function subStatus(s: string): SubscriptionStatus {
   return (SUB_STATUSES as readonly string[]).includes(s) ? (s as SubscriptionStatus) : 'incomplete';

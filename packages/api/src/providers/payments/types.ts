@@ -1,14 +1,9 @@
 // One payment interface for the checkout service, implemented by Stripe and by the offline demo.
 // Amounts are integer minor units; currencies are upper-case ISO codes at this boundary.
 
-export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled';
+import type { PaymentIntentStatus } from '../../domain/payment-status.ts';
+
+export type { PaymentIntentStatus };
 
 /** Only these are final: act on them, and reuse the order's intent while it is not. */
 export function isFinalPaymentStatus(s: PaymentIntentStatus): boolean {
