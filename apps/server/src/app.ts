@@ -15,7 +15,7 @@ import { csrfGuard } from './middleware/csrf.ts';
 import { serveWeb } from './middleware/static.ts';
 import { trpcQueryFastPath } from './middleware/trpc-query-fast-path.ts';
 import { MAX_TRPC_BATCH_CALLS, trpcLimits } from './middleware/trpc-limits.ts';
-import { errorResponse } from './rest/respond.ts';
+import { errorResponse } from './response.ts';
 import { catalogRest } from './rest/catalog.ts';
 import { authRest } from './rest/auth.ts';
 import { usersRest } from './rest/users.ts';

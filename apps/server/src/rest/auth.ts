@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import { AppError } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
-import { errorResponse } from './respond.ts';
+import { errorResponse } from '../response.ts';
 import { jsonBodyLimit, readJsonBody } from './body.ts';
 
 /** Runs a procedure call and answers with its JSON, or the mapped error (with Retry-After on 429). */

@@ -9,7 +9,7 @@ import type { CatalogSnapshot } from '@esim/api';
 import type { ExchangeRates } from '@esim/api/domain';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
-import { positiveIntParam, sendJson } from './respond.ts';
+import { positiveIntParam, sendJson } from '../response.ts';
 
 /** The spec's exchange-rate shape (no rateMicros), derived once per cached rates object. */
 const specRates = new WeakMap<ExchangeRates, Pick<ExchangeRates, 'rates' | 'supportedCurrencies'>>();

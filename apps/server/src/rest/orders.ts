@@ -13,7 +13,7 @@ import { qrPng, qrSvg } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
 import { answer } from './auth.ts';
-import { errorResponse } from './respond.ts';
+import { errorResponse } from '../response.ts';
 
 function clientSecretOf(c: Context<AppEnv>): string | undefined {
   return c.req.query('client_secret') || c.req.query('payment_intent_client_secret') || c.req.header('x-client-secret') || undefined;

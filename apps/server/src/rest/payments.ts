@@ -16,10 +16,9 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
 import type { Context } from 'hono';
 import { callProcedure, callerFor } from '../trpc-context.ts';
-import { MIN_COMPRESS, completeResponse } from '../response.ts';
 import { answer } from './auth.ts';
 import { fastJsonBodyLimit, readJsonBody } from './body.ts';
-import { errorResponse, retryAfterOf } from './respond.ts';
+import { MIN_COMPRESS, completeResponse, errorResponse, retryAfterOf } from '../response.ts';
 
 const JSON_PRIVATE = { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding' } as const;
 

@@ -13,7 +13,7 @@ import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
 import { answer } from './auth.ts';
 import { jsonBodyLimit, readJsonBody } from './body.ts';
-import { positiveIntParam } from './respond.ts';
+import { positiveIntParam } from '../response.ts';
 
 export function rewardsRest(deps: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
-import { errorResponse } from './respond.ts';
+import { errorResponse } from '../response.ts';
 import { jsonBodyLimit, readJsonBody } from './body.ts';
 
 async function reply(c: Context<AppEnv>, call: () => Promise<object>): Promise<Response> {
