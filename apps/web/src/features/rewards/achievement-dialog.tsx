@@ -41,7 +41,7 @@ export function AchievementDialog({ view, onClose }: AchievementDialogProps) {
       {view && a ? (
         <Stack gap="md">
           {view.isCompleted ? (
-            <Badge color="green.9" radius="sm" leftSection={<IconCircleCheck size={12} aria-hidden />} w="fit-content">
+            <Badge color="green.9" radius="sm" className={classes.badgeText} leftSection={<IconCircleCheck size={12} aria-hidden />} w="fit-content">
               {t('achievements.completed')}
             </Badge>
           ) : null}

@@ -70,7 +70,7 @@ function AchievementTile({ view, onOpen }: { view: AchievementView; onOpen: (id:
           {x.category(achievement.category)}
         </Badge>
         {isCompleted ? (
-          <Badge color="green.9" radius="sm" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+          <Badge color="green.9" radius="sm" className={classes.badgeText} leftSection={<IconCircleCheck size={12} aria-hidden />}>
             {x.t('achievements.completed')}
           </Badge>
         ) : null}

@@ -54,7 +54,7 @@ export function CheckInsTab({ checkIns, onCheckIn }: CheckInsTabProps) {
                   <IconMapPin size={18} />
                 </ThemeIcon>
               )}
-              <Badge variant="light" color={c.pointsAwarded > 0 ? 'green.9' : 'gray'} radius="sm" className={classes.badgeText}>
+              <Badge variant="light" color={c.pointsAwarded > 0 ? 'green' : 'gray'} c={c.pointsAwarded > 0 ? 'green.9' : 'dark.6'} radius="sm" className={classes.badgeText}>
                 <Points value={c.pointsAwarded} />
               </Badge>
             </Group>

@@ -104,7 +104,7 @@ export function LevelCard({ profile, state, onCheckIn }: LevelCardProps) {
             {t('dashboard.noBenefits')}
           </Text>
         )}
-        <Button mt="auto" size="md" leftSection={<IconMapPinCheck size={18} aria-hidden />} onClick={onCheckIn}>
+        <Button mt="auto" size="md" fullWidth leftSection={<IconMapPinCheck size={18} aria-hidden />} onClick={onCheckIn} classNames={{ root: classes.wrapButton, label: classes.wrapLabel }}>
           {t('dashboard.checkIn')}
         </Button>
       </Stack>
