@@ -1,33 +1,27 @@
 // An app over a migrated in-memory SQLite with a fake clock, for the HTTP tests of accounts.
 import { createServices } from '@esim/api';
-import { createDb, migrateToLatest, type Db } from '@esim/db';
+import { TEST_ORIGIN, fakeClock, memoryDb, type FakeClock } from '@esim/api/testing';
+import type { Db } from '@esim/db';
 import { createApp } from '../src/app.ts';
 import { readEnv } from '../src/env.ts';
 import { silentLogger } from '../src/logger.ts';
 import type { AppDeps, Logger } from '../src/types.ts';
 
-export const ORIGIN = 'http://localhost:3000';
-export const T0 = new Date('2026-03-01T12:00:00.000Z');
-export const DAY = 24 * 60 * 60 * 1000;
+export { DAY, T0 } from '@esim/api/testing';
+export const ORIGIN = TEST_ORIGIN;
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;
   services: AppDeps['services'];
-  clock: { now: Date; advance(ms: number): void };
+  clock: FakeClock;
   close(): Promise<void>;
 }
 
 /** `opts.log`: the logger of the app and its services (default: silent). */
 export async function createTestApp(envOverrides: Record<string, string> = {}, opts: { log?: Logger } = {}): Promise<TestApp> {
-  const handle = createDb(':memory:');
-  await migrateToLatest(handle.db);
-  const clock = {
-    now: new Date(T0),
-    advance(ms: number) {
-      clock.now = new Date(clock.now.getTime() + ms);
-    },
-  };
+  const handle = await memoryDb();
+  const clock = fakeClock();
   const env = readEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,

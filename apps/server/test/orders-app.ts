@@ -2,18 +2,28 @@
 // SQLite with a small catalogue, a fake clock, the providers built by buildServices (demo or
 // Stripe), the eSIM simulator and an in-memory mailer.
 import type { Services } from '@esim/api';
-import { createDb, migrateToLatest, type Db } from '@esim/db';
-import { seedCatalog, type PLANS } from '../../../packages/api/test/orders/rig.ts';
-import { memoryMailer, type MemoryMailer } from '../../../packages/api/src/services/mail-outbox-memory.ts';
-import { EsimSimulator, seededRandom } from '../../../packages/api/src/providers/esim/index.ts';
+import {
+  EsimSimulator,
+  TEST_ORIGIN,
+  fakeClock,
+  memoryDb,
+  memoryMailer,
+  seedCatalog,
+  seededRandom,
+  settleJobs,
+  type FakeClock,
+  type MemoryMailer,
+  type PLANS,
+} from '@esim/api/testing';
+import type { Db } from '@esim/db';
 import { createApp } from '../src/app.ts';
 import { buildServices } from '../src/deps.ts';
 import { readEnv } from '../src/env.ts';
 import { silentLogger } from '../src/logger.ts';
 import type { AppDeps } from '../src/types.ts';
 
-export const ORIGIN = 'http://localhost:3000';
-export const T0 = new Date('2026-03-01T12:00:00.000Z');
+export { T0, counts } from '@esim/api/testing';
+export const ORIGIN = TEST_ORIGIN;
 
 export interface OrdersApp {
   app: ReturnType<typeof createApp>;
@@ -21,7 +31,7 @@ export interface OrdersApp {
   db: Db;
   services: Services;
   plans: typeof PLANS;
-  clock: { now: Date; advance(ms: number): void };
+  clock: FakeClock;
   esim: EsimSimulator;
   mailer: MemoryMailer;
   settle(): Promise<void>;
@@ -29,15 +39,9 @@ export interface OrdersApp {
 }
 
 export async function createOrdersApp(opts: { env?: Record<string, string>; overrides?: Partial<Services> } = {}): Promise<OrdersApp> {
-  const handle = createDb(':memory:');
-  await migrateToLatest(handle.db);
+  const handle = await memoryDb();
   const plans = await seedCatalog(handle.db);
-  const clock = {
-    now: new Date(T0),
-    advance(ms: number) {
-      clock.now = new Date(clock.now.getTime() + ms);
-    },
-  };
+  const clock = fakeClock();
   const env = readEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,
@@ -60,13 +64,7 @@ export async function createOrdersApp(opts: { env?: Record<string, string>; over
     clock,
     esim,
     mailer,
-    settle: async () => {
-      for (let i = 0; i < 50; i++) {
-        await services.jobs.idle();
-        await new Promise((r) => setImmediate(r));
-        if (services.jobs.size === 0) return;
-      }
-    },
+    settle: () => settleJobs(services),
     close: () => handle.close(),
   };
 }
@@ -78,15 +76,6 @@ export function sameSite(extra: Record<string, string> = {}): Record<string, str
 
 export function post(app: OrdersApp['app'], path: string, body: unknown, headers: Record<string, string> = {}) {
   return app.request(path, { method: 'POST', headers: sameSite(headers), body: typeof body === 'string' ? body : JSON.stringify(body) });
-}
-
-export async function counts(db: Db) {
-  const n = async (table: 'orders' | 'esims' | 'email_outbox', status?: string) => {
-    let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
-    if (status) q = q.where('status', '=', status as never);
-    return Number((await q.executeTakeFirstOrThrow()).n);
-  };
-  return { orders: await n('orders'), fulfilled: await n('orders', 'fulfilled'), esims: await n('esims'), emails: await n('email_outbox'), sent: await n('email_outbox', 'sent') };
 }
 
 export const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };

@@ -1,0 +1,178 @@
+// What every test rig of the api and of the server is built from: a migrated in-memory SQLite,
+// a fake clock, a small catalogue, the eSIM simulator and an in-memory mailer, background jobs
+// run to the end, "browsers" that keep the session cookie the procedures set, and the counts
+// that exactly-once is about. apps/server's tests import it as `@esim/api/testing`.
+import { createDb, migrateToLatest, type Db, type DbHandle } from '@esim/db';
+import { createCaller } from '../src/root.ts';
+import type { Context, Services } from '../src/services/types.ts';
+import { validateSessionToken } from '../src/services/sessions.ts';
+import { toSessionUser } from '../src/services/users.ts';
+
+export { EsimSimulator, seededRandom } from '../src/providers/esim/index.ts';
+export type { SimulatorOptions } from '../src/providers/esim/index.ts';
+export { memoryMailer, type MemoryMailer } from '../src/services/mail-outbox-memory.ts';
+
+export const T0 = new Date('2026-03-01T12:00:00.000Z');
+export const DAY = 24 * 60 * 60 * 1000;
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface FakeClock {
+  now: Date;
+  advance(ms: number): void;
+}
+
+/** A clock that moves only when told; services read it through `now: () => clock.now`. */
+export function fakeClock(start: Date = T0): FakeClock {
+  const clock: FakeClock = {
+    now: new Date(start),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  return clock;
+}
+
+/** A migrated in-memory SQLite. */
+export async function memoryDb(): Promise<DbHandle> {
+  const handle = createDb(':memory:');
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+export const PLANS = {
+  japan1: { id: 0, slug: 'jp-1gb-7d', name: 'Japan 1GB 7 Days', price_minor: 450, data_amount: '1GB', data_mb: 1024, validity_days: 7 },
+  japan5: { id: 0, slug: 'jp-5gb-30d', name: 'Japan 5GB 30 Days', price_minor: 1999, data_amount: '5GB', data_mb: 5120, validity_days: 30 },
+  tiny: { id: 0, slug: 'jp-tiny', name: 'Japan Tiny', price_minor: 40, data_amount: '100MB', data_mb: 100, validity_days: 1 },
+  /** 0.55 USD: fine once, but 85% of it (0.47) is under the minimum. */
+  edge: { id: 0, slug: 'jp-edge', name: 'Japan Edge', price_minor: 55, data_amount: '200MB', data_mb: 200, validity_days: 1 },
+};
+
+/** Japan with the four PLANS (their ids filled in) and the USD, GBP and EUR rates. */
+export async function seedCatalog(db: Db): Promise<typeof PLANS> {
+  const region = await db
+    .insertInto('regions')
+    .values({ code: 'JP', name: 'Japan', continent: 'Asia', flag_icon: null, kind: 'country' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const plans = structuredClone(PLANS);
+  for (const p of Object.values(plans)) {
+    const { id } = await db
+      .insertInto('plans')
+      .values({
+        region_id: region.id,
+        slug: p.slug,
+        name: p.name,
+        description: '',
+        price_minor: p.price_minor,
+        currency: 'USD',
+        validity_days: p.validity_days,
+        data_amount: p.data_amount,
+        data_mb: p.data_mb,
+        features: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    p.id = id;
+  }
+  const now = T0.toISOString();
+  await db
+    .insertInto('exchange_rates')
+    .values([
+      { currency: 'USD', name: 'US Dollar', symbol: '$', rate_micros: 1_000_000, updated_at: now },
+      { currency: 'GBP', name: 'British Pound', symbol: '£', rate_micros: 790_000, updated_at: now },
+      { currency: 'EUR', name: 'Euro', symbol: '€', rate_micros: 930_000, updated_at: now },
+    ])
+    .execute();
+  return plans;
+}
+
+/** Background jobs done: they may queue more (provisioning → e-mail), so wait until quiet. */
+export async function settleJobs(services: Pick<Services, 'jobs'>): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    await services.jobs.idle();
+    await new Promise((r) => setImmediate(r));
+    if (services.jobs.size === 0) return;
+  }
+}
+
+export interface Browser {
+  /** The token in this browser's cookie jar (null = no cookie). */
+  token: string | null;
+  /** Cookie writes the procedures asked for, newest last. */
+  cookieLog: Array<{ token: string; expiresAt: Date } | 'clear'>;
+  /** A caller for the next request, with ctx.user resolved from the jar. */
+  caller(): Promise<ReturnType<typeof createCaller>>;
+  context(): Promise<Context>;
+}
+
+export interface BrowserOptions {
+  ip?: string;
+  userAgent?: string;
+  currency?: string;
+}
+
+/**
+ * A browser for createCaller tests: keeps the session cookie the procedures set and resolves it
+ * to ctx.user the way the server's session layer does (a dead cookie is cleared).
+ */
+export function sessionBrowser(
+  db: Db,
+  services: Services,
+  clock: { now: Date },
+  { ip = '203.0.113.7', userAgent = 'vitest', currency }: BrowserOptions = {},
+): Browser {
+  const b: Browser = {
+    token: null,
+    cookieLog: [],
+    async context() {
+      const valid = b.token ? await validateSessionToken(db, b.token, clock.now) : null;
+      if (b.token && !valid) b.token = null;
+      return {
+        db,
+        services,
+        user: valid ? toSessionUser(valid.user) : null,
+        sessionId: valid?.id ?? null,
+        req: { ip, userAgent, secure: false, currency },
+        res: {
+          setSessionCookie(token, expiresAt) {
+            b.token = token;
+            b.cookieLog.push({ token, expiresAt });
+          },
+          clearSessionCookie() {
+            b.token = null;
+            b.cookieLog.push('clear');
+          },
+        },
+      };
+    },
+    async caller() {
+      return createCaller(await b.context());
+    },
+  };
+  return b;
+}
+
+/** Counts of what exactly-once is about. */
+export async function counts(db: Db) {
+  const n = async (table: 'orders' | 'esims' | 'email_outbox', statuses?: readonly string[]) => {
+    let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    if (statuses) q = q.where('status', 'in', statuses as never);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  return {
+    orders: await n('orders'),
+    paid: await n('orders', ['paid', 'provisioning', 'fulfilled']),
+    fulfilled: await n('orders', ['fulfilled']),
+    esims: await n('esims'),
+    emails: await n('email_outbox'),
+    sent: await n('email_outbox', ['sent']),
+  };
+}
+
+/** Stripe's test cards, as the demo provider reads them. */
+export const CARDS = {
+  ok: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
+  declined: { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2030, cvc: '123' },
+  insufficient: { number: '4000 0000 0000 9995', expMonth: 12, expYear: 2030, cvc: '123' },
+  threeDs: { number: '4000 0027 6000 3184', expMonth: 12, expYear: 2030, cvc: '123' },
+};
