@@ -42,7 +42,8 @@ export function LanguageButton(props: ButtonProps) {
       px={10}
       leftSection={<IconLanguage size={18} aria-hidden />}
       rightSection={<IconChevronDown size={14} aria-hidden />}
-      aria-label={t('language.change', { language: `${current.name} (${current.code.toUpperCase()})` })}
+      // The name holds the visible code outside parentheses, as WCAG 2.5.3 (label in name) asks.
+      aria-label={t('language.change', { language: `${current.name} – ${current.code.toUpperCase()}` })}
       {...props}
     >
       {current.code.toUpperCase()}
@@ -62,7 +63,7 @@ export function CurrencyButton(props: ButtonProps) {
       px={10}
       rightSection={<IconChevronDown size={14} aria-hidden />}
       aria-label={t('currency.change', {
-        currency: current ? `${currencyName(t, current.code, current.name)} (${currency})` : currency,
+        currency: current ? `${currencyName(t, current.code, current.name)} – ${currency}` : currency,
       })}
       {...props}
     >
