@@ -1,19 +1,13 @@
 // /about-us in Chromium: the sections, the support e-mail, title and description; axe and
 // screenshots in English and Arabic.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser } from './audit.ts';
 import { auditPage, openPage } from './content-helpers.ts';
 
 const baseURL = inject('baseURL');
 
 describe('about page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('tells the story with every section and a support e-mail link', async () => {
     const { page, errors } = await openPage(browser, baseURL, '/about-us');

@@ -3,9 +3,10 @@
 // login, and get bounced from /account to /login and back. Axe and screenshots (en and ar).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { checkWidths, sharedBrowser } from './audit.ts';
+import { axeCheck, openPage, screenshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const outboxDir = inject('outboxDir');
@@ -16,21 +17,8 @@ const EMAIL = `ada.${stamp}@example.com`;
 const PASSWORD = 'correct horse battery staple';
 
 describe('accounts', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const { errors } = watchPage(page, baseURL);
-    await page.goto(new URL(path, baseURL).href);
-    return { page, errors };
-  }
+  const browser = sharedBrowser();
+  const open = (path: string, width = 1280) => openPage(browser, baseURL, path, { width });
 
   const header = (page: Page) => page.locator('header');
   const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
@@ -185,15 +173,11 @@ describe('accounts', () => {
     const { page, errors } = await open('/account');
     await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
     await page.getByText('You have no orders yet').waitFor();
-    expect(await axeCheck(page)).toEqual([]);
-    await screenshot(page, 'account-1280');
-    await page.setViewportSize({ width: 375, height: 900 });
-    await screenshot(page, 'account-375');
+    await checkWidths(page, 'account');
 
     await page.goto(new URL('/account/profile', baseURL).href);
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
-    expect(await axeCheck(page)).toEqual([]);
-    await screenshot(page, 'account-profile-375');
+    await checkWidths(page, 'account-profile', { widths: [375] });
 
     await page.evaluate(() => localStorage.setItem('preferredLanguage', 'ar'));
     await page.goto(new URL('/account', baseURL).href);
@@ -202,9 +186,7 @@ describe('accounts', () => {
     // Texts are Arabic now: wait on structure (the order section without a loading placeholder).
     await page.locator('#dashboard-orders').waitFor();
     await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
-    await screenshot(page, 'account-rtl-375');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'account-rtl-1280');
+    await checkWidths(page, 'account-rtl', { widths: [375, 1280] });
     await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
     expect(errors).toEqual([]);
     await page.close();
@@ -229,11 +211,7 @@ describe('accounts', () => {
       // With the validation messages showing, too.
       await page.getByRole('button', { name: path === '/login' ? 'Login' : 'Create account', exact: true }).click();
       await page.locator('[aria-invalid="true"]').first().waitFor();
-      expect(await axeCheck(page)).toEqual([]);
-      const name = path.slice(1);
-      await screenshot(page, `${name}-1280`);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await screenshot(page, `${name}-375`);
+      await checkWidths(page, path.slice(1));
     }
 
     await page.evaluate(() => localStorage.setItem('preferredLanguage', 'ar'));
@@ -241,11 +219,7 @@ describe('accounts', () => {
       await page.goto(new URL(path, baseURL).href);
       await page.locator('h1').waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      const name = path.slice(1);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await screenshot(page, `${name}-rtl-375`);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await screenshot(page, `${name}-rtl-1280`);
+      await checkWidths(page, `${path.slice(1)}-rtl`, { widths: [375, 1280] });
     }
     await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
 

@@ -1,19 +1,13 @@
 // The blog in Chromium against the built server: filter, article, redirects, newsletter, axe,
 // screenshots in English and Arabic (RTL).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser } from './audit.ts';
 import { auditPage, loadAllImages, openPage, type OpenOptions } from './content-helpers.ts';
 
 const baseURL = inject('baseURL');
 
 describe('blog', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   const open = (path: string, options?: OpenOptions) => openPage(browser, baseURL, path, options);
 

@@ -68,8 +68,11 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   return path;
 }
 
-/** Fails the test on any browser console error or request to another host. */
-export function watchPage(page: Page, baseURL: string): { errors: string[] } {
+/**
+ * Fails the test on any browser console error or request to another host; with `httpErrors`,
+ * also on any answer of 400 or more.
+ */
+export function watchPage(page: Page, baseURL: string, { httpErrors = false }: { httpErrors?: boolean } = {}): { errors: string[] } {
   const errors: string[] = [];
   const origin = new URL(baseURL).origin;
   page.on('console', (msg) => {
@@ -80,29 +83,52 @@ export function watchPage(page: Page, baseURL: string): { errors: string[] } {
     const url = req.url();
     if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) errors.push(`outside request: ${url}`);
   });
+  if (httpErrors) {
+    page.on('response', (res) => {
+      if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
+    });
+  }
   return { errors };
 }
 
-/**
- * A new page in the shared context at `width` px, watched by watchPage. With `lang`, the language
- * is stored in localStorage and the page reloaded. Resolves once the app shows the page's h1
- * (not the static pre-rendered shell of / and /coverage, which the app replaces).
- */
-export async function openRoute(
+export interface OpenOptions {
+  /** Viewport width in px (height 900). Default 1280. */
+  width?: number;
+  /**
+   * Stored as localStorage preferredLanguage before the page loads ('ar' → RTL). The profile is
+   * shared by a file's tests, so without it the page shows whatever an earlier test chose.
+   */
+  lang?: string;
+  /** Count answers of 400 or more as errors too (see watchPage). */
+  httpErrors?: boolean;
+}
+
+/** A new page in the shared context at `width` px, watched by watchPage, navigated to `path`. */
+export async function openPage(
   browser: Browser,
   baseURL: string,
   path: string,
-  { width = 1280, lang }: { width?: number; lang?: string } = {},
+  { width = 1280, lang, httpErrors }: OpenOptions = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width, height: 900 });
-  const { errors } = watchPage(page, baseURL);
-  await page.goto(new URL(path, baseURL).href);
   if (lang) {
+    // Any same-origin document gives access to the shop's localStorage.
+    await page.goto(new URL('/favicon.svg', baseURL).href);
     await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
-    await page.reload();
   }
-  await page.waitForFunction(() => !document.getElementById('shell'));
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  const { errors } = watchPage(page, baseURL, { httpErrors });
+  await page.goto(new URL(path, baseURL).href);
   return { page, errors };
+}
+
+/**
+ * openPage, then wait until the app shows the page's h1 (not the static pre-rendered shell of /
+ * and /coverage, which the app replaces).
+ */
+export async function openRoute(browser: Browser, baseURL: string, path: string, options: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(browser, baseURL, path, options);
+  await opened.page.waitForFunction(() => !document.getElementById('shell'));
+  await opened.page.getByRole('heading', { level: 1 }).waitFor();
+  return opened;
 }

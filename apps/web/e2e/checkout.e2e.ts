@@ -5,9 +5,10 @@
 // screenshots (375 and 1280 px, English and Arabic) on the checkout and the order-success page.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { checkWidths, sharedBrowser } from './audit.ts';
+import { axeCheck, openPage, screenshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const outboxDir = inject('outboxDir');
@@ -48,31 +49,21 @@ async function waitFor<T>(fn: () => T | undefined, timeoutMs = 15_000): Promise<
 }
 
 describe('checkout', () => {
-  let browser: Browser;
+  const browser = sharedBrowser();
   let japanPlanId: number;
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const regions = (await (await fetch(`${baseURL}/api/regions`)).json()) as { id: number; code: string }[];
     const japan = regions.find((r) => r.code === 'JP')!;
     const plans = (await (await fetch(`${baseURL}/api/plans?regionId=${japan.id}`)).json()) as { id: number }[];
     japanPlanId = plans[0]!.id;
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
   // Each test starts as a guest (the signed-in test's session must not leak).
   afterEach(async () => {
-    await browser?.context.clearCookies();
+    await browser.context.clearCookies();
   });
 
-  async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const { errors } = watchPage(page, baseURL);
-    await page.goto(new URL(path, baseURL).href);
-    return { page, errors };
-  }
+  const open = (path: string, width = 1280) => openPage(browser, baseURL, path, { width });
 
   /** On the landing page: search Japan, pick it, and wait for its plans. */
   async function japanPlans(page: Page) {
@@ -312,20 +303,11 @@ describe('checkout', () => {
 
   for (const lang of ['en', 'ar'] as const) {
     it(`looks right at 375 and 1280 px (${lang})`, async () => {
-      const { page, errors } = await open(`/checkout/${japanPlanId}`);
-      if (lang === 'ar') {
-        await page.evaluate(() => localStorage.setItem('preferredLanguage', 'ar'));
-        await page.reload();
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      }
+      const { page, errors } = await openPage(browser, baseURL, `/checkout/${japanPlanId}`, { lang });
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       const suffix = lang === 'ar' ? '-rtl' : '';
       await page.getByTestId('demo-payment-form').waitFor();
-      expect(await axeCheck(page)).toEqual([]);
-      await screenshot(page, `checkout${suffix}-1280`);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await page.waitForTimeout(300);
-      expect(await axeCheck(page)).toEqual([]);
-      await screenshot(page, `checkout${suffix}-375`);
+      await checkWidths(page, `checkout${suffix}`);
 
       // Pay and screenshot the order-success page at both widths.
       await page.getByLabel(/^E-mail address|البريد/).first().fill(`look.${lang}.${stamp}@example.com`);
@@ -337,11 +319,7 @@ describe('checkout', () => {
       await page.getByTestId('order-ready').waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="esim-qr"]')?.naturalWidth ?? 0) > 0);
       await page.waitForTimeout(5500); // the toasts fade
-      expect(await axeCheck(page)).toEqual([]);
-      await screenshot(page, `order-success${suffix}-375`);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.waitForTimeout(300);
-      await screenshot(page, `order-success${suffix}-1280`);
+      await checkWidths(page, `order-success${suffix}`, { widths: [375, 1280] });
       if (lang === 'ar') await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
       expect(errors).toEqual([]);
       await page.close();

@@ -1,24 +1,21 @@
 // /coverage in Chromium against the built server: search, groups, the map view, the regional
 // packages, axe and screenshots.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, openRoute, screenshot, type Browser } from './browser.ts';
-import { settle } from './settle.ts';
+import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
+import { openRoute, screenshot, type OpenOptions } from './browser.ts';
 
 const baseURL = inject('baseURL');
 
 describe('/coverage', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
-  async function open(path: string, options: { width?: number; lang?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+  /** The list shows its first groups. */
+  const listReady = (page: Page) => page.getByTestId('coverage-list').getByRole('heading', { level: 3 }).first().waitFor();
+
+  async function open(path: string, options: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
     const { page, errors } = await openRoute(browser, baseURL, path, options);
-    await page.getByTestId('coverage-list').getByRole('heading', { level: 3 }).first().waitFor();
+    await listReady(page);
     return { page, errors };
   }
 
@@ -80,21 +77,9 @@ describe('/coverage', () => {
     await page.close();
   });
 
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of AUDIT_LANGUAGES) {
     it(`has no serious axe violations and looks right at 375 and 1280 px (${lang})`, async () => {
-      const { page, errors } = await open('/coverage', { lang: lang === 'ar' ? 'ar' : undefined });
-      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      expect(await axeCheck(page)).toEqual([]);
-      const suffix = lang === 'ar' ? '-rtl' : '';
-      await settle(page);
-      await screenshot(page, `coverage${suffix}-1280`);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await page.waitForTimeout(300);
-      expect(await axeCheck(page)).toEqual([]);
-      await settle(page);
-      await screenshot(page, `coverage${suffix}-375`);
-      expect(errors).toEqual([]);
-      await page.close();
+      await auditPage(browser, baseURL, '/coverage', 'coverage', { langs: [lang], prepare: listReady });
     });
   }
 });

@@ -1,21 +1,15 @@
 // /faq in Chromium against the built server: categories, one answer open at a time, search with
 // 'Clear search', sanitized HTML answers, 'Still have questions?', axe and screenshots.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeCheck, launchBrowser, openRoute, screenshot, type Browser } from './browser.ts';
-import { settle } from './settle.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
+import { openRoute, type OpenOptions } from './browser.ts';
 
 const baseURL = inject('baseURL');
 
 describe('/faq', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
-  const open = (path: string, options: { width?: number; lang?: string } = {}) => openRoute(browser, baseURL, path, options);
+  const open = (path: string, options: OpenOptions = {}) => openRoute(browser, baseURL, path, options);
 
   it('opens an answer; one answer open at a time', async () => {
     const { page, errors } = await open('/faq');
@@ -75,25 +69,17 @@ describe('/faq', () => {
     await page.close();
   });
 
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of AUDIT_LANGUAGES) {
     it(`has no serious axe violations and looks right at 375 and 1280 px (${lang})`, async () => {
-      const { page, errors } = await open('/faq', { lang: lang === 'ar' ? 'ar' : undefined });
-      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      // Language-neutral selectors: the Arabic run shows translated texts.
-      await page.locator('[data-category="installation"]').click();
-      await page.locator('#faq-answers button[aria-expanded]').first().click();
-      await page.locator('#faq-answers [data-faq-html] ol').first().waitFor();
-      expect(await axeCheck(page)).toEqual([]);
-      const suffix = lang === 'ar' ? '-rtl' : '';
-      await settle(page);
-      await screenshot(page, `faq${suffix}-1280`);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await page.waitForTimeout(300);
-      expect(await axeCheck(page)).toEqual([]);
-      await settle(page);
-      await screenshot(page, `faq${suffix}-375`);
-      expect(errors).toEqual([]);
-      await page.close();
+      await auditPage(browser, baseURL, '/faq', 'faq', {
+        langs: [lang],
+        // Language-neutral selectors: the Arabic run shows translated texts.
+        prepare: async (page) => {
+          await page.locator('[data-category="installation"]').click();
+          await page.locator('#faq-answers button[aria-expanded]').first().click();
+          await page.locator('#faq-answers [data-faq-html] ol').first().waitFor();
+        },
+      });
     });
   }
 });

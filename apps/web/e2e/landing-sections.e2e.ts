@@ -1,22 +1,16 @@
 // The landing page's sections around the picker: globe, coverage, how it works, devices,
 // testimonials, FAQ and the call to action — in Chromium against the built server.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, openRoute, screenshot, type Browser } from './browser.ts';
-import { settle } from './settle.ts';
+import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
+import { openRoute, type OpenOptions } from './browser.ts';
 
 const baseURL = inject('baseURL');
 
 describe('landing sections', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
-  const open = (path: string, options: { width?: number; lang?: string } = {}) => openRoute(browser, baseURL, path, options);
+  const open = (path: string, options: OpenOptions = {}) => openRoute(browser, baseURL, path, options);
 
   /** Scrolls the globe into view and waits until its map data is drawn. */
   async function globeReady(page: Page) {
@@ -87,23 +81,9 @@ describe('landing sections', () => {
     await page.close();
   });
 
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of AUDIT_LANGUAGES) {
     it(`has no serious axe violations and looks right at 375 and 1280 px (${lang})`, async () => {
-      const { page, errors } = await open('/', { lang: lang === 'ar' ? 'ar' : undefined });
-      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await globeReady(page);
-      expect(await axeCheck(page)).toEqual([]);
-      const suffix = lang === 'ar' ? '-rtl' : '';
-      await settle(page);
-      await screenshot(page, `landing-sections${suffix}-1280`);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await page.waitForTimeout(300);
-      await globeReady(page);
-      expect(await axeCheck(page)).toEqual([]);
-      await settle(page);
-      await screenshot(page, `landing-sections${suffix}-375`);
-      expect(errors).toEqual([]);
-      await page.close();
+      await auditPage(browser, baseURL, '/', 'landing-sections', { langs: [lang], prepare: globeReady, afterResize: globeReady });
     });
   }
 });

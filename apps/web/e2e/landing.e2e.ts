@@ -1,26 +1,13 @@
 // What a traveller does on the landing page, in Chromium against the built server.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { checkWidths, sharedBrowser } from './audit.ts';
+import { axeCheck, openPage, openRoute, screenshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 
 describe('landing page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const { errors } = watchPage(page, baseURL);
-    await page.goto(new URL(path, baseURL).href);
-    return { page, errors };
-  }
+  const browser = sharedBrowser();
+  const open = (path: string, width = 1280) => openPage(browser, baseURL, path, { width });
 
   it('finds Japan, shows its plans in $ then £, and Buy Now opens its checkout', async () => {
     const { page, errors } = await open('/');
@@ -150,14 +137,9 @@ describe('landing page', () => {
   });
 
   it('mirrors the layout for Arabic (RTL)', async () => {
-    const { page } = await open('/');
-    await page.evaluate(() => localStorage.setItem('preferredLanguage', 'ar'));
-    await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    const { page } = await openRoute(browser, baseURL, '/', { lang: 'ar' });
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
-    await screenshot(page, 'landing-rtl-1280');
-    await page.setViewportSize({ width: 375, height: 900 });
-    await screenshot(page, 'landing-rtl-375');
+    await checkWidths(page, 'landing-rtl');
     // The browser profile is shared: later tests expect English.
     await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
     await page.close();

@@ -1,20 +1,14 @@
 // /terms and /privacy in Chromium: the texts, 'Last updated', the table of contents; axe and
 // screenshots in English and Arabic.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser } from './audit.ts';
 import { auditPage, openPage } from './content-helpers.ts';
 import arLegal from '../../../packages/i18n/locales/ar/legal.json' with { type: 'json' };
 
 const baseURL = inject('baseURL');
 
 describe('legal pages', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('/terms: the spec’s points, and the table of contents jumps to a section', async () => {
     const { page, errors } = await openPage(browser, baseURL, '/terms');

@@ -1,19 +1,14 @@
 // /rewards in Chromium: the guest's sign-in box (with a way back), the programme teaser, and the
 // signed-in placeholder; axe and screenshots in English and Arabic.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, type Browser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { sharedBrowser } from './audit.ts';
+import { screenshot } from './browser.ts';
 import { auditPage, openPage } from './content-helpers.ts';
 
 const baseURL = inject('baseURL');
 
 describe('rewards page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('asks a guest to sign in and comes back to /rewards afterwards', async () => {
     const { page, errors } = await openPage(browser, baseURL, '/rewards');

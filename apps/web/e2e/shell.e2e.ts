@@ -1,8 +1,9 @@
 // The pre-rendered shells of / and /coverage (apps/web/scripts/prerender.mjs): painted from
 // HTML and CSS alone, swapped for the app without a layout shift, hidden from other languages.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, watchPage, type Browser } from './browser.ts';
+import { sharedBrowser } from './audit.ts';
+import { watchPage } from './browser.ts';
 
 const baseURL = inject('baseURL');
 
@@ -12,13 +13,7 @@ const PAGES = [
 ];
 
 describe('pre-rendered shell', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 375, height: 800 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser({ viewport: { width: 375, height: 800 } });
 
   async function newPage(): Promise<Page> {
     const page = await browser.context.newPage();

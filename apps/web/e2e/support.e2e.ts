@@ -1,21 +1,15 @@
 // /support in Chromium against the built server: FAQ search, topics, the contact form (stored
 // through support.contact), the live-chat anchor, axe and screenshots.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeCheck, launchBrowser, openRoute, screenshot, type Browser } from './browser.ts';
-import { settle } from './settle.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
+import { openRoute, type OpenOptions } from './browser.ts';
 
 const baseURL = inject('baseURL');
 
 describe('/support', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
-  const open = (path: string, options: { width?: number; lang?: string } = {}) => openRoute(browser, baseURL, path, options);
+  const open = (path: string, options: OpenOptions = {}) => openRoute(browser, baseURL, path, options);
 
   it('searches the FAQs and filters by topic', async () => {
     const { page, errors } = await open('/support');
@@ -82,24 +76,16 @@ describe('/support', () => {
     await page.close();
   });
 
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of AUDIT_LANGUAGES) {
     it(`has no serious axe violations and looks right at 375 and 1280 px (${lang})`, async () => {
-      const { page, errors } = await open('/support', { lang: lang === 'ar' ? 'ar' : undefined });
-      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      // Show the validation state in the screenshots too.
-      await page.locator('#contact-form button[type="submit"]').click();
-      await page.locator('#contact-form [aria-invalid="true"]').first().waitFor();
-      expect(await axeCheck(page)).toEqual([]);
-      const suffix = lang === 'ar' ? '-rtl' : '';
-      await settle(page);
-      await screenshot(page, `support${suffix}-1280`);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await page.waitForTimeout(300);
-      expect(await axeCheck(page)).toEqual([]);
-      await settle(page);
-      await screenshot(page, `support${suffix}-375`);
-      expect(errors).toEqual([]);
-      await page.close();
+      await auditPage(browser, baseURL, '/support', 'support', {
+        langs: [lang],
+        // Show the validation state in the screenshots too.
+        prepare: async (page) => {
+          await page.locator('#contact-form button[type="submit"]').click();
+          await page.locator('#contact-form [aria-invalid="true"]').first().waitFor();
+        },
+      });
     });
   }
 });
