@@ -15,6 +15,7 @@ import { csrfGuard } from './middleware/csrf.ts';
 import { serveWeb } from './middleware/static.ts';
 import { trpcQueryFastPath } from './middleware/trpc-query-fast-path.ts';
 import { MAX_TRPC_BATCH_CALLS, trpcLimits } from './middleware/trpc-limits.ts';
+import { fastJsonBodyLimit } from './rest/body.ts';
 import { errorResponse } from './response.ts';
 import { catalogRest } from './rest/catalog.ts';
 import { authRest } from './rest/auth.ts';
@@ -34,6 +35,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', compression());
   // Before the session lookup: an oversized request is refused without touching the database.
   app.use('/api/trpc/*', trpcLimits());
+  // Every other /api path gets the same body limit before anything is read: a large body to an
+  // unknown path, or to one the CSRF guard refuses, is 413 too. Webhooks keep their own limit.
+  const apiBodyLimit = fastJsonBodyLimit();
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/trpc/') || c.req.path.startsWith('/api/webhooks/') ? next() : apiBodyLimit(c, next)));
   app.use('/api/*', sessionLayer(deps));
   app.use('/api/*', csrfGuard(deps));
 

@@ -161,3 +161,29 @@ describe('REST 413s', () => {
     expect(((await res.json()) as ErrorJson).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });
+
+describe('every other /api path', () => {
+  it('a large body to an unknown /api path is refused by its Content-Length (413, connection closed), not read', async () => {
+    const { stream, counter } = countingStream(10 * 1024 * 1024);
+    const res = await t.app.request(`${ORIGIN}/api/no-such-path`, {
+      method: 'POST',
+      headers: { ...sameSite, 'Content-Length': String(10 * 1024 * 1024) },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expectTooLarge(res);
+    expect(counter.pulled).toBeLessThanOrEqual(1); // a stream may prefetch its first piece
+  });
+
+  it('a large body without the CSRF headers is 413 before the guard (not read either)', async () => {
+    const { stream, counter } = countingStream(10 * 1024 * 1024);
+    const res = await t.app.request(`${ORIGIN}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(10 * 1024 * 1024) },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expectTooLarge(res);
+    expect(counter.pulled).toBeLessThanOrEqual(1); // a stream may prefetch its first piece
+  });
+});
