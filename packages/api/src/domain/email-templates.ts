@@ -33,6 +33,10 @@ export interface EsimEmailInput {
   accountUrl?: string | undefined;
   /** BCP 47 tag for number and date formatting, e.g. 'en', 'de'. */
   locale: string;
+  /** Rewards points this order earned (signed-in buyers); 0 or absent: no line. */
+  pointsEarned?: number | undefined;
+  /** Rewards points spent on this order, and what they paid (minor units of the order currency). */
+  pointsUsed?: { points: number; discountMinor: number } | undefined;
 }
 
 export interface RenderedEmail {
@@ -72,6 +76,13 @@ export function renderEsimEmail(input: EsimEmailInput): RenderedEmail {
   const apple = safeHref(input.appleUrl);
   const account = safeHref(input.accountUrl);
   const subject = `Your ${input.productName} eSIM is ready: ${order.planName} (order ${order.id})`;
+  const points = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const used = input.pointsUsed && input.pointsUsed.points > 0 ? input.pointsUsed : null;
+  const paidAllWithPoints = used !== null && used.discountMinor >= order.totalMinor;
+  const pointsLines = [
+    ...(used ? [`${points(used.points)} rewards points paid ${formatMoney(used.discountMinor, order.currency, locale)} of this order.`] : []),
+    ...(input.pointsEarned && input.pointsEarned > 0 ? [`You earned ${points(input.pointsEarned)} rewards points with this order.`] : []),
+  ];
 
   const receipt: [string, string][] = [
     ['Order', order.id],
@@ -79,7 +90,7 @@ export function renderEsimEmail(input: EsimEmailInput): RenderedEmail {
     ['Data', order.dataAmount],
     ['Validity', validity],
     ['Total', total],
-    ['Payment method', 'Card'],
+    ['Payment method', paidAllWithPoints ? 'Rewards points' : used ? 'Card and rewards points' : 'Card'],
     ['Purchase date', purchased],
   ];
   const manual: [string, string][] = [
@@ -100,6 +111,7 @@ export function renderEsimEmail(input: EsimEmailInput): RenderedEmail {
     '',
     'RECEIPT',
     ...receipt.map(([k, v]) => `${k}: ${v}`),
+    ...pointsLines,
     '',
     'INSTALL',
     'Scan the QR code in this e-mail from another screen: Settings > Mobile Data (or Connections) > Add eSIM.',
@@ -133,6 +145,7 @@ export function renderEsimEmail(input: EsimEmailInput): RenderedEmail {
 <p>Thank you for your order. Your eSIM for <strong>${e(order.planName)}</strong> is ready to install.</p>
 <h2 style="font-size:18px">Receipt</h2>
 <table role="presentation" cellspacing="0" cellpadding="0">${receipt.map(row).join('')}</table>
+${pointsLines.map((l) => `<p>${e(l)}</p>`).join('\n')}
 <h2 style="font-size:18px">Install</h2>
 <p>Scan this QR code from another screen: Settings &gt; Mobile Data (or Connections) &gt; Add eSIM.</p>
 <p><img src="cid:${e(input.qrCid)}" alt="QR code of your eSIM activation code" width="240" height="240" style="display:block"></p>

@@ -11,6 +11,7 @@ import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { addMs, iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
+import { ledgerKeys } from './rewards-ledger.ts';
 
 export type EmailKind = 'esim_delivery' | 'confirmation_code' | 'refund_notice';
 
@@ -186,7 +187,15 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
       apn: esim.apn,
     },
     accountUrl: order.user_id !== null ? new URL('/account/esim', publicUrl).href : undefined,
+    pointsEarned: order.user_id === null ? 0 : await purchasePointsOf(db, order.id),
+    pointsUsed: { points: order.points_used, discountMinor: order.points_discount_minor },
   });
+}
+
+/** The purchase credit the paid claim wrote for this order (0 for none). */
+async function purchasePointsOf(db: Db, orderId: number): Promise<number> {
+  const row = await db.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.purchase(orderId)).executeTakeFirst();
+  return row?.amount ?? 0;
 }
 
 function htmlOf(lines: string[]): string {

@@ -126,3 +126,20 @@ describe('escapeHtml', () => {
     expect(escapeHtml(s)).toBe(expected);
   });
 });
+
+describe('rewards points in the delivery e-mail', () => {
+  it('no points line for a guest or an order that earned and spent none', () => {
+    const m = renderEsimEmail(input());
+    expect(m.text).not.toContain('rewards points');
+    expect(m.text).toContain('Payment method: Card');
+  });
+
+  it('points earned, and points that paid all of the order', () => {
+    const total = input().order.totalMinor;
+    const m = renderEsimEmail(input({ pointsEarned: 1234, pointsUsed: { points: total, discountMinor: total } }));
+    expect(m.text).toContain('You earned 1,234 rewards points with this order.');
+    expect(m.text).toContain('Payment method: Rewards points');
+    expect(m.html).toContain('You earned 1,234 rewards points with this order.');
+  });
+});
+

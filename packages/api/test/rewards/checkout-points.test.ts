@@ -58,6 +58,12 @@ describe('what points pay', () => {
     expect(p).toMatchObject({ reservedPoints: 0 });
     const view = await api.orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId! });
     expect(view).toMatchObject({ paymentMethod: 'Card', pointsUsed: 400, pointsDiscountMinor: 400, amountPaidMinor: 50, pointsEarned: 2, totalMinor: 450 });
+    // The delivery e-mail says the same.
+    const mail = rig.mailer.sent.find((m) => m.subject.includes(intent.orderId));
+    expect(mail?.text).toContain('Payment method: Card and rewards points');
+    expect(mail?.text).toContain('400 rewards points paid $4.00 of this order.');
+    expect(mail?.text).toContain('You earned 2 rewards points with this order.');
+    expect(mail?.html).toContain('You earned 2 rewards points with this order.');
   });
 
   it('without usePoints, or without points, nothing is spent; a guest cannot spend points', async () => {
