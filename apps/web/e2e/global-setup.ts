@@ -62,6 +62,10 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'production',
     LOG_LEVEL: 'error',
     OUTBOX_DIR: join(dir, 'outbox'),
+    // Every browser test comes from 127.0.0.1: the per-client limits (5 registrations an hour, …)
+    // are ten times larger here, so adding a test that registers does not trip them. The limits
+    // themselves are tested in packages/api and apps/server.
+    RATE_LIMIT_MULTIPLIER: '10',
   };
 
   const setupRun = spawnSync(process.execPath, [cli, 'setup'], { cwd: repoRoot, env, encoding: 'utf8' });
