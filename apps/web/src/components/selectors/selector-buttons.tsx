@@ -30,24 +30,24 @@ export function currencyName(t: TFunction<'common'>, code: string, fallback: str
   return code === 'USD' || code === 'GBP' || code === 'EUR' ? t(`currency.names.${code}`) : fallback;
 }
 
+/** What both selectors look like: a small subtle button with a chevron. */
+function SelectorButton(props: ComponentProps<typeof Button<'button'>>) {
+  return <Button variant="subtle" color="dark" size="sm" px={10} rightSection={<IconChevronDown size={14} aria-hidden />} {...props} />;
+}
+
 export function LanguageButton(props: ButtonProps) {
   const { t } = useTranslation();
   const { language, languages } = useLanguage();
   const current = languages.find((l) => l.code === language) ?? languages[0]!;
   return (
-    <Button
-      variant="subtle"
-      color="dark"
-      size="sm"
-      px={10}
+    <SelectorButton
       leftSection={<IconLanguage size={18} aria-hidden />}
-      rightSection={<IconChevronDown size={14} aria-hidden />}
       // The name holds the visible code outside parentheses, as WCAG 2.5.3 (label in name) asks.
       aria-label={t('language.change', { language: `${current.name} – ${current.code.toUpperCase()}` })}
       {...props}
     >
       {current.code.toUpperCase()}
-    </Button>
+    </SelectorButton>
   );
 }
 
@@ -56,12 +56,7 @@ export function CurrencyButton(props: ButtonProps) {
   const { currency, currencies } = useCurrency();
   const current = currencies.find((c) => c.code === currency);
   return (
-    <Button
-      variant="subtle"
-      color="dark"
-      size="sm"
-      px={10}
-      rightSection={<IconChevronDown size={14} aria-hidden />}
+    <SelectorButton
       aria-label={t('currency.change', {
         currency: current ? `${currencyName(t, current.code, current.name)} – ${currency}` : currency,
       })}
@@ -70,6 +65,6 @@ export function CurrencyButton(props: ButtonProps) {
       <span aria-hidden="true">
         {current?.symbol ?? ''} {currency}
       </span>
-    </Button>
+    </SelectorButton>
   );
 }
