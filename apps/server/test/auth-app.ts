@@ -1,14 +1,14 @@
 // An app over a migrated in-memory SQLite with a fake clock, for the HTTP tests of accounts.
 import { createServices } from '@esim/api';
-import { TEST_ORIGIN, fakeClock, memoryDb, type FakeClock } from '@esim/api/testing';
+import { fakeClock, memoryDb, type FakeClock } from '@esim/api/testing';
 import type { Db } from '@esim/db';
 import { createApp } from '../src/app.ts';
-import { readEnv } from '../src/env.ts';
 import { silentLogger } from '../src/logger.ts';
 import type { AppDeps, Logger } from '../src/types.ts';
+import { ORIGIN, testEnv } from './test-env.ts';
 
 export { DAY, T0 } from '@esim/api/testing';
-export const ORIGIN = TEST_ORIGIN;
+export { ORIGIN, sameSite } from './test-env.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -22,13 +22,7 @@ export interface TestApp {
 export async function createTestApp(envOverrides: Record<string, string> = {}, opts: { log?: Logger } = {}): Promise<TestApp> {
   const handle = await memoryDb();
   const clock = fakeClock();
-  const env = readEnv({
-    NODE_ENV: 'test',
-    PUBLIC_URL: ORIGIN,
-    TRUSTED_ORIGINS: 'https://partner.example',
-    LOG_LEVEL: 'silent',
-    ...envOverrides,
-  });
+  const env = testEnv({ TRUSTED_ORIGINS: 'https://partner.example', ...envOverrides });
   const deps: AppDeps = {
     db: handle.db,
     env,
@@ -41,11 +35,6 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     ),
   };
   return { app: createApp(deps), db: handle.db, services: deps.services, clock, close: handle.close };
-}
-
-/** Headers of a same-origin request from the spec's client. */
-export function sameSite(extra: Record<string, string> = {}): Record<string, string> {
-  return { Origin: ORIGIN, 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', ...extra };
 }
 
 /** The session cookie's value from a response's Set-Cookie ('' when cleared, null when absent). */

@@ -1,9 +1,10 @@
 // An app over a migrated, seeded in-memory SQLite, for the HTTP tests of the catalogue,
 // headers and static files.
-import { createDb, migrateToLatest, seed, type Db } from '@esim/db';
+import { memoryDb } from '@esim/api/testing';
+import { seed, type Db } from '@esim/db';
 import { createApp } from '../src/app.ts';
 import { buildDeps } from '../src/deps.ts';
-import { readEnv } from '../src/env.ts';
+import { testEnv } from './test-env.ts';
 import { silentLogger } from '../src/logger.ts';
 import type { AppDeps } from '../src/types.ts';
 
@@ -17,10 +18,9 @@ export interface CatalogApp {
 }
 
 export async function createCatalogApp(opts: { env?: Record<string, string>; webDist?: string | null } = {}): Promise<CatalogApp> {
-  const handle = createDb(':memory:');
-  await migrateToLatest(handle.db);
+  const handle = await memoryDb();
   await seed(handle.db, { now: new Date('2026-01-01T00:00:00Z') });
-  const env = readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...opts.env });
+  const env = testEnv(opts.env);
   const deps = buildDeps(env, handle.db, silentLogger, opts.webDist ?? null);
   return {
     app: createApp(deps),

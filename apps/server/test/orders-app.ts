@@ -4,7 +4,6 @@
 import type { Services } from '@esim/api';
 import {
   EsimSimulator,
-  TEST_ORIGIN,
   fakeClock,
   memoryDb,
   memoryMailer,
@@ -18,12 +17,12 @@ import {
 import type { Db } from '@esim/db';
 import { createApp } from '../src/app.ts';
 import { buildServices } from '../src/deps.ts';
-import { readEnv } from '../src/env.ts';
 import { silentLogger } from '../src/logger.ts';
 import type { AppDeps } from '../src/types.ts';
+import { sameSite, testEnv } from './test-env.ts';
 
 export { T0, counts } from '@esim/api/testing';
-export const ORIGIN = TEST_ORIGIN;
+export { ORIGIN, sameSite } from './test-env.ts';
 
 export interface OrdersApp {
   app: ReturnType<typeof createApp>;
@@ -42,15 +41,7 @@ export async function createOrdersApp(opts: { env?: Record<string, string>; over
   const handle = await memoryDb();
   const plans = await seedCatalog(handle.db);
   const clock = fakeClock();
-  const env = readEnv({
-    NODE_ENV: 'test',
-    PUBLIC_URL: ORIGIN,
-    LOG_LEVEL: 'silent',
-    PROVISION_MAX_ATTEMPTS: '3',
-    PROVISION_RETRY_BASE_MS: '1000',
-    MAIL_RETRY_BASE_MS: '1000',
-    ...opts.env,
-  });
+  const env = testEnv({ PROVISION_MAX_ATTEMPTS: '3', PROVISION_RETRY_BASE_MS: '1000', MAIL_RETRY_BASE_MS: '1000', ...opts.env });
   const esim = new EsimSimulator({ random: seededRandom(7), now: () => clock.now.getTime() });
   const mailer = memoryMailer();
   const services = buildServices(env, handle.db, silentLogger, { overrides: { now: () => clock.now, esim, mailer, ...opts.overrides } });
@@ -67,11 +58,6 @@ export async function createOrdersApp(opts: { env?: Record<string, string>; over
     settle: () => settleJobs(services),
     close: () => handle.close(),
   };
-}
-
-/** Headers of a same-origin request from the spec's client. */
-export function sameSite(extra: Record<string, string> = {}): Record<string, string> {
-  return { Origin: ORIGIN, 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', ...extra };
 }
 
 export function post(app: OrdersApp['app'], path: string, body: unknown, headers: Record<string, string> = {}) {
