@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeCheck, launchBrowser, openRoute, screenshot, type Browser } from './browser.ts';
-import { settle } from './settle.ts';
+import { scrollThrough, settle } from './settle.ts';
 
 /**
  * One browser for the tests of the enclosing describe block: launched before them, closed after.
@@ -32,13 +32,7 @@ export function sharedBrowser(options: Parameters<typeof launchBrowser>[0] = {})
 
 /** Scrolls through the page so every lazy image loads, then checks that they all did. */
 export async function loadAllImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    window.scrollTo(0, 0);
-  });
+  await scrollThrough(page);
   await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
 }
 
