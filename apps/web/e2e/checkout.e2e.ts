@@ -113,7 +113,7 @@ describe('checkout', () => {
       w.seenY = [];
       window.addEventListener('scroll', () => w.seenY.push(Math.round(window.scrollY)), { passive: true });
     });
-    await plans.getByRole('article').first().getByRole('link', { name: /^Buy .* now$/ }).click();
+    await plans.getByRole('article').first().getByRole('link', { name: /^Buy Now – / }).click();
     await page.waitForURL(/\/checkout\/\d+$/);
     await page.getByTestId('checkout-plan').waitFor();
     await page.waitForTimeout(900);
@@ -130,7 +130,7 @@ describe('checkout', () => {
     const plans = await japanPlans(page);
     const card = plans.getByRole('article').first();
     const planName = (await card.getByRole('heading').innerText()).trim();
-    await card.getByRole('link', { name: /^Buy .* now$/ }).click();
+    await card.getByRole('link', { name: /^Buy Now – / }).click();
     await page.waitForURL(/\/checkout\/\d+$/);
     const planId = Number(new URL(page.url()).pathname.split('/').pop());
 

@@ -56,7 +56,7 @@ describe('landing page', () => {
     await plans.getByRole('tab', { name: 'One-time Purchase' }).click();
     const firstCard = cards.first();
     const planName = (await firstCard.getByRole('heading').innerText()).trim();
-    await firstCard.getByRole('link', { name: /^Buy .* now$/ }).click();
+    await firstCard.getByRole('link', { name: /^Buy Now – / }).click();
     await page.waitForURL(/\/checkout\/\d+$/);
     const summary = page.getByTestId('checkout-plan');
     await summary.waitFor();

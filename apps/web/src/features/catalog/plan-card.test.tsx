@@ -11,7 +11,7 @@ const plan = PLANS[1]!;
 describe('PlanCard', () => {
   it("'Select Plan' stores the plan in sessionStorage and goes to /checkout", async () => {
     await renderWithProviders(<PlanCard plan={plan} mode="onetime" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: `Select plan ${plan.name}` }));
+    await userEvent.setup().click(screen.getByRole('button', { name: `Select Plan – ${plan.name}` }));
     expect(JSON.parse(sessionStorage.getItem('selectedPlan')!)).toEqual(plan);
     expect(readSelectedPlan()).toEqual(plan);
     expect((await screen.findByTestId('location')).textContent).toBe('/checkout');
@@ -19,14 +19,14 @@ describe('PlanCard', () => {
 
   it("'Select Plan' in subscription mode goes to /subscribe", async () => {
     await renderWithProviders(<PlanCard plan={plan} mode="subscription" />);
-    await userEvent.setup().click(screen.getByRole('button', { name: /^Select plan/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Select Plan – / }));
     expect(JSON.parse(sessionStorage.getItem('selectedPlan')!)).toMatchObject({ id: plan.id });
     expect((await screen.findByTestId('location')).textContent).toBe('/subscribe');
   });
 
   it("'Buy Now' links to /checkout/{plan id}", async () => {
     await renderWithProviders(<PlanCard plan={plan} mode="onetime" />);
-    const buy = screen.getByRole('link', { name: `Buy ${plan.name} now` });
+    const buy = screen.getByRole('link', { name: `Buy Now – ${plan.name}` });
     expect(buy.getAttribute('href')).toBe(`/checkout/${plan.id}`);
     expect(buy.textContent).toBe('Buy Now');
     await userEvent.setup().click(buy);

@@ -107,11 +107,11 @@ export function PlanCard({ plan, mode }: PlanCardProps) {
         </List>
 
         <Group grow gap="sm" mt="auto" wrap="nowrap">
-          <Button variant="default" onClick={select} aria-label={t('plan.selectAria', { name: plan.name })}>
+          <Button variant="default" onClick={select} aria-label={`${t('plan.select')} – ${plan.name}`}>
             {t('plan.select')}
           </Button>
           <Button
-            aria-label={t('plan.buyNowAria', { name: plan.name })}
+            aria-label={`${t('plan.buyNow')} – ${plan.name}`}
             renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} {...props} />}
           >
             {t('plan.buyNow')}

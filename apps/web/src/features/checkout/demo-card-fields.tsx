@@ -103,7 +103,7 @@ export function TestCardHint({ onUse, disabled }: { onUse: (number: string) => v
               className={classes.testCard}
               onClick={() => onUse(card.number)}
               disabled={disabled}
-              aria-label={t('demo.useCard', { number: card.number, outcome: t(`demo.outcomes.${card.outcome}`) })}
+              aria-label={`${card.number}: ${t(`demo.outcomes.${card.outcome}`)}`}
             >
               <Group gap={8} wrap="nowrap" justify="space-between">
                 <Text span ff="monospace" size="sm" dir="ltr" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
