@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checkout benchmark (issue 5): demo orders created and paid per second through the calls the
+// Checkout benchmark: demo orders created and paid per second through the calls the
 // checkout page makes — POST /api/create-payment-intent, then POST /api/demo-payments/confirm
 // (card 4242…), with the Origin and X-Requested-With headers the CSRF guard requires.
 // The built server runs pinned to core 0 (taskset), the load generator (orders-load.mjs) to core 1.
