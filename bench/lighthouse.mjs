@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse 12 in Chromium's default mobile emulation (Moto G Power, slow 4G, 4× CPU throttling)
 // against the built server on a fresh SQLite database: the landing page and /coverage.
-// Targets (issue 3): performance ≥ 90; accessibility, best practices and SEO ≥ 95.
+// Targets: performance ≥ 90; accessibility, best practices and SEO ≥ 95.
 //   npm run bench:lighthouse     (builds first)
 //   LH_RUNS=3                    runs per page; the median performance run is reported
 //   LH_SAVE_DIR=/tmp/lh          also write every full Lighthouse report there (to read the audits)
