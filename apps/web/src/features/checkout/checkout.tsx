@@ -94,7 +94,7 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
 
         <Grid gap={{ base: 'lg', md: 'xl' }} mt={{ base: 'lg', sm: 'xl' }} align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <OrderSummary plan={plan.data} kind={kind} amount={amount} currency={currency} />
+            <OrderSummary plan={plan.data} kind={kind} amount={formatPrice(usdMinor)} currency={currency} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white">

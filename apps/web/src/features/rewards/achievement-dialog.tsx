@@ -37,7 +37,7 @@ export function AchievementDialog({ view, onClose }: AchievementDialogProps) {
   };
 
   return (
-    <Modal opened={view !== null} onClose={onClose} title={a ? x.achievementName(a) : ''} centered radius="lg" size="md" classNames={{ title: classes.dialogTitle }}>
+    <Modal opened={view !== null} onClose={onClose} title={a ? x.achievementName(a) : ''} centered radius="lg" size="md" classNames={{ title: classes.dialogTitle }} closeButtonProps={{ 'aria-label': t('achievementDialog.close') }}>
       {view && a ? (
         <Stack gap="md">
           {view.isCompleted ? (

@@ -96,7 +96,7 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('checkInDialog.title')} centered radius="lg" size="md" classNames={{ title: classes.dialogTitle }}>
+    <Modal opened={opened} onClose={close} title={t('checkInDialog.title')} centered radius="lg" size="md" classNames={{ title: classes.dialogTitle }} closeButtonProps={{ 'aria-label': t('achievementDialog.close') }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

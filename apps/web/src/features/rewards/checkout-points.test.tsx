@@ -109,6 +109,8 @@ describe("checkout: 'Use my points'", () => {
     const u = user();
     await u.click(within(option).getByRole('checkbox', { name: 'Use my points' }));
     expect(option.textContent).toContain('Left to pay by card: $14.99.');
+    // The summary keeps the plan's price; the points show in the option and on the Pay button.
+    expect(within(screen.getByTestId('checkout-plan')).getByTestId('checkout-total').textContent).toBe('$17.99');
     await fillCard(u);
     await u.click(screen.getByRole('button', { name: /Pay \$14\.99/ }));
     expect(await screen.findByTestId('payment-success')).toBeTruthy();

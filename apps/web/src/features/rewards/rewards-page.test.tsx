@@ -285,6 +285,7 @@ describe('achievement dialog', () => {
     expect(dialog.textContent).toContain('Reward+100 points');
     expect(dialog.textContent).toContain('Completed onNov 20, 2026');
     expect(within(dialog).queryByRole('button', { name: 'Update Progress' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
   it('updates progress: Updating... while pending, then the success toast and fresh data', async () => {
@@ -344,6 +345,7 @@ describe('check-in dialog', () => {
     const { dialog } = await openDialog();
     const submit = within(dialog).getByRole('button', { name: 'Check In' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     fireEvent.submit(submit.closest('form')!);
     expect(await screen.findByText('Region required')).toBeTruthy();
     expect(screen.getByText('Please select a region to check in.')).toBeTruthy();
