@@ -3,7 +3,8 @@
 // with a target above 1 a progress bar with 'progress / target' and the percentage. A tile opens
 // the detail dialog.
 import { Badge, Group, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAward, IconCircleCheck } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { type AchievementView, groupByCategory, progressPercent } from './rewards-model.ts';
 import { Ltr, Points, useRewardsText } from './rewards-text.tsx';
 import classes from './rewards.module.css';
@@ -17,11 +18,7 @@ export function AchievementsTab({ achievements, onOpen }: AchievementsTabProps) 
   const x = useRewardsText();
   const groups = groupByCategory(achievements);
   if (groups.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        {x.t('achievements.empty')}
-      </Text>
-    );
+    return <EmptyState icon={IconAward} title={x.t('achievements.empty')} />;
   }
   return (
     <Stack gap="xl">

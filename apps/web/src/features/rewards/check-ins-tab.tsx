@@ -19,18 +19,21 @@ export function CheckInsTab({ checkIns, onCheckIn }: CheckInsTabProps) {
   const { t } = x;
   if (checkIns.length === 0) {
     return (
-      <Stack align="center" gap="sm" py={48} ta="center" className={classes.emptyState} data-testid="check-ins-empty">
-        <ThemeIcon size={56} radius="xl" variant="light" color="brand" aria-hidden="true">
-          <IconMapPin size={28} />
-        </ThemeIcon>
-        <Title order={3}>{t('checkIns.empty')}</Title>
-        <Text c="dimmed" maw={420}>
-          {t('checkIns.emptyText')}
-        </Text>
-        <Button mt="sm" leftSection={<IconMapPinCheck size={18} aria-hidden />} onClick={onCheckIn}>
-          {t('checkIns.checkInNow')}
-        </Button>
-      </Stack>
+      // The look of components/empty-state.tsx, with a button that opens the check-in dialog.
+      <Paper withBorder radius="md" p="xl" bg="var(--surface-tint)" data-testid="check-ins-empty">
+        <Stack align="center" gap="xs" ta="center">
+          <IconMapPin size={36} aria-hidden color="var(--mantine-color-brand-7)" />
+          <Title order={3} fz="lg">
+            {t('checkIns.empty')}
+          </Title>
+          <Text c="dimmed" size="sm" maw={440}>
+            {t('checkIns.emptyText')}
+          </Text>
+          <Button mt="xs" leftSection={<IconMapPinCheck size={18} aria-hidden />} onClick={onCheckIn}>
+            {t('checkIns.checkInNow')}
+          </Button>
+        </Stack>
+      </Paper>
     );
   }
   return (

@@ -1,6 +1,8 @@
 // The Points History tab (spec §2): source in title case, description when given, the signed
 // points (green for zero or more, red below) followed by 'points', and the date.
 import { Paper, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { Points, useRewardsText } from './rewards-text.tsx';
 import type { PointsHistoryEntry } from './types.ts';
 import classes from './rewards.module.css';
@@ -9,9 +11,9 @@ export function PointsHistoryTab({ history }: { history: readonly PointsHistoryE
   const x = useRewardsText();
   if (history.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py={48} data-testid="history-empty">
-        {x.t('history.empty')}
-      </Text>
+      <div data-testid="history-empty">
+        <EmptyState icon={IconHistory} title={x.t('history.empty')} />
+      </div>
     );
   }
   return (
