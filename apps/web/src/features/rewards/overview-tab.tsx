@@ -6,7 +6,7 @@ import { RegionFlag } from '../catalog/region-flag.tsx';
 import { localCountryName } from '../coverage/countries.ts';
 import { type AchievementView, recentCheckIns, recentCompleted, recentPoints } from './rewards-model.ts';
 import { Points, useRewardsText } from './rewards-text.tsx';
-import type { RewardsTab } from './rewards-tabs.tsx';
+import type { RewardsTab } from './types.ts';
 import type { CheckIn, PointsHistoryEntry } from './types.ts';
 import classes from './rewards.module.css';
 

@@ -7,11 +7,10 @@ import { OverviewTab } from './overview-tab.tsx';
 import { PointsHistoryTab } from './points-history-tab.tsx';
 import type { AchievementView } from './rewards-model.ts';
 import { useRewardsText } from './rewards-text.tsx';
-import type { CheckIn, PointsHistoryEntry } from './types.ts';
+import { REWARDS_TABS, type CheckIn, type PointsHistoryEntry, type RewardsTab } from './types.ts';
 import classes from './rewards.module.css';
 
-export const REWARDS_TABS = ['overview', 'achievements', 'checkIns', 'history'] as const;
-export type RewardsTab = (typeof REWARDS_TABS)[number];
+export { REWARDS_TABS, type RewardsTab } from './types.ts';
 
 const ICONS = { overview: IconLayoutDashboard, achievements: IconAward, checkIns: IconMapPin, history: IconHistory } as const;
 

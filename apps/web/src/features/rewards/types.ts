@@ -11,3 +11,7 @@ export type {
   TravelerLevel,
   UserAchievement,
 } from '@esim/api/domain';
+
+/** The page's four tabs, in the spec's order. */
+export const REWARDS_TABS = ['overview', 'achievements', 'checkIns', 'history'] as const;
+export type RewardsTab = (typeof REWARDS_TABS)[number];
