@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { server, trpcMsw } from '../test/msw.ts';
 import { renderApp } from '../test/render.tsx';
+import { rewardsHandlers } from '../features/rewards/test-fixtures.ts';
 
 const titles = (container: HTMLElement = document.body) =>
   within(container)
@@ -171,20 +172,21 @@ describe('/rewards', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login?redirect=%2Frewards');
     expect(screen.getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe('/register');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
-      expect.arrayContaining(['Traveler', 'Silver', 'Gold', 'Platinum']),
+      expect.arrayContaining(['Traveler', 'Explorer', 'Globetrotter', 'Jetsetter']),
     );
   });
 
-  it('shows a signed-in member that the dashboard is coming', async () => {
+  it('shows a signed-in member their rewards dashboard instead of the sign-in box', async () => {
     server.use(
       trpcMsw.auth.me.query(
         () =>
           ({ id: 1, username: 'maria', email: 'maria@example.com', fullName: 'Maria Lopez', role: 'customer' }) as never,
       ),
+      ...rewardsHandlers(),
     );
     await renderApp('/rewards');
-    expect(await screen.findByRole('heading', { name: 'Your rewards dashboard is coming soon' })).toBeTruthy();
-    expect(screen.getByText(/Welcome back, Maria Lopez/)).toBeTruthy();
+    const card = await screen.findByTestId('level-card', {}, { timeout: 4000 });
+    expect(within(card).getByRole('button', { name: 'Check In to Earn Points' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Sign in to access your rewards' })).toBeNull();
   });
 });
