@@ -9,7 +9,17 @@ const app = new Hono();
 app.post('/bare/create-payment-intent', async (c) => {
   const body = await c.req.json();
   const id = `pi_bare_${++n}`;
-  return c.json({ clientSecret: `${id}_secret_x`, orderId: `ORD-${n}`, paymentIntentId: id, provider: 'demo', publishableKey: null, amount: 4.5, amountMinor: 450, currency: 'USD', planId: body.planId });
+  return c.json({
+    clientSecret: `${id}_secret_x`,
+    orderId: `ORD-${n}`,
+    paymentIntentId: id,
+    provider: 'demo',
+    publishableKey: null,
+    amount: 4.5,
+    amountMinor: 450,
+    currency: 'USD',
+    planId: body.planId,
+  });
 });
 app.post('/bare/confirm', async (c) => {
   const body = await c.req.json();

@@ -22,8 +22,6 @@ const PAGES = ['/', '/coverage'];
 const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-
-
 async function main() {
   if (!existsSync(join(repo, 'apps/server/dist/main.js')) || !existsSync(join(repo, 'apps/web/dist/index.html'))) {
     throw new Error('build first: node scripts/setup.mjs build');
@@ -32,7 +30,14 @@ async function main() {
 
   const tmp = mkdtempSync(join(os.tmpdir(), 'esim-lh-'));
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: `file:${join(tmp, 'shop.sqlite')}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', OUTBOX_DIR: join(tmp, 'outbox') };
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${join(tmp, 'shop.sqlite')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    OUTBOX_DIR: join(tmp, 'outbox'),
+  };
   const setup = spawnSync(process.execPath, [join(repo, 'apps/server/dist/cli.js'), 'setup'], { env, stdio: 'inherit' });
   if (setup.status !== 0) throw new Error('database setup failed');
   const server = spawn(process.execPath, [join(repo, 'apps/server/dist/main.js')], { env, stdio: 'inherit' });
@@ -44,22 +49,48 @@ async function main() {
     chrome = await chromeLauncher.launch({
       chromePath,
       userDataDir: join(tmp, 'profile'),
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const results = {};
     for (const path of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+        const { lhr } = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(TARGETS),
+        });
         if (process.env.LH_SAVE_DIR) {
           mkdirSync(process.env.LH_SAVE_DIR, { recursive: true });
-          writeFileSync(join(process.env.LH_SAVE_DIR, `${path === '/' ? 'landing' : path.slice(1).replaceAll('/', '-')}-${i + 1}.json`), JSON.stringify(lhr));
+          writeFileSync(
+            join(process.env.LH_SAVE_DIR, `${path === '/' ? 'landing' : path.slice(1).replaceAll('/', '-')}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          );
         }
         const scores = Object.fromEntries(Object.keys(TARGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]));
         const failed = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable',
+          )
           .map((a) => a.id);
-        runs.push({ scores, fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0), lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0), tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0), cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0, failed });
+        runs.push({
+          scores,
+          fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+          failed,
+        });
       }
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       results[path] = { median: runs[Math.floor(runs.length / 2)], runs };
@@ -69,16 +100,34 @@ async function main() {
       const m = results[p].median;
       return `| ${p} | ${m.scores.performance} | ${m.scores.accessibility} | ${m.scores['best-practices']} | ${m.scores.seo} | ${m.fcpMs} ms | ${m.lcpMs} ms | ${m.tbtMs} ms | ${m.cls.toFixed(3)} |`;
     });
-    console.log('\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|');
+    console.log(
+      '\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|',
+    );
     console.log(rows.join('\n'));
-    for (const p of PAGES) if (results[p].median.failed.length) console.log(`${p}: audits under 0.9: ${results[p].median.failed.join(', ')}`);
+    for (const p of PAGES)
+      if (results[p].median.failed.length) console.log(`${p}: audits under 0.9: ${results[p].median.failed.join(', ')}`);
 
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(
       join(here, 'results', 'lighthouse.json'),
-      JSON.stringify({ date: new Date().toISOString(), lighthouse: '12.8', emulation: 'default mobile', runsPerPage: RUNS, machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version }, results }, null, 2),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          lighthouse: '12.8',
+          emulation: 'default mobile',
+          runsPerPage: RUNS,
+          machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version },
+          results,
+        },
+        null,
+        2,
+      ),
     );
-    const misses = PAGES.flatMap((p) => Object.entries(TARGETS).filter(([k, t]) => results[p].median.scores[k] < t).map(([k, t]) => `${p} ${k} ${results[p].median.scores[k]} < ${t}`));
+    const misses = PAGES.flatMap((p) =>
+      Object.entries(TARGETS)
+        .filter(([k, t]) => results[p].median.scores[k] < t)
+        .map(([k, t]) => `${p} ${k} ${results[p].median.scores[k]} < ${t}`),
+    );
     if (misses.length) {
       console.log(`\nmissed: ${misses.join('; ')}`);
       process.exitCode = 1;

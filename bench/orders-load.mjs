@@ -37,7 +37,14 @@ function post(path, body) {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: BASE.hostname, port: BASE.port, path, method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(data) } },
+      {
+        host: BASE.hostname,
+        port: BASE.port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'Content-Length': Buffer.byteLength(data) },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -57,7 +64,9 @@ function post(path, body) {
   });
 }
 
-const paths = BARE ? { create: '/bare/create-payment-intent', confirm: '/bare/confirm' } : { create: '/api/create-payment-intent', confirm: '/api/demo-payments/confirm' };
+const paths = BARE
+  ? { create: '/bare/create-payment-intent', confirm: '/bare/confirm' }
+  : { create: '/api/create-payment-intent', confirm: '/api/demo-payments/confirm' };
 
 let measuring = false;
 const lat = { create: [], confirm: [], order: [] };

@@ -42,8 +42,6 @@ const cpus = os.cpus().length;
 const pinned = has('taskset') && cpus > 1;
 const pin = (core, cmd, args) => (pinned ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args]);
 
-
-
 function start(core, args, env) {
   const [cmd, argv] = pin(core, process.execPath, args);
   const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -59,7 +57,11 @@ function start(core, args, env) {
 
 function load(env) {
   const [cmd, args] = pin(1, process.execPath, [join(here, 'orders-load.mjs')]);
-  const r = spawnSync(cmd, args, { env: { ...process.env, DURATION: String(DURATION), WARMUP: String(WARMUP), ...env }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const r = spawnSync(cmd, args, {
+    env: { ...process.env, DURATION: String(DURATION), WARMUP: String(WARMUP), ...env },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -137,7 +139,10 @@ async function serverRun(tmp, name, extraEnv, body) {
     RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
     ...extraEnv,
   };
-  const setup = spawnSync(process.execPath, [join(serverDist, 'cli.js'), 'setup'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const setup = spawnSync(process.execPath, [join(serverDist, 'cli.js'), 'setup'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (setup.status !== 0) throw new Error('cli.js setup failed');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -161,7 +166,9 @@ async function main() {
   }
   const tmp = mkdtempSync(join(os.tmpdir(), 'esim-bench-orders-'));
   const results = {};
-  log(`orders bench: ${WARMUP} s warm-up + ${DURATION} s per run; closed loop ${CONCURRENCY} shoppers; open loop ${RATE} orders/s; ${pinned ? 'server core 0, load core 1' : 'not pinned'}`);
+  log(
+    `orders bench: ${WARMUP} s warm-up + ${DURATION} s per run; closed loop ${CONCURRENCY} shoppers; open loop ${RATE} orders/s; ${pinned ? 'server core 0, load core 1' : 'not pinned'}`,
+  );
   try {
     // (1) split: the web server records payments; the worker fulfils after the load.
     results.split = await serverRun(tmp, 'split', { FULFILMENT_INLINE: '0' }, async ({ base, plan, env, dbFile, outbox }) => {
@@ -179,26 +186,35 @@ async function main() {
       }
       const db = check(dbFile, outbox);
       const fulfilPerSec = Number((db.fulfilled / drainS).toFixed(1));
-      log(`  split, 2 workers drain      ${db.fulfilled} orders fulfilled in ${drainS.toFixed(1)} s (${fulfilPerSec}/s, QR PNG + e-mail per order); exactly once: ${db.exactlyOnce ? 'yes' : 'NO'}`);
+      log(
+        `  split, 2 workers drain      ${db.fulfilled} orders fulfilled in ${drainS.toFixed(1)} s (${fulfilPerSec}/s, QR PNG + e-mail per order); exactly once: ${db.exactlyOnce ? 'yes' : 'NO'}`,
+      );
       return { closed, open, drain: { seconds: drainS, fulfilledPerSec: fulfilPerSec }, db };
     });
 
     // (2) inline: the npm start default.
-    results.inline = await serverRun(tmp, 'inline', { FULFILMENT_INLINE: '1', WORKER_INTERVAL_MS: '200' }, async ({ base, plan, dbFile, outbox }) => {
-      const closed = load({ BASE: base, PLAN_ID: String(plan.id), MODE: 'closed', CONCURRENCY: String(CONCURRENCY) });
-      show('inline, closed loop', closed);
-      const drainS = await drained(dbFile, 1_800_000);
-      const db = check(dbFile, outbox);
-      log(`  inline, backlog drained in ${drainS.toFixed(1)} s after the load; exactly once: ${db.exactlyOnce ? 'yes' : 'NO'}`);
-      return { closed, drain: { seconds: drainS }, db };
-    });
+    results.inline = await serverRun(
+      tmp,
+      'inline',
+      { FULFILMENT_INLINE: '1', WORKER_INTERVAL_MS: '200' },
+      async ({ base, plan, dbFile, outbox }) => {
+        const closed = load({ BASE: base, PLAN_ID: String(plan.id), MODE: 'closed', CONCURRENCY: String(CONCURRENCY) });
+        show('inline, closed loop', closed);
+        const drainS = await drained(dbFile, 1_800_000);
+        const db = check(dbFile, outbox);
+        log(`  inline, backlog drained in ${drainS.toFixed(1)} s after the load; exactly once: ${db.exactlyOnce ? 'yes' : 'NO'}`);
+        return { closed, drain: { seconds: drainS }, db };
+      },
+    );
 
     // (3) bare Hono, same two calls, same load generator.
     const barePort = await freePort();
     const bare = start(0, [join(here, 'bare-orders-server.mjs')], { PORT: String(barePort) });
     try {
       await waitFor(`http://127.0.0.1:${barePort}/bare/health`);
-      results.bare = { closed: load({ BASE: `http://127.0.0.1:${barePort}`, PLAN_ID: '1', MODE: 'closed', CONCURRENCY: String(CONCURRENCY), BARE: '1' }) };
+      results.bare = {
+        closed: load({ BASE: `http://127.0.0.1:${barePort}`, PLAN_ID: '1', MODE: 'closed', CONCURRENCY: String(CONCURRENCY), BARE: '1' }),
+      };
       show('bare Hono, closed loop', results.bare.closed);
     } finally {
       await bare.stop();
@@ -212,7 +228,13 @@ async function main() {
     };
     const summary = {
       date: new Date().toISOString(),
-      machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: cpus, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version },
+      machine: {
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        cores: cpus,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        os: `${os.type()} ${os.release()}`,
+        node: process.version,
+      },
       pinned: pinned ? 'server core 0, load generator core 1 (after the load: one worker per core)' : 'not pinned',
       durationS: DURATION,
       warmupS: WARMUP,
@@ -226,7 +248,10 @@ async function main() {
     };
     log(
       `  target ≥${TARGET.ordersPerSec} orders/s: ${met.ordersPerSec ? 'met' : 'NOT met'}; p99 ≤${TARGET.p99Ms} ms at ${RATE}/s: ${met.p99AtRate ? 'met' : 'NOT met'}; ` +
-        `exactly once: ${met.exactlyOnce ? 'yes' : 'NO'}; vs bare ${(summary.ratioToBare * 100).toFixed(0)}% (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+        `exactly once: ${met.exactlyOnce ? 'yes' : 'NO'}; vs bare ${(summary.ratioToBare * 100).toFixed(0)}% (load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})`,
     );
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(join(here, 'results/orders.json'), `${JSON.stringify(summary, null, 2)}\n`);

@@ -48,8 +48,6 @@ function ensureWrk() {
   return false;
 }
 
-
-
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. */
@@ -105,7 +103,14 @@ function runAutocannon(url, seconds) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`autocannon failed: ${r.stderr}`);
   const j = JSON.parse(r.stdout);
-  return { rps: j.requests.average, p50: j.latency.p50, p99: j.latency.p99, non2xx: j.non2xx ?? 0, errors: j.errors || null, requests: j.requests.total };
+  return {
+    rps: j.requests.average,
+    p50: j.latency.p50,
+    p99: j.latency.p99,
+    non2xx: j.non2xx ?? 0,
+    errors: j.errors || null,
+    requests: j.requests.total,
+  };
 }
 
 /**
@@ -139,7 +144,10 @@ async function main() {
   let payloadBytes = 0;
   try {
     const dbEnv = { DATABASE_URL: `file:${join(tmp, 'bench.sqlite')}`, LOG_LEVEL: 'error', NODE_ENV: 'production' };
-    const setup = spawnSync(process.execPath, [join(serverDist, 'cli.js'), 'setup'], { env: { ...process.env, ...dbEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const setup = spawnSync(process.execPath, [join(serverDist, 'cli.js'), 'setup'], {
+      env: { ...process.env, ...dbEnv },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (setup.status !== 0) throw new Error('cli.js setup failed');
 
     const payloadFile = join(tmp, 'payload.json');
@@ -164,7 +172,9 @@ async function main() {
           writeFileSync(payloadFile, payload);
           payloadBytes = payload.length;
           input = encodeURIComponent(JSON.stringify({ json: { regionId: japanId } }));
-          log(`catalogue bench: ${tool}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each; Japan = region ${japanId}, ${payloadBytes} bytes of plans`);
+          log(
+            `catalogue bench: ${tool}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each; Japan = region ${japanId}, ${payloadBytes} bytes of plans`,
+          );
         }
         keepBest('rest', measure(tool, 'rest', `${base}/api/plans?regionId=${japanId}`, app.child.pid));
         keepBest('trpc', measure(tool, 'trpc', `${base}/api/trpc/catalog.plans?input=${input}`, app.child.pid));
@@ -183,13 +193,24 @@ async function main() {
       }
     }
     if (ROUNDS > 1) log(`best of ${ROUNDS} rounds:`);
-    if (ROUNDS > 1) for (const name of ['rest', 'trpc', 'bare']) log(`  ${name.padEnd(6)} ${results[name].rps.toFixed(0).padStart(7)} req/s   p99 ${results[name].p99.toFixed(2)} ms   server CPU ${results[name].cpuUsPerReq} µs/req`);
+    if (ROUNDS > 1)
+      for (const name of ['rest', 'trpc', 'bare'])
+        log(
+          `  ${name.padEnd(6)} ${results[name].rps.toFixed(0).padStart(7)} req/s   p99 ${results[name].p99.toFixed(2)} ms   server CPU ${results[name].cpuUsPerReq} µs/req`,
+        );
 
     const ratio = (x) => Number((x.rps / results.bare.rps).toFixed(3));
-    const cpuRatio = (x) => (x.cpuUsPerReq && results.bare.cpuUsPerReq ? Number((results.bare.cpuUsPerReq / x.cpuUsPerReq).toFixed(3)) : null);
+    const cpuRatio = (x) =>
+      x.cpuUsPerReq && results.bare.cpuUsPerReq ? Number((results.bare.cpuUsPerReq / x.cpuUsPerReq).toFixed(3)) : null;
     const summary = {
       date: new Date().toISOString(),
-      machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: cpus, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version },
+      machine: {
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        cores: cpus,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        os: `${os.type()} ${os.release()}`,
+        node: process.version,
+      },
       tool,
       connections: CONNECTIONS,
       durationS: DURATION,
@@ -210,9 +231,16 @@ async function main() {
       p99: results.rest.p99 <= TARGETS.p99Ms && results.trpc.p99 <= TARGETS.p99Ms,
     };
     const pct = (x) => (x === null ? 'n/a' : `${(x * 100).toFixed(0)}%`);
-    log(`  req/s vs bare:      rest ${pct(summary.ratios.rest)} (target ≥${TARGETS.rest * 100}%), trpc ${pct(summary.ratios.trpc)} (target ≥${TARGETS.trpc * 100}%)`);
+    log(
+      `  req/s vs bare:      rest ${pct(summary.ratios.rest)} (target ≥${TARGETS.rest * 100}%), trpc ${pct(summary.ratios.trpc)} (target ≥${TARGETS.trpc * 100}%)`,
+    );
     log(`  CPU/req vs bare:    rest ${pct(summary.cpuRatios.rest)}, trpc ${pct(summary.cpuRatios.trpc)}`);
-    log(`  p99 ≤ ${TARGETS.p99Ms} ms: ${summary.met.p99 ? 'met' : 'NOT met'}   (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; other work on the machine skews req/s and p99)`);
+    log(
+      `  p99 ≤ ${TARGETS.p99Ms} ms: ${summary.met.p99 ? 'met' : 'NOT met'}   (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; other work on the machine skews req/s and p99)`,
+    );
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(join(here, 'results/latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
     log('  wrote bench/results/latest.json');

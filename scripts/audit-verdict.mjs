@@ -30,7 +30,9 @@ export function judgeAudit({ status, stdout, stderr }) {
   for (const adv of Object.values(report.advisories ?? {})) {
     if (!FAILING.has(adv.severity)) continue;
     const paths = (adv.findings ?? []).flatMap((f) => f.paths ?? []).slice(0, 3);
-    findings.push(`${adv.severity} ${adv.module_name} ${adv.vulnerable_versions ?? ''}: ${adv.title ?? ''} ${adv.url ?? ''}${paths.length ? ` (via ${paths.join(', ')})` : ''}`.trim());
+    findings.push(
+      `${adv.severity} ${adv.module_name} ${adv.vulnerable_versions ?? ''}: ${adv.title ?? ''} ${adv.url ?? ''}${paths.length ? ` (via ${paths.join(', ')})` : ''}`.trim(),
+    );
   }
   const counts = report.metadata?.vulnerabilities ?? {};
   if (findings.length === 0 && ((counts.high ?? 0) > 0 || (counts.critical ?? 0) > 0)) {

@@ -57,7 +57,11 @@ function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   console.log('› installing Chromium from Debian for the browser tests…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args) =>
+    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt(['update', '-qq']);
   const res = apt(['install', '-y', '-qq', 'chromium']);
   if (res.status !== 0 || !existsSync('/usr/bin/chromium')) {
@@ -67,7 +71,9 @@ function ensureChromium() {
 }
 
 function summarize(dir) {
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   if (!existsSync(dir)) return;
   for (const f of readdirSync(dir)) {
     if (!f.endsWith('.json')) continue;
@@ -76,7 +82,9 @@ function summarize(dir) {
       passed += r.numPassedTests ?? 0;
       failed += r.numFailedTests ?? 0;
       skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    } catch { /* a runner that crashed leaves no report; its exit code already failed the run */ }
+    } catch {
+      /* a runner that crashed leaves no report; its exit code already failed the run */
+    }
   }
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
@@ -95,11 +103,19 @@ if (mode === 'test') {
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
   run(process.execPath, ['scripts/audit.mjs']);
-  // The house rules as lint: import boundaries, only env.ts reads the environment (biome.json).
-  run(bin('biome'), ['lint', '--error-on-warnings', '.']);
+  // The house rules as lint (import boundaries, only env.ts reads the environment) and the
+  // formatter's style, checked (biome.json; `npx biome format --write .` fixes the style).
+  run(bin('biome'), ['ci', '--error-on-warnings', '.']);
   turbo(['typecheck', 'test', 'build', '--concurrency=2', '--continue']);
   ensureChromium();
-  run(bin('vitest'), ['run', '--config', 'apps/web/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`]);
+  run(bin('vitest'), [
+    'run',
+    '--config',
+    'apps/web/e2e/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(results, 'e2e.json')}`,
+  ]);
   summarize(results);
   process.exit(0);
 }

@@ -35,10 +35,7 @@ export const buildOptions = ({ outdir = join(here, 'dist') } = {}) => ({
   logLevel: 'info',
   // Bundled CommonJS dependencies call require(); ESM has none, so define it.
   banner: {
-    js: [
-      "import { createRequire as __createRequire } from 'node:module';",
-      'const require = __createRequire(import.meta.url);',
-    ].join('\n'),
+    js: ["import { createRequire as __createRequire } from 'node:module';", 'const require = __createRequire(import.meta.url);'].join('\n'),
   },
 });
 

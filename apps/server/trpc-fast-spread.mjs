@@ -35,7 +35,11 @@ export function trpcFastSpread() {
         const src = await readFile(args.path, 'utf8');
         if (!src.includes('function _objectSpread2(e)')) return undefined;
         if (!BABEL_HELPER.test(src)) {
-          return { contents: src, loader: 'js', warnings: [{ text: `trpc-fast-spread: unexpected helper shape in ${args.path}; left unchanged` }] };
+          return {
+            contents: src,
+            loader: 'js',
+            warnings: [{ text: `trpc-fast-spread: unexpected helper shape in ${args.path}; left unchanged` }],
+          };
         }
         return { contents: src.replace(BABEL_HELPER, `${FAST_OBJECT_SPREAD}\n`), loader: 'js' };
       });

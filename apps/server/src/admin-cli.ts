@@ -105,12 +105,20 @@ export async function createOrPromoteAdmin(
   if (args.email === undefined) throw new UsageError('--email is required to create a new admin');
   if (await findUserByEmail(db, args.email)) throw new UsageError('that e-mail address belongs to another user');
   const passwordHash = await hashPassword(await readValidPassword());
-  const row = await insertUser(db, { username: args.username, email: args.email, passwordHash, fullName: args.fullName ?? null, role: 'admin' }, now);
+  const row = await insertUser(
+    db,
+    { username: args.username, email: args.email, passwordHash, fullName: args.fullName ?? null, role: 'admin' },
+    now,
+  );
   return { action: 'created', id: row.id, username: row.username, passwordChanged: true };
 }
 
 /** Reads a line from the terminal without echoing it. */
-export function promptHidden(question: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stdout): Promise<string> {
+export function promptHidden(
+  question: string,
+  input: NodeJS.ReadStream = process.stdin,
+  output: NodeJS.WriteStream = process.stdout,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let value = '';
     output.write(question);

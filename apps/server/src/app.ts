@@ -38,7 +38,9 @@ export function createApp(deps: AppDeps) {
   // Every other /api path gets the same body limit before anything is read: a large body to an
   // unknown path, or to one the CSRF guard refuses, is 413 too. Webhooks keep their own limit.
   const apiBodyLimit = fastJsonBodyLimit();
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/trpc/') || c.req.path.startsWith('/api/webhooks/') ? next() : apiBodyLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith('/api/trpc/') || c.req.path.startsWith('/api/webhooks/') ? next() : apiBodyLimit(c, next),
+  );
   app.use('/api/*', sessionLayer(deps));
   app.use('/api/*', csrfGuard(deps));
 
@@ -60,7 +62,8 @@ export function createApp(deps: AppDeps) {
       // tRPC answers errors found before a call runs (a GET with a multipart or octet-stream
       // Content-Type, an unbatched streaming request) with its JSON envelope but no Content-Type,
       // so the body went out as text/plain. Every error envelope is JSON; streams keep theirs.
-      responseMeta: ({ errors, eagerGeneration }) => (errors.length > 0 && !eagerGeneration ? { headers: { 'content-type': 'application/json' } } : {}),
+      responseMeta: ({ errors, eagerGeneration }) =>
+        errors.length > 0 && !eagerGeneration ? { headers: { 'content-type': 'application/json' } } : {},
     }),
   );
 

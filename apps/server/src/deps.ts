@@ -53,17 +53,23 @@ export function buildServices(
 ): Services {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let services!: Services;
-  const payments = opts.overrides?.payments ?? createShopPaymentProvider(db, () => services, {
-    stripeSecretKey: env.STRIPE_SECRET_KEY,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
-  });
-  const esim = opts.overrides?.esim ?? createEsimProvider({
-    provider: env.ESIM_PROVIDER,
-    simulator: { mode: env.ESIM_SIMULATOR_MODE, ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}) },
-  });
+  const payments =
+    opts.overrides?.payments ??
+    createShopPaymentProvider(db, () => services, {
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    });
+  const esim =
+    opts.overrides?.esim ??
+    createEsimProvider({
+      provider: env.ESIM_PROVIDER,
+      simulator: { mode: env.ESIM_SIMULATOR_MODE, ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}) },
+    });
   assertProvidersCompatible(payments, esim);
-  const mailer = opts.overrides?.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <orders@localhost>` });
+  const mailer =
+    opts.overrides?.mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <orders@localhost>` });
   log.info('checkout providers', {
     payments: payments.name,
     esim: esim.name,
@@ -74,7 +80,11 @@ export function buildServices(
     esim,
     mailer,
     log,
-    rateLimits: createRateLimitSettings({ allowlist: env.RATE_LIMIT_ALLOWLIST, multiplier: env.RATE_LIMIT_MULTIPLIER, secret: env.RATE_LIMIT_SECRET }),
+    rateLimits: createRateLimitSettings({
+      allowlist: env.RATE_LIMIT_ALLOWLIST,
+      multiplier: env.RATE_LIMIT_MULTIPLIER,
+      secret: env.RATE_LIMIT_SECRET,
+    }),
     jobs: new JobQueue({
       concurrency: env.FULFILMENT_CONCURRENCY,
       enabled: env.FULFILMENT_INLINE,

@@ -20,7 +20,10 @@ const ZEnv = z.object({
   /** Where the built web app lives. */
   WEB_DIST: z.string().optional(),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   /**
    * Client addresses exempt from the per-client request limits (comma-separated IPs or CIDR
    * blocks, e.g. '127.0.0.1,::1' for a benchmark on this machine, or an office's block). Empty: none.
@@ -76,19 +79,29 @@ const ZEnv = z.object({
    * An order not paid this many hours after it was placed expires (its payment is canceled at the
    * provider first; a payment that succeeds anyway still delivers the eSIM). Fractions allowed.
    */
-  PENDING_ORDER_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(24),
+  PENDING_ORDER_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(24),
   /** Background fulfilment jobs (provisioning, e-mail) running at once. */
   FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
    * '1' (default): this process provisions eSIMs and sends e-mail right after a payment, and runs
    * the retry worker. '0': it only records payments; run `node dist/cli.js worker` beside it.
    */
-  FULFILMENT_INLINE: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
+  FULFILMENT_INLINE: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((v) => v === '1'),
   /**
    * TEST HOOK (the crash test): '1' makes the process exit right after a payment is recorded as
    * succeeded and before fulfilment, to prove the restart reconciles. Never set it in production.
    */
-  CRASH_AFTER_PAYMENT: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  CRASH_AFTER_PAYMENT: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
 });
 
 /** An optional setting where '' means unset. */

@@ -61,6 +61,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'failed to start', error: String((err as Error)?.stack ?? err) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'failed to start', error: String((err as Error)?.stack ?? err) })}\n`,
+  );
   process.exit(1);
 });

@@ -24,7 +24,7 @@ export interface ErrorBody {
 }
 
 export function errorResponse(err: unknown): { status: ContentfulStatusCode; body: ErrorBody } {
-  const cause = err instanceof TRPCError ? err.cause ?? err : err;
+  const cause = err instanceof TRPCError ? (err.cause ?? err) : err;
   if (cause instanceof AppError) {
     const body: ErrorBody = { error: { code: cause.code, message: cause.message } };
     if (cause.details) body.error.details = cause.details;
@@ -59,7 +59,6 @@ export function positiveIntParam(value: string | undefined, name: string): numbe
   }
   return n;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Responses built whole
@@ -137,9 +136,7 @@ export class OwnedBodies {
 
 function compress(body: string, encoding: 'br' | 'gzip'): Uint8Array {
   return new Uint8Array(
-    encoding === 'br'
-      ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
-      : gzipSync(body, { level: 9 }),
+    encoding === 'br' ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(body, { level: 9 }),
   );
 }
 

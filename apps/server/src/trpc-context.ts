@@ -54,5 +54,12 @@ export function procedureAt(path: string): RawProcedure | undefined {
 export function callProcedure(deps: AppDeps, c: HonoContext<AppEnv>, path: string, input: unknown): Promise<unknown> {
   const proc = procedureAt(path);
   if (!proc || (proc._def.type !== 'query' && proc._def.type !== 'mutation')) throw new Error(`no procedure ${path}`);
-  return proc({ ctx: createContext(deps, c), path, type: proc._def.type, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
+  return proc({
+    ctx: createContext(deps, c),
+    path,
+    type: proc._def.type,
+    getRawInput: async () => input,
+    signal: undefined,
+    batchIndex: 0,
+  });
 }

@@ -15,7 +15,13 @@ beforeEach(async () => {
 afterEach(async () => close());
 
 const services = () =>
-  createServices(db, { publicUrl: 'http://localhost:3000', productName: 'T', supportEmail: 's@example.com', phone: '0', postalAddress: 'x' });
+  createServices(db, {
+    publicUrl: 'http://localhost:3000',
+    productName: 'T',
+    supportEmail: 's@example.com',
+    phone: '0',
+    postalAddress: 'x',
+  });
 const caller = () =>
   createCaller({
     db,
@@ -36,7 +42,9 @@ const args = (over: Partial<AdminArgs> = {}): AdminArgs => ({
 
 describe('parseAdminArgs', () => {
   it('reads the options, normalising the e-mail', () => {
-    expect(parseAdminArgs(['--username', 'boss', '--email', ' Boss@Example.COM', '--password-env', 'PW', '--full-name', 'The Boss'])).toEqual({
+    expect(
+      parseAdminArgs(['--username', 'boss', '--email', ' Boss@Example.COM', '--password-env', 'PW', '--full-name', 'The Boss']),
+    ).toEqual({
       username: 'boss',
       email: 'boss@example.com',
       fullName: 'The Boss',

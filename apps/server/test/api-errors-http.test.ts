@@ -13,7 +13,9 @@ afterAll(async () => {
 describe('tRPC errors found before a call runs are JSON', () => {
   it('a GET with a multipart Content-Type: 405 with tRPC’s envelope as application/json', async () => {
     // (an input the fast path refuses, so tRPC's own adapter answers)
-    const res = await t.app.request(`/api/trpc/catalog.plan?input=${trpcInput({ id: 'x' })}`, { headers: { 'Content-Type': 'multipart/form-data' } });
+    const res = await t.app.request(`/api/trpc/catalog.plan?input=${trpcInput({ id: 'x' })}`, {
+      headers: { 'Content-Type': 'multipart/form-data' },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await res.json()) as { error: { json: { message: string } } };

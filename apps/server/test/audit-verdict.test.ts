@@ -4,13 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { judgeAudit } from '../../../scripts/audit-verdict.mjs';
 
 const report = (advisories: Record<string, unknown>, vulnerabilities: Record<string, number>) =>
-  JSON.stringify({ actions: [], advisories, muted: [], metadata: { vulnerabilities, dependencies: 700, devDependencies: 0, optionalDependencies: 0, totalDependencies: 700 } });
+  JSON.stringify({
+    actions: [],
+    advisories,
+    muted: [],
+    metadata: { vulnerabilities, dependencies: 700, devDependencies: 0, optionalDependencies: 0, totalDependencies: 700 },
+  });
 
 const nodemailerHigh = {
   '1109876': {
     module_name: 'nodemailer',
     severity: 'high',
-    title: "Message-level raw option bypasses disableFileAccess/disableUrlAccess",
+    title: 'Message-level raw option bypasses disableFileAccess/disableUrlAccess',
     url: 'https://github.com/advisories/GHSA-p6gq-j5cr-w38f',
     vulnerable_versions: '<=9.0.0',
     findings: [{ version: '7.0.6', paths: ['packages__api>nodemailer'] }],
@@ -44,8 +49,14 @@ describe('judgeAudit', () => {
 
   it('reports an unreachable endpoint as unavailable, not clean', () => {
     const err = JSON.stringify({ error: { code: 'ERR_PNPM_AUDIT_BAD_RESPONSE', message: 'The audit endpoint responded with 405' } });
-    expect(judgeAudit({ status: 1, stdout: err, stderr: '' })).toEqual({ kind: 'unavailable', reason: 'ERR_PNPM_AUDIT_BAD_RESPONSE: The audit endpoint responded with 405' });
-    expect(judgeAudit({ status: 1, stdout: '', stderr: '\n ERR_PNPM_AUDIT_BAD_RESPONSE  405\n' })).toEqual({ kind: 'unavailable', reason: 'ERR_PNPM_AUDIT_BAD_RESPONSE  405' });
+    expect(judgeAudit({ status: 1, stdout: err, stderr: '' })).toEqual({
+      kind: 'unavailable',
+      reason: 'ERR_PNPM_AUDIT_BAD_RESPONSE: The audit endpoint responded with 405',
+    });
+    expect(judgeAudit({ status: 1, stdout: '', stderr: '\n ERR_PNPM_AUDIT_BAD_RESPONSE  405\n' })).toEqual({
+      kind: 'unavailable',
+      reason: 'ERR_PNPM_AUDIT_BAD_RESPONSE  405',
+    });
     expect(judgeAudit({ status: null, stdout: '', stderr: '' })).toEqual({ kind: 'unavailable', reason: 'pnpm audit exited null' });
   });
 });

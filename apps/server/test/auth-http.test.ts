@@ -31,7 +31,19 @@ async function registered() {
   return { acc, cookie: cookie!, user: (await res.json()) as { id: number; email: string } };
 }
 
-const USER_KEYS = ['email', 'emailVerified', 'firstName', 'fullName', 'id', 'lastName', 'mobile', 'photoUrl', 'role', 'travelPreferences', 'username'];
+const USER_KEYS = [
+  'email',
+  'emailVerified',
+  'firstName',
+  'fullName',
+  'id',
+  'lastName',
+  'mobile',
+  'photoUrl',
+  'role',
+  'travelPreferences',
+  'username',
+];
 
 describe('the session cookie', () => {
   it('over http: HttpOnly; SameSite=Lax; Path=/; Expires in 30 days; no Secure; never cacheable', async () => {
@@ -59,7 +71,12 @@ describe('the session cookie', () => {
   it('behind a trusted proxy that says https: Secure', async () => {
     await t.close();
     t = await createTestApp({ TRUST_PROXY: '1', PUBLIC_URL: 'https://localhost:3000' });
-    const res = await post('/api/auth/register', account(), { 'X-Forwarded-Proto': 'https', Origin: 'https://localhost:3000' }, 'http://localhost:3000');
+    const res = await post(
+      '/api/auth/register',
+      account(),
+      { 'X-Forwarded-Proto': 'https', Origin: 'https://localhost:3000' },
+      'http://localhost:3000',
+    );
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().find((l) => l.startsWith('session='))).toMatch(/; Secure$/);
   });
@@ -79,7 +96,10 @@ describe('the session cookie', () => {
     expect(body).toMatchObject({ id: user.id, username: acc.username, email: acc.email, fullName: acc.fullName, role: 'customer' });
 
     expect(await t.db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
-    const out = await t.app.request(`${ORIGIN}/api/auth/logout`, { method: 'POST', headers: { ...sameSite(), Cookie: `session=${cookie}` } });
+    const out = await t.app.request(`${ORIGIN}/api/auth/logout`, {
+      method: 'POST',
+      headers: { ...sameSite(), Cookie: `session=${cookie}` },
+    });
     expect(out.status).toBe(200);
     expect(await out.json()).toEqual({ ok: true });
     const cleared = out.headers.getSetCookie().find((l) => l.startsWith('session='))!;
@@ -144,7 +164,11 @@ describe('CSRF', () => {
 
   it.each(matrix)('REST logout: origin %s × %s × X-Requested-With %s', async (o, ct, xrw) => {
     const { cookie } = await registered();
-    const res = await t.app.request(`${ORIGIN}/api/auth/logout`, { method: 'POST', headers: headersFor(o, ct, xrw, cookie), body: bodies[ct] });
+    const res = await t.app.request(`${ORIGIN}/api/auth/logout`, {
+      method: 'POST',
+      headers: headersFor(o, ct, xrw, cookie),
+      body: bodies[ct],
+    });
     const sessions = await t.db.selectFrom('sessions').select('id').execute();
     if (o === 'same' && xrw) {
       expect(res.status).toBe(200);
@@ -158,7 +182,11 @@ describe('CSRF', () => {
 
   it.each(matrix)('tRPC auth.logout mutation: origin %s × %s × X-Requested-With %s', async (o, ct, xrw) => {
     const { cookie } = await registered();
-    const res = await t.app.request(`${ORIGIN}/api/trpc/auth.logout`, { method: 'POST', headers: headersFor(o, ct, xrw, cookie), body: bodies[ct] });
+    const res = await t.app.request(`${ORIGIN}/api/trpc/auth.logout`, {
+      method: 'POST',
+      headers: headersFor(o, ct, xrw, cookie),
+      body: bodies[ct],
+    });
     const sessions = await t.db.selectFrom('sessions').select('id').execute();
     if (o === 'same' && xrw) {
       expect(res.status).not.toBe(403);
@@ -181,7 +209,12 @@ describe('CSRF', () => {
     ] as const) {
       const res = await t.app.request(`${ORIGIN}${path}`, {
         method,
-        headers: { Origin: 'https://evil.example', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'text/plain', Cookie: `session=${cookie}` },
+        headers: {
+          Origin: 'https://evil.example',
+          'X-Requested-With': 'XMLHttpRequest',
+          'Content-Type': 'text/plain',
+          Cookie: `session=${cookie}`,
+        },
         body: JSON.stringify(body),
       });
       expect(res.status).toBe(403);
@@ -234,7 +267,11 @@ describe('CSRF', () => {
 
   it('safe methods and webhooks are not checked', async () => {
     expect((await t.app.request(`${ORIGIN}/api/auth/me`, { headers: { Origin: 'https://evil.example' } })).status).toBe(401);
-    const hook = await t.app.request(`${ORIGIN}/api/webhooks/stripe`, { method: 'POST', headers: { Origin: 'https://evil.example' }, body: '{}' });
+    const hook = await t.app.request(`${ORIGIN}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+      body: '{}',
+    });
     expect(hook.status).not.toBe(403);
   });
 });
@@ -249,7 +286,10 @@ describe('REST shapes', () => {
     expect(JSON.stringify(body)).not.toMatch(/hash|argon/i);
     expect(body).toMatchObject({ username: acc.username, email: acc.email, fullName: acc.fullName });
 
-    for (const dup of [{ ...account(), username: acc.username }, { ...account(), email: acc.email }]) {
+    for (const dup of [
+      { ...account(), username: acc.username },
+      { ...account(), email: acc.email },
+    ]) {
       const again = await post('/api/auth/register', dup);
       expect(again.status).toBe(409);
       expect(await again.json()).toEqual({ error: { code: 'CONFLICT', message: 'This username or email may already be in use.' } });
@@ -283,7 +323,8 @@ describe('REST shapes', () => {
 
   it('login throttling reaches 429 with Retry-After', async () => {
     const { acc } = await registered();
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { username: acc.username, password: 'wrong password' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/login', { username: acc.username, password: 'wrong password' })).status).toBe(401);
     const res = await post('/api/auth/login', { username: acc.username, password: acc.password });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('15');
@@ -336,7 +377,9 @@ describe('REST shapes', () => {
 
     const taken = await patch({ username: other.acc.username });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: { code: 'CONFLICT', message: 'That username is already taken.', details: { field: 'username' } } });
+    expect(await taken.json()).toEqual({
+      error: { code: 'CONFLICT', message: 'That username is already taken.', details: { field: 'username' } },
+    });
     const bad = await patch({ email: 'nope' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('email: Please enter a valid email address');
@@ -346,7 +389,11 @@ describe('REST shapes', () => {
   it('POST /api/users/password → { ok: true }; a wrong current password → 400 naming the field', async () => {
     const { acc, cookie } = await registered();
     const change = (body: unknown) =>
-      t.app.request(`${ORIGIN}/api/users/password`, { method: 'POST', headers: sameSite({ Cookie: `session=${cookie}` }), body: JSON.stringify(body) });
+      t.app.request(`${ORIGIN}/api/users/password`, {
+        method: 'POST',
+        headers: sameSite({ Cookie: `session=${cookie}` }),
+        body: JSON.stringify(body),
+      });
     const wrong = await change({ currentPassword: 'not my password', newPassword: 'a new long password' });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({

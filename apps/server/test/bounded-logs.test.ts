@@ -97,7 +97,11 @@ describe('1,000 anonymous failed requests from one address', () => {
     const { lines, clock, log } = capture();
     t = await createTestApp({}, { log });
     for (let i = 0; i < 1000; i++) {
-      const res = await t.app.request(`${ORIGIN}/api/webhooks/stripe`, { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=00' }, body: '{}' });
+      const res = await t.app.request(`${ORIGIN}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'Stripe-Signature': 't=1,v1=00' },
+        body: '{}',
+      });
       expect(res.status).toBe(400);
     }
     const refused = lines.filter((l) => l.msg === 'webhook refused');
@@ -106,7 +110,10 @@ describe('1,000 anonymous failed requests from one address', () => {
 
     clock.now += 60_000;
     await t.app.request(`${ORIGIN}/api/webhooks/stripe`, { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=00' }, body: '{}' });
-    expect(lines.find((l) => l.msg === 'repeated log lines suppressed')).toMatchObject({ like: 'webhook refused', suppressed: 1000 - LOG_REPEATS_PER_MINUTE });
+    expect(lines.find((l) => l.msg === 'repeated log lines suppressed')).toMatchObject({
+      like: 'webhook refused',
+      suppressed: 1000 - LOG_REPEATS_PER_MINUTE,
+    });
   });
 
   it(`failed sign-ins: at most ${AUDIT_ROWS_PER_MINUTE} audit rows per failed outcome a minute, the rest counted; no log line each`, async () => {
@@ -115,7 +122,12 @@ describe('1,000 anonymous failed requests from one address', () => {
     const reg = await t.app.request(`${ORIGIN}/api/auth/register`, {
       method: 'POST',
       headers: sameSite(),
-      body: JSON.stringify({ username: 'flood_target', email: 'flood@example.com', password: 'a long enough password', fullName: 'Flood Target' }),
+      body: JSON.stringify({
+        username: 'flood_target',
+        email: 'flood@example.com',
+        password: 'a long enough password',
+        fullName: 'Flood Target',
+      }),
     });
     expect(reg.status).toBe(200);
     const statuses = new Map<number, number>();
@@ -142,7 +154,11 @@ describe('1,000 anonymous failed requests from one address', () => {
   it('a new minute starts new rows; a success always has its own', async () => {
     t = await createTestApp();
     const attempt = (username: string) =>
-      t!.app.request(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: sameSite(), body: JSON.stringify({ username, password: 'x' }) });
+      t!.app.request(`${ORIGIN}/api/auth/login`, {
+        method: 'POST',
+        headers: sameSite(),
+        body: JSON.stringify({ username, password: 'x' }),
+      });
     for (let i = 0; i < AUDIT_ROWS_PER_MINUTE + 3; i++) await attempt('ab');
     t.clock.advance(60_000);
     await attempt('cd');

@@ -24,7 +24,11 @@ function newestMtime(dir: string): number {
 
 /** Builds dist/ unless it is newer than every source it bundles. */
 export function ensureBuilt(): void {
-  const sources = Math.max(newestMtime(join(serverDir, 'src')), newestMtime(join(repo, 'packages/api/src')), newestMtime(join(repo, 'packages/db/src')));
+  const sources = Math.max(
+    newestMtime(join(serverDir, 'src')),
+    newestMtime(join(repo, 'packages/api/src')),
+    newestMtime(join(repo, 'packages/db/src')),
+  );
   if (existsSync(mainJs) && existsSync(cliJs) && statSync(mainJs).mtimeMs > sources) return;
   const r = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`);
@@ -65,7 +69,11 @@ export function serverEnv(dir: string, port: number): ServerEnv {
 
 /** `node dist/cli.js setup` (migrate + seed); throws with its output when it fails. */
 export function setupDatabase(env: Record<string, string>): void {
-  const r = spawnSync(process.execPath, [cliJs, 'setup'], { cwd: serverDir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [cliJs, 'setup'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`cli.js setup failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -77,7 +85,11 @@ export interface Running {
 }
 
 export function startServer(env: Record<string, string>, opts: { keepLogs?: number } = {}): Running {
-  const child = spawn(process.execPath, [mainJs], { cwd: serverDir, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [mainJs], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logs: string[] = [];
   const keep = opts.keepLogs ?? Infinity;
   const add = (b: Buffer) => {
@@ -112,5 +124,10 @@ export async function waitUntil<T>(what: string, fn: () => Promise<T | undefined
 
 /** Resolves once GET /api/health answers 200. */
 export function waitHealthy(base: string, ms = 15_000): Promise<true> {
-  return waitUntil('the server', async () => ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok ? true : undefined), ms, 25);
+  return waitUntil(
+    'the server',
+    async () => ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok ? true : undefined),
+    ms,
+    25,
+  );
 }

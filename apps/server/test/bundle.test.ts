@@ -19,7 +19,13 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   await esbuild.build({ ...buildOptions({ outdir: out }), logLevel: 'silent' });
   tmp = mkdtempSync(join(tmpdir(), 'bundle-test-'));
-  env = { ...process.env, DATABASE_URL: `file:${join(tmp, 'shop.sqlite')}`, WEB_DIST: join(tmp, 'no-web'), LOG_LEVEL: 'info', NODE_ENV: 'production' };
+  env = {
+    ...process.env,
+    DATABASE_URL: `file:${join(tmp, 'shop.sqlite')}`,
+    WEB_DIST: join(tmp, 'no-web'),
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+  };
 }, 60_000);
 
 afterAll(() => {
@@ -28,7 +34,12 @@ afterAll(() => {
 });
 
 const cli = (...args: string[]) => spawnSync(process.execPath, [join(out, 'cli.js'), ...args], { env, encoding: 'utf8', timeout: 30_000 });
-const lines = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('cli.js', () => {
   it('prints usage: exit 2 without a command, 0 for help', () => {
@@ -64,7 +75,11 @@ describe('main.js', () => {
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no listening line in: ${stdout}`)), 15_000);
         child.stdout.on('data', () => {
-          const listening = stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string; url?: string }).find((l) => l.msg === 'listening');
+          const listening = stdout
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { msg: string; url?: string })
+            .find((l) => l.msg === 'listening');
           if (listening?.url) {
             clearTimeout(timer);
             resolve(listening.url);

@@ -207,9 +207,12 @@ describe('compression', () => {
   });
 
   it('compresses other large JSON answers through the middleware', async () => {
-    const res = await get(`/api/trpc/catalog.plans?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { regionId: jp } } }))}`, {
-      'Accept-Encoding': 'gzip',
-    });
+    const res = await get(
+      `/api/trpc/catalog.plans?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { regionId: jp } } }))}`,
+      {
+        'Accept-Encoding': 'gzip',
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const body = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()) as unknown[];
@@ -222,7 +225,8 @@ describe('answers kept per catalogue snapshot', () => {
     const own = await createCatalogApp();
     try {
       const japan = await own.regionId('JP');
-      const read = async () => ((await (await own.app.request(`/api/plans?regionId=${japan}`)).json()) as Array<{ id: number; price: number }>)[0]!;
+      const read = async () =>
+        ((await (await own.app.request(`/api/plans?regionId=${japan}`)).json()) as Array<{ id: number; price: number }>)[0]!;
       const first = await read();
       await own.db.updateTable('plans').set({ price_minor: 12345 }).where('id', '=', first.id).execute();
       expect((await read()).price).toBe(first.price);
@@ -231,8 +235,12 @@ describe('answers kept per catalogue snapshot', () => {
 
       // The tRPC query (fast path) keeps its answers per snapshot too.
       const trpcPrice = async () => {
-        const res = await own.app.request(`/api/trpc/catalog.plans?input=${encodeURIComponent(JSON.stringify({ json: { regionId: japan } }))}`);
-        return ((await res.json()) as { result: { data: { json: Array<{ id: number; priceMinor: number }> } } }).result.data.json.find((p) => p.id === first.id)!.priceMinor;
+        const res = await own.app.request(
+          `/api/trpc/catalog.plans?input=${encodeURIComponent(JSON.stringify({ json: { regionId: japan } }))}`,
+        );
+        return ((await res.json()) as { result: { data: { json: Array<{ id: number; priceMinor: number }> } } }).result.data.json.find(
+          (p) => p.id === first.id,
+        )!.priceMinor;
       };
       expect(await trpcPrice()).toBe(Math.round(first.price * 100));
       expect(await trpcPrice()).toBe(Math.round(first.price * 100));
@@ -248,7 +256,19 @@ describe('answers kept per catalogue snapshot', () => {
       const region = await own.db.selectFrom('plans').select('region_id').where('id', '=', first.id).executeTakeFirstOrThrow();
       const { id } = await own.db
         .insertInto('plans')
-        .values({ id: 999999, region_id: region.region_id, slug: 'jp-memo-test', name: 'Memo test', description: '', price_minor: 100, currency: 'USD', validity_days: 1, data_amount: '1GB', data_mb: 1024, features: '[]' })
+        .values({
+          id: 999999,
+          region_id: region.region_id,
+          slug: 'jp-memo-test',
+          name: 'Memo test',
+          description: '',
+          price_minor: 100,
+          currency: 'USD',
+          validity_days: 1,
+          data_amount: '1GB',
+          data_mb: 1024,
+          features: '[]',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       expect((await own.app.request(`/api/plans/${id}`)).status).toBe(404);

@@ -7,7 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@esim/db';
-import { ensureBuilt, freePort, killServer, serverEnv, setupDatabase, startServer, waitHealthy, waitUntil, type Running } from './built-server.ts';
+import {
+  ensureBuilt,
+  freePort,
+  killServer,
+  serverEnv,
+  setupDatabase,
+  startServer,
+  waitHealthy,
+  waitUntil,
+  type Running,
+} from './built-server.ts';
 
 describe('crash between payment and fulfilment (built server)', () => {
   let dir: string;
@@ -47,7 +57,11 @@ describe('crash between payment and fulfilment (built server)', () => {
     const confirm = await fetch(`${base}/api/demo-payments/confirm`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } }),
+      body: JSON.stringify({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      }),
     }).then(
       (r) => r.status,
       (e: unknown) => e,
@@ -60,7 +74,11 @@ describe('crash between payment and fulfilment (built server)', () => {
     try {
       const before = await handle.db.selectFrom('orders').select(['status']).execute();
       expect(before).toEqual([{ status: 'pending_payment' }]);
-      const demoIntent = await handle.db.selectFrom('demo_payment_intents').select('data').where('id', '=', intent.paymentIntentId).executeTakeFirstOrThrow();
+      const demoIntent = await handle.db
+        .selectFrom('demo_payment_intents')
+        .select('data')
+        .where('id', '=', intent.paymentIntentId)
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(demoIntent.data).status).toBe('succeeded');
 
       // Restart without the hook: the startup reconciliation finishes the order.

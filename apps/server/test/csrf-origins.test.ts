@@ -10,7 +10,11 @@ const sorted = (s: Set<string>) => [...s].sort();
 
 describe('trustedOrigins', () => {
   it('PUBLIC_URL unset: http://localhost:PORT and the same port at 127.0.0.1 and [::1]', () => {
-    expect(sorted(trustedOrigins(readEnv({ PORT: '3000' })))).toEqual(['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']);
+    expect(sorted(trustedOrigins(readEnv({ PORT: '3000' })))).toEqual([
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:3000',
+    ]);
   });
 
   it("PUBLIC_URL unset in development: also Vite's dev server and preview", () => {
@@ -26,7 +30,11 @@ describe('trustedOrigins', () => {
   });
 
   it('PUBLIC_URL set: only its origin and TRUSTED_ORIGINS (paths and blanks dropped), whatever NODE_ENV says', () => {
-    const env = readEnv({ PUBLIC_URL: 'https://shop.example/store/', TRUSTED_ORIGINS: ' https://a.example , https://b.example/x,,not a url', NODE_ENV: 'development' });
+    const env = readEnv({
+      PUBLIC_URL: 'https://shop.example/store/',
+      TRUSTED_ORIGINS: ' https://a.example , https://b.example/x,,not a url',
+      NODE_ENV: 'development',
+    });
     expect(sorted(trustedOrigins(env))).toEqual(['https://a.example', 'https://b.example', 'https://shop.example']);
   });
 

@@ -84,7 +84,9 @@ describe('content security policy', () => {
   });
 
   it('a server with Stripe keys sends the Stripe CSP', async () => {
-    t = await createCatalogApp({ env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' } });
+    t = await createCatalogApp({
+      env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+    });
     const res = await t.app.request('/api/health');
     expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ stripe: true }));
     expect(res.headers.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com")');

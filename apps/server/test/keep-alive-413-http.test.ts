@@ -82,7 +82,12 @@ describe('413 on a keep-alive connection', () => {
     ['REST, chunked', 'POST', '/api/contact', { bytes: big(5 * 1024 * 1024), chunked: true }],
     ['REST, just over the limit', 'POST', '/api/create-payment-intent', { bytes: big(64 * 1024 + 1), chunked: false }],
     ['webhook, Content-Length', 'POST', '/api/webhooks/stripe', { bytes: big(1024 * 1024), chunked: false }],
-    ['tRPC, too many calls', 'GET', `/api/trpc/${Array.from({ length: MAX_TRPC_BATCH_CALLS + 1 }, () => 'catalog.regions').join(',')}?batch=1`, undefined],
+    [
+      'tRPC, too many calls',
+      'GET',
+      `/api/trpc/${Array.from({ length: MAX_TRPC_BATCH_CALLS + 1 }, () => 'catalog.regions').join(',')}?batch=1`,
+      undefined,
+    ],
   ] as const)('%s: 413 with Connection: close, then the next request succeeds on a new socket', async (_label, method, path, body) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -28,18 +28,32 @@ interface Intent {
 }
 
 async function createIntent(body: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Intent> {
-  const res = await post(t.app, '/api/create-payment-intent', { planId: t.plans.japan5.id, amount: 0.5, email: 'http@traveller.example', ...body }, headers);
+  const res = await post(
+    t.app,
+    '/api/create-payment-intent',
+    { planId: t.plans.japan5.id, amount: 0.5, email: 'http@traveller.example', ...body },
+    headers,
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as Intent;
 }
 
 async function confirm(intent: Intent, card = CARD_OK) {
-  const res = await post(t.app, '/api/demo-payments/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card });
+  const res = await post(t.app, '/api/demo-payments/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    clientSecret: intent.clientSecret,
+    card,
+  });
   return { status: res.status, body: (await res.json()) as { status: string; error?: { code: string; message: string } } };
 }
 
 async function register(username: string, email: string): Promise<string> {
-  const res = await post(t.app, '/api/auth/register', { username, email, password: 'correct horse battery', confirmPassword: 'correct horse battery' });
+  const res = await post(t.app, '/api/auth/register', {
+    username,
+    email,
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
+  });
   expect(res.status).toBe(200);
   const line = res.headers.getSetCookie().find((l) => l.startsWith('session='))!;
   return line.split(';')[0]!;
@@ -85,7 +99,12 @@ describe('POST /api/create-payment-intent', () => {
       body: JSON.stringify({ planId: t.plans.japan5.id, email: 'a@b.example' }),
     });
     expect(noHeader.status).toBe(403);
-    const evil = await post(t.app, '/api/create-payment-intent', { planId: t.plans.japan5.id, email: 'a@b.example' }, { Origin: 'https://evil.example' });
+    const evil = await post(
+      t.app,
+      '/api/create-payment-intent',
+      { planId: t.plans.japan5.id, email: 'a@b.example' },
+      { Origin: 'https://evil.example' },
+    );
     expect(evil.status).toBe(403);
     expect((await counts(t.db)).orders).toBe(0);
   });
@@ -134,7 +153,9 @@ describe('demo payments over HTTP → order success', () => {
     const intent = await createIntent();
     await confirm(intent);
     await t.settle();
-    const view = (await (await t.app.request(`/api/orders/${intent.paymentIntentId}?client_secret=${encodeURIComponent(intent.clientSecret)}`)).json()) as {
+    const view = (await (
+      await t.app.request(`/api/orders/${intent.paymentIntentId}?client_secret=${encodeURIComponent(intent.clientSecret)}`)
+    ).json()) as {
       qrCode: string;
     };
     const png = await t.app.request(view.qrCode);
@@ -153,10 +174,18 @@ describe('demo payments over HTTP → order success', () => {
     const intent = await createIntent();
     expect(await confirm(intent, CARD_DECLINED)).toEqual({
       status: 200,
-      body: { paymentIntentId: intent.paymentIntentId, status: 'failed', error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' } },
+      body: {
+        paymentIntentId: intent.paymentIntentId,
+        status: 'failed',
+        error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+      },
     });
     expect((await confirm(intent, { ...CARD_OK, number: '4000002760003184' })).body.status).toBe('requires_action');
-    const action = await post(t.app, '/api/demo-payments/confirm-action', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, approve: true });
+    const action = await post(t.app, '/api/demo-payments/confirm-action', {
+      paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
+      approve: true,
+    });
     expect(await action.json()).toEqual({ paymentIntentId: intent.paymentIntentId, status: 'succeeded' });
     await t.settle();
     expect(await counts(t.db)).toMatchObject({ fulfilled: 1, esims: 1, sent: 1 });
@@ -164,8 +193,14 @@ describe('demo payments over HTTP → order success', () => {
 
   it('bad confirm input → 400; wrong secret → 404', async () => {
     const intent = await createIntent();
-    expect((await post(t.app, '/api/demo-payments/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret })).status).toBe(400);
-    expect((await post(t.app, '/api/demo-payments/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: 'nope', card: CARD_OK })).status).toBe(404);
+    expect(
+      (await post(t.app, '/api/demo-payments/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await post(t.app, '/api/demo-payments/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: 'nope', card: CARD_OK }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -178,7 +213,9 @@ describe('account over HTTP', () => {
     const cookie = await register('joiner', 'joiner@traveller.example');
     await t.settle();
     expect(await (await t.app.request('/api/orders', { headers: { Cookie: cookie } })).json()).toEqual([]);
-    const link = t.mailer.sent.map((m) => (m.to === 'joiner@traveller.example' ? m.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1] : undefined)).find(Boolean);
+    const link = t.mailer.sent
+      .map((m) => (m.to === 'joiner@traveller.example' ? m.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1] : undefined))
+      .find(Boolean);
     expect(link).toBeDefined();
     expect((await post(t.app, '/api/auth/verify-email', { token: 'not-a-real-token-at-all' })).status).toBe(400);
     const verified = await post(t.app, '/api/auth/verify-email', { token: link });
@@ -188,10 +225,17 @@ describe('account over HTTP', () => {
     const mine = await createIntent({ email: undefined, planId: t.plans.japan1.id }, { Cookie: cookie });
     await confirm(mine);
     await t.settle();
-    const orders = (await (await t.app.request('/api/orders', { headers: { Cookie: cookie } })).json()) as { id: string; status: string; esimQrCode: string | null }[];
+    const orders = (await (await t.app.request('/api/orders', { headers: { Cookie: cookie } })).json()) as {
+      id: string;
+      status: string;
+      esimQrCode: string | null;
+    }[];
     expect(orders.map((o) => o.id).sort()).toEqual([guest.orderId, mine.orderId].sort());
     expect(orders.every((o) => o.status === 'completed' && o.esimQrCode !== null)).toBe(true);
-    const esims = (await (await t.app.request('/api/esims', { headers: { Cookie: cookie } })).json()) as { iccid: string; status: string }[];
+    const esims = (await (await t.app.request('/api/esims', { headers: { Cookie: cookie } })).json()) as {
+      iccid: string;
+      status: string;
+    }[];
     expect(esims).toHaveLength(2);
     expect(esims[0]).toMatchObject({ iccid: expect.stringMatching(/^89/), status: 'not_installed' });
     // The owner needs no secret.
@@ -207,7 +251,10 @@ describe('account over HTTP', () => {
     expect(sub).toMatchObject({ kind: 'subscription', amountMinor: 1699, subscriptionId: expect.stringMatching(/^SUB-/) });
     expect((await confirm(sub)).body.status).toBe('succeeded');
     await t.settle();
-    const list = (await (await t.app.request('/api/subscriptions', { headers: { Cookie: cookie } })).json()) as { id: string; status: string }[];
+    const list = (await (await t.app.request('/api/subscriptions', { headers: { Cookie: cookie } })).json()) as {
+      id: string;
+      status: string;
+    }[];
     expect(list).toMatchObject([{ id: sub.subscriptionId, status: 'active', cancelAtPeriodEnd: false }]);
     const canceled = await post(t.app, `/api/subscriptions/${sub.subscriptionId}/cancel`, {}, { Cookie: cookie });
     expect(await canceled.json()).toMatchObject({ id: sub.subscriptionId, status: 'active', cancelAtPeriodEnd: true });
@@ -226,7 +273,11 @@ describe('POST /api/webhooks/stripe with demo events', () => {
 
   /** A paid intent whose in-process event was lost (so the webhook deliveries do the work). */
   async function paidButUnhandled() {
-    t.services.testHooks = { beforePaymentEvent: () => { throw new Error('lost'); } };
+    t.services.testHooks = {
+      beforePaymentEvent: () => {
+        throw new Error('lost');
+      },
+    };
     const intent = await createIntent();
     await confirm(intent);
     t.services.testHooks = undefined;

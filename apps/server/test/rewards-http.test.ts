@@ -28,12 +28,16 @@ async function register(username: string): Promise<string> {
     fullName: 'Ada Lovelace',
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((l) => l.startsWith('session='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('session='))!
+    .split(';')[0]!;
 }
 
 const get = (path: string, cookie?: string) => t.app.request(path, { headers: sameSite(cookie ? { Cookie: cookie } : {}) });
 const postAs = (path: string, body: unknown, cookie?: string) => post(t.app, path, body, cookie ? { Cookie: cookie } : {});
-const achievementId = async (key: string) => (await t.db.selectFrom('achievements').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+const achievementId = async (key: string) =>
+  (await t.db.selectFrom('achievements').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
 
 const LEVEL = {
   id: expect.any(Number),
@@ -82,15 +86,20 @@ describe('for everyone', () => {
 });
 
 describe('guests', () => {
-  it.each(['/api/rewards/profile', '/api/rewards/user/achievements', '/api/rewards/check-ins', '/api/rewards/points-history'])('GET %s → 401', async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in.' } });
-  });
+  it.each(['/api/rewards/profile', '/api/rewards/user/achievements', '/api/rewards/check-ins', '/api/rewards/points-history'])(
+    'GET %s → 401',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in.' } });
+    },
+  );
 
   it('POST check-in and progress → 401, nothing stored', async () => {
     expect((await postAs('/api/rewards/check-in', { regionId: japan })).status).toBe(401);
-    expect((await postAs(`/api/rewards/user/achievements/${await achievementId('first_purchase')}/progress`, { increment: 1 })).status).toBe(401);
+    expect(
+      (await postAs(`/api/rewards/user/achievements/${await achievementId('first_purchase')}/progress`, { increment: 1 })).status,
+    ).toBe(401);
     expect(await t.db.selectFrom('check_ins').selectAll().execute()).toEqual([]);
   });
 });
@@ -136,10 +145,19 @@ describe('signed in', () => {
       isCompleted: true,
       earnedAt: t.clock.now.toISOString(),
     };
-    expect(body).toEqual({ checkIn, pointsAwarded: 10, message: 'You earned 10 points for checking in to Japan.', newAchievements: [firstCheckIn] });
+    expect(body).toEqual({
+      checkIn,
+      pointsAwarded: 10,
+      message: 'You earned 10 points for checking in to Japan.',
+      newAchievements: [firstCheckIn],
+    });
 
     const again = (await (await postAs('/api/rewards/check-in', { regionId: String(japan) }, cookie)).json()) as Record<string, unknown>;
-    expect(again).toMatchObject({ pointsAwarded: 0, checkIn: { pointsAwarded: 0, zeroReason: 'already_checked_in_here_today' }, newAchievements: [] });
+    expect(again).toMatchObject({
+      pointsAwarded: 0,
+      checkIn: { pointsAwarded: 0, zeroReason: 'already_checked_in_here_today' },
+      newAchievements: [],
+    });
     expect(again.checkIn).not.toHaveProperty('locationName');
 
     const list = (await (await get('/api/rewards/check-ins', cookie)).json()) as unknown[];
@@ -147,7 +165,13 @@ describe('signed in', () => {
 
     const history = (await (await get('/api/rewards/points-history', cookie)).json()) as unknown[];
     expect(history).toEqual([
-      { id: expect.any(Number), source: 'achievement', description: 'Achievement: First Check-in', points: 25, createdAt: t.clock.now.toISOString() },
+      {
+        id: expect.any(Number),
+        source: 'achievement',
+        description: 'Achievement: First Check-in',
+        points: 25,
+        createdAt: t.clock.now.toISOString(),
+      },
       { id: expect.any(Number), source: 'check_in', description: 'Check-in: Japan', points: 10, createdAt: t.clock.now.toISOString() },
     ]);
 
@@ -227,7 +251,10 @@ describe('signed in', () => {
       message: expect.stringMatching(/^No new progress yet \(0 of 10\)/),
     });
     // An empty body counts as { increment: 1 }.
-    const empty = await t.app.request(`/api/rewards/user/achievements/${id}/progress`, { method: 'POST', headers: sameSite({ Cookie: cookie }) });
+    const empty = await t.app.request(`/api/rewards/user/achievements/${id}/progress`, {
+      method: 'POST',
+      headers: sameSite({ Cookie: cookie }),
+    });
     expect(empty.status).toBe(200);
   });
 

@@ -100,7 +100,8 @@ describe('SPA fallback', () => {
 });
 
 describe('pre-rendered pages (pages.json)', () => {
-  const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body><div id="shell" inert><h1>${name}</h1></div><div id="root" hidden></div></body></html>`;
+  const page = (name: string) =>
+    `<!doctype html><html><head><title>${name}</title></head><body><div id="shell" inert><h1>${name}</h1></div><div id="root" hidden></div></body></html>`;
   const APP = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
   let pagesDir: string;
   let p: CatalogApp;
@@ -111,7 +112,10 @@ describe('pre-rendered pages (pages.json)', () => {
     writeFileSync(join(pagesDir, 'app.html'), APP);
     writeFileSync(
       join(pagesDir, 'pages.json'),
-      JSON.stringify({ fallback: 'app.html', pages: { '/': 'index.html', '/coverage': 'coverage.html', '/faq': 'missing.html', '/x': '../secret.html' } }),
+      JSON.stringify({
+        fallback: 'app.html',
+        pages: { '/': 'index.html', '/coverage': 'coverage.html', '/faq': 'missing.html', '/x': '../secret.html' },
+      }),
     );
     p = await createCatalogApp({ webDist: pagesDir });
   });
@@ -147,7 +151,9 @@ describe('pre-rendered pages (pages.json)', () => {
   });
 
   it('reports pages it cannot serve, and only takes .html files beside pages.json', () => {
-    expect(loadPages(pagesDir).problems).toEqual(expect.arrayContaining([expect.stringContaining('missing.html'), expect.stringContaining('../secret.html')]));
+    expect(loadPages(pagesDir).problems).toEqual(
+      expect.arrayContaining([expect.stringContaining('missing.html'), expect.stringContaining('../secret.html')]),
+    );
   });
 });
 

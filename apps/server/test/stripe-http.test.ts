@@ -14,7 +14,8 @@ function fakeStripe() {
   const intents = new Map<string, Record<string, unknown>>();
   const keys = new Map<string, string>();
   let n = 0;
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Request-Id': `req_${++n}` } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Request-Id': `req_${++n}` } });
   const fetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = init?.method ?? 'GET';
@@ -26,7 +27,16 @@ function fakeStripe() {
       const existing = keys.get(key);
       if (existing) return json(intents.get(existing));
       const id = `pi_http_${++n}`;
-      const pi = { id, object: 'payment_intent', amount: Number(form.get('amount')), currency: form.get('currency'), status: 'requires_payment_method', client_secret: `${id}_secret_abc${n}`, metadata: { orderId: form.get('metadata[orderId]') }, last_payment_error: null };
+      const pi = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: form.get('currency'),
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_abc${n}`,
+        metadata: { orderId: form.get('metadata[orderId]') },
+        last_payment_error: null,
+      };
       intents.set(id, pi);
       keys.set(key, id);
       return json(pi);
@@ -34,7 +44,9 @@ function fakeStripe() {
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && m) {
       const pi = intents.get(m[1]!);
-      return pi ? json(pi) : json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }, 404);
+      return pi
+        ? json(pi)
+        : json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }, 404);
     }
     return json({ error: { type: 'invalid_request_error', message: `no fake for ${method} ${url.pathname}` } }, 404);
   };
@@ -51,7 +63,10 @@ beforeEach(async () => {
     webhookSecret: WHSEC,
     clientConfig: { maxNetworkRetries: 0, telemetry: false, httpClient: Stripe.createFetchHttpClient(stripe.fetchImpl as typeof fetch) },
   });
-  t = await createOrdersApp({ env: { STRIPE_SECRET_KEY: 'sk_test_http', STRIPE_PUBLISHABLE_KEY: 'pk_test_http', STRIPE_WEBHOOK_SECRET: WHSEC }, overrides: { payments } });
+  t = await createOrdersApp({
+    env: { STRIPE_SECRET_KEY: 'sk_test_http', STRIPE_PUBLISHABLE_KEY: 'pk_test_http', STRIPE_WEBHOOK_SECRET: WHSEC },
+    overrides: { payments },
+  });
 });
 afterEach(async () => {
   await t.settle();
@@ -61,16 +76,33 @@ afterEach(async () => {
 async function checkout() {
   const res = await post(t.app, '/api/create-payment-intent', { planId: t.plans.japan1.id, amount: 1, email: 'card@traveller.example' });
   expect(res.status).toBe(200);
-  return (await res.json()) as { clientSecret: string; paymentIntentId: string; provider: string; publishableKey: string; amountMinor: number };
+  return (await res.json()) as {
+    clientSecret: string;
+    paymentIntentId: string;
+    provider: string;
+    publishableKey: string;
+    amountMinor: number;
+  };
 }
 
 function delivery(pi: Record<string, unknown>, opts: { t?: number; id?: string } = {}) {
-  const payload = JSON.stringify({ id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type: 'payment_intent.succeeded', created: nowS, api_version: Stripe.API_VERSION, data: { object: pi } });
+  const payload = JSON.stringify({
+    id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    created: nowS,
+    api_version: Stripe.API_VERSION,
+    data: { object: pi },
+  });
   return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: WHSEC, timestamp: opts.t ?? nowS }) };
 }
 
 const hook = (d: { payload: string; header: string }) =>
-  t.app.request('/api/webhooks/stripe', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': d.header }, body: d.payload });
+  t.app.request('/api/webhooks/stripe', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': d.header },
+    body: d.payload,
+  });
 
 describe('Stripe over HTTP', () => {
   it('create-payment-intent returns the publishable key and the server amount; the CSP allows exactly Stripe’s hosts', async () => {
@@ -78,14 +110,18 @@ describe('Stripe over HTTP', () => {
     expect(intent).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_http', amountMinor: 450 });
     const res = await t.app.request('/api/payments/config');
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toContain('script-src \'self\' https://js.stripe.com');
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
-    expect(csp).toContain('connect-src \'self\' https://api.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
   });
 
   it('the demo endpoints are 404 with Stripe configured', async () => {
     const intent = await checkout();
-    const res = await post(t.app, '/api/demo-payments/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    const res = await post(t.app, '/api/demo-payments/confirm', {
+      paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
     expect(res.status).toBe(404);
   });
 

@@ -156,7 +156,8 @@ describe('robots.txt', () => {
     const lines = text.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const p of ['/account', '/checkout', '/order-success', '/admin', '/reset-password', '/verify-email', '/api/']) expect(lines).toContain(`Disallow: ${p}`);
+    for (const p of ['/account', '/checkout', '/order-success', '/admin', '/reset-password', '/verify-email', '/api/'])
+      expect(lines).toContain(`Disallow: ${p}`);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
@@ -174,7 +175,9 @@ describe('sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    );
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const paths = ['/', '/coverage', '/support', '/about-us', '/blog', '/faq', '/terms', '/privacy', '/rewards'];
@@ -193,7 +196,13 @@ describe('sitemap.xml', () => {
         env: readEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent' }),
         log: silentLogger,
         webDist: dir,
-        services: createServices(handle.db, { publicUrl: ORIGIN, productName: 'T', supportEmail: 's@example.com', phone: '0', postalAddress: 'x' }),
+        services: createServices(handle.db, {
+          publicUrl: ORIGIN,
+          productName: 'T',
+          supportEmail: 's@example.com',
+          phone: '0',
+          postalAddress: 'x',
+        }),
       });
       const sitemap = await app.request(`${ORIGIN}/sitemap.xml`);
       expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');

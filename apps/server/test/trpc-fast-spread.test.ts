@@ -16,7 +16,9 @@ function compile(source: string): Spread {
 function babelOriginal(): { helper: Spread; text: string } {
   const require = createRequire(import.meta.url);
   const dist = dirname(require.resolve('@trpc/server'));
-  const file = readdirSync(dist).find((f) => f.endsWith('.mjs') && readFileSync(join(dist, f), 'utf8').includes('function _objectSpread2(e)'))!;
+  const file = readdirSync(dist).find(
+    (f) => f.endsWith('.mjs') && readFileSync(join(dist, f), 'utf8').includes('function _objectSpread2(e)'),
+  )!;
   const src = readFileSync(join(dist, file), 'utf8');
   const helpers = ['_typeof', 'toPrimitive', 'toPropertyKey', '_defineProperty', 'ownKeys', '_objectSpread2']
     .map((name) => new RegExp(`function ${name}\\([^)]*\\) \\{\\n[\\s\\S]*?\\n\\}\\n`).exec(src)?.[0] ?? '')

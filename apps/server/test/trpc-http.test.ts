@@ -36,7 +36,8 @@ describe('tRPC GET', () => {
     () => `/api/trpc/catalog.regions`,
     () => `/api/trpc/catalog.region?input=${trpcInput({ id: jp })}`,
     () => `/api/trpc/catalog.exchangeRates`,
-    () => `/api/trpc/catalog.plans,catalog.exchangeRates?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { regionId: jp } } }))}`,
+    () =>
+      `/api/trpc/catalog.plans,catalog.exchangeRates?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { regionId: jp } } }))}`,
     () => `/api/trpc/catalog.exchangeRates,catalog.regions?batch=1`,
   ])('the fast path and the adapter agree: %#', async (path) => {
     const { fast, slow, fastBody, slowBody } = await both(path());

@@ -33,7 +33,9 @@ function countingStream(total: number, chunk = 16 * 1024) {
       sent += n;
       counter.pulled += 1;
       // A JSON string that never ends: whoever reads it all still cannot parse it.
-      controller.enqueue(new TextEncoder().encode((counter.pulled === 1 ? '{"json":"' : '') + 'x'.repeat(n - (counter.pulled === 1 ? 9 : 0))));
+      controller.enqueue(
+        new TextEncoder().encode((counter.pulled === 1 ? '{"json":"' : '') + 'x'.repeat(n - (counter.pulled === 1 ? 9 : 0))),
+      );
     },
   });
   return { stream, counter };
@@ -64,7 +66,12 @@ describe('tRPC body size', () => {
 
   it('a chunked body (no Content-Length) is read only up to the limit, then 413', async () => {
     const { stream, counter } = countingStream(10 * 1024 * 1024);
-    const res = await t.app.request(`${ORIGIN}/api/trpc/auth.login`, { method: 'POST', headers: sameSite, body: stream, duplex: 'half' } as RequestInit);
+    const res = await t.app.request(`${ORIGIN}/api/trpc/auth.login`, {
+      method: 'POST',
+      headers: sameSite,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expectTooLarge(res);
     expect(((await res.json()) as ErrorJson).error.code).toBe('PAYLOAD_TOO_LARGE');
     // 64 KiB in 16 KiB pieces: the fifth piece crosses the limit (a stream may run a piece or two ahead).
@@ -80,7 +87,12 @@ describe('tRPC body size', () => {
         controller.close();
       },
     });
-    const res = await t.app.request(`${ORIGIN}/api/trpc/auth.login`, { method: 'POST', headers: sameSite, body: stream, duplex: 'half' } as RequestInit);
+    const res = await t.app.request(`${ORIGIN}/api/trpc/auth.login`, {
+      method: 'POST',
+      headers: sameSite,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     // Parsed and validated by the procedure: the password is over its length limit → 400, not 413 and not a parse error.
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { json: { data: { code: string; zodError: unknown } } } };
@@ -129,7 +141,9 @@ describe('tRPC calls per request', () => {
   });
 
   it('the adapter path (streaming GET) and POST batches are capped the same way', async () => {
-    expectTooLarge(await t.app.request(`/api/trpc/${regions(MAX_TRPC_BATCH_CALLS + 1)}?batch=1`, { headers: { 'trpc-accept': 'application/jsonl' } }));
+    expectTooLarge(
+      await t.app.request(`/api/trpc/${regions(MAX_TRPC_BATCH_CALLS + 1)}?batch=1`, { headers: { 'trpc-accept': 'application/jsonl' } }),
+    );
     const logouts = (n: number) => Array.from({ length: n }, () => 'auth.logout').join(',');
     const post = (n: number) =>
       t.app.request(`${ORIGIN}/api/trpc/${logouts(n)}?batch=1`, { method: 'POST', headers: sameSite, body: '{}' });
@@ -154,12 +168,19 @@ describe('tRPC calls per request', () => {
 });
 
 describe('REST 413s', () => {
-  it.each(['/api/auth/login', '/api/contact', '/api/create-payment-intent', '/api/webhooks/stripe'])('%s: 413 says Connection: close', async (path) => {
-    const body = JSON.stringify({ x: 'y'.repeat(600 * 1024) });
-    const res = await t.app.request(`${ORIGIN}${path}`, { method: 'POST', headers: { ...sameSite, 'Content-Length': String(body.length) }, body });
-    expectTooLarge(res);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('PAYLOAD_TOO_LARGE');
-  });
+  it.each(['/api/auth/login', '/api/contact', '/api/create-payment-intent', '/api/webhooks/stripe'])(
+    '%s: 413 says Connection: close',
+    async (path) => {
+      const body = JSON.stringify({ x: 'y'.repeat(600 * 1024) });
+      const res = await t.app.request(`${ORIGIN}${path}`, {
+        method: 'POST',
+        headers: { ...sameSite, 'Content-Length': String(body.length) },
+        body,
+      });
+      expectTooLarge(res);
+      expect(((await res.json()) as ErrorJson).error.code).toBe('PAYLOAD_TOO_LARGE');
+    },
+  );
 });
 
 describe('every other /api path', () => {

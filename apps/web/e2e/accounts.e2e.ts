@@ -45,7 +45,9 @@ describe('accounts', () => {
         // not created yet
       }
       for (const f of files) {
-        const raw = readFileSync(join(outboxDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const raw = readFileSync(join(outboxDir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
         if (!raw.includes(`To: ${email}`)) continue;
         const token = raw.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
         if (token) return token;
@@ -233,7 +235,9 @@ describe('accounts', () => {
     await drawer.getByRole('link', { name: RENAMED, exact: true }).waitFor();
     const logout = drawer.getByRole('button', { name: 'Log out' });
     await logout.waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('[role=dialog] button')].some((b) => b.textContent === 'Log out' && !(b as HTMLButtonElement).disabled));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role=dialog] button')].some((b) => b.textContent === 'Log out' && !(b as HTMLButtonElement).disabled),
+    );
     await screenshot(page, 'account-drawer-375', false);
     await drawer.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'Open menu' }).click();

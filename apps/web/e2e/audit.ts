@@ -53,7 +53,11 @@ export interface WidthChecks {
  * For an open page, at each width: no sideways scrolling (phone widths), axe (no serious or
  * critical violations), then a full-page screenshot <name>-<width>.png once lazy images have loaded.
  */
-export async function checkWidths(page: Page, name: string, { widths = [1280, 375], label = name, afterResize }: WidthChecks = {}): Promise<void> {
+export async function checkWidths(
+  page: Page,
+  name: string,
+  { widths = [1280, 375], label = name, afterResize }: WidthChecks = {},
+): Promise<void> {
   for (const width of widths) {
     if (page.viewportSize()?.width !== width) {
       await page.setViewportSize({ width, height: 900 });

@@ -65,13 +65,17 @@ describe('blog', () => {
     expect(await share.getByRole('link', { name: /Facebook/ }).getAttribute('href')).toBe(
       `https://www.facebook.com/sharer/sharer.php?u=${articleUrl}`,
     );
-    expect(await share.getByRole('link', { name: /Twitter/ }).getAttribute('href')).toContain(`https://twitter.com/intent/tweet?url=${articleUrl}&text=`);
+    expect(await share.getByRole('link', { name: /Twitter/ }).getAttribute('href')).toContain(
+      `https://twitter.com/intent/tweet?url=${articleUrl}&text=`,
+    );
     expect(await share.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe(
       `https://www.linkedin.com/sharing/share-offsite/?url=${articleUrl}`,
     );
 
     // A click really opens the share page in a new tab (answered locally: no outside request).
-    await browser.context.route('https://www.linkedin.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }));
+    await browser.context.route('https://www.linkedin.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
+    );
     const [popup] = await Promise.all([browser.context.waitForEvent('page'), share.getByRole('link', { name: /LinkedIn/ }).click()]);
     expect(popup.url()).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${articleUrl}`);
     expect(await popup.evaluate(() => window.opener)).toBeNull();

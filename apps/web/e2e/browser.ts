@@ -126,7 +126,12 @@ export async function openPage(
  * openPage, then wait until the app shows the page's h1 (not the static pre-rendered shell of /
  * and /coverage, which the app replaces).
  */
-export async function openRoute(browser: Browser, baseURL: string, path: string, options: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
+export async function openRoute(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  options: OpenOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
   const opened = await openPage(browser, baseURL, path, options);
   await opened.page.waitForFunction(() => !document.getElementById('shell'));
   await opened.page.getByRole('heading', { level: 1 }).waitFor();

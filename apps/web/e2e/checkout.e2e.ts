@@ -35,7 +35,12 @@ function outboxMessages(): string[] {
   } catch {
     return [];
   }
-  return files.map((f) => readFileSync(join(outboxDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=24/g, '$').replace(/=3D/g, '='));
+  return files.map((f) =>
+    readFileSync(join(outboxDir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=24/g, '$')
+      .replace(/=3D/g, '='),
+  );
 }
 
 async function waitFor<T>(fn: () => T | undefined, timeoutMs = 15_000): Promise<T> {
@@ -69,7 +74,10 @@ describe('checkout', () => {
   async function japanPlans(page: Page) {
     await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Japan');
     await page.getByRole('heading', { name: 'Search Results' }).waitFor();
-    await page.getByRole('button', { name: /^Japan/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Japan/ })
+      .first()
+      .click();
     const plans = page.locator('#region-plans');
     await plans.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
     return plans;
@@ -100,12 +108,15 @@ describe('checkout', () => {
     await page.waitForTimeout(1_000);
     let landingY = -1;
     await expect
-      .poll(async () => {
-        const y = await page.evaluate(() => window.scrollY);
-        const settled = y === landingY;
-        landingY = y;
-        return settled;
-      }, { interval: 300 })
+      .poll(
+        async () => {
+          const y = await page.evaluate(() => window.scrollY);
+          const settled = y === landingY;
+          landingY = y;
+          return settled;
+        },
+        { interval: 300 },
+      )
       .toBe(true);
     expect(landingY).toBeGreaterThan(500);
     await page.evaluate(() => {
@@ -113,7 +124,11 @@ describe('checkout', () => {
       w.seenY = [];
       window.addEventListener('scroll', () => w.seenY.push(Math.round(window.scrollY)), { passive: true });
     });
-    await plans.getByRole('article').first().getByRole('link', { name: /^Buy Now – / }).click();
+    await plans
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /^Buy Now – / })
+      .click();
     await page.waitForURL(/\/checkout\/\d+$/);
     await page.getByTestId('checkout-plan').waitFor();
     await page.waitForTimeout(900);
@@ -310,7 +325,10 @@ describe('checkout', () => {
       await checkWidths(page, `checkout${suffix}`);
 
       // Pay and screenshot the order-success page at both widths.
-      await page.getByLabel(/^E-mail address|البريد/).first().fill(`look.${lang}.${stamp}@example.com`);
+      await page
+        .getByLabel(/^E-mail address|البريد/)
+        .first()
+        .fill(`look.${lang}.${stamp}@example.com`);
       await page.getByTestId('card-number').fill('4242 4242 4242 4242');
       await page.getByTestId('card-expiry').fill('12 / 34');
       await page.getByTestId('card-cvc').fill('123');

@@ -12,7 +12,12 @@ export interface OpenOptions {
   lang?: string;
 }
 
-export function openPage(browser: Browser, baseURL: string, path: string, { width, lang = 'en' }: OpenOptions = {}): Promise<{ page: Page; errors: string[] }> {
+export function openPage(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  { width, lang = 'en' }: OpenOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
   return open(browser, baseURL, path, { ...(width ? { width } : {}), lang, httpErrors: true });
 }
 

@@ -19,7 +19,11 @@ describe('/coverage', () => {
     return { page, errors };
   }
 
-  const groups = (page: Page) => page.getByTestId('coverage-list').getByRole('heading', { level: 3 }).evaluateAll((hs) => hs.map((h) => h.firstElementChild!.textContent));
+  const groups = (page: Page) =>
+    page
+      .getByTestId('coverage-list')
+      .getByRole('heading', { level: 3 })
+      .evaluateAll((hs) => hs.map((h) => h.firstElementChild!.textContent));
 
   it('lists the countries by continent and searches name or continent', async () => {
     const { page, errors } = await open('/coverage');
@@ -61,7 +65,11 @@ describe('/coverage', () => {
     expect(Math.round(area!.height)).toBe(600);
     const box = (await canvas.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.getByRole('link', { name: /^View .+ plans$/ }).or(page.getByText(/There is no single-country plan/)).first().waitFor();
+    await page
+      .getByRole('link', { name: /^View .+ plans$/ })
+      .or(page.getByText(/There is no single-country plan/))
+      .first()
+      .waitFor();
     await screenshot(page, 'coverage-map-1280', false);
     expect(errors).toEqual([]);
     await page.close();
@@ -70,7 +78,14 @@ describe('/coverage', () => {
   it('Regional Packages open the landing picker on their bundle', async () => {
     const { page } = await open('/coverage');
     const packages = page.getByRole('region', { name: 'Regional Packages' });
-    expect(await packages.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Europe', 'Asia', 'North America', 'South America', 'Middle East', 'Africa']);
+    expect(await packages.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+      'Europe',
+      'Asia',
+      'North America',
+      'South America',
+      'Middle East',
+      'Africa',
+    ]);
     await packages.getByRole('link', { name: 'View Europe plans' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('region') === 'EU');
     await page.getByRole('heading', { name: 'Europe eSIM Plans' }).waitFor();

@@ -18,7 +18,10 @@ describe('/faq', () => {
     expect(await page.getByRole('button', { name: 'General', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await answers.getByRole('button', { name: 'What is an eSIM?' }).click();
     await answers.getByText(/digital SIM built into your phone/).waitFor();
-    await answers.getByRole('button', { name: /How many countries/i }).or(answers.getByRole('button', { name: /In how many countries/ })).click();
+    await answers
+      .getByRole('button', { name: /How many countries/i })
+      .or(answers.getByRole('button', { name: /In how many countries/ }))
+      .click();
     await answers.getByText(/over 170 countries/).waitFor();
     expect(await answers.getByRole('button', { name: 'What is an eSIM?' }).getAttribute('aria-expanded')).toBe('false');
     expect(errors).toEqual([]);

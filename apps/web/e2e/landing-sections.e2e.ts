@@ -21,14 +21,30 @@ describe('landing sections', () => {
   it('renders every section, in order, with the spec texts', async () => {
     const { page, errors } = await open('/');
     const h2 = await page.locator('main h2').allInnerTexts();
-    const order = ['Worldwide eSIM Coverage', 'Where are you traveling?', 'How It Works', 'Compatible Devices', 'What Our Customers Say', 'Frequently Asked Questions', 'Ready to travel connected?'];
+    const order = [
+      'Worldwide eSIM Coverage',
+      'Where are you traveling?',
+      'How It Works',
+      'Compatible Devices',
+      'What Our Customers Say',
+      'Frequently Asked Questions',
+      'Ready to travel connected?',
+    ];
     const at = order.map((t) => h2.indexOf(t));
-    expect(at.every((i) => i >= 0), h2.join(' | ')).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      h2.join(' | '),
+    ).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
 
     const how = page.locator('#how-it-works');
     expect(await how.getByText('Get connected in minutes with our simple 3-step process').count()).toBe(1);
-    expect(await how.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Purchase', 'Install', 'Connect', 'Activate your eSIM in four steps']);
+    expect(await how.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+      'Purchase',
+      'Install',
+      'Connect',
+      'Activate your eSIM in four steps',
+    ]);
     expect(await page.getByRole('list', { name: 'Device families that support eSIM' }).getByRole('listitem').count()).toBe(6);
     expect(await page.getByRole('img', { name: 'Rated 4.5 out of 5' }).count()).toBe(1);
 

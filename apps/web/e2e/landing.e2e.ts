@@ -17,7 +17,10 @@ describe('landing page', () => {
     const search = page.getByRole('searchbox', { name: 'Search destinations' });
     await search.fill('Japan');
     await page.getByRole('heading', { name: 'Search Results' }).waitFor();
-    await page.getByRole('button', { name: /^Japan/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Japan/ })
+      .first()
+      .click();
 
     const plans = page.locator('#region-plans');
     await plans.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
@@ -118,7 +121,10 @@ describe('landing page', () => {
   it('works on a 375 px phone: burger menu, picker grid, screenshot', async () => {
     const { page, errors } = await open('/', 375);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByRole('button', { name: /^Japan|^United States/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Japan|^United States/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'landing-375');
 
     await page.getByRole('button', { name: 'Open menu' }).click();

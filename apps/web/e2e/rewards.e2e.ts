@@ -30,7 +30,9 @@ function text(texts: Texts, path: string, values: Record<string, string | number
 
 /** The first whole number in a text, whatever the digits (Arabic-Indic too) and group separators. */
 function num(value: string): number {
-  const latin = value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  const latin = value
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
   const match = /[+-]?\d[\d,\u066c\u00a0\u202f.]*/.exec(latin);
   if (!match) throw new Error(`no number in "${value}"`);
   return Number(match[0].replace(/[,\u066c\u00a0\u202f.]/g, ''));
@@ -127,7 +129,10 @@ describe('a traveller earns and spends points', () => {
     await page.getByTestId('card-number').fill('4242 4242 4242 4242');
     await page.getByTestId('card-expiry').fill('12 / 34');
     await page.getByTestId('card-cvc').fill('123');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('payments.createIntent')), page.getByTestId('pay-button').click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('payments.createIntent')),
+      page.getByTestId('pay-button').click(),
+    ]);
     const intent = await intentFrom(response);
     await page.waitForURL((url) => url.pathname.startsWith('/order-success/'));
     await page.getByTestId('order-ready').waitFor({ timeout: 30_000 });
@@ -160,7 +165,12 @@ describe('a traveller earns and spends points', () => {
         await page.goto(new URL('/rewards', baseURL).href);
       } else {
         await page.getByRole('heading', { level: 1 }).waitFor();
-        const res = await api(page, '/api/auth/register', { username, email: `${username}@example.com`, password: 'correct-horse-battery', fullName: 'رنا الحسن' });
+        const res = await api(page, '/api/auth/register', {
+          username,
+          email: `${username}@example.com`,
+          password: 'correct-horse-battery',
+          fullName: 'رنا الحسن',
+        });
         expect(res.status).toBe(200);
         await page.reload();
       }

@@ -19,8 +19,6 @@ export async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), undefined, { timeout: 10_000 })
     .catch(() => undefined);
-  await page
-    .waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 2_000 })
-    .catch(() => undefined);
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 2_000 }).catch(() => undefined);
   await page.waitForTimeout(150);
 }

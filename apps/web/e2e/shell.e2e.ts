@@ -22,7 +22,8 @@ describe('pre-rendered shell', () => {
       const w = window as unknown as { __shifts: number };
       w.__shifts = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts += e.value;
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__shifts += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     return page;

@@ -50,7 +50,8 @@ function replaceOnce(html, search, replacement, what) {
 
 async function main() {
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
-  if (template.includes('<div id="shell"') || !existsSync(manifestPath)) throw new Error('prerender: run `vite build` first (dist/index.html is already pre-rendered)');
+  if (template.includes('<div id="shell"') || !existsSync(manifestPath))
+    throw new Error('prerender: run `vite build` first (dist/index.html is already pre-rendered)');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
   // Inside apps/web so the SSR bundle resolves its (external) node_modules imports.
@@ -94,15 +95,26 @@ async function main() {
         .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
       // The shell paints with HTML and CSS alone: the app's scripts must not take bandwidth from
       // the stylesheets on a slow link (they still start at once, and run when they arrive).
-      let out = withStyles(template).replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+      let out = withStyles(template).replace(
+        /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+        '<$1 fetchpriority="low"',
+      );
       out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
       out = out.replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_, a, b) => `${a}${escapeHtml(description)}${b}`);
       out = replaceOnce(out, '</head>', `  ${[...links, `<script src="/${bootFile}"></script>`].join('\n    ')}\n  </head>`, '</head>');
-      out = replaceOnce(out, '<div id="root"></div>', `<div id="${SHELL_ID}" inert>${html}</div><div id="root" hidden></div>`, '<div id="root"></div>');
+      out = replaceOnce(
+        out,
+        '<div id="root"></div>',
+        `<div id="${SHELL_ID}" inert>${html}</div><div id="root" hidden></div>`,
+        '<div id="root"></div>',
+      );
       writeFileSync(join(dist, page.file), out);
       console.log(`prerender: ${page.path} → dist/${page.file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} kB)`);
     }
-    writeFileSync(join(dist, 'pages.json'), `${JSON.stringify({ fallback: FALLBACK, pages: Object.fromEntries(PAGES.map((p) => [p.path, p.file])) }, null, 2)}\n`);
+    writeFileSync(
+      join(dist, 'pages.json'),
+      `${JSON.stringify({ fallback: FALLBACK, pages: Object.fromEntries(PAGES.map((p) => [p.path, p.file])) }, null, 2)}\n`,
+    );
   } finally {
     rmSync(ssrOut, { recursive: true, force: true });
     rmSync(dirname(manifestPath), { recursive: true, force: true });

@@ -14,7 +14,10 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
 const attr = (tag, name) => tag.match(new RegExp(`${name}="([^"]+)"`))?.[1];
 const entries = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>/g)].map((m) => attr(m[0], 'src')).filter(Boolean);
-const classic = [...html.matchAll(/<script\b[^>]*>/g)].filter((m) => !/type="module"/.test(m[0])).map((m) => attr(m[0], 'src')).filter(Boolean);
+const classic = [...html.matchAll(/<script\b[^>]*>/g)]
+  .filter((m) => !/type="module"/.test(m[0]))
+  .map((m) => attr(m[0], 'src'))
+  .filter(Boolean);
 const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => attr(m[0], 'href')).filter(Boolean);
 if (entries.length === 0) {
   console.error('report-bundle: no module entry script in dist/index.html');

@@ -18,7 +18,10 @@ export const config = {
   phoneHref: telHref(read('VITE_PHONE')),
   whatsappPhone: read('VITE_WHATSAPP_PHONE'),
   whatsappHref: waHref(read('VITE_WHATSAPP_PHONE')),
-  postalAddress: read('VITE_POSTAL_ADDRESS').split('|').map((l) => l.trim()).filter(Boolean),
+  postalAddress: read('VITE_POSTAL_ADDRESS')
+    .split('|')
+    .map((l) => l.trim())
+    .filter(Boolean),
   social: {
     facebook: read('VITE_FACEBOOK_URL'),
     instagram: read('VITE_INSTAGRAM_URL'),

@@ -38,7 +38,12 @@ async function start(): Promise<void> {
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
-        <AppProviders queryClient={queryClient} trpcClient={trpcClient} initialLanguage={language} mantineStylesInHead={mantineStylesInHead}>
+        <AppProviders
+          queryClient={queryClient}
+          trpcClient={trpcClient}
+          initialLanguage={language}
+          mantineStylesInHead={mantineStylesInHead}
+        >
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

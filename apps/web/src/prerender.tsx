@@ -32,7 +32,10 @@ export async function render(url: string): Promise<RenderedPage> {
   await (i18nReady ??= initI18n({ lng: DEFAULT_LANGUAGE }));
   const queryClient = createQueryClient();
   const trpcClient = createTRPCClient<AppRouter>({ links: [pendingLink] });
-  const router = createAppRouter({ queryClient, trpc: createTrpc(queryClient, trpcClient) }, createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter(
+    { queryClient, trpc: createTrpc(queryClient, trpcClient) },
+    createMemoryHistory({ initialEntries: [url] }),
+  );
   await router.load();
   delete renderedMeta.title;
   delete renderedMeta.description;

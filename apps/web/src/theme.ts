@@ -58,7 +58,18 @@ export const FONT_STACK = [
  * Mantine's green with a darker shade 9: the default #2b8a3e gives white text only 4.37:1
  * (status badges 'Completed'/'Active', 'Save 15%'); #1f7a35 gives 5.4:1 (WCAG AA).
  */
-const green: MantineColorsTuple = ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#69db7c', '#51cf66', '#40c057', '#37b24d', '#2f9e44', '#1f7a35'];
+const green: MantineColorsTuple = [
+  '#ebfbee',
+  '#d3f9d8',
+  '#b2f2bb',
+  '#8ce99a',
+  '#69db7c',
+  '#51cf66',
+  '#40c057',
+  '#37b24d',
+  '#2f9e44',
+  '#1f7a35',
+];
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -13,8 +13,16 @@ export const APP_ERRORS = {
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many attempts. Please wait and try again.' },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: 'Something went wrong on our side.' },
   // Checkout and payments.
-  AMOUNT_BELOW_MINIMUM: { trpc: 'BAD_REQUEST', http: 400, message: 'The amount is below the minimum card payment (0.50 USD or its equivalent).' },
-  PAYMENT_PROVIDER_ERROR: { trpc: 'BAD_GATEWAY', http: 502, message: 'The payment service could not be reached. Please try again in a moment.' },
+  AMOUNT_BELOW_MINIMUM: {
+    trpc: 'BAD_REQUEST',
+    http: 400,
+    message: 'The amount is below the minimum card payment (0.50 USD or its equivalent).',
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    trpc: 'BAD_GATEWAY',
+    http: 502,
+    message: 'The payment service could not be reached. Please try again in a moment.',
+  },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

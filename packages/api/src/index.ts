@@ -8,7 +8,15 @@ export type { AppErrorCode } from './errors.ts';
 export { CatalogCache, serialized } from './services/catalog-cache.ts';
 export type { CatalogSnapshot, Serialized } from './services/catalog-cache.ts';
 export { validateSessionToken } from './services/sessions.ts';
-export { toSessionUser, findUserByUsername, findUserByEmail, insertUser, setPasswordHash, setRole, toPublicUser } from './services/users.ts';
+export {
+  toSessionUser,
+  findUserByUsername,
+  findUserByEmail,
+  insertUser,
+  setPasswordHash,
+  setRole,
+  toPublicUser,
+} from './services/users.ts';
 export type { PublicUser } from './services/users.ts';
 export { hashPassword } from './services/auth.ts';
 export { SESSION_COOKIE_NAME } from './domain/session.ts';

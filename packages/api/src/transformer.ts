@@ -65,7 +65,11 @@ function isReferentialEqualities(x: unknown): boolean {
 function isSuperjsonMeta(meta: unknown): boolean {
   if (meta === undefined) return true;
   if (!isRecord(meta)) return false;
-  return isValueTree(meta.values, 0) && isReferentialEqualities(meta.referentialEqualities) && (meta.v === undefined || typeof meta.v === 'number');
+  return (
+    isValueTree(meta.values, 0) &&
+    isReferentialEqualities(meta.referentialEqualities) &&
+    (meta.v === undefined || typeof meta.v === 'number')
+  );
 }
 
 function unreadableInput(): TRPCError {

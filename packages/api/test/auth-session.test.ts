@@ -70,7 +70,7 @@ describe('session lifetime', () => {
     }
   });
 
-  it('sign-in sweeps the user\'s expired sessions', async () => {
+  it("sign-in sweeps the user's expired sessions", async () => {
     const acc = newAccount();
     await (await rig.browser().caller()).auth.register(acc);
     rig.clock.advance(31 * DAY);

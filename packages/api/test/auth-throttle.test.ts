@@ -52,16 +52,25 @@ describe('per account and client', () => {
     const user = await attempt(acc.username, acc.password);
     expect(user.username).toBe(acc.username);
     // success started this client's count on the account afresh
-    expect(await rig.db.selectFrom('login_throttle').select('key').where('key', '=', `pair:203.0.113.7|${acc.username}`).execute()).toEqual([]);
+    expect(await rig.db.selectFrom('login_throttle').select('key').where('key', '=', `pair:203.0.113.7|${acc.username}`).execute()).toEqual(
+      [],
+    );
 
     const outcomes = await rig.db.selectFrom('login_audit').select('outcome').orderBy('id').execute();
-    expect(outcomes.map((o) => o.outcome)).toEqual([...Array(5).fill('bad_credentials'), 'throttled', 'bad_credentials', 'throttled', 'success']);
+    expect(outcomes.map((o) => o.outcome)).toEqual([
+      ...Array(5).fill('bad_credentials'),
+      'throttled',
+      'bad_credentials',
+      'throttled',
+      'success',
+    ]);
   });
 
   it('50 wrong passwords from 10 other addresses: the owner signs in at once from home; each guessing address waits longer and longer', async () => {
     const alice = await registered(HOME);
     for (let a = 0; a < 10; a++) {
-      for (let i = 0; i < 5; i++) expect((await rejection(attempt(alice.username, `guess-${a}-${i}`, `192.0.2.${a + 10}`))).code).toBe('UNAUTHORIZED');
+      for (let i = 0; i < 5; i++)
+        expect((await rejection(attempt(alice.username, `guess-${a}-${i}`, `192.0.2.${a + 10}`))).code).toBe('UNAUTHORIZED');
     }
     expect((await attempt(alice.username, alice.password, HOME)).username).toBe(alice.username);
     // and from a network she never used before (a hotel), too: 50 failures are far below the backstop
@@ -116,11 +125,13 @@ describe('per account and client', () => {
     const acc = newAccount();
     await (await b.caller()).auth.register(acc);
     for (let i = 0; i < 5; i++) {
-      expect((await rejection((await b.caller()).users.changePassword({ currentPassword: 'wrong-one', newPassword: 'new password!' }))).code).toBe('BAD_REQUEST');
+      expect(
+        (await rejection((await b.caller()).users.changePassword({ currentPassword: 'wrong-one', newPassword: 'new password!' }))).code,
+      ).toBe('BAD_REQUEST');
     }
-    expect((await rejection((await b.caller()).users.changePassword({ currentPassword: acc.password, newPassword: 'new password!' }))).code).toBe(
-      'TOO_MANY_REQUESTS',
-    );
+    expect(
+      (await rejection((await b.caller()).users.changePassword({ currentPassword: acc.password, newPassword: 'new password!' }))).code,
+    ).toBe('TOO_MANY_REQUESTS');
     // the same client's sign-in is held up too; the owner's other device is not
     expect((await rejection(attempt(acc.username, acc.password))).code).toBe('TOO_MANY_REQUESTS');
     expect((await attempt(acc.username, acc.password, HOME)).username).toBe(acc.username);

@@ -1,13 +1,6 @@
 // Every validation message of the spec (section 5), through the procedures and the shared schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ZChangePasswordForm,
-  ZLoginInput,
-  ZProfileForm,
-  ZRegisterForm,
-  ZRegisterInput,
-  ZUpdateProfileInput,
-} from '../src/domain/index.ts';
+import { ZChangePasswordForm, ZLoginInput, ZProfileForm, ZRegisterForm, ZRegisterInput, ZUpdateProfileInput } from '../src/domain/index.ts';
 import { createRig, newAccount, rejection, type Rig } from './auth-helpers.ts';
 
 let rig: Rig;
@@ -44,7 +37,10 @@ describe('login messages', () => {
       { username: 'Username must be at least 3 characters', password: 'Password must be at least 6 characters' },
     ],
     [{}, { username: 'Required', password: 'Required' }],
-    [{ username: 42, password: ['x'] }, { username: 'Invalid input', password: 'Invalid input' }],
+    [
+      { username: 42, password: ['x'] },
+      { username: 'Invalid input', password: 'Invalid input' },
+    ],
   ])('%j → %j', async (input, expected) => {
     const caller = await rig.browser().caller();
     expect(await fieldErrors(caller.auth.login(input as never))).toEqual(expected);

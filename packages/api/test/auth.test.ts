@@ -12,7 +12,19 @@ afterEach(async () => {
   await rig.close();
 });
 
-const USER_KEYS = ['email', 'emailVerified', 'firstName', 'fullName', 'id', 'lastName', 'mobile', 'photoUrl', 'role', 'travelPreferences', 'username'];
+const USER_KEYS = [
+  'email',
+  'emailVerified',
+  'firstName',
+  'fullName',
+  'id',
+  'lastName',
+  'mobile',
+  'photoUrl',
+  'role',
+  'travelPreferences',
+  'username',
+];
 
 describe('register', () => {
   it('creates a customer, signs them in and never returns the password hash', async () => {
@@ -219,7 +231,7 @@ describe('profile', () => {
     expect(row.updated_at).not.toBe(row.created_at);
   });
 
-  it('keeping one\'s own username and email is no conflict', async () => {
+  it("keeping one's own username and email is no conflict", async () => {
     const b = rig.browser();
     const acc = newAccount();
     await (await b.caller()).auth.register(acc);
@@ -269,7 +281,7 @@ describe('no IDOR', () => {
     expect(after).toEqual(before);
   });
 
-  it('changePassword changes only the caller\'s password; orders.list answers for the caller only', async () => {
+  it("changePassword changes only the caller's password; orders.list answers for the caller only", async () => {
     const alice = newAccount();
     const a = rig.browser();
     await (await a.caller()).auth.register(alice);
@@ -295,16 +307,22 @@ describe('change password', () => {
     const elsewhere = rig.browser();
     await (await elsewhere.caller()).auth.login({ username: acc.username, password: acc.password });
 
-    const err = await rejection((await here.caller()).users.changePassword({ currentPassword: 'not-it-at-all', newPassword: 'brand new pass' }));
+    const err = await rejection(
+      (await here.caller()).users.changePassword({ currentPassword: 'not-it-at-all', newPassword: 'brand new pass' }),
+    );
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toBe('Your current password is incorrect.');
     expect((err.cause as AppError).code).toBe('BAD_INPUT');
     expect((err.cause as AppError).details).toEqual({ field: 'currentPassword' });
 
-    expect(await (await here.caller()).users.changePassword({ currentPassword: acc.password, newPassword: 'brand new pass' })).toEqual({ ok: true });
+    expect(await (await here.caller()).users.changePassword({ currentPassword: acc.password, newPassword: 'brand new pass' })).toEqual({
+      ok: true,
+    });
     expect(await (await here.caller()).auth.me()).not.toBeNull();
     expect(await (await elsewhere.caller()).auth.me()).toBeNull();
-    expect((await rejection((await rig.browser().caller()).auth.login({ username: acc.username, password: acc.password }))).code).toBe('UNAUTHORIZED');
+    expect((await rejection((await rig.browser().caller()).auth.login({ username: acc.username, password: acc.password }))).code).toBe(
+      'UNAUTHORIZED',
+    );
     await (await rig.browser().caller()).auth.login({ username: acc.username, password: 'brand new pass' });
   });
 });

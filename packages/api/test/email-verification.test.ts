@@ -64,7 +64,10 @@ describe('e-mail verification', () => {
   });
 
   it('an unknown or malformed token is a 400 that says what to do', async () => {
-    await expect(verify('x'.repeat(43))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/send a new one from your account/) });
+    await expect(verify('x'.repeat(43))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/send a new one from your account/),
+    });
     await expect(verify('short')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
@@ -100,7 +103,10 @@ describe('e-mail verification', () => {
     await expect(verify(one!)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     // Someone registers two@ before the link is opened.
     await (await rig.browser().caller()).auth.register(account({ email: 'two@traveller.example' }));
-    await expect(verify(two!)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/now used by another account/) });
+    await expect(verify(two!)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/now used by another account/),
+    });
     expect(await api.auth.me()).toMatchObject({ email: 'mine@traveller.example' });
   });
 

@@ -11,7 +11,6 @@ describe.skipIf(!available)('support on PostgreSQL', () => {
   const pgDb = useMigratedPg();
   const now = new Date('2026-03-01T12:00:00.000Z');
 
-
   it('stores and lists contact messages; limits one address', async () => {
     const db = pgDb();
     const meta = { userId: null, ip: '192.0.2.1', userAgent: 'pg', now };
@@ -24,7 +23,12 @@ describe.skipIf(!available)('support on PostgreSQL', () => {
     expect(list).toHaveLength(3);
     expect(list[0]).toMatchObject({ email: 'n@example.com', status: 'new', userId: null, ip: '192.0.2.1' });
     // the status check constraint holds
-    await expect(db.updateTable('contact_messages').set({ status: 'spam' as never }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .updateTable('contact_messages')
+        .set({ status: 'spam' as never })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('subscribes idempotently per address', async () => {
@@ -32,6 +36,8 @@ describe.skipIf(!available)('support on PostgreSQL', () => {
     expect(await subscribeNewsletter(db, { email: 'pg@example.com', locale: 'ru', source: 'blog', now })).toEqual({ ok: true });
     expect(await subscribeNewsletter(db, { email: ' PG@Example.COM ', locale: 'en', source: 'footer', now })).toEqual({ ok: true });
     const rows = await db.selectFrom('newsletter_subscribers').selectAll().execute();
-    expect(rows.map(({ email, locale, source }) => ({ email, locale, source }))).toEqual([{ email: 'pg@example.com', locale: 'ru', source: 'blog' }]);
+    expect(rows.map(({ email, locale, source }) => ({ email, locale, source }))).toEqual([
+      { email: 'pg@example.com', locale: 'ru', source: 'blog' },
+    ]);
   });
 });

@@ -102,7 +102,10 @@ describe('support.contact', () => {
     [{ message: 'm'.repeat(10_001) }, { message: 'Message must be at most 10,000 characters' }],
     [{ name: 42 }, { name: 'Invalid input' }],
     [{ message: ['x'] }, { message: 'Invalid input' }],
-    [{ name: undefined, email: undefined }, { name: 'Required', email: 'Required' }],
+    [
+      { name: undefined, email: undefined },
+      { name: 'Required', email: 'Required' },
+    ],
     [
       { name: '', email: '', subject: '', message: '' },
       { name: 'Required', email: 'Required', subject: 'Required', message: 'Required' },

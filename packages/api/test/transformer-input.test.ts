@@ -64,7 +64,10 @@ describe('deserializeInput', () => {
     ['meta that is not an object', { json: { a: 1 }, meta: 5 }],
     ['an unknown custom type', { json: { id: 1 }, meta: { values: { id: ['custom', 'x'] } } }],
     ['a class never registered', { json: { a: 'x' }, meta: { values: { a: ['class', 'Nope'] } } }],
-    ['an annotation tree 10,000 levels deep', { json: { a: 1 }, meta: { values: JSON.parse(`${'{"a":'.repeat(10_000)}["undefined"]${'}'.repeat(10_000)}`) as unknown } }],
+    [
+      'an annotation tree 10,000 levels deep',
+      { json: { a: 1 }, meta: { values: JSON.parse(`${'{"a":'.repeat(10_000)}["undefined"]${'}'.repeat(10_000)}`) as unknown } },
+    ],
   ])('%s → BAD_REQUEST with a plain message', (_label, payload) => {
     const e = refusal(payload);
     expect(e).toBeInstanceOf(TRPCError);

@@ -99,4 +99,3 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 1000): void {
     return stmt;
   }) as typeof sqlite.prepare;
 }
-

@@ -211,7 +211,15 @@ export interface NewsletterSubscribersTable {
 // ── orders (migration 2026-11-21-004) ──────────────────────────────────────────────────────
 
 /** 'expired': never paid within PENDING_ORDER_TTL_HOURS (migration 2026-11-25-002). */
-export type OrderStatus = 'pending_payment' | 'payment_failed' | 'paid' | 'provisioning' | 'fulfilled' | 'refunded' | 'canceled' | 'expired';
+export type OrderStatus =
+  | 'pending_payment'
+  | 'payment_failed'
+  | 'paid'
+  | 'provisioning'
+  | 'fulfilled'
+  | 'refunded'
+  | 'canceled'
+  | 'expired';
 export type OrderKind = 'one_time' | 'subscription';
 export type PaymentProviderName = 'stripe' | 'demo';
 

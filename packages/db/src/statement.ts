@@ -33,7 +33,9 @@ export class Statement<Row = never> {
 
   execute(db: Kysely<any>, params: readonly unknown[]): Promise<QueryResult<Row>> {
     if (params.length !== this.placeholders) {
-      return Promise.reject(new Error(`Statement expects ${this.placeholders} parameters, got ${params.length}: ${this.sqlite.slice(0, 80)}`));
+      return Promise.reject(
+        new Error(`Statement expects ${this.placeholders} parameters, got ${params.length}: ${this.sqlite.slice(0, 80)}`),
+      );
     }
     const text = postgresFor(db) ? this.postgres : this.sqlite;
     return db.executeQuery<Row>(CompiledQuery.raw(text, params as unknown[]));

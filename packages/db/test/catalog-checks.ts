@@ -21,9 +21,20 @@ export async function expectValidCatalog(db: Kysely<Database>): Promise<void> {
 
   const byCode = new Map(regions.map((r) => [r.code, r]));
   expect(byCode.get('GLOBAL')).toMatchObject({ kind: 'bundle', name: 'Global', continent: null, is_popular: 0 });
-  expect(byCode.get('EU')).toMatchObject({ kind: 'bundle', name: 'Europe', continent: 'Europe', flag_icon: '/flags/4x3/eu.svg', is_popular: 1 });
+  expect(byCode.get('EU')).toMatchObject({
+    kind: 'bundle',
+    name: 'Europe',
+    continent: 'Europe',
+    flag_icon: '/flags/4x3/eu.svg',
+    is_popular: 1,
+  });
   expect(byCode.get('UK')).toMatchObject({ name: 'United Kingdom', flag_icon: '/flags/4x3/gb.svg', is_popular: 1 });
-  expect(regions.filter((r) => r.is_popular === 1).map((r) => r.code).sort()).toEqual(['AE', 'AU', 'CN', 'EU', 'UK', 'US', 'ZA']);
+  expect(
+    regions
+      .filter((r) => r.is_popular === 1)
+      .map((r) => r.code)
+      .sort(),
+  ).toEqual(['AE', 'AU', 'CN', 'EU', 'UK', 'US', 'ZA']);
 
   const coverage = await db.selectFrom('region_countries').selectAll().orderBy('region_id').orderBy('position').execute();
   const covered = new Map<number, string[]>();
@@ -61,7 +72,13 @@ export async function expectValidCatalog(db: Kysely<Database>): Promise<void> {
   expect(price('fr-5gb-30d')).toBeLessThan(price('jp-5gb-30d'));
   expect(price('jp-5gb-30d')).toBeLessThan(price('eu-5gb-30d'));
   expect(price('eu-5gb-30d')).toBeLessThan(price('global-5gb-30d'));
-  expect(plans.find((p) => p.slug === 'jp-5gb-30d')).toMatchObject({ name: 'Japan 5GB - 30 Days', data_amount: '5GB', data_mb: 5120, validity_days: 30, is_popular: 1 });
+  expect(plans.find((p) => p.slug === 'jp-5gb-30d')).toMatchObject({
+    name: 'Japan 5GB - 30 Days',
+    data_amount: '5GB',
+    data_mb: 5120,
+    validity_days: 30,
+    is_popular: 1,
+  });
   expect(plans.find((p) => p.slug === 'us-unlimited-7d')).toMatchObject({ data_amount: 'Unlimited', data_mb: null, validity_days: 7 });
 
   const rates = await db.selectFrom('exchange_rates').select(['currency', 'symbol', 'rate_micros']).orderBy('currency').execute();

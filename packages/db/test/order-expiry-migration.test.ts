@@ -52,7 +52,11 @@ async function insertOrder(db: Kysely<any>, publicId: string, status: string): P
 async function indexNames(db: Kysely<any>, postgres: boolean): Promise<string[]> {
   const rows = postgres
     ? (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'orders'`.execute(db)).rows
-    : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(db)).rows;
+    : (
+        await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(db)
+      ).rows;
   return rows.map((r) => r.name).sort();
 }
 
@@ -90,7 +94,10 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; postgres: b
           updated_at: now,
         })
         .execute();
-      await db.insertInto('email_outbox').values({ order_id: paid, kind: 'esim_delivery', to_address: 'a@traveller.example', next_attempt_at: now, created_at: now }).execute();
+      await db
+        .insertInto('email_outbox')
+        .values({ order_id: paid, kind: 'esim_delivery', to_address: 'a@traveller.example', next_attempt_at: now, created_at: now })
+        .execute();
       const before = await db.selectFrom('orders').selectAll().orderBy('id').execute();
       const indexes = await indexNames(db, t.postgres);
       await expect(insertOrder(db, 'ORD-0000000004', 'expired')).rejects.toThrow(/orders_status_valid|CHECK/i);
@@ -109,7 +116,20 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; postgres: b
       await expect(
         db
           .insertInto('esims')
-          .values({ public_id: 'ESIM-X', order_id: 999_999, iccid: 'x', smdp_address: 'x', matching_id: 'x', activation_code: 'x', apn: 'x', provider: 'x', provider_ref: 'x', access_token: 'x', created_at: now, updated_at: now })
+          .values({
+            public_id: 'ESIM-X',
+            order_id: 999_999,
+            iccid: 'x',
+            smdp_address: 'x',
+            matching_id: 'x',
+            activation_code: 'x',
+            apn: 'x',
+            provider: 'x',
+            provider_ref: 'x',
+            access_token: 'x',
+            created_at: now,
+            updated_at: now,
+          })
           .execute(),
       ).rejects.toThrow(/foreign key/i);
       await db.deleteFrom('orders').where('id', '=', paid).execute();

@@ -46,7 +46,10 @@ describe.skipIf(!available)('PostgreSQL', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(id).toBeGreaterThan(first.regions);
-    const count = await db.selectFrom('regions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('regions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(first.regions + 1);
   });
 
@@ -62,7 +65,9 @@ describe.skipIf(!available)('PostgreSQL', () => {
         expect(mine.rows[0]!.pid).not.toBe(idle.rows[0]!.pid);
         await sql`select pg_terminate_backend(${idle.rows[0]!.pid})`.execute(held);
       });
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringContaining('idle PostgreSQL connection lost')), { timeout: 5000 });
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringContaining('idle PostgreSQL connection lost')), {
+        timeout: 5000,
+      });
       const after = await sql<{ one: number }>`select 1 as one`.execute(db);
       expect(after.rows[0]!.one).toBe(1);
     } finally {

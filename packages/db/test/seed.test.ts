@@ -59,9 +59,17 @@ describe('seed (SQLite)', () => {
     await db.deleteFrom('plans').where('slug', '=', 'fr-1gb-7d').execute();
     const again = await seed(db);
     expect(again).toEqual({ regions: 0, regionCountries: 0, plans: 1, exchangeRates: 0, travelerLevels: 0, achievements: 0 });
-    expect(await db.selectFrom('plans').select(['price_minor', 'name']).where('slug', '=', 'jp-5gb-30d').executeTakeFirst()).toEqual({ price_minor: 12345, name: 'Edited' });
-    expect(await db.selectFrom('regions').select(['name', 'is_popular']).where('code', '=', 'JP').executeTakeFirst()).toEqual({ name: 'Nippon', is_popular: 1 });
-    expect(await db.selectFrom('exchange_rates').select('rate_micros').where('currency', '=', 'GBP').executeTakeFirst()).toEqual({ rate_micros: 800_000 });
+    expect(await db.selectFrom('plans').select(['price_minor', 'name']).where('slug', '=', 'jp-5gb-30d').executeTakeFirst()).toEqual({
+      price_minor: 12345,
+      name: 'Edited',
+    });
+    expect(await db.selectFrom('regions').select(['name', 'is_popular']).where('code', '=', 'JP').executeTakeFirst()).toEqual({
+      name: 'Nippon',
+      is_popular: 1,
+    });
+    expect(await db.selectFrom('exchange_rates').select('rate_micros').where('currency', '=', 'GBP').executeTakeFirst()).toEqual({
+      rate_micros: 800_000,
+    });
   });
 
   it('seeds the rewards levels and achievements once, keeps edits, restores deleted ones', async () => {
@@ -87,7 +95,9 @@ describe('seed (SQLite)', () => {
     await db.deleteFrom('achievements').where('key', '=', 'ten_check_ins').execute();
     const again = await seedRewards(db);
     expect(again).toEqual({ travelerLevels: 0, achievements: 1 });
-    expect(await db.selectFrom('achievements').select('points_awarded').where('key', '=', 'first_purchase').executeTakeFirst()).toEqual({ points_awarded: 999 });
+    expect(await db.selectFrom('achievements').select('points_awarded').where('key', '=', 'first_purchase').executeTakeFirst()).toEqual({
+      points_awarded: 999,
+    });
     expect(await seedRewards(db)).toEqual({ travelerLevels: 0, achievements: 0 });
   });
 });
@@ -95,7 +105,9 @@ describe('seed (SQLite)', () => {
 describe('seed data', () => {
   it('has a flag-icons file for every country and for the EU bundle', () => {
     const dir = flagIconsDir();
-    const missing = COUNTRIES.map(([code]) => (code === 'UK' ? 'gb' : code.toLowerCase())).filter((iso) => !existsSync(join(dir, `${iso}.svg`)));
+    const missing = COUNTRIES.map(([code]) => (code === 'UK' ? 'gb' : code.toLowerCase())).filter(
+      (iso) => !existsSync(join(dir, `${iso}.svg`)),
+    );
     expect(missing).toEqual([]);
     expect(existsSync(join(dir, 'eu.svg'))).toBe(true);
   });
@@ -111,7 +123,8 @@ describe('seed data', () => {
     expect(continent.get('RU')).toBe('Europe');
     expect(continent.get('EG')).toBe('Africa');
     expect(continent.get('MX')).toBe('North America');
-    for (const code of ['AE', 'SA', 'IL', 'JO', 'LB', 'SY', 'YE', 'OM', 'KW', 'BH', 'QA', 'IR', 'IQ']) expect(continent.get(code), code).toBe('Middle East');
+    for (const code of ['AE', 'SA', 'IL', 'JO', 'LB', 'SY', 'YE', 'OM', 'KW', 'BH', 'QA', 'IR', 'IQ'])
+      expect(continent.get(code), code).toBe('Middle East');
     for (const code of ['BZ', 'GT', 'SV', 'HN', 'NI', 'CR', 'PA']) expect(continent.get(code), code).toBe('Central America');
   });
 

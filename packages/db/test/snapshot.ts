@@ -11,12 +11,7 @@ export interface CatalogSnapshot {
 export async function catalogSnapshot(db: Kysely<Database>): Promise<CatalogSnapshot> {
   const tables = {
     regions: await db.selectFrom('regions').selectAll().orderBy('id').execute(),
-    region_countries: await db
-      .selectFrom('region_countries')
-      .selectAll()
-      .orderBy('region_id')
-      .orderBy('country_code')
-      .execute(),
+    region_countries: await db.selectFrom('region_countries').selectAll().orderBy('region_id').orderBy('country_code').execute(),
     plans: await db.selectFrom('plans').selectAll().orderBy('id').execute(),
     exchange_rates: await db.selectFrom('exchange_rates').selectAll().orderBy('currency').execute(),
   };

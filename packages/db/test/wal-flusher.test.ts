@@ -113,7 +113,7 @@ describe('flushWalInBackground', () => {
     expect(f.calls.at(-1)).toBe('close 10');
   });
 
-  it('createDb on a SQLite file fsyncs that database\'s WAL', async () => {
+  it("createDb on a SQLite file fsyncs that database's WAL", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'esim-wal-'));
     const synced: number[] = [];
     const spy: FlushFs = {

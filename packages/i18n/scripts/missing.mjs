@@ -20,7 +20,9 @@ const read = (lang, ns) => {
   const p = join(root, lang, `${ns}.json`);
   return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : {};
 };
-const namespaces = readdirSync(join(root, 'en')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const namespaces = readdirSync(join(root, 'en'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
 const langs = readdirSync(root).filter((l) => l !== 'en');
 
 function missing(lang) {
@@ -40,7 +42,15 @@ if (!lang) {
   for (const l of langs) {
     const m = missing(l);
     const n = Object.values(m).reduce((a, o) => a + Object.keys(o).length, 0);
-    console.log(`${l}: ${n} missing${n ? ` (${Object.entries(m).map(([ns, o]) => `${ns} ${Object.keys(o).length}`).join(', ')})` : ''}`);
+    console.log(
+      `${l}: ${n} missing${
+        n
+          ? ` (${Object.entries(m)
+              .map(([ns, o]) => `${ns} ${Object.keys(o).length}`)
+              .join(', ')})`
+          : ''
+      }`,
+    );
   }
 } else if (flag === '--json') {
   console.log(JSON.stringify(missing(lang), null, 2));

@@ -15,9 +15,11 @@ type Messages = Record<string, unknown>;
 // Vite (and vitest) rewrite this call into a map of lazy imports at build time. The cast keeps
 // this package free of a dependency on vite's types; the emitted code is the plain
 // `import.meta.glob(...)` call Vite looks for.
-const files = (import.meta as unknown as {
-  glob: (pattern: string, options: { import: 'default' }) => Record<string, () => Promise<Messages>>;
-}).glob('../locales/*/*.json', { import: 'default' });
+const files = (
+  import.meta as unknown as {
+    glob: (pattern: string, options: { import: 'default' }) => Record<string, () => Promise<Messages>>;
+  }
+).glob('../locales/*/*.json', { import: 'default' });
 
 /** Every namespace file that exists, as '<lang>/<ns>'. */
 export function availableFiles(): string[] {

@@ -14,7 +14,21 @@ import type support from '../locales/en/support.json';
 import type faq from '../locales/en/faq.json';
 import type esim from '../locales/en/esim.json';
 
-export const NAMESPACES = ['common', 'landing', 'checkout', 'auth', 'account', 'about', 'blog', 'legal', 'rewards', 'coverage', 'support', 'faq', 'esim'] as const;
+export const NAMESPACES = [
+  'common',
+  'landing',
+  'checkout',
+  'auth',
+  'account',
+  'about',
+  'blog',
+  'legal',
+  'rewards',
+  'coverage',
+  'support',
+  'faq',
+  'esim',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 

@@ -1,7 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES, NAMESPACES, SUPPORTED_LANGUAGES, availableFiles, directionOf, loadNamespace, matchLanguage } from '../src/index.ts';
+import {
+  LANGUAGE_CODES,
+  NAMESPACES,
+  SUPPORTED_LANGUAGES,
+  availableFiles,
+  directionOf,
+  loadNamespace,
+  matchLanguage,
+} from '../src/index.ts';
 
 const root = join(import.meta.dirname, '..', 'locales');
 const read = (lang: string, ns: string) => JSON.parse(readFileSync(join(root, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
@@ -46,7 +54,9 @@ describe('locale files', () => {
         it(`${ns}: has no key English lacks (plural forms of English plurals excepted)`, () => {
           const en = leaves(read('en', ns));
           const enPluralBases = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
-          const extra = [...leaves(read(lang, ns)).keys()].filter((k) => !en.has(k) && !(PLURAL.test(k) && enPluralBases.has(k.replace(PLURAL, ''))));
+          const extra = [...leaves(read(lang, ns)).keys()].filter(
+            (k) => !en.has(k) && !(PLURAL.test(k) && enPluralBases.has(k.replace(PLURAL, ''))),
+          );
           expect(extra, `${lang}/${ns} has keys English lacks`).toEqual([]);
         });
       }

@@ -37,7 +37,9 @@ const VITE_PORTS = [5173, 4173];
  * NODE_ENV=development Vite's dev server and preview on localhost and 127.0.0.1. When PUBLIC_URL
  * is set, only it and TRUSTED_ORIGINS.
  */
-export function trustedOrigins(env: Pick<Env, 'PUBLIC_URL' | 'PUBLIC_URL_DEFAULTED' | 'TRUSTED_ORIGINS' | 'PORT' | 'NODE_ENV'>): Set<string> {
+export function trustedOrigins(
+  env: Pick<Env, 'PUBLIC_URL' | 'PUBLIC_URL_DEFAULTED' | 'TRUSTED_ORIGINS' | 'PORT' | 'NODE_ENV'>,
+): Set<string> {
   const candidates = [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS.split(',')];
   if (env.PUBLIC_URL_DEFAULTED) {
     candidates.push(`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`);
@@ -65,7 +67,7 @@ export function csrfGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (!origin || !trusted.has(origin)) {
       return refuse(
         c,
-        'Cross-site request refused: the Origin of this request is not this site. Open the shop at its public address (the server\'s PUBLIC_URL or TRUSTED_ORIGINS).',
+        "Cross-site request refused: the Origin of this request is not this site. Open the shop at its public address (the server's PUBLIC_URL or TRUSTED_ORIGINS).",
       );
     }
     if (!c.req.header('x-requested-with')) {

@@ -41,7 +41,9 @@ export function contentSecurityPolicy(opts: { stripe: boolean }): string {
 }
 
 /** Stripe is live (and its hosts enter the CSP) only when its keys are configured; demo payments need none. */
-export function stripeConfigured(deps: { env: { STRIPE_PUBLISHABLE_KEY?: string | undefined; STRIPE_SECRET_KEY?: string | undefined } }): boolean {
+export function stripeConfigured(deps: {
+  env: { STRIPE_PUBLISHABLE_KEY?: string | undefined; STRIPE_SECRET_KEY?: string | undefined };
+}): boolean {
   return Boolean(deps.env.STRIPE_PUBLISHABLE_KEY && deps.env.STRIPE_SECRET_KEY);
 }
 

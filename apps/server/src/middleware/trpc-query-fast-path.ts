@@ -85,7 +85,8 @@ export function trpcQueryFastPath(deps: AppDeps, endpoint = '/api/trpc'): Middle
     try {
       outputs = await Promise.all(
         procs.map((proc, i) => {
-          const call = () => proc({ ctx, path: paths[i]!, type: 'query', getRawInput: async () => inputs[i], signal: undefined, batchIndex: i });
+          const call = () =>
+            proc({ ctx, path: paths[i]!, type: 'query', getRawInput: async () => inputs[i], signal: undefined, batchIndex: i });
           return !batch && paths[i]!.startsWith('catalog.') ? catalogMemo(`${paths[i]}\u0000${rawInput}`, call) : call();
         }),
       );

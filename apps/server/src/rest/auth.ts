@@ -37,7 +37,9 @@ export function authRest(deps: AppDeps) {
   app.post('/auth/logout', (c) => answer(c, () => callerFor(deps, c).auth.logout()));
   app.post('/auth/verify-email', (c) => answer(c, async () => callerFor(deps, c).auth.verifyEmail((await readJsonBody(c)) as never)));
   app.post('/auth/resend-verification', (c) => answer(c, () => callerFor(deps, c).auth.resendVerification()));
-  app.post('/auth/forgot-password', (c) => answer(c, async () => callerFor(deps, c).auth.requestPasswordReset((await readJsonBody(c)) as never)));
+  app.post('/auth/forgot-password', (c) =>
+    answer(c, async () => callerFor(deps, c).auth.requestPasswordReset((await readJsonBody(c)) as never)),
+  );
   app.post('/auth/reset-password', (c) => answer(c, async () => callerFor(deps, c).auth.resetPassword((await readJsonBody(c)) as never)));
   app.get('/auth/me', (c) =>
     answer(c, async () => {

@@ -13,7 +13,11 @@ export const MAX_JSON_BODY = 64 * 1024;
  * 413 { error: { code: 'PAYLOAD_TOO_LARGE', message, details? } } with `Connection: close`: the
  * body was not read, so the connection ends after this answer (middleware/close-on-refusal.ts).
  */
-export function payloadTooLarge(c: Context<AppEnv>, message = 'The request body is too large.', details?: Record<string, unknown>): Response {
+export function payloadTooLarge(
+  c: Context<AppEnv>,
+  message = 'The request body is too large.',
+  details?: Record<string, unknown>,
+): Response {
   closeConnectionAfterResponse(c);
   return c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message, ...(details ? { details } : {}) } }, 413);
 }

@@ -69,9 +69,7 @@ export function catalogRest(deps: AppDeps) {
     return sendJson(c, await memo(`plan:${id}`, () => callerFor(deps, c).catalog.plan({ id })));
   });
 
-  app.get('/exchange-rates', async (c) =>
-    sendJson(c, toSpecRates(await memo('rates', () => callerFor(deps, c).catalog.exchangeRates()))),
-  );
+  app.get('/exchange-rates', async (c) => sendJson(c, toSpecRates(await memo('rates', () => callerFor(deps, c).catalog.exchangeRates()))));
 
   return app;
 }

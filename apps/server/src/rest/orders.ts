@@ -23,7 +23,9 @@ export function ordersRest(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/orders', (c) => answer(c, () => callerFor(deps, c).orders.list()));
   app.get('/orders/:paymentIntentId', (c) =>
-    answer(c, () => callerFor(deps, c).orders.byPaymentIntent({ paymentIntentId: c.req.param('paymentIntentId'), clientSecret: clientSecretOf(c) })),
+    answer(c, () =>
+      callerFor(deps, c).orders.byPaymentIntent({ paymentIntentId: c.req.param('paymentIntentId'), clientSecret: clientSecretOf(c) }),
+    ),
   );
   app.get('/esims', (c) => answer(c, () => callerFor(deps, c).esims.list()));
 

@@ -45,17 +45,26 @@ export async function answerWhole(c: Context<AppEnv>, call: () => Promise<unknow
 
 export function paymentsRest(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  for (const path of ['/create-payment-intent', '/create-subscription', '/demo-payments/*', '/subscriptions/*']) app.use(path, fastJsonBodyLimit());
+  for (const path of ['/create-payment-intent', '/create-subscription', '/demo-payments/*', '/subscriptions/*'])
+    app.use(path, fastJsonBodyLimit());
 
-  app.post('/create-payment-intent', (c) => answerWhole(c, async () => callProcedure(deps, c, 'payments.createIntent', await readJsonBody(c))));
-  app.post('/create-subscription', (c) => answer(c, async () => callerFor(deps, c).payments.createSubscription((await readJsonBody(c)) as never)));
-  app.post('/demo-payments/confirm', (c) => answerWhole(c, async () => callProcedure(deps, c, 'payments.demoConfirm', await readJsonBody(c))));
+  app.post('/create-payment-intent', (c) =>
+    answerWhole(c, async () => callProcedure(deps, c, 'payments.createIntent', await readJsonBody(c))),
+  );
+  app.post('/create-subscription', (c) =>
+    answer(c, async () => callerFor(deps, c).payments.createSubscription((await readJsonBody(c)) as never)),
+  );
+  app.post('/demo-payments/confirm', (c) =>
+    answerWhole(c, async () => callProcedure(deps, c, 'payments.demoConfirm', await readJsonBody(c))),
+  );
   app.post('/demo-payments/confirm-action', (c) =>
     answerWhole(c, async () => callerFor(deps, c).payments.demoConfirmAction((await readJsonBody(c)) as never)),
   );
   app.get('/payments/config', (c) => answer(c, () => callerFor(deps, c).payments.config()));
 
   app.get('/subscriptions', (c) => answer(c, () => callerFor(deps, c).subscriptions.list()));
-  app.post('/subscriptions/:id/cancel', (c) => answer(c, () => callerFor(deps, c).subscriptions.cancel({ subscriptionId: c.req.param('id') })));
+  app.post('/subscriptions/:id/cancel', (c) =>
+    answer(c, () => callerFor(deps, c).subscriptions.cancel({ subscriptionId: c.req.param('id') })),
+  );
   return app;
 }

@@ -15,23 +15,19 @@ const MAX_WEBHOOK_BODY = 512 * 1024;
 
 export function webhookRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.post(
-    '/webhooks/stripe',
-    jsonBodyLimit(MAX_WEBHOOK_BODY),
-    async (c) => {
-      const raw = await c.req.text();
-      try {
-        const result = await receiveWebhook(deps.db, deps.services, raw, c.req.header('stripe-signature'));
-        return c.json({ received: true, outcome: result.outcome });
-      } catch (err) {
-        if (isWebhookVerificationError(err)) {
-          deps.log.warn('webhook refused', { reason: err.reason });
-          return c.json({ error: { code: 'BAD_SIGNATURE', reason: err.reason, message: err.message } }, 400);
-        }
-        deps.log.error('webhook handling failed (will be retried by the sender)', { error: String((err as Error)?.stack ?? err) });
-        return c.json({ error: { code: 'INTERNAL', message: 'The event could not be handled; please retry.' } }, 500);
+  app.post('/webhooks/stripe', jsonBodyLimit(MAX_WEBHOOK_BODY), async (c) => {
+    const raw = await c.req.text();
+    try {
+      const result = await receiveWebhook(deps.db, deps.services, raw, c.req.header('stripe-signature'));
+      return c.json({ received: true, outcome: result.outcome });
+    } catch (err) {
+      if (isWebhookVerificationError(err)) {
+        deps.log.warn('webhook refused', { reason: err.reason });
+        return c.json({ error: { code: 'BAD_SIGNATURE', reason: err.reason, message: err.message } }, 400);
       }
-    },
-  );
+      deps.log.error('webhook handling failed (will be retried by the sender)', { error: String((err as Error)?.stack ?? err) });
+      return c.json({ error: { code: 'INTERNAL', message: 'The event could not be handled; please retry.' } }, 500);
+    }
+  });
   return app;
 }

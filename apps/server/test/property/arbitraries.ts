@@ -86,7 +86,13 @@ export const naughtyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NAUGHTY_STRINGS) },
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u200b', '\u202e', '\ufeff', '\r', '\n', '\t', '\ud800'), maxLength: 20 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom('\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u200b', '\u202e', '\ufeff', '\r', '\n', '\t', '\ud800'),
+      maxLength: 20,
+    }),
+  },
 );
 
 // ── numbers ─────────────────────────────────────────────────────────────────────────────────
@@ -95,14 +101,47 @@ export const naughtyString: fc.Arbitrary<string> = fc.oneof(
 export const naughtyNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
   fc.double(),
-  fc.constantFrom(0, -0, -1, 1, 1.5, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, Number.MIN_VALUE, Number.NaN, Infinity, -Infinity),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    1.5,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    1e21,
+    1e308,
+    -1e308,
+    Number.MIN_VALUE,
+    Number.NaN,
+    Infinity,
+    -Infinity,
+  ),
 );
 
 /**
  * A number token as it can appear in a request's text but not in JSON.stringify's output:
  * kept as a sentinel string in the value and spliced in raw by toJsonText().
  */
-const RAW_TOKENS = ['NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '1e-400', '-0', '0x10', '01', '.5', '+1', '1_000', 'undefined', '123456789012345678901234567890'];
+const RAW_TOKENS = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '-0',
+  '0x10',
+  '01',
+  '.5',
+  '+1',
+  '1_000',
+  'undefined',
+  '123456789012345678901234567890',
+];
 const RAW_MARK = '@@raw:';
 const rawToken: fc.Arbitrary<string> = fc.constantFrom(...RAW_TOKENS).map((t) => `${RAW_MARK}${t}@@`);
 
@@ -115,7 +154,26 @@ export function toJsonText(value: unknown): string {
 
 // ── values ──────────────────────────────────────────────────────────────────────────────────
 
-const NAUGHTY_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', '', ' ', 'json', 'meta', '0', 'id ', 'ID', '\u0000', 'role', 'isAdmin', 'userId', 'user_id', 'status'];
+const NAUGHTY_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  '',
+  ' ',
+  'json',
+  'meta',
+  '0',
+  'id ',
+  'ID',
+  '\u0000',
+  'role',
+  'isAdmin',
+  'userId',
+  'user_id',
+  'status',
+];
 
 export function keyArb(knownKeys: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
@@ -179,24 +237,53 @@ function plausibleByKey(known: Known): Record<string, fc.Arbitrary<unknown>> {
 }
 
 function makePlausibleByKey(known: Known): Record<string, fc.Arbitrary<unknown>> {
-  const id = fc.oneof(fc.constantFrom(...known.planIds, ...known.regionIds), fc.constantFrom(0, -1, 2 ** 53, 999_999), fc.integer({ min: 1, max: 3000 }));
-  const secret = fc.oneof(fc.constantFrom(...known.clientSecrets), fc.constantFrom(...known.clientSecrets).map((s) => `${s.slice(0, -1)}x`), naughtyString);
-  const email = fc.oneof(fc.emailAddress(), fc.constantFrom('fuzz.customer@example.com', ' FUZZ.Admin@Example.com ', 'a@b', 'a@b.c', `${'a'.repeat(250)}@example.com`), naughtyString);
-  const password = fc.oneof(fc.constantFrom('a long enough password', 'short', '12345678', ' '.repeat(8)), fc.string({ minLength: 6, maxLength: 40 }), naughtyString);
+  const id = fc.oneof(
+    fc.constantFrom(...known.planIds, ...known.regionIds),
+    fc.constantFrom(0, -1, 2 ** 53, 999_999),
+    fc.integer({ min: 1, max: 3000 }),
+  );
+  const secret = fc.oneof(
+    fc.constantFrom(...known.clientSecrets),
+    fc.constantFrom(...known.clientSecrets).map((s) => `${s.slice(0, -1)}x`),
+    naughtyString,
+  );
+  const email = fc.oneof(
+    fc.emailAddress(),
+    fc.constantFrom('fuzz.customer@example.com', ' FUZZ.Admin@Example.com ', 'a@b', 'a@b.c', `${'a'.repeat(250)}@example.com`),
+    naughtyString,
+  );
+  const password = fc.oneof(
+    fc.constantFrom('a long enough password', 'short', '12345678', ' '.repeat(8)),
+    fc.string({ minLength: 6, maxLength: 40 }),
+    naughtyString,
+  );
   const text = fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), naughtyString);
   return {
     id,
     regionId: fc.oneof(fc.constantFrom(...known.regionIds), id),
-    planId: fc.oneof(fc.constantFrom(...known.planIds), fc.constantFrom(...known.planIds).map(String), id, fc.constantFrom('1', '01', '1.0', ' 1', '9999999999999999')),
+    planId: fc.oneof(
+      fc.constantFrom(...known.planIds),
+      fc.constantFrom(...known.planIds).map(String),
+      id,
+      fc.constantFrom('1', '01', '1.0', ' 1', '9999999999999999'),
+    ),
     limit: fc.oneof(fc.integer({ min: -5, max: 300 }), naughtyNumber),
     paymentIntentId: fc.oneof(fc.constantFrom(...known.paymentIntentIds), naughtyString),
     clientSecret: secret,
     esimId: fc.oneof(fc.constantFrom(...known.esimIds), naughtyString),
-    token: fc.oneof(fc.constantFrom(...known.esimTokens, ...known.verificationTokens), fc.base64String({ minLength: 20, maxLength: 60 }), naughtyString),
+    token: fc.oneof(
+      fc.constantFrom(...known.esimTokens, ...known.verificationTokens),
+      fc.base64String({ minLength: 20, maxLength: 60 }),
+      naughtyString,
+    ),
     subscriptionId: fc.oneof(fc.constantFrom(...known.subscriptionIds), naughtyString),
     checkoutToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/), naughtyString),
     email,
-    username: fc.oneof(fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/), fc.constantFrom('fuzz_customer', 'FUZZ_ADMIN', 'ab', 'a\u200bb\u200bc'), naughtyString),
+    username: fc.oneof(
+      fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/),
+      fc.constantFrom('fuzz_customer', 'FUZZ_ADMIN', 'ab', 'a\u200bb\u200bc'),
+      naughtyString,
+    ),
     password,
     newPassword: password,
     currentPassword: fc.oneof(fc.constant('a long enough password'), password),
@@ -204,7 +291,16 @@ function makePlausibleByKey(known: Known): Record<string, fc.Arbitrary<unknown>>
     currency: fc.constantFrom('USD', 'eur', ' gbp ', 'XTS', 'JPY', ''),
     locale: fc.constantFrom('en', 'de', 'pt-BR', 'zh-Hans', 'e', 'en-', 'x'.repeat(40)),
     source: fc.constantFrom('blog', 'footer', 'Blog', '-x', 'a'.repeat(33)),
-    number: fc.constantFrom('4242424242424242', '4000000000000002', '4000000000009995', '4000000000000069', '4000000000000127', '4000002760003184', '4242 4242-4242 4242', '1234'),
+    number: fc.constantFrom(
+      '4242424242424242',
+      '4000000000000002',
+      '4000000000009995',
+      '4000000000000069',
+      '4000000000000127',
+      '4000002760003184',
+      '4242 4242-4242 4242',
+      '1234',
+    ),
     expMonth: fc.oneof(fc.integer({ min: -1, max: 13 }), fc.constantFrom('12', '1e1', 'x')),
     expYear: fc.oneof(fc.integer({ min: 2020, max: 2040 }), fc.constantFrom('2030', '99999999999999999999')),
     cvc: fc.constantFrom('123', '1234', '', '12345678', 'abc'),
@@ -221,7 +317,13 @@ function makePlausibleByKey(known: Known): Record<string, fc.Arbitrary<unknown>>
 }
 
 /** Plausible values for one schema: the walker follows zod 4's def (object, optional, pipe, union, enum…). */
-function plausible(schema: unknown, key: string | undefined, known: Known, garbage: fc.Arbitrary<unknown>, depth = 0): fc.Arbitrary<unknown> {
+function plausible(
+  schema: unknown,
+  key: string | undefined,
+  known: Known,
+  garbage: fc.Arbitrary<unknown>,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const byKey = plausibleByKey(known);
   if (!isZod(schema) || depth > 6) return garbage;
   const def = schema._zod.def;
@@ -262,15 +364,21 @@ function plausible(schema: unknown, key: string | undefined, known: Known, garba
 const ABSENT = Symbol('absent');
 
 /** A plausible object, mutated: some fields dropped, some given garbage, extra keys added. */
-function mutatedObject(fields: Record<string, fc.Arbitrary<unknown>>, garbage: fc.Arbitrary<unknown>, extraKeys: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+function mutatedObject(
+  fields: Record<string, fc.Arbitrary<unknown>>,
+  garbage: fc.Arbitrary<unknown>,
+  extraKeys: fc.Arbitrary<string>,
+): fc.Arbitrary<unknown> {
   const mutated: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [k, arb] of Object.entries(fields)) {
     mutated[k] = fc.oneof({ weight: 8, arbitrary: arb }, { weight: 1, arbitrary: garbage }, { weight: 1, arbitrary: fc.constant(ABSENT) });
   }
   return fc.tuple(fc.record(mutated), fc.dictionary(extraKeys, garbage, { maxKeys: 2 })).map(([obj, extra]) => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(extra)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    for (const [k, v] of Object.entries(obj)) if (v !== ABSENT) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(extra))
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(obj))
+      if (v !== ABSENT) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
@@ -444,29 +552,93 @@ export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
 /** A path segment: a real id, an encoded naughty string, or a raw odd segment. */
 export function pathSegment(known: Known): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...known.regionIds.slice(0, 20), ...known.planIds.slice(0, 20), ...known.paymentIntentIds, ...known.esimIds, ...known.subscriptionIds).map(String) },
-    { weight: 3, arbitrary: naughtyString.filter((s) => s.length <= 2000).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .constantFrom(
+          ...known.regionIds.slice(0, 20),
+          ...known.planIds.slice(0, 20),
+          ...known.paymentIntentIds,
+          ...known.esimIds,
+          ...known.subscriptionIds,
+        )
+        .map(String),
+    },
+    {
+      weight: 3,
+      arbitrary: naughtyString.filter((s) => s.length <= 2000).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))),
+    },
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        '0', '-1', '1.0', '1e3', '0x1', '01', ' 1', '%201', '1%20', '٣', '１', '99999999999999999999', '9007199254740993', 'NaN', 'Infinity',
-        'null', 'undefined', '__proto__', 'constructor', '%', '%ZZ', '%00', '%2F', '%2e%2e', '..', '.', '%E0%A4%A', '%C0%AF', '%uD800', 'a;b', 'a,b', "'", '%27', 'x'.repeat(5000),
+        '0',
+        '-1',
+        '1.0',
+        '1e3',
+        '0x1',
+        '01',
+        ' 1',
+        '%201',
+        '1%20',
+        '٣',
+        '１',
+        '99999999999999999999',
+        '9007199254740993',
+        'NaN',
+        'Infinity',
+        'null',
+        'undefined',
+        '__proto__',
+        'constructor',
+        '%',
+        '%ZZ',
+        '%00',
+        '%2F',
+        '%2e%2e',
+        '..',
+        '.',
+        '%E0%A4%A',
+        '%C0%AF',
+        '%uD800',
+        'a;b',
+        'a,b',
+        "'",
+        '%27',
+        'x'.repeat(5000),
       ),
     },
     { weight: 1, arbitrary: fc.nat().map(String) },
   );
 }
 
-const QUERY_KEYS = ['regionId', 'id', 'planId', 'client_secret', 'payment_intent_client_secret', 'token', 'input', 'batch', 'currency', 'locale'];
+const QUERY_KEYS = [
+  'regionId',
+  'id',
+  'planId',
+  'client_secret',
+  'payment_intent_client_secret',
+  'token',
+  'input',
+  'batch',
+  'currency',
+  'locale',
+];
 
 /** A query string ('' or '?…'): odd encodings, repeated keys, array-style keys. */
 export function queryString(known: Known): fc.Arbitrary<string> {
-  const value = fc.oneof(pathSegment(known), fc.constantFrom(...known.clientSecrets, ...known.esimTokens).map(encodeURIComponent), fc.constant(''));
+  const value = fc.oneof(
+    pathSegment(known),
+    fc.constantFrom(...known.clientSecrets, ...known.esimTokens).map(encodeURIComponent),
+    fc.constant(''),
+  );
   const key = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) },
     { weight: 1, arbitrary: fc.constantFrom(...QUERY_KEYS).map((k) => `${k}[]`) },
     { weight: 1, arbitrary: fc.constantFrom(...QUERY_KEYS).map((k) => `${k}[0]`) },
-    { weight: 1, arbitrary: naughtyString.filter((s) => s.length < 100).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))) },
+    {
+      weight: 1,
+      arbitrary: naughtyString.filter((s) => s.length < 100).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))),
+    },
     { weight: 1, arbitrary: fc.constantFrom('%', '=', '&', '__proto__', 'constructor', '') },
   );
   const pair = fc.oneof(
@@ -474,12 +646,21 @@ export function queryString(known: Known): fc.Arbitrary<string> {
     { weight: 1, arbitrary: key },
     { weight: 1, arbitrary: fc.constantFrom('=', '&&', '=&=', '%=%') },
   );
-  return fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 3, arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((p) => `?${p.join('&')}`) });
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant('') },
+    { weight: 3, arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((p) => `?${p.join('&')}`) },
+  );
 }
 
 // ── headers and callers ─────────────────────────────────────────────────────────────────────
 
-export const callerArb = fc.constantFrom('guest' as const, 'customer' as const, 'admin' as const, 'stale-cookie' as const, 'garbage-cookie' as const);
+export const callerArb = fc.constantFrom(
+  'guest' as const,
+  'customer' as const,
+  'admin' as const,
+  'stale-cookie' as const,
+  'garbage-cookie' as const,
+);
 
 /** Headers the app reads besides the cookie and the CSRF pair, with odd values. */
 export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc

@@ -27,7 +27,11 @@ const RUNS = fuzzRuns(40) * 5;
 const TIMEOUT = Math.max(60_000, RUNS * 200);
 
 const restPaths = [
-  ...new Set(f.app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*') && r.path.startsWith('/api/') && !r.path.startsWith('/api/webhooks/')).map((r) => r.path)),
+  ...new Set(
+    f.app.routes
+      .filter((r) => r.method !== 'ALL' && !r.path.includes('*') && r.path.startsWith('/api/') && !r.path.startsWith('/api/webhooks/'))
+      .map((r) => r.path),
+  ),
 ];
 const trpcPaths = Object.keys(appRouter._def.procedures).map((p) => `/api/trpc/${p}`);
 
@@ -62,31 +66,35 @@ describe('CSRF guard', () => {
       return h;
     });
 
-  it('refuses every state-changing /api request without the same-origin pair: 403, no row changed', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        path,
-        fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE', 'patch', 'PROPFIND'),
-        headersArb,
-        callerArb,
-        contentType,
-        bodyArb(anyValue([])),
-        async (p, method, csrf, caller, type, body) => {
-          const url = `${ORIGIN}${p.replace(/:[^/]+/g, '1')}`;
-          const pathname = safeDecode(new URL(url).pathname);
-          fc.pre(pathname.startsWith('/api/') && !pathname.startsWith('/api/webhooks/'));
-          const headers: Record<string, string> = { ...(await f.headersFor(caller)), ...csrf };
-          if (type !== undefined) headers['Content-Type'] = type;
-          const { status, body: answer } = await sendAndCheck(f, { method, url, headers, body }, 'rest', 'csrf');
-          // 413/429: a size or rate limit that runs before the CSRF guard refused it first.
-          if (status === 413 || status === 429) return;
-          expect(status).toBe(403);
-          expect((answer as { error: { code: string } }).error.code).toBe('FORBIDDEN');
-        },
-      ),
-      fuzzParams(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'refuses every state-changing /api request without the same-origin pair: 403, no row changed',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          path,
+          fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE', 'patch', 'PROPFIND'),
+          headersArb,
+          callerArb,
+          contentType,
+          bodyArb(anyValue([])),
+          async (p, method, csrf, caller, type, body) => {
+            const url = `${ORIGIN}${p.replace(/:[^/]+/g, '1')}`;
+            const pathname = safeDecode(new URL(url).pathname);
+            fc.pre(pathname.startsWith('/api/') && !pathname.startsWith('/api/webhooks/'));
+            const headers: Record<string, string> = { ...(await f.headersFor(caller)), ...csrf };
+            if (type !== undefined) headers['Content-Type'] = type;
+            const { status, body: answer } = await sendAndCheck(f, { method, url, headers, body }, 'rest', 'csrf');
+            // 413/429: a size or rate limit that runs before the CSRF guard refused it first.
+            if (status === 413 || status === 429) return;
+            expect(status).toBe(403);
+            expect((answer as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+          },
+        ),
+        fuzzParams(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe('webhook signature', () => {
@@ -94,41 +102,73 @@ describe('webhook signature', () => {
   const hex = fc.stringMatching(/^[0-9a-f]{64}$/);
   const signature = fc.oneof(
     fc.constant(undefined),
-    fc.constantFrom('', 't=', 'v1=', 't=abc,v1=00', `t=${now}`, `t=${now},v1=`, `t=${now},v1=zz`, 't=99999999999999,v1=00', `t=${now},t=${now},v1=00`),
+    fc.constantFrom(
+      '',
+      't=',
+      'v1=',
+      't=abc,v1=00',
+      `t=${now}`,
+      `t=${now},v1=`,
+      `t=${now},v1=zz`,
+      't=99999999999999,v1=00',
+      `t=${now},t=${now},v1=00`,
+    ),
     naughtyString.filter((s) => s.length < 500 && /^[\x20-\x7e]*$/.test(s)),
     // Well formed, current, but signed with a wrong secret or not at all.
     hex.map((h) => `t=${now},v1=${h}`),
-    fc.tuple(fc.integer({ min: 301, max: 10_000_000 }), fc.boolean(), hex).map(([skew, future, h]) => `t=${now + (future ? skew : -skew)},v1=${h}`),
+    fc
+      .tuple(fc.integer({ min: 301, max: 10_000_000 }), fc.boolean(), hex)
+      .map(([skew, future, h]) => `t=${now + (future ? skew : -skew)},v1=${h}`),
   );
   const event = fc.record({
     id: fc.oneof(fc.constantFrom('evt_1', '', '__proto__'), naughtyString),
     type: fc.constantFrom('payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded', 'invoice.paid', 'x'),
     created: fc.integer(),
-    data: fc.record({ object: fc.record({ id: fc.constantFrom(...f.known.paymentIntentIds, 'pi_x'), object: fc.constant('payment_intent'), status: fc.constant('succeeded') }) }),
+    data: fc.record({
+      object: fc.record({
+        id: fc.constantFrom(...f.known.paymentIntentIds, 'pi_x'),
+        object: fc.constant('payment_intent'),
+        status: fc.constant('succeeded'),
+      }),
+    }),
   });
 
-  it('refuses a delivery with a missing, malformed, stale or wrong signature: 400 BAD_SIGNATURE, no row changed', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(event.map((e) => JSON.stringify(e)), bodyArb(anyValue([]))),
-        signature,
-        fc.boolean(),
-        fc.constantFrom(undefined, 'application/json', 'text/plain'),
-        async (body, sig, signWithWrongSecret, type) => {
-          const headers: Record<string, string> = {};
-          // A correct HMAC of this body under a secret that is not the server's.
-          if (signWithWrongSecret) headers['Stripe-Signature'] = `t=${now},v1=${createHmac('sha256', 'whsec_not_the_one').update(`${now}.${body}`).digest('hex')}`;
-          else if (sig !== undefined) headers['Stripe-Signature'] = sig;
-          if (type !== undefined) headers['Content-Type'] = type;
-          const { status, body: answer } = await sendAndCheck(f, { method: 'POST', url: `${ORIGIN}/api/webhooks/stripe`, headers, body }, 'rest', 'webhook');
-          if (status === 413) return; // a body over the webhook limit is refused before the signature is read
-          expect(status).toBe(400);
-          expect((answer as { error: { code: string } }).error.code).toBe('BAD_SIGNATURE');
-        },
-      ),
-      fuzzParams(RUNS),
-    );
-  }, TIMEOUT);
+  it(
+    'refuses a delivery with a missing, malformed, stale or wrong signature: 400 BAD_SIGNATURE, no row changed',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            event.map((e) => JSON.stringify(e)),
+            bodyArb(anyValue([])),
+          ),
+          signature,
+          fc.boolean(),
+          fc.constantFrom(undefined, 'application/json', 'text/plain'),
+          async (body, sig, signWithWrongSecret, type) => {
+            const headers: Record<string, string> = {};
+            // A correct HMAC of this body under a secret that is not the server's.
+            if (signWithWrongSecret)
+              headers['Stripe-Signature'] =
+                `t=${now},v1=${createHmac('sha256', 'whsec_not_the_one').update(`${now}.${body}`).digest('hex')}`;
+            else if (sig !== undefined) headers['Stripe-Signature'] = sig;
+            if (type !== undefined) headers['Content-Type'] = type;
+            const { status, body: answer } = await sendAndCheck(
+              f,
+              { method: 'POST', url: `${ORIGIN}/api/webhooks/stripe`, headers, body },
+              'rest',
+              'webhook',
+            );
+            if (status === 413) return; // a body over the webhook limit is refused before the signature is read
+            expect(status).toBe(400);
+            expect((answer as { error: { code: string } }).error.code).toBe('BAD_SIGNATURE');
+          },
+        ),
+        fuzzParams(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 function safeDecode(s: string): string {

@@ -29,7 +29,10 @@ describe('sendAndCheck', () => {
   it('fails a 4xx that inserted a row first', async () => {
     await expect(
       getPlanWith(async () => {
-        await f.db.insertInto('newsletter_subscribers').values({ email: 'partial@example.com', locale: 'en', source: 'blog', created_at: new Date().toISOString() }).execute();
+        await f.db
+          .insertInto('newsletter_subscribers')
+          .values({ email: 'partial@example.com', locale: 'en', source: 'blog', created_at: new Date().toISOString() })
+          .execute();
         throw new AppError('PLAN_NOT_FOUND');
       }),
     ).rejects.toThrow(/a 4xx changed rows/);
@@ -38,7 +41,11 @@ describe('sendAndCheck', () => {
   it('fails a 4xx that updated a row without changing any count', async () => {
     await expect(
       getPlanWith(async () => {
-        await f.db.updateTable('users').set((eb) => ({ role: eb.ref('role') })).where('username', '=', 'fuzz_customer').execute();
+        await f.db
+          .updateTable('users')
+          .set((eb) => ({ role: eb.ref('role') }))
+          .where('username', '=', 'fuzz_customer')
+          .execute();
         throw new AppError('PLAN_NOT_FOUND');
       }),
     ).rejects.toThrow(/a 4xx changed rows/);
@@ -46,7 +53,16 @@ describe('sendAndCheck', () => {
 
   it('lets a 4xx write to an excluded table (login_throttle counts refused attempts)', async () => {
     const { status } = await getPlanWith(async () => {
-      await f.db.insertInto('login_throttle').values({ key: 'self-check', window_start: new Date().toISOString(), failures: 1, locked_until: null, updated_at: new Date().toISOString() }).execute();
+      await f.db
+        .insertInto('login_throttle')
+        .values({
+          key: 'self-check',
+          window_start: new Date().toISOString(),
+          failures: 1,
+          locked_until: null,
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
       throw new AppError('PLAN_NOT_FOUND');
     });
     expect(status).toBe(404);

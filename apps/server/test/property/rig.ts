@@ -36,7 +36,8 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   login_throttle: 'counts failed sign-ins per account and per address (the 429 schedule); a refused login must count',
   login_audit: 'audits every login attempt, also one whose input fails validation (auth.login middleware)',
   rate_limit_counters: 'fixed-window request counters (checkout, confirm, registration…): a refused request still counts against its limit',
-  account_email_log: 'logs the account e-mails a stranger can trigger, to limit them; a registration refused with 409 notifies the address owner and is logged',
+  account_email_log:
+    'logs the account e-mails a stranger can trigger, to limit them; a registration refused with 409 notifies the address owner and is logged',
 };
 
 /**
@@ -140,7 +141,11 @@ export async function createFuzzApp(): Promise<FuzzApp> {
 
   // The signed-in customer, with a paid and fulfilled order (one eSIM) and a monthly subscription.
   const plan = await db.selectFrom('plans').select('id').where('active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-  const reg = await post('/api/auth/register', { username: 'fuzz_customer', email: 'fuzz.customer@example.com', password: 'a long enough password' });
+  const reg = await post('/api/auth/register', {
+    username: 'fuzz_customer',
+    email: 'fuzz.customer@example.com',
+    password: 'a long enough password',
+  });
   const customerId = reg.json.id as number;
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
   const intent = (await post('/api/create-payment-intent', { planId: plan.id }, cookieOf(reg.res))).json;
@@ -152,7 +157,11 @@ export async function createFuzzApp(): Promise<FuzzApp> {
   const subs = (await get('/api/subscriptions', cookieOf(reg.res))) as { id: string }[];
 
   // The admin (support.messages is adminProcedure).
-  const adminReg = await post('/api/auth/register', { username: 'fuzz_admin', email: 'fuzz.admin@example.com', password: 'a long enough password' });
+  const adminReg = await post('/api/auth/register', {
+    username: 'fuzz_admin',
+    email: 'fuzz.admin@example.com',
+    password: 'a long enough password',
+  });
   const adminId = adminReg.json.id as number;
   await db.updateTable('users').set({ role: 'admin' }).where('id', '=', adminId).execute();
   await settle();
@@ -265,7 +274,8 @@ export class WriteWatch {
       else watched.push({ name: r.name, hasRowid: !/WITHOUT\s+ROWID/i.test(r.sql ?? '') });
     }
     const extra = excluded.filter((n) => !Object.hasOwn(EXCLUDED_TABLES, n));
-    if (extra.length > 0) console.info(`[fuzz] also excluded by name (counters of attempts): ${extra.join(', ')}; list them in EXCLUDED_TABLES`);
+    if (extra.length > 0)
+      console.info(`[fuzz] also excluded by name (counters of attempts): ${extra.join(', ')}; list them in EXCLUDED_TABLES`);
 
     await run(db, 'CREATE TEMP TABLE IF NOT EXISTS fuzz_writes (tbl TEXT NOT NULL, op TEXT NOT NULL)');
     for (const t of watched) {
@@ -295,7 +305,10 @@ export class WriteWatch {
 
   /** Writes since reset(). */
   async writes(): Promise<Writes> {
-    const log = await run<{ tbl: string; op: string; n: number }>(this.db, 'SELECT tbl, op, count(*) AS n FROM temp.fuzz_writes GROUP BY tbl, op ORDER BY tbl, op');
+    const log = await run<{ tbl: string; op: string; n: number }>(
+      this.db,
+      'SELECT tbl, op, count(*) AS n FROM temp.fuzz_writes GROUP BY tbl, op ORDER BY tbl, op',
+    );
     const after = await this.figures();
     const moved: string[] = [];
     for (const [t, f] of after) if (this.before.get(t) !== f) moved.push(`${t}: ${this.before.get(t)} → ${f}`);
@@ -339,7 +352,9 @@ async function bodyText(res: Response): Promise<string> {
 
 /** tRPC streams its answer as JSON lines when trpc-accept (or Accept) asks for application/jsonl. */
 export function isStreamed(headers: Record<string, string>): boolean {
-  return Object.entries(headers).some(([k, v]) => (k.toLowerCase() === 'trpc-accept' || k.toLowerCase() === 'accept') && v === 'application/jsonl');
+  return Object.entries(headers).some(
+    ([k, v]) => (k.toLowerCase() === 'trpc-accept' || k.toLowerCase() === 'accept') && v === 'application/jsonl',
+  );
 }
 
 export interface Sent {
@@ -402,7 +417,8 @@ export async function sendAndCheck(
     // tRPC streams (trpc-accept: application/jsonl) answer JSON lines; errors inside them that
     // are 5xx were logged (checked above).
     const streamed = isStreamed(sent.headers);
-    if (text !== '' && !streamed && (res.headers.get('content-type') ?? '').startsWith('application/json')) body = JSON.parse(text) as unknown;
+    if (text !== '' && !streamed && (res.headers.get('content-type') ?? '').startsWith('application/json'))
+      body = JSON.parse(text) as unknown;
     // A tRPC batch answers 207 when some calls failed: their messages must be readable too.
     if (family === 'trpc' && body !== undefined) for (const m of trpcErrorMessages(body)) expectReadableMessage(m, what);
     await f.settle();
@@ -424,7 +440,11 @@ function tally(label: string, status: number): void {
  */
 export function statusSummary(): string {
   const detailed = process.env.FUZZ_RUNS !== undefined;
-  const line = (m: Map<number, number>) => [...m].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  const line = (m: Map<number, number>) =>
+    [...m]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
   const total = new Map<number, number>();
   for (const m of statuses.values()) for (const [s, n] of m) total.set(s, (total.get(s) ?? 0) + n);
   const count = [...total.values()].reduce((a, b) => a + b, 0);

@@ -86,7 +86,22 @@ const metaArb: fc.Arbitrary<unknown> = fc.record(
       fc.dictionary(
         fc.oneof(keyArb(allKeys), fc.constantFrom('__proto__.polluted', 'constructor.prototype.x', 'a.b.c', '')),
         fc.oneof(
-          fc.constantFrom(['undefined'], ['Date'], ['bigint'], ['set'], ['map'], ['regexp'], ['number'], ['Error'], ['URL'], ['custom', 'x'], ['class', 'X'], ['symbol', 's'], [['custom', 'x']], []),
+          fc.constantFrom(
+            ['undefined'],
+            ['Date'],
+            ['bigint'],
+            ['set'],
+            ['map'],
+            ['regexp'],
+            ['number'],
+            ['Error'],
+            ['URL'],
+            ['custom', 'x'],
+            ['class', 'X'],
+            ['symbol', 's'],
+            [['custom', 'x']],
+            [],
+          ),
           anyValue(allKeys),
         ),
         { maxKeys: 3 },
@@ -103,10 +118,23 @@ function inputTextArb(parsers: readonly unknown[]): fc.Arbitrary<string | undefi
   const value = inputFor(parsers, f.known, allKeys);
   return fc.oneof(
     { weight: 12, arbitrary: value.map((v) => (v === undefined ? undefined : `{"json":${toJsonText(v)}}`)) },
-    { weight: 2, arbitrary: fc.tuple(value, metaArb).map(([v, meta]) => `{"json":${v === undefined ? 'null' : toJsonText(v)},"meta":${toJsonText(meta)}}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(value, metaArb)
+        .map(([v, meta]) => `{"json":${v === undefined ? 'null' : toJsonText(v)},"meta":${toJsonText(meta)}}`),
+    },
     { weight: 2, arbitrary: value.map(toJsonText) },
     { weight: 2, arbitrary: fc.constantFrom(...RAW_BODIES) },
-    { weight: 1, arbitrary: fc.tuple(value, keyArb(allKeys), longString).map(([v, key, long]) => `{"json":{${JSON.stringify(key)}:${JSON.stringify(long)}${v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 ? `,${toJsonText(v).slice(1)}` : '}'}}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(value, keyArb(allKeys), longString)
+        .map(
+          ([v, key, long]) =>
+            `{"json":{${JSON.stringify(key)}:${JSON.stringify(long)}${v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 ? `,${toJsonText(v).slice(1)}` : '}'}}`,
+        ),
+    },
     { weight: 1, arbitrary: deepBody.map((d) => `{"json":${d}}`) },
     { weight: 1, arbitrary: deepBody },
   );
@@ -125,8 +153,16 @@ function callArb(name: string, type: string, parsers: readonly unknown[]): fc.Ar
   const own = type === 'query' ? 'GET' : 'POST';
   return fc
     .record({
-      method: fc.oneof({ weight: 8, arbitrary: fc.constant(own) }, { weight: 2, arbitrary: fc.constantFrom('GET', 'POST') }, { weight: 1, arbitrary: fc.constantFrom('PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') }),
-      batch: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constant(2) }),
+      method: fc.oneof(
+        { weight: 8, arbitrary: fc.constant(own) },
+        { weight: 2, arbitrary: fc.constantFrom('GET', 'POST') },
+        { weight: 1, arbitrary: fc.constantFrom('PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') },
+      ),
+      batch: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.constant(1) },
+        { weight: 1, arbitrary: fc.constant(2) },
+      ),
       text: inputTextArb(parsers),
       second: inputTextArb(parsers),
       encode: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
@@ -160,45 +196,98 @@ describe('tRPC procedures, enumerated', () => {
     expect(procedures.length).toBeGreaterThan(0);
   });
 
-  it.each(procedures.map((p) => [`${p.type} ${p.name}`, p] as const))('%s: < 500, 4xx with a readable envelope, invalid input → 4xx, no row changed on a 4xx', async (_label, proc) => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.record({ caller: callerArb, call: callArb(proc.name, proc.type, proc.parsers), contentType, extra: fc.option(extraHeaders, { freq: 4 }) }),
-        async ({ caller, call, contentType: type, extra }) => {
-          const headers: Record<string, string> = { ...(extra ?? {}), ...(await f.headersFor(caller)), ...csrfHeaders() };
-          if (type !== undefined) headers['Content-Type'] = type;
-          const { status } = await sendAndCheck(f, { method: call.method, url: call.url, headers, body: call.body }, 'trpc', proc.name);
-          // The oracle, where the input the server parses is known: JSON, single call, own method, plain JSON answer.
-          const plain = (call.method === 'GET' || type === 'application/json') && !isStreamed(headers);
-          if (call.single && plain && (await verdict(proc.parsers, call.single.text)) === 'invalid') {
-            expect(status, `${call.method} ${call.url.slice(0, 300)} ${call.body?.slice(0, 300) ?? ''}: invalid input answered ${status}`).toBeGreaterThanOrEqual(400);
-          }
-        },
-      ),
-      fuzzParams(RUNS),
-    );
-  }, TIMEOUT);
+  it.each(procedures.map((p) => [`${p.type} ${p.name}`, p] as const))(
+    '%s: < 500, 4xx with a readable envelope, invalid input → 4xx, no row changed on a 4xx',
+    async (_label, proc) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            caller: callerArb,
+            call: callArb(proc.name, proc.type, proc.parsers),
+            contentType,
+            extra: fc.option(extraHeaders, { freq: 4 }),
+          }),
+          async ({ caller, call, contentType: type, extra }) => {
+            const headers: Record<string, string> = { ...(extra ?? {}), ...(await f.headersFor(caller)), ...csrfHeaders() };
+            if (type !== undefined) headers['Content-Type'] = type;
+            const { status } = await sendAndCheck(f, { method: call.method, url: call.url, headers, body: call.body }, 'trpc', proc.name);
+            // The oracle, where the input the server parses is known: JSON, single call, own method, plain JSON answer.
+            const plain = (call.method === 'GET' || type === 'application/json') && !isStreamed(headers);
+            if (call.single && plain && (await verdict(proc.parsers, call.single.text)) === 'invalid') {
+              expect(
+                status,
+                `${call.method} ${call.url.slice(0, 300)} ${call.body?.slice(0, 300) ?? ''}: invalid input answered ${status}`,
+              ).toBeGreaterThanOrEqual(400);
+            }
+          },
+        ),
+        fuzzParams(RUNS),
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe('unknown procedure names', () => {
   const known = new Set(procedures.map((p) => p.name));
-  const near = fc.constantFrom(...procedures.map((p) => p.name)).chain((n) =>
-    fc.constantFrom(`${n}x`, n.toUpperCase(), `${n}.`, `.${n}`, `${n}.x`, n.split('.')[0]!, `${n.split('.')[0]}.__proto__`, `${n.split('.')[0]}.constructor`, `${n.split('.')[0]}.toString`, `nope,${n}x`, ` ${n}`, n.replace('.', '/'), n.replace('.', '..')),
-  );
-  const name = fc.oneof(near, naughtyString.filter((s) => s.length < 300), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', '', '.', ',', 'a,b', '_def', 'createCaller', '__proto__.polluted'));
-
-  it('answer a 4xx with tRPC’s envelope', async () => {
-    await fc.assert(
-      fc.asyncProperty(name, fc.constantFrom('GET', 'POST'), fc.boolean(), callerArb, async (n, method, batch, caller) => {
-        fc.pre(!n.split(',').some((part) => known.has(part)));
-        const headers = { ...(await f.headersFor(caller)), ...csrfHeaders(), 'Content-Type': 'application/json' };
-        const input = batch ? '{"0":{"json":{}}}' : '{"json":{}}';
-        const path = encodeURIComponent(n.replace(/[\ud800-\udfff]/g, '\ufffd')).replace(/%2C/g, ',');
-        const url = `${ORIGIN}/api/trpc/${path}${batch ? '?batch=1' : ''}${method === 'GET' ? `${batch ? '&' : '?'}input=${encodeURIComponent(input)}` : ''}`;
-        const { status } = await sendAndCheck(f, { method, url, headers, body: method === 'POST' ? input : undefined }, 'trpc', 'unknown procedures');
-        expect(status, url).toBeGreaterThanOrEqual(400);
-      }),
-      fuzzParams(RUNS * 3),
+  const near = fc
+    .constantFrom(...procedures.map((p) => p.name))
+    .chain((n) =>
+      fc.constantFrom(
+        `${n}x`,
+        n.toUpperCase(),
+        `${n}.`,
+        `.${n}`,
+        `${n}.x`,
+        n.split('.')[0]!,
+        `${n.split('.')[0]}.__proto__`,
+        `${n.split('.')[0]}.constructor`,
+        `${n.split('.')[0]}.toString`,
+        `nope,${n}x`,
+        ` ${n}`,
+        n.replace('.', '/'),
+        n.replace('.', '..'),
+      ),
     );
-  }, TIMEOUT);
+  const name = fc.oneof(
+    near,
+    naughtyString.filter((s) => s.length < 300),
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '',
+      '.',
+      ',',
+      'a,b',
+      '_def',
+      'createCaller',
+      '__proto__.polluted',
+    ),
+  );
+
+  it(
+    'answer a 4xx with tRPC’s envelope',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(name, fc.constantFrom('GET', 'POST'), fc.boolean(), callerArb, async (n, method, batch, caller) => {
+          fc.pre(!n.split(',').some((part) => known.has(part)));
+          const headers = { ...(await f.headersFor(caller)), ...csrfHeaders(), 'Content-Type': 'application/json' };
+          const input = batch ? '{"0":{"json":{}}}' : '{"json":{}}';
+          const path = encodeURIComponent(n.replace(/[\ud800-\udfff]/g, '\ufffd')).replace(/%2C/g, ',');
+          const url = `${ORIGIN}/api/trpc/${path}${batch ? '?batch=1' : ''}${method === 'GET' ? `${batch ? '&' : '?'}input=${encodeURIComponent(input)}` : ''}`;
+          const { status } = await sendAndCheck(
+            f,
+            { method, url, headers, body: method === 'POST' ? input : undefined },
+            'trpc',
+            'unknown procedures',
+          );
+          expect(status, url).toBeGreaterThanOrEqual(400);
+        }),
+        fuzzParams(RUNS * 3),
+      );
+    },
+    TIMEOUT,
+  );
 });

@@ -12,9 +12,27 @@ import classes from './footer.module.css';
 type FooterKey = 'footer.about' | 'footer.newsBlog' | 'footer.faq' | 'footer.contactUs' | 'footer.terms' | 'footer.privacy';
 
 const COLUMNS: { title: 'footer.company' | 'footer.support' | 'footer.legal'; links: { label: FooterKey; href: string }[] }[] = [
-  { title: 'footer.company', links: [{ label: 'footer.about', href: '/about-us' }, { label: 'footer.newsBlog', href: '/blog' }] },
-  { title: 'footer.support', links: [{ label: 'footer.faq', href: '/faq' }, { label: 'footer.contactUs', href: '/support' }] },
-  { title: 'footer.legal', links: [{ label: 'footer.terms', href: '/terms' }, { label: 'footer.privacy', href: '/privacy' }] },
+  {
+    title: 'footer.company',
+    links: [
+      { label: 'footer.about', href: '/about-us' },
+      { label: 'footer.newsBlog', href: '/blog' },
+    ],
+  },
+  {
+    title: 'footer.support',
+    links: [
+      { label: 'footer.faq', href: '/faq' },
+      { label: 'footer.contactUs', href: '/support' },
+    ],
+  },
+  {
+    title: 'footer.legal',
+    links: [
+      { label: 'footer.terms', href: '/terms' },
+      { label: 'footer.privacy', href: '/privacy' },
+    ],
+  },
 ];
 
 export function Footer() {
@@ -136,4 +154,3 @@ export function Footer() {
     </footer>
   );
 }
-

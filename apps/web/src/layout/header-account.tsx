@@ -49,7 +49,13 @@ export function HeaderAccount({ variant = 'header', onNavigate }: HeaderAccountP
       return (
         <Stack gap="sm">
           <AccountLink username={username} fullWidth onNavigate={onNavigate} />
-          <Suspense fallback={<Button variant="default" fullWidth disabled>{t('account.logout')}</Button>}>
+          <Suspense
+            fallback={
+              <Button variant="default" fullWidth disabled>
+                {t('account.logout')}
+              </Button>
+            }
+          >
             <LogoutButton fullWidth onDone={onNavigate} />
           </Suspense>
         </Stack>
@@ -72,11 +78,7 @@ export function HeaderAccount({ variant = 'header', onNavigate }: HeaderAccountP
   }
 
   const login = (
-    <Button
-      variant="default"
-      fullWidth={drawer}
-      renderRoot={(props) => <Link to={'/login' as '/'} onClick={onNavigate} {...props} />}
-    >
+    <Button variant="default" fullWidth={drawer} renderRoot={(props) => <Link to={'/login' as '/'} onClick={onNavigate} {...props} />}>
       {t('account.login')}
     </Button>
   );

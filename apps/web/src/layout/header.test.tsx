@@ -44,8 +44,12 @@ describe('Header', () => {
     const burger = screen.getByRole('button', { name: 'Open menu', hidden: true });
     await user.click(burger);
     const drawer = await screen.findByRole('dialog');
-    const links = within(drawer).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toEqual(expect.arrayContaining(['Plans', 'Coverage', 'About Us', 'Blog', 'Rewards', 'Support', 'How It Works', 'Login', 'Sign Up']));
+    const links = within(drawer)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(
+      expect.arrayContaining(['Plans', 'Coverage', 'About Us', 'Blog', 'Rewards', 'Support', 'How It Works', 'Login', 'Sign Up']),
+    );
     expect(within(drawer).getByRole('combobox', { name: 'Language' })).toBeTruthy();
     expect(within(drawer).getByRole('combobox', { name: 'Currency' })).toBeTruthy();
     expect(burger.getAttribute('aria-expanded')).toBe('true');

@@ -1,14 +1,7 @@
 // The main navigation (spec §2): title (a 'common' translation key), href, external flag.
 // Pages added later appear here once; header and drawer both read this list.
 export interface NavItem {
-  title:
-    | 'nav.plans'
-    | 'nav.coverage'
-    | 'nav.aboutUs'
-    | 'nav.blog'
-    | 'nav.rewards'
-    | 'nav.support'
-    | 'nav.howItWorks';
+  title: 'nav.plans' | 'nav.coverage' | 'nav.aboutUs' | 'nav.blog' | 'nav.rewards' | 'nav.support' | 'nav.howItWorks';
   href: string;
   /** Opens in a new tab (with rel="noopener noreferrer"). */
   external?: boolean;

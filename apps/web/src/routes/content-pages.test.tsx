@@ -20,13 +20,11 @@ describe('/blog', () => {
     expect(within(list).getAllByRole('article')).toHaveLength(6);
 
     const filters = screen.getByRole('group', { name: 'Filter articles by category' });
-    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'All',
-      'Travel',
-      'Business',
-      'Technology',
-      'Digital Nomad',
-    ]);
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Travel', 'Business', 'Technology', 'Digital Nomad']);
     expect(within(filters).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
 
     const user = userEvent.setup();
@@ -179,8 +177,7 @@ describe('/rewards', () => {
   it('shows a signed-in member their rewards dashboard instead of the sign-in box', async () => {
     server.use(
       trpcMsw.auth.me.query(
-        () =>
-          ({ id: 1, username: 'maria', email: 'maria@example.com', fullName: 'Maria Lopez', role: 'customer' }) as never,
+        () => ({ id: 1, username: 'maria', email: 'maria@example.com', fullName: 'Maria Lopez', role: 'customer' }) as never,
       ),
       ...rewardsHandlers(),
     );

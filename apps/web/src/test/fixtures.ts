@@ -12,7 +12,15 @@ const region = (r: Partial<Region> & Pick<Region, 'id' | 'name' | 'code'>): Regi
 
 export const REGIONS: Region[] = [
   region({ id: 1, name: 'Europe', code: 'EU', continent: 'Europe', isPopular: true, kind: 'bundle', fromPriceMinor: 699, fromPrice: 6.99 }),
-  region({ id: 2, name: 'Global', code: 'GLOBAL', kind: 'bundle', flagIcon: '/flags/regions/global.svg', fromPriceMinor: 1050, fromPrice: 10.5 }),
+  region({
+    id: 2,
+    name: 'Global',
+    code: 'GLOBAL',
+    kind: 'bundle',
+    flagIcon: '/flags/regions/global.svg',
+    fromPriceMinor: 1050,
+    fromPrice: 10.5,
+  }),
   region({ id: 3, name: 'Asia', code: 'ASIA', continent: 'Asia', kind: 'bundle', flagIcon: '/flags/regions/asia.svg' }),
   region({ id: 10, name: 'Japan', code: 'JP', continent: 'Asia' }),
   region({ id: 11, name: 'United States', code: 'US', continent: 'North America', isPopular: true, fromPriceMinor: 650, fromPrice: 6.5 }),

@@ -76,7 +76,8 @@ export function parseActivationCode(input: string): ActivationCodeParts & { conf
   const body = s.slice(0, LPA_PREFIX.length).toUpperCase() === LPA_PREFIX ? s.slice(LPA_PREFIX.length) : s;
   const fields = body.split('$');
   if (fields[0] !== AC_FORMAT) throw new ActivationCodeError('format', "activation code must start with 'LPA:1$'");
-  if (fields.length < 3 || fields.length > 5) throw new ActivationCodeError('format', 'activation code must have 3 to 5 $-separated fields');
+  if (fields.length < 3 || fields.length > 5)
+    throw new ActivationCodeError('format', 'activation code must have 3 to 5 $-separated fields');
   const [, smdpAddress = '', matchingId = '', oidField, flag] = fields;
   if (flag !== undefined && flag !== '1') {
     throw new ActivationCodeError('confirmationCodeRequired', "the confirmation-code flag must be '1' when present");

@@ -80,7 +80,9 @@ export function renderEsimEmail(input: EsimEmailInput): RenderedEmail {
   const used = input.pointsUsed && input.pointsUsed.points > 0 ? input.pointsUsed : null;
   const paidAllWithPoints = used !== null && used.discountMinor >= order.totalMinor;
   const pointsLines = [
-    ...(used ? [`${points(used.points)} rewards points paid ${formatMoney(used.discountMinor, order.currency, locale)} of this order.`] : []),
+    ...(used
+      ? [`${points(used.points)} rewards points paid ${formatMoney(used.discountMinor, order.currency, locale)} of this order.`]
+      : []),
     ...(input.pointsEarned && input.pointsEarned > 0 ? [`You earned ${points(input.pointsEarned)} rewards points with this order.`] : []),
   ];
 

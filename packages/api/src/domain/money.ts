@@ -69,7 +69,12 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   const key = `${locale}|${currency}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: MINOR_DIGITS, maximumFractionDigits: MINOR_DIGITS });
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: MINOR_DIGITS,
+      maximumFractionDigits: MINOR_DIGITS,
+    });
     formatters.set(key, f);
   }
   return f.format(minorToDecimal(minor));

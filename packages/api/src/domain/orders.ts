@@ -7,7 +7,16 @@ import { convertMinor, subscriptionMinor } from './money.ts';
 
 // ── state machine ─────────────────────────────────────────────────────────────────────────
 
-export const ORDER_STATUSES = ['pending_payment', 'payment_failed', 'paid', 'provisioning', 'fulfilled', 'refunded', 'canceled', 'expired'] as const;
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'provisioning',
+  'fulfilled',
+  'refunded',
+  'canceled',
+  'expired',
+] as const;
 export type OrderState = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -128,7 +137,13 @@ export const PUBLIC_ID = /^(ORD|SUB|ESIM)-[0-9A-HJKMNP-TV-Z]{10}$/;
 // ── inputs ────────────────────────────────────────────────────────────────────────────────
 
 /** A plan id as a number or a numeric string ('12'). */
-const ZPlanId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)]);
+const ZPlanId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
+]);
 
 const ZCurrency = z
   .string()
@@ -154,7 +169,11 @@ export const ZCreatePaymentIntentInput = z.object({
   kind: z.enum(['one_time', 'subscription']).optional(),
   checkoutToken: ZCheckoutToken.optional(),
   /** Language of the e-mail, e.g. 'en', 'de'. */
-  locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).max(35).optional(),
+  locale: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+    .max(35)
+    .optional(),
   /**
    * Pay with rewards points as far as they go (signed in; one-time orders): the card keeps at least
    * the minimum charge, or points pay everything (domain/rewards.ts redeemPoints). Ignored for guests.

@@ -32,10 +32,7 @@ export interface DemoPaymentError {
   message: string;
 }
 
-export type DemoCardOutcome =
-  | { kind: 'succeeded' }
-  | { kind: 'requires_action' }
-  | { kind: 'failed'; error: DemoPaymentError };
+export type DemoCardOutcome = { kind: 'succeeded' } | { kind: 'requires_action' } | { kind: 'failed'; error: DemoPaymentError };
 
 export const DEMO_MESSAGES = {
   declined: 'Your card was declined.',
@@ -46,8 +43,7 @@ export const DEMO_MESSAGES = {
   invalidExpiryMonth: "Your card's expiration month is invalid.",
   invalidExpiryYear: "Your card's expiration year is invalid.",
   invalidCvc: "Your card's security code is invalid.",
-  authenticationFailed:
-    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 /** Stripe's test cards and what they do. Any other Luhn-valid number succeeds. */
@@ -59,7 +55,10 @@ export const DEMO_TEST_CARDS: Readonly<Record<string, DemoCardOutcome>> = {
     error: { code: 'card_declined', declineCode: 'insufficient_funds', message: DEMO_MESSAGES.insufficientFunds },
   },
   '4000000000000069': { kind: 'failed', error: { code: 'expired_card', declineCode: 'expired_card', message: DEMO_MESSAGES.expired } },
-  '4000000000000127': { kind: 'failed', error: { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: DEMO_MESSAGES.incorrectCvc } },
+  '4000000000000127': {
+    kind: 'failed',
+    error: { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: DEMO_MESSAGES.incorrectCvc },
+  },
   '4000002760003184': { kind: 'requires_action' },
 };
 
@@ -130,11 +129,12 @@ export interface DemoIntent {
   cancellationReason?: string | undefined;
 }
 
-export type DemoTransitionError = { code: 'payment_intent_unexpected_state' | 'charge_already_refunded' | 'amount_too_large' | 'invalid_amount'; message: string };
+export type DemoTransitionError = {
+  code: 'payment_intent_unexpected_state' | 'charge_already_refunded' | 'amount_too_large' | 'invalid_amount';
+  message: string;
+};
 
-export type DemoTransition<E extends string> =
-  | { ok: true; intent: DemoIntent; effect: E }
-  | { ok: false; error: DemoTransitionError };
+export type DemoTransition<E extends string> = { ok: true; intent: DemoIntent; effect: E } | { ok: false; error: DemoTransitionError };
 
 export function refundedMinor(intent: DemoIntent): number {
   return intent.refunds.reduce((s, r) => s + r.amountMinor, 0);
@@ -211,7 +211,10 @@ export function refundIntent(
     return { ok: false, error: { code: 'invalid_amount', message: 'The refund amount must be a positive integer.' } };
   }
   if (amount > left) {
-    return { ok: false, error: { code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount (${left}).` } };
+    return {
+      ok: false,
+      error: { code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount (${left}).` },
+    };
   }
   const refund: DemoRefund = { id: r.refundId, amountMinor: amount, idempotencyKey: r.idempotencyKey, created: r.created };
   return { ok: true, intent: { ...intent, refunds: [...intent.refunds, refund] }, effect: 'refunded', refund };
@@ -246,9 +249,7 @@ export interface DemoSubscription {
 export function addMonthsUtc(epochSeconds: number, n: number): number {
   const d = new Date(epochSeconds * 1000);
   const day = d.getUTCDate();
-  const target = new Date(
-    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
-  );
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(day, lastDay));
   return Math.floor(target.getTime() / 1000);

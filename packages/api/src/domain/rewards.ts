@@ -354,7 +354,10 @@ const positiveId = (message: string) =>
  * locationName is trimmed and dropped when empty.
  */
 export const ZCheckInInput = z.object({
-  regionId: z.preprocess((v) => (v === undefined || v === null || v === '' || v === 0 ? undefined : v), positiveId(REWARDS_MSG.regionId).optional()),
+  regionId: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' || v === 0 ? undefined : v),
+    positiveId(REWARDS_MSG.regionId).optional(),
+  ),
   locationName: z
     .string({ error: REWARDS_MSG.locationName })
     .trim()

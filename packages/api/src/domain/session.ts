@@ -53,9 +53,7 @@ export function absoluteExpiry(createdAt: Date): Date {
   return new Date(createdAt.getTime() + SESSION_ABSOLUTE_MAX_MS);
 }
 
-export type SessionCheck =
-  | { valid: false; reason: 'expired' | 'absolute_max' }
-  | { valid: true; expiresAt: Date; refreshed: boolean };
+export type SessionCheck = { valid: false; reason: 'expired' | 'absolute_max' } | { valid: true; expiresAt: Date; refreshed: boolean };
 
 /**
  * Decides whether a stored session is still valid at `now`, and whether it slides.

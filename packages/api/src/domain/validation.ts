@@ -39,10 +39,7 @@ export const ZUsername = text()
   .regex(/^[^\p{Cc}\p{Cf}]*$/u, MSG.usernameChars);
 
 /** Trimmed and lowercased. */
-export const ZEmail = text()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email(MSG.email).max(EMAIL_MAX, MSG.email));
+export const ZEmail = text().trim().toLowerCase().pipe(z.email(MSG.email).max(EMAIL_MAX, MSG.email));
 
 /** A new password (registration, change): at least 8. Never trimmed. */
 export const ZNewPassword = text().min(PASSWORD_MIN, MSG.passwordMin).max(PASSWORD_MAX, MSG.passwordMax);

@@ -11,7 +11,9 @@ import { REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT } from '../dom
 import { limitPerClient } from './limits.ts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.ts';
 
-export const ZVerifyEmailInput = z.object({ token: z.string().trim().min(20, 'The link is incomplete.').max(200, 'The link is not valid.') });
+export const ZVerifyEmailInput = z.object({
+  token: z.string().trim().min(20, 'The link is incomplete.').max(200, 'The link is not valid.'),
+});
 
 export function requestMeta(ctx: Context): RequestMeta {
   return { ip: ctx.req.ip, userAgent: ctx.req.userAgent, now: ctx.services.now() };

@@ -13,5 +13,7 @@ const ZEsimQrInput = z.object({
 export const esimsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listEsimsForUser(ctx.db, ctx.services, ctx.user.id)),
 
-  activationCode: publicProcedure.input(ZEsimQrInput).query(({ ctx, input }) => getEsimActivationCode(ctx.db, { ...input, user: ctx.user })),
+  activationCode: publicProcedure
+    .input(ZEsimQrInput)
+    .query(({ ctx, input }) => getEsimActivationCode(ctx.db, { ...input, user: ctx.user })),
 });

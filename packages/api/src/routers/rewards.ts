@@ -37,5 +37,7 @@ export const rewardsRouter = router({
   checkIn: protectedProcedure.input(ZCheckInInput).mutation(({ ctx, input }) => checkIn(ctx.db, ctx.services, ctx.user.id, input)),
 
   /** { achievementId, increment } → ProgressResult; progress is recomputed from facts. */
-  updateProgress: protectedProcedure.input(ZProgressInput).mutation(({ ctx, input }) => updateProgress(ctx.db, ctx.services, ctx.user.id, input)),
+  updateProgress: protectedProcedure
+    .input(ZProgressInput)
+    .mutation(({ ctx, input }) => updateProgress(ctx.db, ctx.services, ctx.user.id, input)),
 });

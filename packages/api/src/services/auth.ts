@@ -9,7 +9,14 @@ import { sendVerificationEmail } from './email-verification.ts';
 import { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 import type { Services } from './types.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
-import { checkLoginThrottle, loginLockOrder, loginThrottleKeys, recordLoginFailure, recordLoginSuccess, withThrottleLocks } from './throttle.ts';
+import {
+  checkLoginThrottle,
+  loginLockOrder,
+  loginThrottleKeys,
+  recordLoginFailure,
+  recordLoginSuccess,
+  withThrottleLocks,
+} from './throttle.ts';
 import {
   findTakenField,
   findUserByEmail,

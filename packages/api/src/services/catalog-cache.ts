@@ -32,12 +32,7 @@ function deepFreeze<T>(value: T): T {
 const EMPTY: readonly Plan[] = Object.freeze([]);
 
 export async function loadCatalog(db: Db, version = 1): Promise<CatalogSnapshot> {
-  const [regions, plans, coverage, rates] = await Promise.all([
-    listRegions(db),
-    listAllPlans(db),
-    listCoverage(db),
-    getExchangeRates(db),
-  ]);
+  const [regions, plans, coverage, rates] = await Promise.all([listRegions(db), listAllPlans(db), listCoverage(db), getExchangeRates(db)]);
   const plansByRegion = new Map<number, Plan[]>();
   for (const r of regions) plansByRegion.set(r.id, []);
   const planById = new Map<number, Plan>();

@@ -41,7 +41,12 @@ const ATTACH_INTENT = new Statement(
 );
 
 /** POST /api/create-payment-intent: a one-time order (or, with kind 'subscription', a subscription). */
-export async function createCheckout(db: Db, services: Services, input: TCreatePaymentIntentInput, buyer: CheckoutBuyer): Promise<CheckoutResult> {
+export async function createCheckout(
+  db: Db,
+  services: Services,
+  input: TCreatePaymentIntentInput,
+  buyer: CheckoutBuyer,
+): Promise<CheckoutResult> {
   const kind = input.kind ?? 'one_time';
   if (kind === 'subscription') {
     if (!buyer.user) throw new AppError('UNAUTHORIZED', 'Please sign in to subscribe: a subscription is managed from your account.');
@@ -62,7 +67,14 @@ export async function createCheckout(db: Db, services: Services, input: TCreateP
   }
   if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
   const redemption = order.redemption ?? { pointsUsed: 0, discountMinor: 0, paidWithPoints: false };
-  const facts = { id: order.id, public_id: order.public_id, payment_intent_id: null, ...orderFacts(p), points_used: redemption.pointsUsed, points_discount_minor: redemption.discountMinor };
+  const facts = {
+    id: order.id,
+    public_id: order.public_id,
+    payment_intent_id: null,
+    ...orderFacts(p),
+    points_used: redemption.pointsUsed,
+    points_discount_minor: redemption.discountMinor,
+  };
   if (redemption.paidWithPoints) {
     await afterClaim(db, services, order.id, {});
     return paidWithPointsResult(services, facts, false);
@@ -87,9 +99,18 @@ async function insertOrderWithPoints(db: Db, services: Services, p: PreparedOrde
   return writeTransaction(db, async (trx) => {
     const order = await insertPendingOrder(trx, services, p, { userId });
     if (!order) return null;
-    const redemption = await reservePoints(trx, userId, { id: order.id, public_id: order.public_id, usdMinor: p.usdMinor, totalMinor: p.totalMinor, rateMicros: p.rateMicros }, now);
+    const redemption = await reservePoints(
+      trx,
+      userId,
+      { id: order.id, public_id: order.public_id, usdMinor: p.usdMinor, totalMinor: p.totalMinor, rateMicros: p.rateMicros },
+      now,
+    );
     if (redemption.paidWithPoints) {
-      await trx.updateTable('orders').set({ payment_intent_id: pointsPaymentId(order.public_id) }).where('id', '=', order.id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ payment_intent_id: pointsPaymentId(order.public_id) })
+        .where('id', '=', order.id)
+        .execute();
       await claimOrderById(trx, order.id, now);
     }
     return { ...order, redemption };
@@ -232,7 +253,11 @@ function toDemoResult(r: DemoConfirmResult): DemoPaymentResult {
     return {
       paymentIntentId: r.paymentIntentId,
       status: 'failed',
-      error: { code: r.lastError.code ?? 'card_declined', ...(r.lastError.declineCode ? { declineCode: r.lastError.declineCode } : {}), message: r.lastError.message },
+      error: {
+        code: r.lastError.code ?? 'card_declined',
+        ...(r.lastError.declineCode ? { declineCode: r.lastError.declineCode } : {}),
+        message: r.lastError.message,
+      },
     };
   }
   return { paymentIntentId: r.paymentIntentId, status: 'processing' };
@@ -284,7 +309,8 @@ async function demoAttempt(
         return { paymentIntentId: info.id, status: 'succeeded' };
       }
       // Canceled: the order expired unpaid (order-expiry.ts).
-      if (info.status === 'canceled') throw new AppError('CONFLICT', 'This checkout has expired, so it can no longer be paid. Please start again.');
+      if (info.status === 'canceled')
+        throw new AppError('CONFLICT', 'This checkout has expired, so it can no longer be paid. Please start again.');
       throw new AppError('CONFLICT', e.message);
     }
     throw new AppError('BAD_INPUT', e.message, { providerCode: e.code });
@@ -292,11 +318,21 @@ async function demoAttempt(
 }
 
 /** POST /api/demo-payments/confirm: the demo card form's submit. */
-export async function confirmDemoPayment(db: Db, services: Services, input: TDemoConfirmInput, client: { ip: string }): Promise<DemoPaymentResult> {
+export async function confirmDemoPayment(
+  db: Db,
+  services: Services,
+  input: TDemoConfirmInput,
+  client: { ip: string },
+): Promise<DemoPaymentResult> {
   return demoCall(db, services, input, { ip: client.ip, cardNumber: input.card.number }, () => demoProvider(services).confirm(input));
 }
 
 /** POST /api/demo-payments/confirm-action: the extra confirmation step (approve or not). */
-export async function confirmDemoAction(db: Db, services: Services, input: TDemoConfirmActionInput, client: { ip: string }): Promise<DemoPaymentResult> {
+export async function confirmDemoAction(
+  db: Db,
+  services: Services,
+  input: TDemoConfirmActionInput,
+  client: { ip: string },
+): Promise<DemoPaymentResult> {
   return demoCall(db, services, input, { ip: client.ip }, () => demoProvider(services).confirmAction(input));
 }

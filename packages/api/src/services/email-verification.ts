@@ -98,7 +98,11 @@ export async function verifyEmail(db: Db, services: Services, token: string): Pr
         .execute();
     }
     try {
-      await trx.updateTable('users').set({ email: link.email, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ email: link.email, email_verified_at: now, updated_at: now })
+        .where('id', '=', user.id)
+        .execute();
     } catch (e) {
       // Taken between the check and the write (unique index).
       if (uniqueViolationField(e)) throw new AppError('BAD_INPUT', ADDRESS_NOW_TAKEN, { field: 'token' });
@@ -155,7 +159,11 @@ export async function requestEmailChange(
 }
 
 /** The account's "send the link again" button: at most one per RESEND_INTERVAL_MS. */
-export async function resendVerificationEmail(db: Db, services: Services, userId: number): Promise<{ sent: boolean; alreadyVerified: boolean }> {
+export async function resendVerificationEmail(
+  db: Db,
+  services: Services,
+  userId: number,
+): Promise<{ sent: boolean; alreadyVerified: boolean }> {
   const user = await db.selectFrom('users').select(['id', 'email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new AppError('UNAUTHORIZED');
   if (user.email_verified_at) return { sent: false, alreadyVerified: true };
@@ -166,7 +174,8 @@ export async function resendVerificationEmail(db: Db, services: Services, userId
     .where('user_id', '=', userId)
     .where('created_at', '>', since)
     .executeTakeFirst();
-  if (recent) throw new AppError('TOO_MANY_REQUESTS', 'A link was sent less than a minute ago. Please check your inbox, or try again in a minute.');
+  if (recent)
+    throw new AppError('TOO_MANY_REQUESTS', 'A link was sent less than a minute ago. Please check your inbox, or try again in a minute.');
   await sendVerificationEmail(db, services, user);
   return { sent: true, alreadyVerified: false };
 }

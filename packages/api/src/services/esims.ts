@@ -103,7 +103,11 @@ export async function listEsimsForUser(db: Db, services: Services, userId: numbe
           const usage = await withTimeout(services.esim.usage(r.iccid), STATUS_TIMEOUT_MS);
           const next = statusOf(usage.planState);
           if (next !== r.status) {
-            await db.updateTable('esims').set({ status: next, updated_at: iso(services.now()) }).where('id', '=', r.rowId).execute();
+            await db
+              .updateTable('esims')
+              .set({ status: next, updated_at: iso(services.now()) })
+              .where('id', '=', r.rowId)
+              .execute();
             r.status = next;
           }
         } catch {

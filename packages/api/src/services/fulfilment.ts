@@ -181,7 +181,12 @@ async function recordProvisionFailure(db: Db, services: Services, order: Order, 
   if (attempts >= policy.provisionMaxAttempts || !retryable) {
     await db
       .updateTable('orders')
-      .set({ provision_attempts: Math.max(attempts, policy.provisionMaxAttempts), last_error: errorText(error), status: 'provisioning', updated_at: iso(now) })
+      .set({
+        provision_attempts: Math.max(attempts, policy.provisionMaxAttempts),
+        last_error: errorText(error),
+        status: 'provisioning',
+        updated_at: iso(now),
+      })
       .where('id', '=', order.id)
       .where('status', 'in', PROVISIONING_STATES)
       .execute();
@@ -241,7 +246,8 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
     if (changed(r) === 0) return false;
     await enqueueEmail(trx, { orderId: order.id, kind: 'esim_delivery', to: order.email, now });
     const esim = await trx.selectFrom('esims').select('confirmation_code_required').where('order_id', '=', order.id).executeTakeFirst();
-    if (esim?.confirmation_code_required === 1) await enqueueEmail(trx, { orderId: order.id, kind: 'confirmation_code', to: order.email, now });
+    if (esim?.confirmation_code_required === 1)
+      await enqueueEmail(trx, { orderId: order.id, kind: 'confirmation_code', to: order.email, now });
     return true;
   });
   if (done) {
@@ -270,13 +276,19 @@ async function refundUndeliverable(db: Db, services: Services, order: Order): Pr
   }
   let refund: { id: string; amountMinor: number };
   try {
-    refund = await services.payments.refund({ paymentIntentId: order.payment_intent_id, idempotencyKey: idempotencyKeys.refund(order.public_id) });
+    refund = await services.payments.refund({
+      paymentIntentId: order.payment_intent_id,
+      idempotencyKey: idempotencyKeys.refund(order.public_id),
+    });
   } catch (e) {
     services.log.error('refund failed; will retry', { orderId: order.public_id, error: errorText(e) });
     await db
       .updateTable('orders')
       .set({
-        next_attempt_at: addMs(now, backoffDelay(order.provision_attempts, services.fulfilment.provisionBaseMs, services.fulfilment.provisionMaxMs)),
+        next_attempt_at: addMs(
+          now,
+          backoffDelay(order.provision_attempts, services.fulfilment.provisionBaseMs, services.fulfilment.provisionMaxMs),
+        ),
         last_error: `refund failed: ${errorText(e)}`,
         lease_until: null,
         updated_at: iso(now),
@@ -328,7 +340,9 @@ export async function markRefunded(
   if (!result) return false;
   if (result.iccid) {
     // Tell the eSIM provider too (most refund or credit an unused eSIM); best effort.
-    services.esim.cancel(result.iccid).catch((e: unknown) => services.log.warn('eSIM cancel failed', { iccid: result.iccid, error: errorText(e) }));
+    services.esim
+      .cancel(result.iccid)
+      .catch((e: unknown) => services.log.warn('eSIM cancel failed', { iccid: result.iccid, error: errorText(e) }));
   }
   scheduleOrderEmails(db, services, result.orderId);
   return true;
@@ -510,6 +524,11 @@ export async function reconcileOrders(db: Db, services: Services, opts: Reconcil
   await services.jobs.idle();
   const work = opts.runWork === false ? { provisioned: emptyOutcomes(), emails: { sent: 0, failed: 0 } } : await runDueWork(db, services);
   const result = { checked: pending.length, fulfilled, canceled, errors, work };
-  services.log.info('orders reconciled', { ...result, work: undefined, provisioned: work.provisioned.fulfilled, emailsSent: work.emails.sent });
+  services.log.info('orders reconciled', {
+    ...result,
+    work: undefined,
+    provisioned: work.provisioned.fulfilled,
+    emailsSent: work.emails.sent,
+  });
   return result;
 }

@@ -19,7 +19,15 @@ export type EmailKind = 'esim_delivery' | 'confirmation_code' | 'refund_notice';
 export async function enqueueEmail(trx: Db, e: { orderId: number; kind: EmailKind; to: string; now: string }): Promise<void> {
   await trx
     .insertInto('email_outbox')
-    .values({ order_id: e.orderId, kind: e.kind, to_address: e.to, status: 'pending', attempts: 0, next_attempt_at: e.now, created_at: e.now })
+    .values({
+      order_id: e.orderId,
+      kind: e.kind,
+      to_address: e.to,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: e.now,
+      created_at: e.now,
+    })
     .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
     .execute();
 }
@@ -142,9 +150,13 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
     const lines = [
       `We are sorry: we could not deliver the eSIM for ${order.plan_name} (order ${order.public_id}), or the order was refunded.`,
       ...(cardMinor > 0
-        ? [`The payment of ${formatMoney(cardMinor, order.currency, locale)} has been refunded to your card. Refunds usually appear within 5–10 business days.`]
+        ? [
+            `The payment of ${formatMoney(cardMinor, order.currency, locale)} has been refunded to your card. Refunds usually appear within 5–10 business days.`,
+          ]
         : []),
-      ...(order.points_used > 0 ? [`The ${order.points_used.toLocaleString('en')} rewards points used on this order are back in your account.`] : []),
+      ...(order.points_used > 0
+        ? [`The ${order.points_used.toLocaleString('en')} rewards points used on this order are back in your account.`]
+        : []),
       '',
       `Questions? Write to ${supportEmail}.`,
       productName,
@@ -194,7 +206,11 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
 
 /** The purchase credit the paid claim wrote for this order (0 for none). */
 async function purchasePointsOf(db: Db, orderId: number): Promise<number> {
-  const row = await db.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.purchase(orderId)).executeTakeFirst();
+  const row = await db
+    .selectFrom('points_ledger')
+    .select('amount')
+    .where('unique_key', '=', ledgerKeys.purchase(orderId))
+    .executeTakeFirst();
   return row?.amount ?? 0;
 }
 

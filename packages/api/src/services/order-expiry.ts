@@ -39,10 +39,7 @@ import { releaseReservedPoints } from './rewards-ledger.ts';
  */
 export async function expireOrder(db: Db, services: Services, where: { orderId: number } | { paymentIntentId: string }): Promise<boolean> {
   const now = iso(services.now());
-  let q = db
-    .updateTable('orders')
-    .set({ status: 'expired', updated_at: now })
-    .where('status', 'in', UNPAID_STATES);
+  let q = db.updateTable('orders').set({ status: 'expired', updated_at: now }).where('status', 'in', UNPAID_STATES);
   q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
   const row = await q.returning(['id', 'public_id', 'points_used']).executeTakeFirst();
   if (!row) return false;
@@ -101,7 +98,12 @@ type Outcome = 'expired' | 'fulfilled' | 'canceled' | 'waiting' | 'none';
  * One pass of the sweep from `cursor` (advanced in place): expires the unpaid orders older than
  * services.fulfilment.pendingOrderTtlMs, reading at most maxBatches × batchSize rows.
  */
-export async function expireStaleOrders(db: Db, services: Services, cursor: ExpiryCursor, opts: ExpirySweepOptions = {}): Promise<ExpirySweepResult> {
+export async function expireStaleOrders(
+  db: Db,
+  services: Services,
+  cursor: ExpiryCursor,
+  opts: ExpirySweepOptions = {},
+): Promise<ExpirySweepResult> {
   const batchSize = opts.batchSize ?? services.fulfilment.expiryBatchSize;
   const maxBatches = opts.maxBatches ?? 10;
   const concurrency = opts.concurrency ?? 4;
@@ -164,8 +166,10 @@ async function expireOne(
     }
     if (info !== 'gone') {
       if (info.status === 'succeeded') return (await fulfilOrder(db, services, info.id)).claimed ? 'fulfilled' : 'none';
-      if (info.status === 'canceled' && info.cancellationReason !== 'abandoned') return (await markCanceled(db, services, info.id)) ? 'canceled' : 'none';
-      if (info.status === 'processing' || info.status === 'requires_capture') return waiting(services, order, `the payment is ${info.status}`);
+      if (info.status === 'canceled' && info.cancellationReason !== 'abandoned')
+        return (await markCanceled(db, services, info.id)) ? 'canceled' : 'none';
+      if (info.status === 'processing' || info.status === 'requires_capture')
+        return waiting(services, order, `the payment is ${info.status}`);
     }
   }
   if (await expireOrder(db, services, { orderId: order.id })) return 'expired';
@@ -195,6 +199,9 @@ async function stopPayment(services: Services, paymentIntentId: string, readOnly
 }
 
 function waiting(services: Services, order: { public_id: string }, why: unknown): Outcome {
-  services.log.warn('pending order not expired yet: its payment could not be canceled now', { orderId: order.public_id, error: errorText(why) });
+  services.log.warn('pending order not expired yet: its payment could not be canceled now', {
+    orderId: order.public_id,
+    error: errorText(why),
+  });
   return 'waiting';
 }

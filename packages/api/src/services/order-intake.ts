@@ -113,7 +113,16 @@ export async function prepareOrder(
   const dataMb = await planDataMb(db, services, plan.id);
   const checkoutKey = input.checkoutToken
     ? sha256Hex(
-        ['checkout-v1', input.checkoutToken, buyer.user?.id ?? 'guest', email, plan.id, kind, currency, ...(input.usePoints && buyer.user ? ['points'] : [])].join('|'),
+        [
+          'checkout-v1',
+          input.checkoutToken,
+          buyer.user?.id ?? 'guest',
+          email,
+          plan.id,
+          kind,
+          currency,
+          ...(input.usePoints && buyer.user ? ['points'] : []),
+        ].join('|'),
       )
     : null;
   return {

@@ -159,13 +159,20 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     orderStatus: r.status,
     kind: r.kind,
     createdAt: r.created_at,
-    esimQrCode: r.esim_public_id && r.esim_token && r.status === 'fulfilled' ? esimQrUrl({ public_id: r.esim_public_id, access_token: r.esim_token }) : null,
+    esimQrCode:
+      r.esim_public_id && r.esim_token && r.status === 'fulfilled'
+        ? esimQrUrl({ public_id: r.esim_public_id, access_token: r.esim_token })
+        : null,
     paymentIntentId: r.payment_intent_id,
   }));
 }
 
 /** The order's owner (signed in), or whoever holds the payment intent's client secret. */
-export function canSeeOrder(order: Pick<Order, 'user_id' | 'client_secret_hash'>, user: SessionUser | null, clientSecret: string | undefined): boolean {
+export function canSeeOrder(
+  order: Pick<Order, 'user_id' | 'client_secret_hash'>,
+  user: SessionUser | null,
+  clientSecret: string | undefined,
+): boolean {
   if (user && order.user_id !== null && order.user_id === user.id) return true;
   return clientSecret !== undefined && sameHex(order.client_secret_hash, sha256Hex(clientSecret));
 }
@@ -211,7 +218,12 @@ export async function getOrderView(
  */
 export async function attachGuestOrders(db: Db, userId: number, email: string): Promise<number> {
   const address = email.trim().toLowerCase();
-  const r = await db.updateTable('orders').set({ user_id: userId }).where('user_id', 'is', null).where('email', '=', address).executeTakeFirst();
+  const r = await db
+    .updateTable('orders')
+    .set({ user_id: userId })
+    .where('user_id', 'is', null)
+    .where('email', '=', address)
+    .executeTakeFirst();
   const n = Number(r.numUpdatedRows);
   if (n > 0) {
     await db

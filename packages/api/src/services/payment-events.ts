@@ -23,7 +23,12 @@ export interface WebhookResult {
  * Verifies a webhook delivery (signature over the raw body, |now − t| ≤ 300 s) and handles it.
  * Throws WebhookVerificationError for a bad delivery (the route answers 400).
  */
-export async function receiveWebhook(db: Db, services: Services, rawBody: string, signature: string | null | undefined): Promise<WebhookResult> {
+export async function receiveWebhook(
+  db: Db,
+  services: Services,
+  rawBody: string,
+  signature: string | null | undefined,
+): Promise<WebhookResult> {
   const event = services.payments.verifyWebhook(rawBody, signature, Math.floor(services.now().getTime() / 1000));
   return handlePaymentEvent(db, services, event);
 }
@@ -36,7 +41,12 @@ const HANDLED = new Set<string>(HANDLED_PAYMENT_EVENTS);
  * demo provider's in-process call, made once per event); every handler is idempotent anyway, so a
  * later webhook delivery of the same event changes nothing.
  */
-export async function handlePaymentEvent(db: Db, services: Services, event: PaymentEvent, opts: { record?: boolean } = {}): Promise<WebhookResult> {
+export async function handlePaymentEvent(
+  db: Db,
+  services: Services,
+  event: PaymentEvent,
+  opts: { record?: boolean } = {},
+): Promise<WebhookResult> {
   const base = { eventId: event.id, type: event.type };
   if (!HANDLED.has(event.type)) return { outcome: 'ignored', ...base };
   if (opts.record === false) {
@@ -66,7 +76,8 @@ async function dispatch(db: Db, services: Services, s: PaymentEventSummary, even
       return;
     case 'refund':
       if (!s.paymentIntentId) return;
-      if (s.refunded) await markRefunded(db, services, { paymentIntentId: s.paymentIntentId }, { amountRefundedMinor: s.amountRefundedMinor });
+      if (s.refunded)
+        await markRefunded(db, services, { paymentIntentId: s.paymentIntentId }, { amountRefundedMinor: s.amountRefundedMinor });
       else if (s.amountRefundedMinor > 0) await recordPartialRefund(db, services, s.paymentIntentId, s.amountRefundedMinor);
       return;
     case 'invoice':
@@ -101,7 +112,12 @@ async function attachIntent(db: Db, paymentIntentId: string, orderRef: string | 
  * canceled → canceled (expired when canceled as abandoned, by the expiry sweep);
  * back at requires_payment_method with an error → payment_failed. Returns the status read.
  */
-export async function settlePaymentIntent(db: Db, services: Services, paymentIntentId: string, opts: { inline?: boolean } = {}): Promise<string> {
+export async function settlePaymentIntent(
+  db: Db,
+  services: Services,
+  paymentIntentId: string,
+  opts: { inline?: boolean } = {},
+): Promise<string> {
   const info = await services.payments.retrievePaymentIntent(paymentIntentId);
   switch (info.status) {
     case 'succeeded':

@@ -203,4 +203,3 @@ export async function evaluateAchievements(db: Db, services: Services, userId: n
 function userRows(db: Db, userId: number): Promise<UserAchievementRow[]> {
   return db.selectFrom('user_achievements').selectAll().where('user_id', '=', userId).execute();
 }
-

@@ -54,7 +54,15 @@ export interface LedgerRow {
 /** Inserts the row unless its key is taken. True when this call inserted it. */
 export async function addLedgerRow(db: Db, row: LedgerRow): Promise<boolean> {
   if (row.amount === 0) return false;
-  const inserted = await INSERT_LEDGER_ROW.first(db, [row.userId, row.source, row.amount, row.description, row.key, row.orderId ?? null, row.now]);
+  const inserted = await INSERT_LEDGER_ROW.first(db, [
+    row.userId,
+    row.source,
+    row.amount,
+    row.description,
+    row.key,
+    row.orderId ?? null,
+    row.now,
+  ]);
   return inserted !== undefined;
 }
 
@@ -146,7 +154,11 @@ export async function settlePointsOnPaid(trx: Db, order: PaidOrderFacts, now: st
 }
 
 async function retakeReleasedPoints(trx: Db, order: PaidOrderFacts & { user_id: number }, now: string): Promise<void> {
-  const released = await trx.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.release(order.id)).executeTakeFirst();
+  const released = await trx
+    .selectFrom('points_ledger')
+    .select('amount')
+    .where('unique_key', '=', ledgerKeys.release(order.id))
+    .executeTakeFirst();
   if (!released || released.amount <= 0) return;
   await lockUserPoints(trx, order.user_id);
   const { balance } = await pointsTotals(trx, order.user_id);
@@ -181,7 +193,11 @@ export async function reservePoints(trx: Db, userId: number, order: OrderToPay, 
   const { balance } = await pointsTotals(trx, userId);
   const r = redeemPoints({ available: balance, usdMinor: order.usdMinor, totalMinor: order.totalMinor, rateMicros: order.rateMicros });
   if (r.pointsUsed <= 0) return r;
-  await trx.updateTable('orders').set({ points_used: r.pointsUsed, points_discount_minor: r.discountMinor }).where('id', '=', order.id).execute();
+  await trx
+    .updateTable('orders')
+    .set({ points_used: r.pointsUsed, points_discount_minor: r.discountMinor })
+    .where('id', '=', order.id)
+    .execute();
   await addLedgerRow(trx, {
     userId,
     source: 'redemption',
@@ -237,7 +253,15 @@ export async function releaseStaleReservations(db: Db, userId: number, now: stri
     .where('o.points_used', '>', 0)
     .where(sql<boolean>`o.status in (${sql.join(RELEASABLE_STATES.map((s) => sql.lit(s)))})`)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('points_ledger as l').select('l.id').where('l.user_id', '=', userId).whereRef('l.order_id', '=', 'o.id').where('l.source', '=', 'release'))),
+      not(
+        exists(
+          selectFrom('points_ledger as l')
+            .select('l.id')
+            .where('l.user_id', '=', userId)
+            .whereRef('l.order_id', '=', 'o.id')
+            .where('l.source', '=', 'release'),
+        ),
+      ),
     )
     .execute();
   let released = 0;

@@ -53,7 +53,13 @@ export async function listAchievements(db: Db): Promise<Achievement[]> {
 
 /** Distinct UTC days with a check-in, newest first (enough for a streak ending today). */
 async function checkInDays(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom('check_ins').select('check_in_day').distinct().where('user_id', '=', userId).orderBy('check_in_day', 'desc').execute();
+  const rows = await db
+    .selectFrom('check_ins')
+    .select('check_in_day')
+    .distinct()
+    .where('user_id', '=', userId)
+    .orderBy('check_in_day', 'desc')
+    .execute();
   return rows.map((r) => r.check_in_day);
 }
 
@@ -158,7 +164,12 @@ function checkInsQuery(db: Db) {
 
 /** rewards.checkIns: newest first. */
 export async function listCheckIns(db: Db, userId: number): Promise<CheckIn[]> {
-  const rows = await checkInsQuery(db).where('c.user_id', '=', userId).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(REWARDS_LIST_LIMIT).execute();
+  const rows = await checkInsQuery(db)
+    .where('c.user_id', '=', userId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(REWARDS_LIST_LIMIT)
+    .execute();
   return rows.map(toCheckIn);
 }
 
@@ -201,7 +212,9 @@ async function hasVerifiedTrip(db: Db, services: Services, userId: number, regio
   if (esims.length === 0) return false;
   const snapshot = await services.catalog.snapshot();
   const covering = esims.filter(
-    (e) => e.region_id === region.id || (region.kind === 'country' && (snapshot.regionById.get(e.region_id)?.countries.some((c) => c.code === region.code) ?? false)),
+    (e) =>
+      e.region_id === region.id ||
+      (region.kind === 'country' && (snapshot.regionById.get(e.region_id)?.countries.some((c) => c.code === region.code) ?? false)),
   );
   if (covering.some((e) => e.status === 'active')) return true;
   for (const e of covering) {
@@ -222,7 +235,8 @@ async function hasVerifiedTrip(db: Db, services: Services, userId: number, regio
 
 function checkInMessage(points: number, zeroReason: CheckInZeroReason | null, regionName: string, verified: boolean): string {
   if (points > 0) return `You earned ${points} points for checking in to ${regionName}${verified ? ' (verified trip)' : ''}.`;
-  if (zeroReason === 'already_checked_in_here_today') return `You already earned points in ${regionName} today. This check-in is saved without points.`;
+  if (zeroReason === 'already_checked_in_here_today')
+    return `You already earned points in ${regionName} today. This check-in is saved without points.`;
   return `You have had ${REWARDED_CHECK_INS_PER_DAY} rewarded check-ins today, the daily limit. This check-in is saved without points.`;
 }
 
@@ -313,7 +327,12 @@ export async function updateProgress(db: Db, services: Services, userId: number,
   const achievement = await db.selectFrom('achievements').selectAll().where('id', '=', input.achievementId).executeTakeFirst();
   if (!achievement) throw new AppError('NOT_FOUND', 'No achievement has that id.', { field: 'achievementId' });
   const rowOf = () =>
-    db.selectFrom('user_achievements').selectAll().where('user_id', '=', userId).where('achievement_id', '=', achievement.id).executeTakeFirst();
+    db
+      .selectFrom('user_achievements')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('achievement_id', '=', achievement.id)
+      .executeTakeFirst();
   const before = await rowOf();
   if (before?.completed_at) {
     return { userAchievement: toUserAchievement(before, achievement), changed: false, message: 'This achievement is already completed.' };

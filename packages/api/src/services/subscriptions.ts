@@ -107,7 +107,7 @@ export async function resumeSubscriptionCheckout(db: Db, services: Services, ord
   let paymentStatus = null;
   if (created.paymentIntentId) {
     paymentStatus = reused
-      ? (await services.payments.retrievePaymentIntent(created.paymentIntentId).catch(() => null))?.status ?? null
+      ? ((await services.payments.retrievePaymentIntent(created.paymentIntentId).catch(() => null))?.status ?? null)
       : 'requires_payment_method';
   }
   return {
@@ -157,7 +157,8 @@ async function syncSubscription(db: Db, services: Services, id: number, info: Su
     .set((eb) => ({
       status,
       cancel_at_period_end: info.cancelAtPeriodEnd ? 1 : 0,
-      current_period_end: status === 'incomplete' || info.currentPeriodEnd <= 0 ? null : new Date(info.currentPeriodEnd * 1000).toISOString(),
+      current_period_end:
+        status === 'incomplete' || info.currentPeriodEnd <= 0 ? null : new Date(info.currentPeriodEnd * 1000).toISOString(),
       ended_at: status === 'canceled' ? eb.fn.coalesce('ended_at', eb.val(now)) : null,
       updated_at: now,
     }))
@@ -199,11 +200,18 @@ export async function handleInvoiceEvent(
   const first = await db.selectFrom('orders').selectAll().where('subscription_id', '=', sub.id).orderBy('id').limit(1).executeTakeFirst();
   if (!first) return;
   const isFirstInvoice =
-    s.billingReason === 'subscription_create' || first.invoice_id === s.invoiceId || (s.billingReason === null && first.invoice_id === null);
+    s.billingReason === 'subscription_create' ||
+    first.invoice_id === s.invoiceId ||
+    (s.billingReason === null && first.invoice_id === null);
   if (isFirstInvoice) {
     await db.updateTable('orders').set({ invoice_id: s.invoiceId }).where('id', '=', first.id).where('invoice_id', 'is', null).execute();
     if (piId && !first.payment_intent_id) {
-      await db.updateTable('orders').set({ payment_intent_id: piId }).where('id', '=', first.id).where('payment_intent_id', 'is', null).execute();
+      await db
+        .updateTable('orders')
+        .set({ payment_intent_id: piId })
+        .where('id', '=', first.id)
+        .where('payment_intent_id', 'is', null)
+        .execute();
     }
     await fulfilOrderById(db, services, first.id);
     return;
@@ -263,7 +271,11 @@ export async function handleInvoiceEvent(
   }
 }
 
-export async function handleSubscriptionEvent(db: Db, services: Services, s: Extract<PaymentEventSummary, { kind: 'subscription' }>): Promise<void> {
+export async function handleSubscriptionEvent(
+  db: Db,
+  services: Services,
+  s: Extract<PaymentEventSummary, { kind: 'subscription' }>,
+): Promise<void> {
   const sub = await db.selectFrom('subscriptions').select('id').where('provider_subscription_id', '=', s.subscriptionId).executeTakeFirst();
   if (!sub) return;
   await syncSubscription(db, services, sub.id, await services.payments.retrieveSubscription(s.subscriptionId));
@@ -330,7 +342,12 @@ export async function cancelSubscription(db: Db, services: Services, userId: num
  * Demo payments only, for tests and demos (no HTTP route): the month ends — the subscription
  * renews (invoice.paid → a new order and eSIM), fails to renew (`fail`), or ends if canceled.
  */
-export async function advanceDemoRenewal(db: Db, services: Services, publicId: string, opts: { fail?: boolean } = {}): Promise<DemoRenewalResult> {
+export async function advanceDemoRenewal(
+  db: Db,
+  services: Services,
+  publicId: string,
+  opts: { fail?: boolean } = {},
+): Promise<DemoRenewalResult> {
   const p = services.payments;
   if (p.name !== 'demo') throw new AppError('NOT_FOUND', 'Renewals are simulated with demo payments only.');
   const sub = await db.selectFrom('subscriptions').select('provider_subscription_id').where('public_id', '=', publicId).executeTakeFirst();

@@ -37,11 +37,7 @@ export function toContactMessage(row: ContactMessageRow): ContactMessage {
 }
 
 /** Stores a contact-form message (input already validated and trimmed). → { id, createdAt } */
-export async function createContactMessage(
-  db: Db,
-  input: TContactInput,
-  meta: ContactMeta,
-): Promise<{ id: number; createdAt: string }> {
+export async function createContactMessage(db: Db, input: TContactInput, meta: ContactMeta): Promise<{ id: number; createdAt: string }> {
   const ip = meta.ip.slice(0, IP_MAX);
   const since = new Date(meta.now.getTime() - CONTACT_RATE_LIMIT.windowMs).toISOString();
   const recent = await db
@@ -78,10 +74,7 @@ export async function createContactMessage(
 }
 
 /** The staff inbox, newest first, optionally one status only. */
-export async function listContactMessages(
-  db: Db,
-  args: { status?: TContactStatus | undefined; limit: number },
-): Promise<ContactMessage[]> {
+export async function listContactMessages(db: Db, args: { status?: TContactStatus | undefined; limit: number }): Promise<ContactMessage[]> {
   let q = db.selectFrom('contact_messages').selectAll();
   if (args.status) q = q.where('status', '=', args.status);
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(args.limit).execute();

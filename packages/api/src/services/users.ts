@@ -162,7 +162,9 @@ export async function updateProfile(db: Db, userId: number, input: TUpdateProfil
     if (patch.email !== undefined) {
       // A new address is unverified until its owner opens the link sent to it.
       update = update.set({
-        email_verified_at: sql<string | null>`case when ${sql.ref('email')} = ${patch.email} then ${sql.ref('email_verified_at')} else null end`,
+        email_verified_at: sql<
+          string | null
+        >`case when ${sql.ref('email')} = ${patch.email} then ${sql.ref('email_verified_at')} else null end`,
       });
     }
     const row = await update.where('id', '=', userId).returningAll().executeTakeFirst();
@@ -176,11 +178,7 @@ export async function updateProfile(db: Db, userId: number, input: TUpdateProfil
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: now.toISOString() })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('id', '=', userId).execute();
 }
 
 export async function setRole(db: Db, userId: number, role: UserRole, now: Date): Promise<void> {

@@ -32,7 +32,10 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 describe('listRegions', () => {
   it('returns every region, shaped as the API DTO, with its From price', async () => {
     const regions = await listRegions(rig.db);
-    const count = await rig.db.selectFrom('regions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await rig.db
+      .selectFrom('regions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(regions).toHaveLength(Number(count.n));
     const jp = regions.find((r) => r.code === 'JP')!;
     expect(jp).toEqual({
@@ -72,7 +75,19 @@ describe('listRegions', () => {
       .executeTakeFirstOrThrow();
     await rig.db
       .insertInto('plans')
-      .values({ region_id: id, slug: 'xt-retired', name: 'Old', description: '', price_minor: 100, currency: 'USD', validity_days: 7, data_amount: '1GB', data_mb: 1024, features: '[]', active: 0 })
+      .values({
+        region_id: id,
+        slug: 'xt-retired',
+        name: 'Old',
+        description: '',
+        price_minor: 100,
+        currency: 'USD',
+        validity_days: 7,
+        data_amount: '1GB',
+        data_mb: 1024,
+        features: '[]',
+        active: 0,
+      })
       .execute();
     try {
       const xt = (await listRegions(rig.db)).find((r) => r.id === id)!;
@@ -92,7 +107,12 @@ describe('getRegion', () => {
     expect(eu.countries.length).toBeGreaterThan(20);
     expect(eu.countries[0]).toEqual({ code: expect.any(String), name: expect.any(String) });
     expect(eu.countries).toContainEqual({ code: 'FR', name: 'France' });
-    const rows = await rig.db.selectFrom('region_countries').select('country_code').where('region_id', '=', eu.id).orderBy('position').execute();
+    const rows = await rig.db
+      .selectFrom('region_countries')
+      .select('country_code')
+      .where('region_id', '=', eu.id)
+      .orderBy('position')
+      .execute();
     expect(eu.countries.map((c) => c.code)).toEqual(rows.map((r) => r.country_code));
   });
 
@@ -171,7 +191,11 @@ describe('listPlans / getPlan', () => {
 
   it('listAllPlans holds every active plan once', async () => {
     const all = await listAllPlans(rig.db);
-    const n = await rig.db.selectFrom('plans').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1).executeTakeFirstOrThrow();
+    const n = await rig.db
+      .selectFrom('plans')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(all).toHaveLength(Number(n.n));
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
   });

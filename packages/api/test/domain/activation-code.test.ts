@@ -57,11 +57,20 @@ describe('buildActivationCode', () => {
 
 describe('parseActivationCode', () => {
   it.each([
-    ['LPA:1$smdp.example.com$04386-AGYFT-A74Y8-3F815', { smdpAddress: 'smdp.example.com', matchingId: '04386-AGYFT-A74Y8-3F815', confirmationCodeRequired: false }],
+    [
+      'LPA:1$smdp.example.com$04386-AGYFT-A74Y8-3F815',
+      { smdpAddress: 'smdp.example.com', matchingId: '04386-AGYFT-A74Y8-3F815', confirmationCodeRequired: false },
+    ],
     ['1$smdp.example.com$ABC', { smdpAddress: 'smdp.example.com', matchingId: 'ABC', confirmationCodeRequired: false }],
     ['lpa:1$smdp.example.com$ABC', { smdpAddress: 'smdp.example.com', matchingId: 'ABC', confirmationCodeRequired: false }],
-    ['LPA:1$smdp.example.com$ABC$1.2.3', { smdpAddress: 'smdp.example.com', matchingId: 'ABC', oid: '1.2.3', confirmationCodeRequired: false }],
-    ['LPA:1$smdp.example.com$ABC$1.2.3$1', { smdpAddress: 'smdp.example.com', matchingId: 'ABC', oid: '1.2.3', confirmationCodeRequired: true }],
+    [
+      'LPA:1$smdp.example.com$ABC$1.2.3',
+      { smdpAddress: 'smdp.example.com', matchingId: 'ABC', oid: '1.2.3', confirmationCodeRequired: false },
+    ],
+    [
+      'LPA:1$smdp.example.com$ABC$1.2.3$1',
+      { smdpAddress: 'smdp.example.com', matchingId: 'ABC', oid: '1.2.3', confirmationCodeRequired: true },
+    ],
     ['LPA:1$smdp.example.com$ABC$$1', { smdpAddress: 'smdp.example.com', matchingId: 'ABC', confirmationCodeRequired: true }],
     ['  LPA:1$smdp.example.com$ABC\n', { smdpAddress: 'smdp.example.com', matchingId: 'ABC', confirmationCodeRequired: false }],
   ])('%j', (input, expected) => {

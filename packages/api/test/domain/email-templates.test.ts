@@ -142,4 +142,3 @@ describe('rewards points in the delivery e-mail', () => {
     expect(m.html).toContain('You earned 1,234 rewards points with this order.');
   });
 });
-

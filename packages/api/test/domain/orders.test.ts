@@ -86,7 +86,13 @@ describe('priceOrder', () => {
     [1999, 'subscription', 'EUR', 930_000, 1699, 1580], // 1580.07
     [450, 'subscription', 'USD', 1_000_000, 383, 383], // 382.5 → 383
   ])('%i %s in %s', (plan, kind, currency, rate, usd, total) => {
-    expect(priceOrder(plan, kind, currency, rate)).toEqual({ usdMinor: usd, unitMinor: total, totalMinor: total, currency, rateMicros: rate });
+    expect(priceOrder(plan, kind, currency, rate)).toEqual({
+      usdMinor: usd,
+      unitMinor: total,
+      totalMinor: total,
+      currency,
+      rateMicros: rate,
+    });
   });
 
   it.each([
@@ -131,6 +137,10 @@ describe('ZCreatePaymentIntentInput', () => {
   });
 
   it('normalizes currency and e-mail', () => {
-    expect(ZCreatePaymentIntentInput.parse({ planId: '3', currency: 'gbp', email: ' A@B.Example ' })).toMatchObject({ planId: 3, currency: 'GBP', email: 'a@b.example' });
+    expect(ZCreatePaymentIntentInput.parse({ planId: '3', currency: 'gbp', email: ' A@B.Example ' })).toMatchObject({
+      planId: 3,
+      currency: 'GBP',
+      email: 'a@b.example',
+    });
   });
 });

@@ -34,7 +34,12 @@ const level = (id: number, key: string, pointsRequired: number, mult: number): T
   perks: [],
 });
 // Out of order on purpose: levelFor sorts.
-const LEVELS = [level(3, 'globetrotter', 2000, 1.4), level(1, 'traveler', 0, 1), level(4, 'jetsetter', 6000, 2), level(2, 'explorer', 500, 1.2)];
+const LEVELS = [
+  level(3, 'globetrotter', 2000, 1.4),
+  level(1, 'traveler', 0, 1),
+  level(4, 'jetsetter', 6000, 2),
+  level(2, 'explorer', 500, 1.2),
+];
 
 describe('levelFor', () => {
   it.each<[number, string, string | null, number | null]>([
@@ -92,14 +97,34 @@ describe('redeemPoints: 100 points = 1 USD; the card keeps ≥ 0.50 USD, or poin
     ['no points', { ...usd, available: 0 }, { pointsUsed: 0, discountMinor: 0, paidWithPoints: false }],
     ['negative (never happens) is none', { ...usd, available: -5 }, { pointsUsed: 0, discountMinor: 0, paidWithPoints: false }],
     ['a few', { ...usd, available: 120 }, { pointsUsed: 120, discountMinor: 120, paidWithPoints: false }],
-    ['capped so the card pays the 0.50 minimum', { ...usd, available: 420 }, { pointsUsed: 400, discountMinor: 400, paidWithPoints: false }],
+    [
+      'capped so the card pays the 0.50 minimum',
+      { ...usd, available: 420 },
+      { pointsUsed: 400, discountMinor: 400, paidWithPoints: false },
+    ],
     ['one short of everything: still capped', { ...usd, available: 449 }, { pointsUsed: 400, discountMinor: 400, paidWithPoints: false }],
     ['exactly everything: no card', { ...usd, available: 450 }, { pointsUsed: 450, discountMinor: 450, paidWithPoints: true }],
-    ['more than everything: takes only the price', { ...usd, available: 5000 }, { pointsUsed: 450, discountMinor: 450, paidWithPoints: true }],
-    ['in GBP: converted at the stored rate, half up', { ...gbp, available: 120 }, { pointsUsed: 120, discountMinor: 95, paidWithPoints: false }],
+    [
+      'more than everything: takes only the price',
+      { ...usd, available: 5000 },
+      { pointsUsed: 450, discountMinor: 450, paidWithPoints: true },
+    ],
+    [
+      'in GBP: converted at the stored rate, half up',
+      { ...gbp, available: 120 },
+      { pointsUsed: 120, discountMinor: 95, paidWithPoints: false },
+    ],
     ['in GBP, everything', { ...gbp, available: 450 }, { pointsUsed: 450, discountMinor: 356, paidWithPoints: true }],
-    ['an order at the minimum: only all or nothing', { usdMinor: 50, totalMinor: 50, rateMicros: 1_000_000, available: 49 }, { pointsUsed: 0, discountMinor: 0, paidWithPoints: false }],
-    ['an order at the minimum, paid in full', { usdMinor: 50, totalMinor: 50, rateMicros: 1_000_000, available: 50 }, { pointsUsed: 50, discountMinor: 50, paidWithPoints: true }],
+    [
+      'an order at the minimum: only all or nothing',
+      { usdMinor: 50, totalMinor: 50, rateMicros: 1_000_000, available: 49 },
+      { pointsUsed: 0, discountMinor: 0, paidWithPoints: false },
+    ],
+    [
+      'an order at the minimum, paid in full',
+      { usdMinor: 50, totalMinor: 50, rateMicros: 1_000_000, available: 50 },
+      { pointsUsed: 50, discountMinor: 50, paidWithPoints: true },
+    ],
   ])('%s', (_name, args, expected) => {
     expect(redeemPoints(args)).toEqual(expected);
   });
@@ -124,10 +149,28 @@ describe('decideCheckIn: one rewarded per region per UTC day, at most 3 rewarded
     ['another region', [c(1, 1)], 2, false, { points: CHECK_IN_POINTS, rewardSlot: 2, zeroReason: null }],
     ['third region', [c(1, 1), c(2, 2)], 3, false, { points: CHECK_IN_POINTS, rewardSlot: 3, zeroReason: null }],
     ['fourth region: cap', [c(1, 1), c(2, 2), c(3, 3)], 4, true, { points: 0, rewardSlot: null, zeroReason: 'daily_cap_reached' }],
-    ['zero-point ones do not count', [c(1, 1), c(1, null), c(1, null)], 2, false, { points: CHECK_IN_POINTS, rewardSlot: 2, zeroReason: null }],
-    ['a region seen only unrewarded is still new', [c(1, 1), c(2, 2), c(3, 3), c(4, null)], 4, false, { points: 0, rewardSlot: null, zeroReason: 'daily_cap_reached' }],
+    [
+      'zero-point ones do not count',
+      [c(1, 1), c(1, null), c(1, null)],
+      2,
+      false,
+      { points: CHECK_IN_POINTS, rewardSlot: 2, zeroReason: null },
+    ],
+    [
+      'a region seen only unrewarded is still new',
+      [c(1, 1), c(2, 2), c(3, 3), c(4, null)],
+      4,
+      false,
+      { points: 0, rewardSlot: null, zeroReason: 'daily_cap_reached' },
+    ],
     ['lowest free slot', [c(1, 2)], 5, false, { points: CHECK_IN_POINTS, rewardSlot: 1, zeroReason: null }],
-    ['same region at the cap says already checked in', [c(1, 1), c(2, 2), c(3, 3)], 2, false, { points: 0, rewardSlot: null, zeroReason: 'already_checked_in_here_today' }],
+    [
+      'same region at the cap says already checked in',
+      [c(1, 1), c(2, 2), c(3, 3)],
+      2,
+      false,
+      { points: 0, rewardSlot: null, zeroReason: 'already_checked_in_here_today' },
+    ],
   ])('%s', (_name, today, region, verified, expected) => {
     expect(decideCheckIn(today, region, verified)).toEqual(expected);
   });
@@ -239,11 +282,20 @@ describe('inputs', () => {
   it.each<[unknown, { regionId?: number; locationName?: string }]>([
     [{ regionId: 7 }, { regionId: 7 }],
     [{ regionId: '7' }, { regionId: 7 }],
-    [{ regionId: 7, locationName: '  Shibuya Crossing  ' }, { regionId: 7, locationName: 'Shibuya Crossing' }],
+    [
+      { regionId: 7, locationName: '  Shibuya Crossing  ' },
+      { regionId: 7, locationName: 'Shibuya Crossing' },
+    ],
     [{ regionId: 7, locationName: '   ' }, { regionId: 7 }],
     [{ regionId: 7, locationName: null }, { regionId: 7 }],
-    [{ regionId: 7, locationName: 'x'.repeat(100) }, { regionId: 7, locationName: 'x'.repeat(100) }],
-    [{ regionId: 7, locationName: ` ${'x'.repeat(100)} ` }, { regionId: 7, locationName: 'x'.repeat(100) }],
+    [
+      { regionId: 7, locationName: 'x'.repeat(100) },
+      { regionId: 7, locationName: 'x'.repeat(100) },
+    ],
+    [
+      { regionId: 7, locationName: ` ${'x'.repeat(100)} ` },
+      { regionId: 7, locationName: 'x'.repeat(100) },
+    ],
     // No region: the service answers 'Please select a region to check in.'
     [{}, {}],
     [{ regionId: null }, {}],
@@ -270,8 +322,14 @@ describe('inputs', () => {
   });
 
   it.each<[unknown, { achievementId: number; increment: number } | string]>([
-    [{ achievementId: 3, increment: 1 }, { achievementId: 3, increment: 1 }],
-    [{ achievementId: '3', increment: 10 }, { achievementId: 3, increment: 10 }],
+    [
+      { achievementId: 3, increment: 1 },
+      { achievementId: 3, increment: 1 },
+    ],
+    [
+      { achievementId: '3', increment: 10 },
+      { achievementId: 3, increment: 10 },
+    ],
     [{ achievementId: 3 }, { achievementId: 3, increment: 1 }],
     [{ achievementId: 3, increment: 0 }, REWARDS_MSG.increment],
     [{ achievementId: 3, increment: 11 }, REWARDS_MSG.increment],

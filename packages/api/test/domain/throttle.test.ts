@@ -22,17 +22,38 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 describe('lockDurationMs', () => {
   it.each([
-    [1, 0], [4, 0], [5, 15 * S], [6, 30 * S], [7, 60 * S], [8, 2 * MIN], [9, 4 * MIN], [10, 8 * MIN], [11, 10 * MIN], [50, 10 * MIN], [10_000, 10 * MIN],
+    [1, 0],
+    [4, 0],
+    [5, 15 * S],
+    [6, 30 * S],
+    [7, 60 * S],
+    [8, 2 * MIN],
+    [9, 4 * MIN],
+    [10, 8 * MIN],
+    [11, 10 * MIN],
+    [50, 10 * MIN],
+    [10_000, 10 * MIN],
   ])('account on one client: failure #%i → %i ms', (n, ms) => expect(lockDurationMs(PAIR_THROTTLE, n)).toBe(ms));
-  it.each([[19, 0], [20, 15 * S], [21, 30 * S], [30, 10 * MIN]])('address: failure #%i → %i ms', (n, ms) =>
-    expect(lockDurationMs(IP_THROTTLE, n)).toBe(ms),
-  );
-  it.each([[99, 0], [100, S], [101, 2 * S], [104, 16 * S], [105, 30 * S], [5000, 30 * S]])('account from everywhere: failure #%i → %i ms', (n, ms) =>
-    expect(lockDurationMs(ACCOUNT_THROTTLE, n)).toBe(ms),
-  );
-  it.each([[4, 0], [5, 30 * MIN], [6, 30 * MIN], [40, 30 * MIN]])('declines on an order: #%i → %i ms', (n, ms) =>
-    expect(lockDurationMs(DECLINE_THROTTLE, n)).toBe(ms),
-  );
+  it.each([
+    [19, 0],
+    [20, 15 * S],
+    [21, 30 * S],
+    [30, 10 * MIN],
+  ])('address: failure #%i → %i ms', (n, ms) => expect(lockDurationMs(IP_THROTTLE, n)).toBe(ms));
+  it.each([
+    [99, 0],
+    [100, S],
+    [101, 2 * S],
+    [104, 16 * S],
+    [105, 30 * S],
+    [5000, 30 * S],
+  ])('account from everywhere: failure #%i → %i ms', (n, ms) => expect(lockDurationMs(ACCOUNT_THROTTLE, n)).toBe(ms));
+  it.each([
+    [4, 0],
+    [5, 30 * MIN],
+    [6, 30 * MIN],
+    [40, 30 * MIN],
+  ])('declines on an order: #%i → %i ms', (n, ms) => expect(lockDurationMs(DECLINE_THROTTLE, n)).toBe(ms));
   it('the wait stays below the window, so a locked key cannot reset by waiting out its lock', () => {
     for (const r of [PAIR_THROTTLE, IP_THROTTLE, ACCOUNT_THROTTLE, DECLINE_THROTTLE]) expect(r.maxLockMs).toBeLessThan(r.windowMs);
   });

@@ -40,11 +40,17 @@ describe('order privacy: GET /api/orders/:paymentIntentId', () => {
     await expect((await other.caller()).orders.byPaymentIntent({ paymentIntentId: pi })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     const guest = rig.browser();
-    expect((await (await guest.caller()).orders.byPaymentIntent({ paymentIntentId: pi, clientSecret: intent.clientSecret })).ready).toBe(true);
+    expect((await (await guest.caller()).orders.byPaymentIntent({ paymentIntentId: pi, clientSecret: intent.clientSecret })).ready).toBe(
+      true,
+    );
     await expect((await guest.caller()).orders.byPaymentIntent({ paymentIntentId: pi })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect((await guest.caller()).orders.byPaymentIntent({ paymentIntentId: pi, clientSecret: `${pi}_secret_nope` })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      (await guest.caller()).orders.byPaymentIntent({ paymentIntentId: pi, clientSecret: `${pi}_secret_nope` }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // An unknown intent answers the same.
-    await expect((await guest.caller()).orders.byPaymentIntent({ paymentIntentId: 'pi_demo_unknown', clientSecret: 'x' })).rejects.toMatchObject({
+    await expect(
+      (await guest.caller()).orders.byPaymentIntent({ paymentIntentId: 'pi_demo_unknown', clientSecret: 'x' }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: "We couldn't find your order details.",
     });
@@ -53,7 +59,9 @@ describe('order privacy: GET /api/orders/:paymentIntentId', () => {
   it('a guest order is visible to nobody signed in, only to the secret', async () => {
     const intent = await buy(rig.browser(), rig.plans.japan1.id, 'guest@traveller.example');
     const someone = await signedIn();
-    await expect((await someone.caller()).orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((await someone.caller()).orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId! })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('the QR image: owner, the URL token, or the client secret; nobody else', async () => {
@@ -83,7 +91,15 @@ describe('account: orders.list and esims.list', () => {
     await buy(await signedIn()); // someone else's
     const list = await api.orders.list();
     expect(list.map((o) => o.id)).toEqual([pending.orderId, first.orderId]);
-    expect(list[0]).toMatchObject({ planName: 'Japan 5GB 30 Days', totalAmount: 15.79, totalMinor: 1579, currency: 'GBP', status: 'pending', orderStatus: 'pending_payment', esimQrCode: null });
+    expect(list[0]).toMatchObject({
+      planName: 'Japan 5GB 30 Days',
+      totalAmount: 15.79,
+      totalMinor: 1579,
+      currency: 'GBP',
+      status: 'pending',
+      orderStatus: 'pending_payment',
+      esimQrCode: null,
+    });
     expect(list[1]).toMatchObject({
       planId: rig.plans.japan1.id,
       totalAmount: 4.5,
@@ -140,7 +156,10 @@ describe('account: orders.list and esims.list', () => {
 
     await rig.settle();
     const link = verificationTokens(rig.mailer.sent, 'later@traveller.example').at(-1)!;
-    expect(await (await rig.browser().caller()).auth.verifyEmail({ token: link })).toEqual({ email: 'later@traveller.example', attachedOrders: 2 });
+    expect(await (await rig.browser().caller()).auth.verifyEmail({ token: link })).toEqual({
+      email: 'later@traveller.example',
+      attachedOrders: 2,
+    });
     expect((await api.orders.list()).map((o) => o.id).sort()).toEqual([g1.orderId, g2.orderId].sort());
     expect(await api.esims.list()).toHaveLength(2);
     expect((await api.orders.byPaymentIntent({ paymentIntentId: g1.paymentIntentId! })).ready).toBe(true);
@@ -153,12 +172,27 @@ describe('subscriptions (demo)', () => {
     const me = await signedIn();
     const api = await me.caller();
     const sub = await api.payments.createSubscription({ planId: rig.plans.japan5.id, currency: 'EUR' });
-    expect(sub).toMatchObject({ kind: 'subscription', provider: 'demo', currency: 'EUR', amountMinor: 1580, subscriptionId: expect.stringMatching(/^SUB-/) }); // 1699 × 0.93 = 1580.07
+    expect(sub).toMatchObject({
+      kind: 'subscription',
+      provider: 'demo',
+      currency: 'EUR',
+      amountMinor: 1580,
+      subscriptionId: expect.stringMatching(/^SUB-/),
+    }); // 1699 × 0.93 = 1580.07
     expect(await api.subscriptions.list()).toEqual([]); // incomplete: not listed
-    expect(await api.payments.demoConfirm({ paymentIntentId: sub.paymentIntentId!, clientSecret: sub.clientSecret, card: CARDS.ok })).toMatchObject({ status: 'succeeded' });
+    expect(
+      await api.payments.demoConfirm({ paymentIntentId: sub.paymentIntentId!, clientSecret: sub.clientSecret, card: CARDS.ok }),
+    ).toMatchObject({ status: 'succeeded' });
     await rig.settle();
     let [row] = await api.subscriptions.list();
-    expect(row).toMatchObject({ id: sub.subscriptionId, status: 'active', cancelAtPeriodEnd: false, amountMinor: 1580, currency: 'EUR', currentPeriodEnd: '2026-04-01T12:00:00.000Z' });
+    expect(row).toMatchObject({
+      id: sub.subscriptionId,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      amountMinor: 1580,
+      currency: 'EUR',
+      currentPeriodEnd: '2026-04-01T12:00:00.000Z',
+    });
     expect(await counts(rig.db)).toMatchObject({ orders: 1, fulfilled: 1, esims: 1, sent: 1 });
 
     rig.clock.advance(31 * 24 * 3600_000);
@@ -168,11 +202,19 @@ describe('subscriptions (demo)', () => {
     [row] = await api.subscriptions.list();
     expect(row).toMatchObject({ status: 'active', currentPeriodEnd: '2026-05-01T12:00:00.000Z' });
     const renewal = (await api.orders.list())[0]!;
-    expect(renewal).toMatchObject({ kind: 'subscription', totalMinor: 1580, currency: 'EUR', status: 'completed', paymentIntentId: expect.stringMatching(/^pi_demo_/) });
+    expect(renewal).toMatchObject({
+      kind: 'subscription',
+      totalMinor: 1580,
+      currency: 'EUR',
+      status: 'completed',
+      paymentIntentId: expect.stringMatching(/^pi_demo_/),
+    });
 
     row = await api.subscriptions.cancel({ subscriptionId: sub.subscriptionId! });
     expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
-    await expect((await (await signedIn()).caller()).subscriptions.cancel({ subscriptionId: sub.subscriptionId! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((await (await signedIn()).caller()).subscriptions.cancel({ subscriptionId: sub.subscriptionId! })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await advanceDemoRenewal(rig.db, rig.services, sub.subscriptionId!)).outcome).toBe('ended');
     await rig.settle();
     [row] = await api.subscriptions.list();
@@ -193,7 +235,9 @@ describe('subscriptions (demo)', () => {
 
   it('below the minimum as a subscription (85%), fine as a one-time purchase', async () => {
     const api = await (await signedIn()).caller();
-    await expect(api.payments.createSubscription({ planId: rig.plans.edge.id })).rejects.toMatchObject({ cause: { code: 'AMOUNT_BELOW_MINIMUM' } });
+    await expect(api.payments.createSubscription({ planId: rig.plans.edge.id })).rejects.toMatchObject({
+      cause: { code: 'AMOUNT_BELOW_MINIMUM' },
+    });
     expect((await api.payments.createIntent({ planId: rig.plans.edge.id })).amountMinor).toBe(55);
   });
 });
@@ -206,15 +250,32 @@ describe('a tampered amount is ignored (property)', () => {
     const api = await rig.browser().caller();
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.double({ noNaN: false }), fc.integer(), fc.string(), fc.constant(null), fc.constant(undefined), fc.constant(-0.01), fc.constant(1e12)),
+        fc.oneof(
+          fc.double({ noNaN: false }),
+          fc.integer(),
+          fc.string(),
+          fc.constant(null),
+          fc.constant(undefined),
+          fc.constant(-0.01),
+          fc.constant(1e12),
+        ),
         fc.constantFrom('USD', 'GBP', 'EUR'),
         fc.constantFrom('japan1', 'japan5'),
         async (amount, currency, planKey) => {
           const plan = rig.plans[planKey as 'japan1' | 'japan5'];
-          const r = await api.payments.createIntent({ planId: plan.id, amount, currency: currency as 'USD', email: 'prop@traveller.example' });
+          const r = await api.payments.createIntent({
+            planId: plan.id,
+            amount,
+            currency: currency as 'USD',
+            email: 'prop@traveller.example',
+          });
           const expected = Math.floor((plan.price_minor * rates[currency]! + 500_000) / 1_000_000);
           expect(r.amountMinor).toBe(expected);
-          const order = await rig.db.selectFrom('orders').select('total_amount_minor').where('public_id', '=', r.orderId).executeTakeFirstOrThrow();
+          const order = await rig.db
+            .selectFrom('orders')
+            .select('total_amount_minor')
+            .where('public_id', '=', r.orderId)
+            .executeTakeFirstOrThrow();
           expect(order.total_amount_minor).toBe(expected);
           const pi = await rig.services.payments.retrievePaymentIntent(r.paymentIntentId!);
           expect(pi.amountMinor).toBe(expected);

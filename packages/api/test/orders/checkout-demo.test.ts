@@ -16,7 +16,12 @@ afterEach(async () => {
 async function guestCheckout(over: Record<string, unknown> = {}) {
   const b = rig.browser();
   const api = await b.caller();
-  const intent = await api.payments.createIntent({ planId: rig.plans.japan5.id, amount: 19.99, email: 'Guest@Traveller.example', ...over } as never);
+  const intent = await api.payments.createIntent({
+    planId: rig.plans.japan5.id,
+    amount: 19.99,
+    email: 'Guest@Traveller.example',
+    ...over,
+  } as never);
   return { b, api, intent };
 }
 
@@ -56,21 +61,38 @@ describe('create-payment-intent (demo)', () => {
   });
 
   it('converts with the stored rate, from the body or the X-Currency header', async () => {
-    const gbp = await (await rig.browser().caller()).payments.createIntent({ planId: rig.plans.japan5.id, email: 'a@b.example', currency: 'gbp' });
+    const gbp = await (await rig.browser().caller()).payments.createIntent({
+      planId: rig.plans.japan5.id,
+      email: 'a@b.example',
+      currency: 'gbp',
+    });
     expect(gbp).toMatchObject({ currency: 'GBP', amountMinor: 1579, amount: 15.79 }); // 1999 × 0.79 = 1579.21
-    const eur = await (await rig.browser({ currency: 'EUR' }).caller()).payments.createIntent({ planId: rig.plans.japan5.id, email: 'a@b.example' });
+    const eur = await (await rig.browser({ currency: 'EUR' }).caller()).payments.createIntent({
+      planId: rig.plans.japan5.id,
+      email: 'a@b.example',
+    });
     expect(eur).toMatchObject({ currency: 'EUR', amountMinor: 1859 }); // 1859.07
-    const junk = await (await rig.browser({ currency: 'XYZ' }).caller()).payments.createIntent({ planId: rig.plans.japan5.id, email: 'a@b.example' });
+    const junk = await (await rig.browser({ currency: 'XYZ' }).caller()).payments.createIntent({
+      planId: rig.plans.japan5.id,
+      email: 'a@b.example',
+    });
     expect(junk.currency).toBe('USD');
   });
 
   it('refuses bad input with clear 4xx codes', async () => {
     const api = await rig.browser().caller();
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/e-mail/) });
+    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/e-mail/),
+    });
     await expect(api.payments.createIntent({ planId: 999_999, email: 'a@b.example' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(api.payments.createIntent({ planId: -1, email: 'a@b.example' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'not-an-email' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'a@b.example', currency: 'JPY' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'not-an-email' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(
+      api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'a@b.example', currency: 'JPY' } as never),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const tiny = await api.payments.createIntent({ planId: rig.plans.tiny.id, email: 'a@b.example' }).catch((e: unknown) => e);
     expect(tiny).toMatchObject({ code: 'BAD_REQUEST', cause: { code: 'AMOUNT_BELOW_MINIMUM' } });
     expect((await counts(rig.db)).orders).toBe(0);
@@ -81,7 +103,11 @@ describe('create-payment-intent (demo)', () => {
     const me = account();
     await (await b.caller()).auth.register(me);
     const intent = await (await b.caller()).payments.createIntent({ planId: rig.plans.japan1.id });
-    const row = await rig.db.selectFrom('orders').select(['email', 'user_id']).where('public_id', '=', intent.orderId).executeTakeFirstOrThrow();
+    const row = await rig.db
+      .selectFrom('orders')
+      .select(['email', 'user_id'])
+      .where('public_id', '=', intent.orderId)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe(me.email);
     expect(row.user_id).not.toBeNull();
   });
@@ -90,7 +116,11 @@ describe('create-payment-intent (demo)', () => {
     const token = 'tok_0123456789abcdef';
     const api = await rig.browser().caller();
     const input = { planId: rig.plans.japan5.id, email: 'retry@traveller.example', checkoutToken: token };
-    const [a, b, c] = await Promise.all([api.payments.createIntent(input), api.payments.createIntent(input), api.payments.createIntent(input)]);
+    const [a, b, c] = await Promise.all([
+      api.payments.createIntent(input),
+      api.payments.createIntent(input),
+      api.payments.createIntent(input),
+    ]);
     expect(new Set([a.paymentIntentId, b.paymentIntentId, c.paymentIntentId]).size).toBe(1);
     expect(new Set([a.clientSecret, b.clientSecret, c.clientSecret]).size).toBe(1);
     expect([a, b, c].filter((x) => x.reused)).toHaveLength(2);
@@ -107,12 +137,23 @@ describe('create-payment-intent (demo)', () => {
     const api = await rig.browser().caller();
     const input = { planId: rig.plans.japan5.id, email: 'retry@traveller.example', checkoutToken: token };
     const first = await api.payments.createIntent(input);
-    const declined = await api.payments.demoConfirm({ paymentIntentId: first.paymentIntentId!, clientSecret: first.clientSecret, card: CARDS.declined });
-    expect(declined).toMatchObject({ status: 'failed', error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' } });
+    const declined = await api.payments.demoConfirm({
+      paymentIntentId: first.paymentIntentId!,
+      clientSecret: first.clientSecret,
+      card: CARDS.declined,
+    });
+    expect(declined).toMatchObject({
+      status: 'failed',
+      error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+    });
     expect((await rig.db.selectFrom('orders').select('status').executeTakeFirstOrThrow()).status).toBe('payment_failed');
     const again = await api.payments.createIntent(input);
     expect(again).toMatchObject({ paymentIntentId: first.paymentIntentId, reused: true, paymentStatus: 'requires_payment_method' });
-    const ok = await api.payments.demoConfirm({ paymentIntentId: first.paymentIntentId!, clientSecret: first.clientSecret, card: CARDS.ok });
+    const ok = await api.payments.demoConfirm({
+      paymentIntentId: first.paymentIntentId!,
+      clientSecret: first.clientSecret,
+      card: CARDS.ok,
+    });
     expect(ok.status).toBe('succeeded');
     await rig.settle();
     expect(await counts(rig.db)).toMatchObject({ orders: 1, fulfilled: 1, esims: 1, emails: 1, sent: 1 });
@@ -124,7 +165,11 @@ describe('create-payment-intent (demo)', () => {
 describe('demo confirm → fulfilment', () => {
   it('4242: succeeded; the order is fulfilled with a real activation code; one e-mail with the QR inline', async () => {
     const { api, intent } = await guestCheckout();
-    const res = await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+    const res = await api.payments.demoConfirm({
+      paymentIntentId: intent.paymentIntentId!,
+      clientSecret: intent.clientSecret,
+      card: CARDS.ok,
+    });
     expect(res).toEqual({ paymentIntentId: intent.paymentIntentId, status: 'succeeded' });
     await rig.settle();
     const view = await api.orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret });
@@ -151,7 +196,9 @@ describe('demo confirm → fulfilment', () => {
     expect(isValidIccidPattern(view.iccid!) && luhnValid(view.iccid!)).toBe(true);
     expect(view.qrCode).toMatch(/^\/api\/esims\/ESIM-[0-9A-Z]{10}\/qr\.png\?token=[A-Za-z0-9_-]{32}$/);
     expect(view.esimQrCode).toBe(view.qrCode);
-    expect(view.appleInstallUrl).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(view.activationCode!)}`);
+    expect(view.appleInstallUrl).toBe(
+      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(view.activationCode!)}`,
+    );
     expect(rig.mailer.sent).toHaveLength(1);
     const mail = rig.mailer.sent[0]!;
     expect(mail.to).toBe('guest@traveller.example');
@@ -164,7 +211,9 @@ describe('demo confirm → fulfilment', () => {
   it('declined and insufficient-funds cards: failed with Stripe wording, no paid order', async () => {
     const { api, intent } = await guestCheckout();
     const id = intent.paymentIntentId!;
-    expect(await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.insufficient })).toMatchObject({
+    expect(
+      await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.insufficient }),
+    ).toMatchObject({
       status: 'failed',
       error: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
     });
@@ -192,7 +241,9 @@ describe('demo confirm → fulfilment', () => {
     const second = await guestCheckout();
     const id2 = second.intent.paymentIntentId!;
     await second.api.payments.demoConfirm({ paymentIntentId: id2, clientSecret: second.intent.clientSecret, card: CARDS.threeDs });
-    expect(await second.api.payments.demoConfirmAction({ paymentIntentId: id2, clientSecret: second.intent.clientSecret, approve: false })).toMatchObject({
+    expect(
+      await second.api.payments.demoConfirmAction({ paymentIntentId: id2, clientSecret: second.intent.clientSecret, approve: false }),
+    ).toMatchObject({
       status: 'failed',
       error: { code: 'payment_intent_authentication_failure' },
     });
@@ -201,8 +252,12 @@ describe('demo confirm → fulfilment', () => {
   it('a wrong client secret or unknown intent is 404; a double submit after success answers succeeded once more', async () => {
     const { api, intent } = await guestCheckout();
     const id = intent.paymentIntentId!;
-    await expect(api.payments.demoConfirm({ paymentIntentId: id, clientSecret: `${id}_secret_wrong`, card: CARDS.ok })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(api.payments.demoConfirm({ paymentIntentId: 'pi_demo_nope', clientSecret: 'x', card: CARDS.ok })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      api.payments.demoConfirm({ paymentIntentId: id, clientSecret: `${id}_secret_wrong`, card: CARDS.ok }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(api.payments.demoConfirm({ paymentIntentId: 'pi_demo_nope', clientSecret: 'x', card: CARDS.ok })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const [a, b] = await Promise.all([
       api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok }),
       api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok }),

@@ -48,7 +48,8 @@ describe('demo events through the webhook route', () => {
       demo(rig).signEvent(event, nowS - 301),
       demo(rig).signEvent(event, nowS + 301),
     ];
-    for (const d of bad) await expect(receiveWebhook(rig.db, rig.services, d.payload, d.header)).rejects.toBeInstanceOf(WebhookVerificationError);
+    for (const d of bad)
+      await expect(receiveWebhook(rig.db, rig.services, d.payload, d.header)).rejects.toBeInstanceOf(WebhookVerificationError);
   });
 
   it('five duplicate deliveries at once, plus the in-process event, plus the return page: one order, one eSIM, one e-mail', async () => {
@@ -70,7 +71,12 @@ describe('demo events through the webhook route', () => {
       api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret }),
       fulfilOrder(rig.db, rig.services, id),
     ]);
-    expect(results.slice(0, 5).map((r) => (r as { outcome: string }).outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'processed']);
+    expect(
+      results
+        .slice(0, 5)
+        .map((r) => (r as { outcome: string }).outcome)
+        .sort(),
+    ).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'processed']);
     await rig.settle();
     expect(await counts(rig.db)).toMatchObject({ orders: 1, paid: 1, fulfilled: 1, esims: 1, emails: 1, sent: 1 });
     expect(rig.mailer.sent).toHaveLength(1);
@@ -191,7 +197,9 @@ describe('confirmation codes', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(JSON.stringify(view)).not.toContain(code);
     expect(rig.mailer.sent).toHaveLength(2);
-    const [delivery, second] = [...rig.mailer.sent].sort((a, b) => (a.subject.includes('Confirmation') ? 1 : 0) - (b.subject.includes('Confirmation') ? 1 : 0));
+    const [delivery, second] = [...rig.mailer.sent].sort(
+      (a, b) => (a.subject.includes('Confirmation') ? 1 : 0) - (b.subject.includes('Confirmation') ? 1 : 0),
+    );
     expect(delivery!.text).not.toContain(code);
     expect(second!.text).toContain(code);
   });
@@ -204,7 +212,10 @@ describe('e-mail retries', () => {
     const { api, intent, id } = await checkout();
     await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
     await rig.settle();
-    expect(await rig.db.selectFrom('email_outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({ status: 'pending', attempts: 1 });
+    expect(await rig.db.selectFrom('email_outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
+      status: 'pending',
+      attempts: 1,
+    });
     expect((await rig.db.selectFrom('orders').select('status').executeTakeFirstOrThrow()).status).toBe('fulfilled');
     rig.clock.advance(1000);
     expect((await runDueWork(rig.db, rig.services)).emails.sent).toBe(1);
@@ -254,7 +265,11 @@ describe('restart reconciliation', () => {
 
     // Also: an order paid and claimed, whose provisioning died with a lease held; and an unsent e-mail.
     const third = await checkout();
-    await rig.db.updateTable('orders').set({ status: 'paid', lease_until: new Date(T0.getTime() + 3_600_000).toISOString() }).where('payment_intent_id', '=', third.id).execute();
+    await rig.db
+      .updateTable('orders')
+      .set({ status: 'paid', lease_until: new Date(T0.getTime() + 3_600_000).toISOString() })
+      .where('payment_intent_id', '=', third.id)
+      .execute();
 
     const after = restart(rig);
     const [a, b] = await Promise.all([reconcileOrders(rig.db, after), reconcileOrders(rig.db, after)]);
@@ -263,7 +278,9 @@ describe('restart reconciliation', () => {
     await runDueWork(rig.db, after);
     await after.jobs.idle();
     expect(await counts(rig.db)).toMatchObject({ orders: 3, fulfilled: 2, esims: 2, emails: 2, sent: 2 });
-    expect((await rig.db.selectFrom('orders').select('status').where('payment_intent_id', '=', paid.id).executeTakeFirstOrThrow()).status).toBe('payment_failed');
+    expect(
+      (await rig.db.selectFrom('orders').select('status').where('payment_intent_id', '=', paid.id).executeTakeFirstOrThrow()).status,
+    ).toBe('payment_failed');
     // A second restart finds nothing to do.
     const again = await reconcileOrders(rig.db, restart(rig));
     expect(again).toMatchObject({ fulfilled: 0 });
@@ -277,14 +294,27 @@ describe('restart reconciliation', () => {
       const { api, intent, id } = await checkout();
       await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
       await rig.settle();
-      const sent = await rig.db.selectFrom('email_outbox').select(['id', 'location', 'message_id']).where('status', '=', 'sent').executeTakeFirstOrThrow();
+      const sent = await rig.db
+        .selectFrom('email_outbox')
+        .select(['id', 'location', 'message_id'])
+        .where('status', '=', 'sent')
+        .executeTakeFirstOrThrow();
       expect((await readdir(dir)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
       // What the database holds when the process dies between writing the file and the update.
-      await rig.db.updateTable('email_outbox').set({ status: 'pending', sent_at: null, location: null, message_id: null, lease_until: rig.clock.now.toISOString() }).execute();
+      await rig.db
+        .updateTable('email_outbox')
+        .set({ status: 'pending', sent_at: null, location: null, message_id: null, lease_until: rig.clock.now.toISOString() })
+        .execute();
       rig.clock.advance(60_000);
       const result = await reconcileOrders(rig.db, restart(rig));
       expect(result.work.emails.sent).toBe(1);
-      expect(await rig.db.selectFrom('email_outbox').select(['id', 'location', 'message_id']).where('status', '=', 'sent').executeTakeFirstOrThrow()).toEqual(sent);
+      expect(
+        await rig.db
+          .selectFrom('email_outbox')
+          .select(['id', 'location', 'message_id'])
+          .where('status', '=', 'sent')
+          .executeTakeFirstOrThrow(),
+      ).toEqual(sent);
       expect(await readdir(dir)).toEqual([basename(sent.location!)]);
     } finally {
       await rm(dir, { recursive: true, force: true });

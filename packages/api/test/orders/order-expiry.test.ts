@@ -31,10 +31,12 @@ async function checkout(r: OrdersRig = rig, email = 'expiry@traveller.example') 
   return { api, intent, id: intent.paymentIntentId! };
 }
 
-const pay = (c: Awaited<ReturnType<typeof checkout>>, card = CARDS.ok) => c.api.payments.demoConfirm({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret, card });
+const pay = (c: Awaited<ReturnType<typeof checkout>>, card = CARDS.ok) =>
+  c.api.payments.demoConfirm({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret, card });
 
 async function statusOf(paymentIntentId: string): Promise<string> {
-  return (await rig.db.selectFrom('orders').select('status').where('payment_intent_id', '=', paymentIntentId).executeTakeFirstOrThrow()).status;
+  return (await rig.db.selectFrom('orders').select('status').where('payment_intent_id', '=', paymentIntentId).executeTakeFirstOrThrow())
+    .status;
 }
 
 async function intentStatus(paymentIntentId: string): Promise<PaymentIntentInfo> {
@@ -96,12 +98,20 @@ describe('expiring unpaid orders (demo payments)', () => {
   it('the order-success answer for an expired order says expired; a retried checkout makes a new order', async () => {
     rig = await createOrdersRig();
     const api = await rig.browser().caller();
-    const first = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'expiry@traveller.example', checkoutToken: 'token-expiry-000001' });
+    const first = await api.payments.createIntent({
+      planId: rig.plans.japan1.id,
+      email: 'expiry@traveller.example',
+      checkoutToken: 'token-expiry-000001',
+    });
     rig.clock.advance(TTL + 1000);
     await sweepRound();
     const view = await api.orders.byPaymentIntent({ paymentIntentId: first.paymentIntentId!, clientSecret: first.clientSecret });
     expect(view).toMatchObject({ status: 'expired', orderStatus: 'expired', ready: false, activationCode: null });
-    const again = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'expiry@traveller.example', checkoutToken: 'token-expiry-000001' });
+    const again = await api.payments.createIntent({
+      planId: rig.plans.japan1.id,
+      email: 'expiry@traveller.example',
+      checkoutToken: 'token-expiry-000001',
+    });
     expect(again.orderId).not.toBe(first.orderId);
     expect(again.reused).toBe(false);
   });
@@ -131,7 +141,12 @@ describe('expiring unpaid orders (demo payments)', () => {
     for (let i = 0; i < 24; i++) orders.push(await checkout(rig, `race${i}@traveller.example`));
     rig.clock.advance(TTL + 1000);
     const outcomes = await Promise.all([
-      ...orders.map((c) => pay(c).then(() => 'paid' as const, () => 'refused' as const)),
+      ...orders.map((c) =>
+        pay(c).then(
+          () => 'paid' as const,
+          () => 'refused' as const,
+        ),
+      ),
       sweepRound(rig.services, newExpiryCursor()),
       sweepRound(rig.services, newExpiryCursor()),
     ]);
@@ -147,7 +162,9 @@ describe('expiring unpaid orders (demo payments)', () => {
       }
     }
     const all = await counts(rig.db);
-    expect(all.fulfilled + (await rig.db.selectFrom('orders').select('id').where('status', '=', 'expired').execute()).length).toBe(orders.length);
+    expect(all.fulfilled + (await rig.db.selectFrom('orders').select('id').where('status', '=', 'expired').execute()).length).toBe(
+      orders.length,
+    );
     expect(all.esims).toBe(all.fulfilled);
   });
 
@@ -155,7 +172,9 @@ describe('expiring unpaid orders (demo payments)', () => {
     rig = await createOrdersRig();
     const c = await checkout();
     // Expired while its payment could still be taken (e.g. the provider's cancel never arrived).
-    expect(await expireOrder(rig.db, rig.services, { orderId: (await rig.db.selectFrom('orders').select('id').executeTakeFirstOrThrow()).id })).toBe(true);
+    expect(
+      await expireOrder(rig.db, rig.services, { orderId: (await rig.db.selectFrom('orders').select('id').executeTakeFirstOrThrow()).id }),
+    ).toBe(true);
     expect(await statusOf(c.id)).toBe('expired');
     expect((await pay(c)).status).toBe('succeeded');
     await rig.settle();
@@ -172,7 +191,11 @@ describe('expiring unpaid orders (demo payments)', () => {
     const c = await checkout();
     await expireOrder(rig.db, rig.services, { paymentIntentId: c.id });
     // The payment succeeds and its event is lost.
-    (rig.services as Services).testHooks = { beforePaymentEvent: () => { throw new Error('event lost'); } };
+    (rig.services as Services).testHooks = {
+      beforePaymentEvent: () => {
+        throw new Error('event lost');
+      },
+    };
     expect((await pay(c)).status).toBe('succeeded');
     expect(await statusOf(c.id)).toBe('expired');
     (rig.services as Services).testHooks = undefined;
@@ -270,9 +293,17 @@ describe('the sweep: a cursor over ids, bounded batches', () => {
     expect(await statusOf(young.id)).toBe('pending_payment');
     expect(await statusOf(paid.id)).toBe('fulfilled');
     // Until the young order is old, a pass reads one row and stops.
-    expect(await expireStaleOrders(rig.db, rig.services, cursor, { batchSize: 5, maxBatches: 2 })).toMatchObject({ scanned: 1, expired: 0, roundDone: true });
+    expect(await expireStaleOrders(rig.db, rig.services, cursor, { batchSize: 5, maxBatches: 2 })).toMatchObject({
+      scanned: 1,
+      expired: 0,
+      roundDone: true,
+    });
     rig.clock.advance(TTL);
-    expect(await expireStaleOrders(rig.db, rig.services, cursor, { batchSize: 5, maxBatches: 2 })).toMatchObject({ scanned: 1, expired: 1, roundDone: true });
+    expect(await expireStaleOrders(rig.db, rig.services, cursor, { batchSize: 5, maxBatches: 2 })).toMatchObject({
+      scanned: 1,
+      expired: 1,
+      roundDone: true,
+    });
     expect(cursor.afterId).toBe(rows[24]!.id);
   });
 

@@ -89,7 +89,12 @@ export function demo(rig: OrdersRig): DemoPaymentProvider {
 let seq = 0;
 export function account(over: Partial<{ username: string; email: string }> = {}) {
   seq++;
-  return { username: over.username ?? `buyer${seq}`, email: over.email ?? `buyer${seq}@traveller.example`, password: 'correct horse battery', fullName: `Buyer ${seq}` };
+  return {
+    username: over.username ?? `buyer${seq}`,
+    email: over.email ?? `buyer${seq}@traveller.example`,
+    password: 'correct horse battery',
+    fullName: `Buyer ${seq}`,
+  };
 }
 
 /** Tokens of the password reset links sent to `to`, oldest first. */

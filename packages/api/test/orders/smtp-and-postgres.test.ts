@@ -113,7 +113,11 @@ describe.skipIf(!pgAvailable)('orders on PostgreSQL', () => {
       const carts = await Promise.all(
         Array.from({ length: 5 }, async () => {
           const api = await rig.browser().caller();
-          const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'pg@traveller.example', checkoutToken: 'tok_pg_same_checkout' });
+          const intent = await api.payments.createIntent({
+            planId: rig.plans.japan1.id,
+            email: 'pg@traveller.example',
+            checkoutToken: 'tok_pg_same_checkout',
+          });
           return { api, intent };
         }),
       );

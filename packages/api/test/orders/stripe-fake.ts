@@ -91,17 +91,28 @@ export function createStripeFake() {
     http.get(`${API}/v1/payment_intents/:id`, ({ params, request }) => {
       calls.push({ method: 'GET', path: new URL(request.url).pathname, key: null });
       const pi = intents.get(String(params.id));
-      if (!pi) return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }, { status: 404 });
+      if (!pi)
+        return HttpResponse.json(
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+          { status: 404 },
+        );
       return HttpResponse.json(pi);
     }),
     http.post(`${API}/v1/payment_intents/:id/cancel`, async ({ params, request }) => {
       const f = await form(request.clone());
       calls.push({ method: 'POST', path: new URL(request.url).pathname, key: request.headers.get('idempotency-key') });
       const pi = intents.get(String(params.id));
-      if (!pi) return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }, { status: 404 });
+      if (!pi)
+        return HttpResponse.json(
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+          { status: 404 },
+        );
       if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled') {
         const message = `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`;
-        return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } }, { status: 400 });
+        return HttpResponse.json(
+          { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } },
+          { status: 400 },
+        );
       }
       pi.status = 'canceled';
       pi.cancellation_reason = f.get('cancellation_reason');
@@ -115,8 +126,19 @@ export function createStripeFake() {
       }
       const r = idempotent(request, () => {
         const pi = intents.get(f.get('payment_intent') ?? '');
-        const refund = { id: next('re'), object: 'refund', status: 'succeeded', payment_intent: pi?.id ?? '', amount: Number(f.get('amount') ?? pi?.amount ?? 0) };
-        refunds.push({ id: refund.id, payment_intent: refund.payment_intent, amount: refund.amount, key: request.headers.get('idempotency-key') });
+        const refund = {
+          id: next('re'),
+          object: 'refund',
+          status: 'succeeded',
+          payment_intent: pi?.id ?? '',
+          amount: Number(f.get('amount') ?? pi?.amount ?? 0),
+        };
+        refunds.push({
+          id: refund.id,
+          payment_intent: refund.payment_intent,
+          amount: refund.amount,
+          key: request.headers.get('idempotency-key'),
+        });
         return refund;
       });
       return HttpResponse.json(r);
@@ -133,7 +155,9 @@ export function createStripeFake() {
       const f = await form(request.clone());
       const out = idempotent(request, () => {
         const id = next('sub');
-        const pi = newIntent(Number(f.get('items[0][price_data][unit_amount]')), f.get('items[0][price_data][currency]') ?? 'usd', { subscriptionId: id });
+        const pi = newIntent(Number(f.get('items[0][price_data][unit_amount]')), f.get('items[0][price_data][currency]') ?? 'usd', {
+          subscriptionId: id,
+        });
         const invoice = next('in');
         const sub: FakeSubscription = {
           id,
@@ -141,24 +165,42 @@ export function createStripeFake() {
           status: 'incomplete',
           cancel_at_period_end: false,
           metadata: metadataOf(f),
-          items: { object: 'list', data: [{ id: next('si'), object: 'subscription_item', current_period_start: 0, current_period_end: 0 }] },
+          items: {
+            object: 'list',
+            data: [{ id: next('si'), object: 'subscription_item', current_period_start: 0, current_period_end: 0 }],
+          },
           latest_invoice: invoice,
           customer: f.get('customer') ?? '',
         };
         subscriptions.set(id, sub);
-        return { ...sub, latest_invoice: { id: invoice, object: 'invoice', confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' } } };
+        return {
+          ...sub,
+          latest_invoice: {
+            id: invoice,
+            object: 'invoice',
+            confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' },
+          },
+        };
       });
       return HttpResponse.json(out);
     }),
     http.get(`${API}/v1/subscriptions/:id`, ({ params }) => {
       const sub = subscriptions.get(String(params.id));
-      if (!sub) return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }, { status: 404 });
+      if (!sub)
+        return HttpResponse.json(
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } },
+          { status: 404 },
+        );
       return HttpResponse.json(sub);
     }),
     http.post(`${API}/v1/subscriptions/:id`, async ({ request, params }) => {
       const f = await form(request.clone());
       const sub = subscriptions.get(String(params.id));
-      if (!sub) return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }, { status: 404 });
+      if (!sub)
+        return HttpResponse.json(
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } },
+          { status: 404 },
+        );
       if (f.has('cancel_at_period_end')) sub.cancel_at_period_end = f.get('cancel_at_period_end') === 'true';
       return HttpResponse.json(sub);
     }),
@@ -183,12 +225,26 @@ export function createStripeFake() {
         pi.latest_charge = `ch_${id.slice(3)}`;
       } else {
         pi.status = 'requires_payment_method';
-        pi.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+        pi.last_payment_error = {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        };
       }
       return pi;
     },
     event(type: string, object: unknown, created: number, id = `evt_${++eventSeq}`) {
-      return { id, object: 'event', type, created, api_version: Stripe.API_VERSION, livemode: false, pending_webhooks: 1, data: { object } };
+      return {
+        id,
+        object: 'event',
+        type,
+        created,
+        api_version: Stripe.API_VERSION,
+        livemode: false,
+        pending_webhooks: 1,
+        data: { object },
+      };
     },
     sign(payload: string, timestamp: number, secret = WHSEC) {
       return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });

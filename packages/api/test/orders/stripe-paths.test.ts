@@ -54,7 +54,11 @@ describe('Stripe: create-payment-intent', () => {
     expect(intent).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_orders', amountMinor: 1999, currency: 'USD' });
     const create = fake.calls.find((c) => c.path === '/v1/payment_intents' && c.method === 'POST')!;
     expect(create.key).toBe(`order:${intent.orderId}:pi`);
-    expect(fake.intents.get(intent.paymentIntentId!)).toMatchObject({ amount: 1999, currency: 'usd', metadata: { orderId: intent.orderId } });
+    expect(fake.intents.get(intent.paymentIntentId!)).toMatchObject({
+      amount: 1999,
+      currency: 'usd',
+      metadata: { orderId: intent.orderId },
+    });
   });
 });
 
@@ -62,13 +66,20 @@ describe('Stripe: webhooks', () => {
   it('a valid payment_intent.succeeded fulfils the order: one eSIM, one e-mail', async () => {
     const { id } = await checkout();
     const pi = fake.pay(id);
-    expect(await deliver(delivery('payment_intent.succeeded', pi))).toMatchObject({ outcome: 'processed', type: 'payment_intent.succeeded' });
+    expect(await deliver(delivery('payment_intent.succeeded', pi))).toMatchObject({
+      outcome: 'processed',
+      type: 'payment_intent.succeeded',
+    });
     await rig.settle();
     expect(await counts(rig.db)).toMatchObject({ orders: 1, fulfilled: 1, esims: 1, emails: 1, sent: 1 });
   });
 
   it.each([
-    ['a tampered body', (d: { payload: string; header: string }) => ({ ...d, payload: d.payload.replace('"amount":1999', '"amount":1') }), 'bad_signature'],
+    [
+      'a tampered body',
+      (d: { payload: string; header: string }) => ({ ...d, payload: d.payload.replace('"amount":1999', '"amount":1') }),
+      'bad_signature',
+    ],
     ['a stale timestamp (−301 s)', () => delivery('payment_intent.succeeded', {}, { t: nowS - 301 }), 'timestamp_out_of_tolerance'],
     ['a future timestamp (+301 s)', () => delivery('payment_intent.succeeded', {}, { t: nowS + 301 }), 'timestamp_out_of_tolerance'],
     ['no signature', (d: { payload: string; header: string }) => ({ ...d, header: '' }), 'missing_header'],
@@ -147,7 +158,7 @@ describe('Stripe: webhooks', () => {
   it('payment_intent.payment_failed marks the order failed; a later success still fulfils it', async () => {
     const { id } = await checkout();
     await deliver(delivery('payment_intent.payment_failed', fake.pay(id, 'declined')));
-    expect((await rig.db.selectFrom('orders').select(['status', 'last_error']).executeTakeFirstOrThrow())).toEqual({
+    expect(await rig.db.selectFrom('orders').select(['status', 'last_error']).executeTakeFirstOrThrow()).toEqual({
       status: 'payment_failed',
       last_error: 'Your card was declined.',
     });
@@ -160,13 +171,23 @@ describe('Stripe: webhooks', () => {
     const { id } = await checkout();
     await deliver(delivery('payment_intent.succeeded', fake.pay(id)));
     await rig.settle();
-    const charge = { id: `ch_${id.slice(3)}`, object: 'charge', amount: 1999, amount_refunded: 1999, refunded: true, currency: 'usd', payment_intent: id };
+    const charge = {
+      id: `ch_${id.slice(3)}`,
+      object: 'charge',
+      amount: 1999,
+      amount_refunded: 1999,
+      refunded: true,
+      currency: 'usd',
+      payment_intent: id,
+    };
     await Promise.all([deliver(delivery('charge.refunded', charge)), deliver(delivery('charge.refunded', charge))]);
     await rig.settle();
     const order = await rig.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'refunded', amount_refunded_minor: 1999 });
     expect((await rig.db.selectFrom('esims').select('status').executeTakeFirstOrThrow()).status).toBe('canceled');
-    const kinds = (await rig.db.selectFrom('email_outbox').select(['kind', 'status']).orderBy('id').execute()).map((r) => `${r.kind}:${r.status}`);
+    const kinds = (await rig.db.selectFrom('email_outbox').select(['kind', 'status']).orderBy('id').execute()).map(
+      (r) => `${r.kind}:${r.status}`,
+    );
     expect(kinds).toEqual(['esim_delivery:sent', 'refund_notice:sent']);
   });
 
@@ -174,7 +195,17 @@ describe('Stripe: webhooks', () => {
     const { id } = await checkout();
     await deliver(delivery('payment_intent.succeeded', fake.pay(id)));
     await rig.settle();
-    await deliver(delivery('charge.refunded', { id: 'ch_1', object: 'charge', amount: 1999, amount_refunded: 500, refunded: false, currency: 'usd', payment_intent: id }));
+    await deliver(
+      delivery('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        amount: 1999,
+        amount_refunded: 500,
+        refunded: false,
+        currency: 'usd',
+        payment_intent: id,
+      }),
+    );
     expect(await rig.db.selectFrom('orders').select(['status', 'amount_refunded_minor']).executeTakeFirstOrThrow()).toEqual({
       status: 'fulfilled',
       amount_refunded_minor: 500,
@@ -221,7 +252,12 @@ describe('Stripe: subscriptions', () => {
     await (await b.caller()).auth.register(account());
     const api = await b.caller();
     const sub = await api.payments.createSubscription({ planId: rig.plans.japan5.id });
-    expect(sub).toMatchObject({ kind: 'subscription', amountMinor: 1699, provider: 'stripe', subscriptionId: expect.stringMatching(/^SUB-/) });
+    expect(sub).toMatchObject({
+      kind: 'subscription',
+      amountMinor: 1699,
+      provider: 'stripe',
+      subscriptionId: expect.stringMatching(/^SUB-/),
+    });
     const stripeSub = [...fake.subscriptions.values()][0]!;
     expect(sub.paymentIntentId).toBe(sub.clientSecret.split('_secret_')[0]);
 
@@ -250,7 +286,11 @@ describe('Stripe: subscriptions', () => {
     // A month later.
     const renewalPi = fake.pay(fake.intents.set('pi_renewal_1', { ...pi, id: 'pi_renewal_1' }).get('pi_renewal_1')!.id);
     const renewal = delivery('invoice.paid', invoice('subscription_cycle', 'in_renewal_1', renewalPi.id));
-    await Promise.all([deliver(renewal), deliver(renewal), deliver(delivery('invoice.paid', invoice('subscription_cycle', 'in_renewal_1', renewalPi.id)))]);
+    await Promise.all([
+      deliver(renewal),
+      deliver(renewal),
+      deliver(delivery('invoice.paid', invoice('subscription_cycle', 'in_renewal_1', renewalPi.id))),
+    ]);
     await rig.settle();
     expect(await counts(rig.db)).toMatchObject({ orders: 2, fulfilled: 2, esims: 2, sent: 2 });
     const orders = await api.orders.list();
@@ -268,7 +308,11 @@ describe('Stripe: subscriptions', () => {
 
   it('guests cannot subscribe', async () => {
     const api = await rig.browser().caller();
-    await expect(api.payments.createSubscription({ planId: rig.plans.japan5.id, email: 'g@x.example' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'g@x.example', kind: 'subscription' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(api.payments.createSubscription({ planId: rig.plans.japan5.id, email: 'g@x.example' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(
+      api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'g@x.example', kind: 'subscription' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

@@ -259,7 +259,10 @@ describe('DemoPaymentProvider: subscriptions', () => {
     expect(renewed.outcome).toBe('renewed');
     expect(renewed.subscription.currentPeriodEnd).toBeGreaterThan(active.currentPeriodEnd);
     expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid']);
-    expect(summarizeEvent(events[1]!)).toMatchObject({ billingReason: 'subscription_cycle', periodEnd: renewed.subscription.currentPeriodEnd });
+    expect(summarizeEvent(events[1]!)).toMatchObject({
+      billingReason: 'subscription_cycle',
+      periodEnd: renewed.subscription.currentPeriodEnd,
+    });
 
     events.length = 0;
     const failed = await demo.advanceRenewal(sub.id, { fail: true });

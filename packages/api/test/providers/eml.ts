@@ -52,7 +52,8 @@ export function parseMime(raw: string): MimePart {
     return { headers, body: Buffer.alloc(0), parts };
   }
   const cte = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  const decoded = cte === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : cte === 'quoted-printable' ? decodeQp(body) : Buffer.from(body);
+  const decoded =
+    cte === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : cte === 'quoted-printable' ? decodeQp(body) : Buffer.from(body);
   return { headers, body: decoded, parts: [] };
 }
 

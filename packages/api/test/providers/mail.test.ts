@@ -62,7 +62,11 @@ function checkEsimMessage(raw: string) {
 
 describe('outbox mailer', () => {
   it('writes a parseable .eml named <timestamp>-<order id>.eml and returns its path', async () => {
-    const mailer = createOutboxMailer({ dir, from: '"Travel eSIM" <orders@shop.example>', now: () => new Date(Date.UTC(2026, 4, 17, 9, 30)) });
+    const mailer = createOutboxMailer({
+      dir,
+      from: '"Travel eSIM" <orders@shop.example>',
+      now: () => new Date(Date.UTC(2026, 4, 17, 9, 30)),
+    });
     const result = await mailer.send(await composeEsimMail(esimMail()));
     expect(result.location).toBe(join(dir, '2026-05-17T09-30-00-000Z-ord_42.eml'));
     expect(result.messageId).toMatch(/^<.+@.+>$/);
@@ -86,7 +90,15 @@ describe('outbox mailer', () => {
   it('a keyed message is written once however often it is sent: same file, same Message-ID, no temporary file left', async () => {
     const sub = join(dir, 'keyed');
     const mailer = createOutboxMailer({ dir: sub, from: '"Travel eSIM" <orders@shop.example>' });
-    const msg = { to: 'x@y.example', subject: 's', text: 't', html: '<p>t</p>', tag: 'ORD-1', idempotencyKey: 'email-outbox:1', date: new Date(0) };
+    const msg = {
+      to: 'x@y.example',
+      subject: 's',
+      text: 't',
+      html: '<p>t</p>',
+      tag: 'ORD-1',
+      idempotencyKey: 'email-outbox:1',
+      date: new Date(0),
+    };
     const a = await mailer.send(msg);
     const b = await mailer.send(msg);
     expect(b).toEqual(a);
@@ -100,7 +112,12 @@ describe('outbox mailer', () => {
 
   it('names untagged messages randomly', async () => {
     const sub = join(dir, 'untagged');
-    const r = await createOutboxMailer({ dir: sub, from: 'a@shop.example' }).send({ to: 'x@y.example', subject: 's', text: 't', html: 't' });
+    const r = await createOutboxMailer({ dir: sub, from: 'a@shop.example' }).send({
+      to: 'x@y.example',
+      subject: 's',
+      text: 't',
+      html: 't',
+    });
     expect(r.location).toMatch(/-[0-9a-f]{12}\.eml$/);
   });
 });

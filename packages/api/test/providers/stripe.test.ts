@@ -61,7 +61,12 @@ const server = setupServer(
       return HttpResponse.json(
         pi({
           id: 'pi_declined',
-          last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+          last_payment_error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'insufficient_funds',
+            message: 'Your card has insufficient funds.',
+          },
         }),
       );
     }
@@ -160,7 +165,9 @@ describe('StripePaymentProvider: API calls', () => {
   });
 
   it.each([19.99, 0, -5, Number.NaN])('refuses amount %s before calling Stripe', async (amountMinor) => {
-    await expect(provider().createPaymentIntent({ orderId: 'o', amountMinor, currency: 'usd' })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(provider().createPaymentIntent({ orderId: 'o', amountMinor, currency: 'usd' })).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
     expect(seen).toHaveLength(0);
   });
 
@@ -176,14 +183,22 @@ describe('StripePaymentProvider: API calls', () => {
 
   it('maps last_payment_error', async () => {
     const info = await provider().retrievePaymentIntent('pi_declined');
-    expect(info.lastError).toEqual({ code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(info.lastError).toEqual({
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
   });
 
   it('maps API errors to PaymentProviderError (retryable only for outages)', async () => {
-    const missing = await provider().retrievePaymentIntent('pi_missing').catch((e: unknown) => e);
+    const missing = await provider()
+      .retrievePaymentIntent('pi_missing')
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(PaymentProviderError);
     expect(missing).toMatchObject({ code: 'resource_missing', retryable: false, status: 404 });
-    const boom = await provider().retrievePaymentIntent('pi_boom').catch((e: unknown) => e);
+    const boom = await provider()
+      .retrievePaymentIntent('pi_boom')
+      .catch((e: unknown) => e);
     expect(boom).toMatchObject({ retryable: true, status: 500 });
   });
 

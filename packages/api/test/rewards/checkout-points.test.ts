@@ -30,11 +30,24 @@ describe('what points pay', () => {
     const { browser, userId } = await withPoints(420);
     const api = await browser.caller();
     const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true });
-    expect(intent).toMatchObject({ amount: 0.5, amountMinor: 50, currency: 'USD', pointsUsed: 400, pointsDiscountMinor: 400, paidWithPoints: false, reused: false });
+    expect(intent).toMatchObject({
+      amount: 0.5,
+      amountMinor: 50,
+      currency: 'USD',
+      pointsUsed: 400,
+      pointsDiscountMinor: 400,
+      paidWithPoints: false,
+      reused: false,
+    });
     expect((await rig.services.payments.retrievePaymentIntent(intent.paymentIntentId!)).amountMinor).toBe(50);
     const order = await orderOf(intent.orderId);
     expect(order).toMatchObject({ total_amount_minor: 450, points_used: 400, points_discount_minor: 400, status: 'pending_payment' });
-    expect((await ledger(rig.db, userId)).at(-1)).toEqual({ source: 'redemption', amount: -400, unique_key: `redemption:order:${order.id}`, order_id: order.id });
+    expect((await ledger(rig.db, userId)).at(-1)).toEqual({
+      source: 'redemption',
+      amount: -400,
+      unique_key: `redemption:order:${order.id}`,
+      order_id: order.id,
+    });
     expect(await api.rewards.profile()).toMatchObject({ currentPoints: 20, reservedPoints: 400 });
   });
 
@@ -53,11 +66,23 @@ describe('what points pay', () => {
     await rig.settle();
     const order = await orderOf(intent.orderId);
     expect(order.status).toBe('fulfilled');
-    expect((await ledger(rig.db, userId)).find((r) => r.source === 'purchase')).toEqual({ source: 'purchase', amount: 2, unique_key: `purchase:order:${order.id}`, order_id: order.id });
+    expect((await ledger(rig.db, userId)).find((r) => r.source === 'purchase')).toEqual({
+      source: 'purchase',
+      amount: 2,
+      unique_key: `purchase:order:${order.id}`,
+      order_id: order.id,
+    });
     const p = await api.rewards.profile();
     expect(p).toMatchObject({ reservedPoints: 0 });
     const view = await api.orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId! });
-    expect(view).toMatchObject({ paymentMethod: 'Card', pointsUsed: 400, pointsDiscountMinor: 400, amountPaidMinor: 50, pointsEarned: 2, totalMinor: 450 });
+    expect(view).toMatchObject({
+      paymentMethod: 'Card',
+      pointsUsed: 400,
+      pointsDiscountMinor: 400,
+      amountPaidMinor: 50,
+      pointsEarned: 2,
+      totalMinor: 450,
+    });
     // The delivery e-mail says the same.
     const mail = rig.mailer.sent.find((m) => m.subject.includes(intent.orderId));
     expect(mail?.text).toContain('Payment method: Card and rewards points');
@@ -69,18 +94,29 @@ describe('what points pay', () => {
   it('without usePoints, or without points, nothing is spent; a guest cannot spend points', async () => {
     const { browser, userId } = await withPoints(300);
     const api = await browser.caller();
-    expect(await api.payments.createIntent({ planId: rig.plans.japan1.id })).toMatchObject({ amountMinor: 450, pointsUsed: 0, paidWithPoints: false });
+    expect(await api.payments.createIntent({ planId: rig.plans.japan1.id })).toMatchObject({
+      amountMinor: 450,
+      pointsUsed: 0,
+      paidWithPoints: false,
+    });
     expect(await balance(rig.db, userId)).toBe(300);
     const empty = await signedIn(rig);
-    expect(await (await empty.browser.caller()).payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true })).toMatchObject({ amountMinor: 450, pointsUsed: 0 });
+    expect(await (await empty.browser.caller()).payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true })).toMatchObject({
+      amountMinor: 450,
+      pointsUsed: 0,
+    });
     const guest = await rig.browser().caller();
-    expect(await guest.payments.createIntent({ planId: rig.plans.japan1.id, email: 'guest@traveller.example', usePoints: true })).toMatchObject({ amountMinor: 450, pointsUsed: 0 });
+    expect(
+      await guest.payments.createIntent({ planId: rig.plans.japan1.id, email: 'guest@traveller.example', usePoints: true }),
+    ).toMatchObject({ amountMinor: 450, pointsUsed: 0 });
     expect((await rig.db.selectFrom('points_ledger').select('source').where('source', '=', 'redemption').execute()).length).toBe(0);
   });
 
   it('usePoints must be a boolean', async () => {
     const { browser } = await withPoints(300);
-    await expect((await browser.caller()).payments.createIntent({ planId: rig.plans.japan1.id, usePoints: 'yes' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      (await browser.caller()).payments.createIntent({ planId: rig.plans.japan1.id, usePoints: 'yes' as never }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 
@@ -88,7 +124,11 @@ describe('paid with points only', () => {
   it('no card: the order is paid at once, fulfilled once, earns nothing; the success page finds it', async () => {
     const { browser, userId } = await withPoints(5000);
     const api = await browser.caller();
-    const intent = await api.payments.createIntent({ planId: rig.plans.japan5.id, usePoints: true, checkoutToken: 'points-only-checkout-0001' });
+    const intent = await api.payments.createIntent({
+      planId: rig.plans.japan5.id,
+      usePoints: true,
+      checkoutToken: 'points-only-checkout-0001',
+    });
     expect(intent).toMatchObject({
       clientSecret: '',
       paymentIntentId: `points_${intent.orderId}`,
@@ -101,7 +141,12 @@ describe('paid with points only', () => {
     });
     await rig.settle();
     const order = await orderOf(intent.orderId);
-    expect(order).toMatchObject({ status: 'fulfilled', points_used: 1999, points_discount_minor: 1999, payment_intent_id: `points_${intent.orderId}` });
+    expect(order).toMatchObject({
+      status: 'fulfilled',
+      points_used: 1999,
+      points_discount_minor: 1999,
+      payment_intent_id: `points_${intent.orderId}`,
+    });
     // The fulfil step again (any caller) changes nothing.
     expect((await fulfilOrderById(rig.db, rig.services, order.id)).claimed).toBe(false);
     expect((await fulfilOrder(rig.db, rig.services, order.payment_intent_id!)).claimed).toBe(false);
@@ -112,14 +157,20 @@ describe('paid with points only', () => {
       ['redemption', -1999],
     ]);
     // A retried checkout (same token) gets the same answer, and spends nothing more.
-    const again = await api.payments.createIntent({ planId: rig.plans.japan5.id, usePoints: true, checkoutToken: 'points-only-checkout-0001' });
+    const again = await api.payments.createIntent({
+      planId: rig.plans.japan5.id,
+      usePoints: true,
+      checkoutToken: 'points-only-checkout-0001',
+    });
     expect(again).toMatchObject({ orderId: intent.orderId, paidWithPoints: true, reused: true, pointsUsed: 1999 });
     expect(await balance(rig.db, userId)).toBe(5000 - 1999);
     const view = await api.orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId! });
     expect(view).toMatchObject({ ready: true, paymentMethod: 'Points', amountPaidMinor: 0, pointsEarned: 0, pointsUsed: 1999 });
     // Nobody else sees it.
     const other = await signedIn(rig);
-    await expect((await other.browser.caller()).orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((await other.browser.caller()).orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId! })).rejects.toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
   });
 
   it('refunded (e.g. the eSIM could not be delivered): the points come back', async () => {
@@ -129,7 +180,12 @@ describe('paid with points only', () => {
     const order = await orderOf(intent.orderId);
     expect(await markRefunded(rig.db, rig.services, { orderId: order.id }, { refundId: null, amountRefundedMinor: 0 })).toBe(true);
     expect(await balance(rig.db, userId)).toBe(5000);
-    expect((await ledger(rig.db, userId)).at(-1)).toEqual({ source: 'release', amount: 1999, unique_key: `release:order:${order.id}`, order_id: order.id });
+    expect((await ledger(rig.db, userId)).at(-1)).toEqual({
+      source: 'release',
+      amount: 1999,
+      unique_key: `release:order:${order.id}`,
+      order_id: order.id,
+    });
   });
 
   it('undeliverable: refunded in points after the last attempt, without a payment provider refund', async () => {
@@ -156,7 +212,9 @@ describe('reservations under concurrency', () => {
     const { browser, userId } = await withPoints(1000);
     const api = await browser.caller();
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true, checkoutToken: `concurrent-checkout-${i}-xxxxxxxx` })),
+      Array.from({ length: 5 }, (_, i) =>
+        api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true, checkoutToken: `concurrent-checkout-${i}-xxxxxxxx` }),
+      ),
     );
     expect(results.map((r) => r.pointsUsed).sort((a, b) => b - a)).toEqual([450, 450, 100, 0, 0]);
     expect(results.filter((r) => r.paidWithPoints)).toHaveLength(2);
@@ -170,7 +228,11 @@ describe('points come back when the order cannot be paid any more', () => {
     const { browser, userId } = await withPoints(420);
     const api = await browser.caller();
     const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true });
-    const declined = await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.declined });
+    const declined = await api.payments.demoConfirm({
+      paymentIntentId: intent.paymentIntentId!,
+      clientSecret: intent.clientSecret,
+      card: CARDS.declined,
+    });
     expect(declined.status).toBe('failed');
     expect((await orderOf(intent.orderId)).status).toBe('payment_failed');
     expect(await api.rewards.profile()).toMatchObject({ currentPoints: 20, reservedPoints: 400 });
@@ -194,7 +256,9 @@ describe('points come back when the order cannot be paid any more', () => {
     expect((await fulfilOrder(rig.db, rig.services, intent.paymentIntentId!)).claimed).toBe(true);
     await rig.settle();
     expect(await balance(rig.db, userId)).toBe(0 + 2); // 120 taken again (all there was), then 2 earned on the card's 0.50
-    expect((await ledger(rig.db, userId)).find((r) => r.unique_key === `redemption:order:${order.id}:again`)).toMatchObject({ amount: -120 });
+    expect((await ledger(rig.db, userId)).find((r) => r.unique_key === `redemption:order:${order.id}:again`)).toMatchObject({
+      amount: -120,
+    });
   });
 
   it('a status changed without the release (a crash in between) is caught up when points are read or spent', async () => {

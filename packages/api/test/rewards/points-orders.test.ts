@@ -21,7 +21,11 @@ async function pendingOrder(userId: number | null, usdMinor: number, paymentInte
   const row = await rig.db
     .insertInto('orders')
     .values({
-      public_id: `ORD-${paymentIntentId.toUpperCase().replace(/[^A-Z0-9]/g, '').padEnd(10, '0').slice(0, 10)}`,
+      public_id: `ORD-${paymentIntentId
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, '')
+        .padEnd(10, '0')
+        .slice(0, 10)}`,
       user_id: userId,
       email: 'x@y.z',
       plan_id: rig.plans.japan5.id,
@@ -51,16 +55,25 @@ describe('earning on purchases', () => {
     const { browser, userId } = await signedIn(rig);
     const intent = await buy(rig, browser, rig.plans.japan5.id);
     const order = await orderOf(intent.orderId);
-    expect(await ledger(rig.db, userId)).toEqual([{ source: 'purchase', amount: 99, unique_key: `purchase:order:${order.id}`, order_id: order.id }]);
+    expect(await ledger(rig.db, userId)).toEqual([
+      { source: 'purchase', amount: 99, unique_key: `purchase:order:${order.id}`, order_id: order.id },
+    ]);
     const history = await (await browser.caller()).rewards.pointsHistory();
-    expect(history.find((h) => h.source === 'purchase')).toMatchObject({ points: 99, description: `Purchase: Japan 5GB 30 Days (${intent.orderId})` });
+    expect(history.find((h) => h.source === 'purchase')).toMatchObject({
+      points: 99,
+      description: `Purchase: Japan 5GB 30 Days (${intent.orderId})`,
+    });
   });
 
   it('paid in GBP: points on the USD price the order was charged against', async () => {
     const { browser, userId } = await signedIn(rig);
     const api = await browser.caller();
     const intent = await api.payments.createIntent({ planId: rig.plans.japan5.id, currency: 'GBP' });
-    await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    await api.payments.demoConfirm({
+      paymentIntentId: intent.paymentIntentId!,
+      clientSecret: intent.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
     await rig.settle();
     expect((await ledger(rig.db, userId)).map((r) => r.amount)).toEqual([99]);
   });
@@ -93,7 +106,11 @@ describe('earning on purchases', () => {
     const { browser, userId } = await signedIn(rig);
     const api = await browser.caller();
     const sub = await api.payments.createSubscription({ planId: rig.plans.japan5.id });
-    await api.payments.demoConfirm({ paymentIntentId: sub.paymentIntentId!, clientSecret: sub.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    await api.payments.demoConfirm({
+      paymentIntentId: sub.paymentIntentId!,
+      clientSecret: sub.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
     await rig.settle();
     rig.clock.advance(31 * 86_400_000);
     expect((await advanceDemoRenewal(rig.db, rig.services, sub.subscriptionId!)).outcome).toBe('renewed');

@@ -30,7 +30,9 @@ describe.skipIf(!available)('rewards on PostgreSQL', () => {
   it('10 simultaneous check-ins in one region: one rewarded; in five regions: three rewarded', async () => {
     const { browser, userId } = await signedIn(rig);
     const api = await browser.caller();
-    const same = await Promise.all(Array.from({ length: 10 }, () => api.rewards.checkIn({ regionId: rig.regions.japan, locationName: ' Tokyo ' })));
+    const same = await Promise.all(
+      Array.from({ length: 10 }, () => api.rewards.checkIn({ regionId: rig.regions.japan, locationName: ' Tokyo ' })),
+    );
     expect(same.filter((r) => r.pointsAwarded > 0)).toHaveLength(1);
     expect(same.every((r) => r.checkIn.locationName === 'Tokyo')).toBe(true);
     const other = await signedIn(rig);
@@ -75,7 +77,9 @@ describe.skipIf(!available)('rewards on PostgreSQL', () => {
     await adjust(rig.db, userId, 1000, `adjustment:pg:checkout:${userId}`);
     const api = await browser.caller();
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true, checkoutToken: `pg-points-checkout-${userId}-${i}-xx` })),
+      Array.from({ length: 6 }, (_, i) =>
+        api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true, checkoutToken: `pg-points-checkout-${userId}-${i}-xx` }),
+      ),
     );
     expect(results.reduce((s, r) => s + r.pointsUsed, 0)).toBe(1000);
     expect(await balance(rig.db, userId)).toBe(0);

@@ -16,7 +16,8 @@ afterEach(async () => {
   await rig.close();
 });
 
-const idOf = async (key: string) => (await rig.db.selectFrom('achievements').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+const idOf = async (key: string) =>
+  (await rig.db.selectFrom('achievements').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
 
 describe('public lists', () => {
   it('levels: lowest first, with key, colour, multiplier as a number and perks', async () => {
@@ -91,7 +92,11 @@ describe('profile', () => {
     const { browser, userId } = await signedIn(rig);
     await adjust(rig.db, userId, 2100);
     let p = await (await browser.caller()).rewards.profile();
-    expect(p).toMatchObject({ level: { key: 'globetrotter' }, nextLevel: { key: 'jetsetter' }, pointsToNextLevel: 6000 - p.totalPointsEarned });
+    expect(p).toMatchObject({
+      level: { key: 'globetrotter' },
+      nextLevel: { key: 'jetsetter' },
+      pointsToNextLevel: 6000 - p.totalPointsEarned,
+    });
     await adjust(rig.db, userId, 10_000);
     p = await (await browser.caller()).rewards.profile();
     expect(p).toMatchObject({ level: { key: 'jetsetter' }, nextLevel: null, pointsToNextLevel: null });
@@ -105,10 +110,19 @@ describe('check-in', () => {
     const api = await browser.caller();
     for (const input of [{}, { regionId: null }, { regionId: '' }, { regionId: 0 }]) {
       const err = await api.rewards.checkIn(input as never).catch((e: unknown) => e);
-      expect(err).toMatchObject({ code: 'BAD_REQUEST', message: REWARDS_MSG.regionRequired, cause: { code: 'BAD_INPUT', details: { field: 'regionId' } } });
+      expect(err).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: REWARDS_MSG.regionRequired,
+        cause: { code: 'BAD_INPUT', details: { field: 'regionId' } },
+      });
     }
-    await expect(api.rewards.checkIn({ regionId: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', cause: { code: 'REGION_NOT_FOUND' } });
-    await expect(api.rewards.checkIn({ regionId: rig.regions.japan, locationName: 'x'.repeat(101) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.rewards.checkIn({ regionId: 999_999 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      cause: { code: 'REGION_NOT_FOUND' },
+    });
+    await expect(api.rewards.checkIn({ regionId: rig.regions.japan, locationName: 'x'.repeat(101) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     expect(await rig.db.selectFrom('check_ins').selectAll().execute()).toEqual([]);
   });
 
@@ -184,7 +198,12 @@ describe('check-in', () => {
     const regions = [r.japan, r.france, r.italy, r.thailand, r.usa];
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api.rewards.checkIn({ regionId: regions[i % 5]! })));
     expect(results.filter((x) => x.pointsAwarded > 0)).toHaveLength(3);
-    const slots = await rig.db.selectFrom('check_ins').select('reward_slot').where('reward_slot', 'is not', null).orderBy('reward_slot').execute();
+    const slots = await rig.db
+      .selectFrom('check_ins')
+      .select('reward_slot')
+      .where('reward_slot', 'is not', null)
+      .orderBy('reward_slot')
+      .execute();
     expect(slots.map((s) => s.reward_slot)).toEqual([1, 2, 3]);
   });
 
@@ -223,7 +242,11 @@ describe('check-in', () => {
     rig.esim.simulateInstall(esim.iccid);
     rig.clock.advance(DAY);
     const verified = await api.rewards.checkIn({ regionId: rig.regions.japan });
-    expect(verified).toMatchObject({ pointsAwarded: 25, checkIn: { verifiedTrip: true }, message: 'You earned 25 points for checking in to Japan (verified trip).' });
+    expect(verified).toMatchObject({
+      pointsAwarded: 25,
+      checkIn: { verifiedTrip: true },
+      message: 'You earned 25 points for checking in to Japan (verified trip).',
+    });
     expect((await rig.db.selectFrom('esims').select('status').where('id', '=', esim.id).executeTakeFirstOrThrow()).status).toBe('active');
     // Another country is not covered by a Japan eSIM.
     expect((await api.rewards.checkIn({ regionId: rig.regions.france })).checkIn.verifiedTrip).toBe(false);
@@ -315,7 +338,12 @@ describe('achievements', () => {
       ...Array.from({ length: 5 }, () => api.rewards.userAchievements()),
     ]);
     expect(results.length).toBe(10);
-    const rows = await rig.db.selectFrom('user_achievements').selectAll().where('user_id', '=', userId).where('achievement_id', '=', id).execute();
+    const rows = await rig.db
+      .selectFrom('user_achievements')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('achievement_id', '=', id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.completed_at).not.toBeNull();
     expect((await ledger(rig.db, userId)).filter((x) => x.unique_key === `achievement:${userId}:${id}`)).toHaveLength(1);
@@ -331,7 +359,15 @@ describe('achievements', () => {
     const row = { user_id: userId, achievement_id: id, progress: 1, completed_at: now, created_at: now, updated_at: now };
     await rig.db.insertInto('user_achievements').values(row).execute();
     await expect(rig.db.insertInto('user_achievements').values(row).execute()).rejects.toThrow(/UNIQUE/);
-    const credit = { user_id: userId, source: 'achievement' as const, amount: 100, description: null, unique_key: `achievement:${userId}:${id}`, order_id: null, created_at: now };
+    const credit = {
+      user_id: userId,
+      source: 'achievement' as const,
+      amount: 100,
+      description: null,
+      unique_key: `achievement:${userId}:${id}`,
+      order_id: null,
+      created_at: now,
+    };
     await rig.db.insertInto('points_ledger').values(credit).execute();
     await expect(rig.db.insertInto('points_ledger').values(credit).execute()).rejects.toThrow(/UNIQUE/);
   });
@@ -341,9 +377,14 @@ describe('updateProgress', () => {
   it('unknown achievement → 404; increment outside 1..10 → 400', async () => {
     const { browser } = await signedIn(rig);
     const api = await browser.caller();
-    await expect(api.rewards.updateProgress({ achievementId: 999_999, increment: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No achievement has that id.' });
+    await expect(api.rewards.updateProgress({ achievementId: 999_999, increment: 1 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No achievement has that id.',
+    });
     for (const increment of [0, 11, -5, 1.5]) {
-      await expect(api.rewards.updateProgress({ achievementId: await idOf('ten_check_ins'), increment })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(api.rewards.updateProgress({ achievementId: await idOf('ten_check_ins'), increment })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
     }
   });
 
@@ -367,10 +408,17 @@ describe('updateProgress', () => {
     const { browser, userId } = await signedIn(rig);
     const api = await browser.caller();
     const id = await idOf('verified_email');
-    expect(await api.rewards.updateProgress({ achievementId: id, increment: 1 })).toMatchObject({ changed: false, userAchievement: { progress: 0 } });
+    expect(await api.rewards.updateProgress({ achievementId: id, increment: 1 })).toMatchObject({
+      changed: false,
+      userAchievement: { progress: 0 },
+    });
     await rig.db.updateTable('users').set({ email_verified_at: rig.clock.now.toISOString() }).where('id', '=', userId).execute();
     const done = await api.rewards.updateProgress({ achievementId: id, increment: 1 });
-    expect(done).toMatchObject({ changed: true, message: 'Completed: Verified E-mail. You earned 25 points.', userAchievement: { progress: 1, isCompleted: true } });
+    expect(done).toMatchObject({
+      changed: true,
+      message: 'Completed: Verified E-mail. You earned 25 points.',
+      userAchievement: { progress: 1, isCompleted: true },
+    });
     const again = await api.rewards.updateProgress({ achievementId: id, increment: 1 });
     expect(again).toEqual({ userAchievement: done.userAchievement, changed: false, message: 'This achievement is already completed.' });
     // 25 for it, 50 for profile_complete (the full name was given at registration).
@@ -381,7 +429,11 @@ describe('updateProgress', () => {
     const { browser, userId } = await signedIn(rig);
     const api = await browser.caller();
     const id = await idOf('profile_complete');
-    await rig.db.updateTable('users').set({ full_name: null, email_verified_at: rig.clock.now.toISOString() }).where('id', '=', userId).execute();
+    await rig.db
+      .updateTable('users')
+      .set({ full_name: null, email_verified_at: rig.clock.now.toISOString() })
+      .where('id', '=', userId)
+      .execute();
     expect((await api.rewards.updateProgress({ achievementId: id, increment: 1 })).userAchievement.isCompleted).toBe(false);
     await rig.db.updateTable('users').set({ full_name: 'Ada Lovelace' }).where('id', '=', userId).execute();
     expect((await api.rewards.updateProgress({ achievementId: id, increment: 1 })).userAchievement.isCompleted).toBe(true);
@@ -401,7 +453,11 @@ describe('points history', () => {
       order_id: null,
       created_at: new Date(base + i * 1000).toISOString(),
     }));
-    for (let i = 0; i < rows.length; i += 100) await rig.db.insertInto('points_ledger').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await rig.db
+        .insertInto('points_ledger')
+        .values(rows.slice(i, i + 100))
+        .execute();
     const h = await (await browser.caller()).rewards.pointsHistory();
     expect(h).toHaveLength(500);
     expect(h[0]!.createdAt).toBe(new Date(base + 500 * 1000).toISOString());
@@ -415,7 +471,15 @@ describe('points history', () => {
     rig.clock.advance(1000);
     await rig.db
       .insertInto('points_ledger')
-      .values({ user_id: userId, source: 'adjustment', amount: -5, description: null, unique_key: 'adjustment:t1', order_id: null, created_at: rig.clock.now.toISOString() })
+      .values({
+        user_id: userId,
+        source: 'adjustment',
+        amount: -5,
+        description: null,
+        unique_key: 'adjustment:t1',
+        order_id: null,
+        created_at: rig.clock.now.toISOString(),
+      })
       .execute();
     const h = await api.rewards.pointsHistory();
     expect(h[0]).toEqual({ id: expect.any(Number), source: 'adjustment', points: -5, createdAt: rig.clock.now.toISOString() });

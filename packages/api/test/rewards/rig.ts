@@ -16,7 +16,13 @@ export async function createRewardsRig(opts: RigOptions = {}): Promise<RewardsRi
   await seedRewards(db);
   const japan = (await db.selectFrom('regions').select('id').where('code', '=', 'JP').executeTakeFirstOrThrow()).id;
   const add = async (code: string, name: string, continent: string | null, kind: 'country' | 'bundle') =>
-    (await db.insertInto('regions').values({ code, name, continent, flag_icon: `/flags/4x3/${code.toLowerCase()}.svg`, kind }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('regions')
+        .values({ code, name, continent, flag_icon: `/flags/4x3/${code.toLowerCase()}.svg`, kind })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const regions = {
     japan,
     france: await add('FR', 'France', 'Europe', 'country'),
@@ -79,11 +85,20 @@ export async function buy(rig: OrdersRig, b: Browser, planId: number, extra: { e
 }
 
 export async function ledger(db: Db, userId: number) {
-  return db.selectFrom('points_ledger').select(['source', 'amount', 'unique_key', 'order_id']).where('user_id', '=', userId).orderBy('id').execute();
+  return db
+    .selectFrom('points_ledger')
+    .select(['source', 'amount', 'unique_key', 'order_id'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function balance(db: Db, userId: number): Promise<number> {
-  const r = await db.selectFrom('points_ledger').select((eb) => eb.fn.sum<number>('amount').as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .selectFrom('points_ledger')
+    .select((eb) => eb.fn.sum<number>('amount').as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -91,7 +106,15 @@ export async function balance(db: Db, userId: number): Promise<number> {
 export async function adjust(db: Db, userId: number, amount: number, key = `adjustment:${Math.random()}`) {
   await db
     .insertInto('points_ledger')
-    .values({ user_id: userId, source: 'adjustment', amount, description: 'test', unique_key: key, order_id: null, created_at: new Date().toISOString() })
+    .values({
+      user_id: userId,
+      source: 'adjustment',
+      amount,
+      description: 'test',
+      unique_key: key,
+      order_id: null,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 

@@ -26,11 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The staff inbox: newest first, optionally by status.
   await db.schema.createIndex('contact_messages_created_at_idx').on('contact_messages').columns(['created_at', 'id']).execute();
-  await db.schema
-    .createIndex('contact_messages_status_idx')
-    .on('contact_messages')
-    .columns(['status', 'created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('contact_messages_status_idx').on('contact_messages').columns(['status', 'created_at', 'id']).execute();
   // The per-address rate limit counts recent messages from one ip.
   await db.schema.createIndex('contact_messages_ip_idx').on('contact_messages').columns(['ip', 'created_at']).execute();
 

@@ -39,12 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('subscriptions_price_positive', sql`price_minor > 0`)
     .execute();
   await db.schema.createIndex('subscriptions_public_id_unique').on('subscriptions').column('public_id').unique().execute();
-  await db.schema
-    .createIndex('subscriptions_provider_id_unique')
-    .on('subscriptions')
-    .column('provider_subscription_id')
-    .unique()
-    .execute();
+  await db.schema.createIndex('subscriptions_provider_id_unique').on('subscriptions').column('provider_subscription_id').unique().execute();
   await db.schema.createIndex('subscriptions_user_idx').on('subscriptions').columns(['user_id', 'created_at']).execute();
 
   await db.schema
@@ -121,7 +116,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('checkout_key'), 'is not', null)
     .execute();
-  await db.schema.createIndex('orders_invoice_unique').on('orders').column('invoice_id').unique().where(sql.ref('invoice_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('orders_invoice_unique')
+    .on('orders')
+    .column('invoice_id')
+    .unique()
+    .where(sql.ref('invoice_id'), 'is not', null)
+    .execute();
   await db.schema
     .createIndex('orders_user_idx')
     .on('orders')

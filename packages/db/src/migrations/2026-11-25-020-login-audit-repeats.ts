@@ -6,7 +6,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('login_audit').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('login_audit')
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.createIndex('login_audit_ip_created_at_idx').on('login_audit').columns(['ip', 'created_at']).execute();
 }
 

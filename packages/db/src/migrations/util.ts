@@ -13,9 +13,7 @@ export function isPostgres(db: Kysely<any>): boolean {
  * Use as `.addColumn('id', 'integer', idColumn(db))`.
  */
 export function idColumn(db: Kysely<any>): (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
-  return isPostgres(db)
-    ? (col) => col.generatedByDefaultAsIdentity().primaryKey()
-    : (col) => col.primaryKey().autoIncrement();
+  return isPostgres(db) ? (col) => col.generatedByDefaultAsIdentity().primaryKey() : (col) => col.primaryKey().autoIncrement();
 }
 
 /**
@@ -28,7 +26,9 @@ export function idColumn(db: Kysely<any>): (col: ColumnDefinitionBuilder) => Col
  * Migrations depend on this helper's behaviour: change it only in ways that keep old callers right.
  */
 export async function rebuildSqliteTable(db: Kysely<any>, table: string, edit: (createTable: string) => string): Promise<void> {
-  const schema = (await sql<{ type: string; sql: string }>`select type, sql from sqlite_master where tbl_name = ${table} and sql is not null`.execute(db)).rows;
+  const schema = (
+    await sql<{ type: string; sql: string }>`select type, sql from sqlite_master where tbl_name = ${table} and sql is not null`.execute(db)
+  ).rows;
   const create = schema.find((r) => r.type === 'table')?.sql;
   if (!create) throw new Error(`rebuildSqliteTable: no table ${table}`);
   const edited = edit(create);

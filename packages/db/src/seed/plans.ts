@@ -40,8 +40,41 @@ const UNLIMITED_BUNDLE: PlanTemplate = { data: 'Unlimited', dataMb: null, days: 
 
 /** Major destinations (the spec's 'Countries Covered' table) also sell an Unlimited plan. */
 const UNLIMITED_COUNTRIES = new Set([
-  'US', 'UK', 'CA', 'AU', 'JP', 'TH', 'SG', 'AE', 'FR', 'DE', 'IT', 'ES', 'BR', 'MX', 'CN', 'IN', 'ZA', 'RU',
-  'TR', 'EG', 'MA', 'NG', 'KE', 'AR', 'CL', 'CO', 'PE', 'NZ', 'KR', 'MY', 'ID', 'PH', 'VN', 'SA', 'IL',
+  'US',
+  'UK',
+  'CA',
+  'AU',
+  'JP',
+  'TH',
+  'SG',
+  'AE',
+  'FR',
+  'DE',
+  'IT',
+  'ES',
+  'BR',
+  'MX',
+  'CN',
+  'IN',
+  'ZA',
+  'RU',
+  'TR',
+  'EG',
+  'MA',
+  'NG',
+  'KE',
+  'AR',
+  'CL',
+  'CO',
+  'PE',
+  'NZ',
+  'KR',
+  'MY',
+  'ID',
+  'PH',
+  'VN',
+  'SA',
+  'IL',
 ]);
 
 export function hasUnlimitedPlan(region: Pick<PlanRegion, 'code' | 'name' | 'kind'>): boolean {
@@ -102,7 +135,9 @@ export function buildPlans(region: PlanRegion): Omit<NewPlan, 'region_id'>[] {
 /** Every seeded destination, in seed order. */
 export function planRegions(): PlanRegion[] {
   return [
-    ...BUNDLES.map((b): PlanRegion => ({ code: b.code, name: b.name, kind: 'bundle', continent: b.continent, coverage: b.countries.length })),
+    ...BUNDLES.map(
+      (b): PlanRegion => ({ code: b.code, name: b.name, kind: 'bundle', continent: b.continent, coverage: b.countries.length }),
+    ),
     ...COUNTRIES.map(([code, name, continent]): PlanRegion => ({ code, name, kind: 'country', continent, coverage: 1 })),
   ];
 }

@@ -17,8 +17,34 @@ const CONTINENT_FACTOR: Record<Continent, number> = {
 
 /** Cheap destinations: competitive local markets. */
 const BUDGET = new Set([
-  'TR', 'TH', 'VN', 'ID', 'IN', 'MY', 'PH', 'KH', 'LA', 'LK', 'BD', 'PK', 'NP', 'EG', 'MA', 'TN',
-  'GE', 'AM', 'UA', 'RS', 'MD', 'AL', 'MK', 'BA', 'XK', 'UZ', 'KG', 'KZ',
+  'TR',
+  'TH',
+  'VN',
+  'ID',
+  'IN',
+  'MY',
+  'PH',
+  'KH',
+  'LA',
+  'LK',
+  'BD',
+  'PK',
+  'NP',
+  'EG',
+  'MA',
+  'TN',
+  'GE',
+  'AM',
+  'UA',
+  'RS',
+  'MD',
+  'AL',
+  'MK',
+  'BA',
+  'XK',
+  'UZ',
+  'KG',
+  'KZ',
 ]);
 const BUDGET_FACTOR = 75;
 

@@ -8,7 +8,10 @@ import { chunks, insertedCount } from './util.ts';
 
 /** [region code, covered country codes in display order]. */
 export function coverageLists(): [string, readonly string[]][] {
-  return [...BUNDLES.map((b): [string, readonly string[]] => [b.code, b.countries]), ...COUNTRIES.map(([code]): [string, readonly string[]] => [code, [code]])];
+  return [
+    ...BUNDLES.map((b): [string, readonly string[]] => [b.code, b.countries]),
+    ...COUNTRIES.map(([code]): [string, readonly string[]] => [code, [code]]),
+  ];
 }
 
 export async function seedRegionCountries(db: Kysely<Database>): Promise<number> {

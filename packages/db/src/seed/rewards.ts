@@ -65,8 +65,22 @@ export interface AchievementSeed {
 }
 
 export const ACHIEVEMENTS: readonly AchievementSeed[] = [
-  { key: 'first_purchase', name: 'First Purchase', description: 'Buy your first eSIM.', category: 'purchases', pointsAwarded: 100, targetProgress: 1 },
-  { key: 'second_purchase', name: 'Repeat Traveler', description: 'Buy eSIMs on two orders.', category: 'purchases', pointsAwarded: 150, targetProgress: 2 },
+  {
+    key: 'first_purchase',
+    name: 'First Purchase',
+    description: 'Buy your first eSIM.',
+    category: 'purchases',
+    pointsAwarded: 100,
+    targetProgress: 1,
+  },
+  {
+    key: 'second_purchase',
+    name: 'Repeat Traveler',
+    description: 'Buy eSIMs on two orders.',
+    category: 'purchases',
+    pointsAwarded: 150,
+    targetProgress: 2,
+  },
   {
     key: 'esims_in_5_countries',
     name: 'Country Collector',
@@ -99,10 +113,38 @@ export const ACHIEVEMENTS: readonly AchievementSeed[] = [
     pointsAwarded: 50,
     targetProgress: 1,
   },
-  { key: 'first_check_in', name: 'First Check-in', description: 'Check in to a location for the first time.', category: 'check_ins', pointsAwarded: 25, targetProgress: 1 },
-  { key: 'ten_check_ins', name: 'Frequent Checker', description: 'Earn points for 10 check-ins.', category: 'check_ins', pointsAwarded: 100, targetProgress: 10 },
-  { key: 'streak_7_days', name: 'Week-Long Streak', description: 'Check in on 7 days in a row.', category: 'check_ins', pointsAwarded: 150, targetProgress: 7 },
-  { key: 'verified_email', name: 'Verified E-mail', description: 'Confirm your e-mail address.', category: 'profile', pointsAwarded: 25, targetProgress: 1 },
+  {
+    key: 'first_check_in',
+    name: 'First Check-in',
+    description: 'Check in to a location for the first time.',
+    category: 'check_ins',
+    pointsAwarded: 25,
+    targetProgress: 1,
+  },
+  {
+    key: 'ten_check_ins',
+    name: 'Frequent Checker',
+    description: 'Earn points for 10 check-ins.',
+    category: 'check_ins',
+    pointsAwarded: 100,
+    targetProgress: 10,
+  },
+  {
+    key: 'streak_7_days',
+    name: 'Week-Long Streak',
+    description: 'Check in on 7 days in a row.',
+    category: 'check_ins',
+    pointsAwarded: 150,
+    targetProgress: 7,
+  },
+  {
+    key: 'verified_email',
+    name: 'Verified E-mail',
+    description: 'Confirm your e-mail address.',
+    category: 'profile',
+    pointsAwarded: 25,
+    targetProgress: 1,
+  },
   {
     key: 'profile_complete',
     name: 'Profile Complete',
@@ -111,8 +153,22 @@ export const ACHIEVEMENTS: readonly AchievementSeed[] = [
     pointsAwarded: 50,
     targetProgress: 1,
   },
-  { key: 'points_spender', name: 'Points Spender', description: 'Pay for an order with points.', category: 'rewards', pointsAwarded: 50, targetProgress: 1 },
-  { key: 'level_explorer', name: 'Explorer Level', description: 'Reach the Explorer level.', category: 'rewards', pointsAwarded: 100, targetProgress: 1 },
+  {
+    key: 'points_spender',
+    name: 'Points Spender',
+    description: 'Pay for an order with points.',
+    category: 'rewards',
+    pointsAwarded: 50,
+    targetProgress: 1,
+  },
+  {
+    key: 'level_explorer',
+    name: 'Explorer Level',
+    description: 'Reach the Explorer level.',
+    category: 'rewards',
+    pointsAwarded: 100,
+    targetProgress: 1,
+  },
 ];
 
 export async function seedTravelerLevels(db: Kysely<Database>): Promise<number> {

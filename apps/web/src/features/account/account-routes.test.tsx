@@ -15,13 +15,55 @@ afterEach(() => {
 
 type Orders = Awaited<ReturnType<Parameters<typeof trpcMsw.orders.list.query>[0]>>;
 const ORDERS = [
-  { id: 'ORD-A', planId: 101, planName: 'Japan 1GB - 7 Days', totalAmount: 4.5, totalMinor: 450, currency: 'USD', status: 'active', orderStatus: 'fulfilled', kind: 'one_time', createdAt: '2025-06-03T10:00:00.000Z', esimQrCode: '/api/esims/E1/qr.png', paymentIntentId: 'pi_1' },
-  { id: 'ORD-B', planId: 102, planName: 'Japan 5GB - 30 Days', totalAmount: 17.99, totalMinor: 1799, currency: 'USD', status: 'completed', orderStatus: 'fulfilled', kind: 'one_time', createdAt: '2025-05-01T10:00:00.000Z', esimQrCode: null, paymentIntentId: 'pi_2' },
-  { id: 'ORD-C', planId: 103, planName: 'Japan 1GB - 1 Day', totalAmount: 1, totalMinor: 100, currency: 'USD', status: 'pending', orderStatus: 'pending_payment', kind: 'one_time', createdAt: '2025-04-01T10:00:00.000Z', esimQrCode: null, paymentIntentId: 'pi_3' },
+  {
+    id: 'ORD-A',
+    planId: 101,
+    planName: 'Japan 1GB - 7 Days',
+    totalAmount: 4.5,
+    totalMinor: 450,
+    currency: 'USD',
+    status: 'active',
+    orderStatus: 'fulfilled',
+    kind: 'one_time',
+    createdAt: '2025-06-03T10:00:00.000Z',
+    esimQrCode: '/api/esims/E1/qr.png',
+    paymentIntentId: 'pi_1',
+  },
+  {
+    id: 'ORD-B',
+    planId: 102,
+    planName: 'Japan 5GB - 30 Days',
+    totalAmount: 17.99,
+    totalMinor: 1799,
+    currency: 'USD',
+    status: 'completed',
+    orderStatus: 'fulfilled',
+    kind: 'one_time',
+    createdAt: '2025-05-01T10:00:00.000Z',
+    esimQrCode: null,
+    paymentIntentId: 'pi_2',
+  },
+  {
+    id: 'ORD-C',
+    planId: 103,
+    planName: 'Japan 1GB - 1 Day',
+    totalAmount: 1,
+    totalMinor: 100,
+    currency: 'USD',
+    status: 'pending',
+    orderStatus: 'pending_payment',
+    kind: 'one_time',
+    createdAt: '2025-04-01T10:00:00.000Z',
+    esimQrCode: null,
+    paymentIntentId: 'pi_3',
+  },
 ] as unknown as Orders;
 
 function signedIn(user = makeUser(), orders: Orders = []) {
-  server.use(trpcMsw.auth.me.query(() => user), trpcMsw.orders.list.query(() => orders));
+  server.use(
+    trpcMsw.auth.me.query(() => user),
+    trpcMsw.orders.list.query(() => orders),
+  );
 }
 
 function field(label: string) {
@@ -70,7 +112,11 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Welcome back, Ada Traveller!' })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Account menu' });
-    expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Dashboard', '/account'],
       ['Order History', '/account/orders'],
       ['Profile Settings', '/account/profile'],
@@ -111,7 +157,9 @@ describe('profile', () => {
       trpcMsw.users.updateProfile.mutation(async ({ input }) => {
         sent = input;
         await gate;
-        return { ...user0, ...input, email: user0.email, fullName: input.fullName ?? null, pendingEmail: null } as typeof user0 & { pendingEmail: null };
+        return { ...user0, ...input, email: user0.email, fullName: input.fullName ?? null, pendingEmail: null } as typeof user0 & {
+          pendingEmail: null;
+        };
       }),
     );
     await renderApp('/account/profile');
@@ -126,7 +174,12 @@ describe('profile', () => {
     release();
     expect(await screen.findByText('Profile updated', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('Your profile has been updated successfully.')).toBeTruthy();
-    expect(sent).toMatchObject({ username: 'globetrotter', email: 'traveller@example.com', fullName: 'Ada Traveller', mobile: '+44 7700 900123' });
+    expect(sent).toMatchObject({
+      username: 'globetrotter',
+      email: 'traveller@example.com',
+      fullName: 'Ada Traveller',
+      mobile: '+44 7700 900123',
+    });
     expect(await screen.findByRole('link', { name: 'globetrotter', hidden: true })).toBeTruthy();
   });
 
@@ -162,9 +215,14 @@ describe('profile', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toContain('Error');
     await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(username.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!)!.textContent).toBe(
-      'This username is already taken',
-    );
+    expect(
+      document.getElementById(
+        username
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .find((id) => id.endsWith('-error'))!,
+      )!.textContent,
+    ).toBe('This username is already taken');
     // Typing again clears the server's error.
     await user.type(username, 's');
     expect(username.getAttribute('aria-invalid')).not.toBe('true');
@@ -193,7 +251,9 @@ describe('profile', () => {
       trpcMsw.users.changePassword.mutation(() => {
         calls += 1;
         if (calls === 1) {
-          throw trpcError('BAD_REQUEST', 'Your current password is not correct.', { appError: { code: 'BAD_INPUT', details: { field: 'currentPassword' } } });
+          throw trpcError('BAD_REQUEST', 'Your current password is not correct.', {
+            appError: { code: 'BAD_INPUT', details: { field: 'currentPassword' } },
+          });
         }
         return { ok: true as const };
       }),

@@ -47,7 +47,11 @@ export function OrderHistory({ limit, onViewQr, onViewDetails }: { limit?: numbe
   }
   return (
     <>
-      <OrderTable orders={limit ? data.slice(0, limit) : data} onViewQr={onViewQr ?? setQrOrder} onViewDetails={onViewDetails ?? viewDetails} />
+      <OrderTable
+        orders={limit ? data.slice(0, limit) : data}
+        onViewQr={onViewQr ?? setQrOrder}
+        onViewDetails={onViewDetails ?? viewDetails}
+      />
       <OrderEsimModal order={qrOrder} onClose={() => setQrOrder(null)} />
     </>
   );

@@ -19,7 +19,15 @@ const ORDERS: AccountOrder[] = [
   },
   { id: 'ORD-2', planId: 102, planName: null, totalAmount: 14.21, currency: 'GBP', status: 'pending', createdAt: null },
   { id: 'ORD-3', planId: null, totalMinor: 999, currency: 'EUR', status: 'refunded', createdAt: '2025-01-15T00:00:00Z' },
-  { id: 'ORD-4', planId: 101, planName: 'Japan 1GB - 7 Days', totalMinor: 450, currency: 'USD', status: 'expired', createdAt: '2025-01-16T00:00:00Z' },
+  {
+    id: 'ORD-4',
+    planId: 101,
+    planName: 'Japan 1GB - 7 Days',
+    totalMinor: 450,
+    currency: 'USD',
+    status: 'expired',
+    createdAt: '2025-01-16T00:00:00Z',
+  },
 ];
 
 function rowOf(id: string) {
@@ -30,14 +38,11 @@ describe('OrderTable', () => {
   it('shows the columns, fallbacks, amounts and status colours', async () => {
     await renderWithProviders(<OrderTable orders={ORDERS} />);
     const table = screen.getByRole('table', { name: 'Your orders' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Order ID',
-      'Plan',
-      'Amount',
-      'Status',
-      'Date',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Order ID', 'Plan', 'Amount', 'Status', 'Date', 'Actions']);
 
     const first = within(rowOf('ORD-1'));
     expect(first.getByText('Japan 1GB - 7 Days')).toBeTruthy();

@@ -91,7 +91,9 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                   <Table.Td>
                     <OrderStatusBadge status={order.status} />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       {order.esimQrCode ? (

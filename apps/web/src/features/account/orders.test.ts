@@ -21,8 +21,14 @@ describe('order status badge (spec §4)', () => {
 
 describe('order fallbacks', () => {
   it.each([
-    [{ planId: 3, planName: 'Japan 5GB' }, { kind: 'name', text: 'Japan 5GB' }],
-    [{ planId: 3, planName: '  ' }, { kind: 'number', id: 3 }],
+    [
+      { planId: 3, planName: 'Japan 5GB' },
+      { kind: 'name', text: 'Japan 5GB' },
+    ],
+    [
+      { planId: 3, planName: '  ' },
+      { kind: 'number', id: 3 },
+    ],
     [{ planId: 3 }, { kind: 'number', id: 3 }],
     [{ planId: null, planName: null }, { kind: 'unknown' }],
     [{}, { kind: 'unknown' }],
@@ -48,7 +54,13 @@ describe('order fallbacks', () => {
   });
 
   it('counts orders with status active as active eSIMs', () => {
-    expect(countActive([{ id: 1, status: 'active' }, { id: 2, status: 'completed' }, { id: 3, status: 'active' }])).toBe(2);
+    expect(
+      countActive([
+        { id: 1, status: 'active' },
+        { id: 2, status: 'completed' },
+        { id: 3, status: 'active' },
+      ]),
+    ).toBe(2);
     expect(countActive([])).toBe(0);
   });
 });

@@ -16,7 +16,10 @@ afterEach(() => {
 
 /** The landing page (where a login or sign-up ends) asks for the catalogue. */
 function mockCatalog() {
-  server.use(trpcMsw.catalog.regions.query(() => REGIONS), trpcMsw.catalog.plans.query(() => PLANS));
+  server.use(
+    trpcMsw.catalog.regions.query(() => REGIONS),
+    trpcMsw.catalog.plans.query(() => PLANS),
+  );
 }
 
 /** Labels may end in the required asterisk or '(Optional)': match their start. */
@@ -85,7 +88,11 @@ describe('/login', () => {
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Too many failed sign-in attempts. Please try again in 2 minutes.'))).toBe(true),
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((a) => a.textContent?.includes('Too many failed sign-in attempts. Please try again in 2 minutes.')),
+      ).toBe(true),
     );
   });
 

@@ -28,7 +28,9 @@ export function LoginForm({ search }: { search: LoginSearch }) {
     if (e.code !== 'TOO_MANY_REQUESTS') return t('login.failedDescription');
     const seconds = Number(e.details['retryAfterSeconds']);
     if (!Number.isFinite(seconds) || seconds <= 0) return e.message;
-    return seconds < 60 ? t('login.throttled', { count: Math.ceil(seconds) }) : t('login.throttledMinutes', { count: Math.ceil(seconds / 60) });
+    return seconds < 60
+      ? t('login.throttled', { count: Math.ceil(seconds) })
+      : t('login.throttledMinutes', { count: Math.ceil(seconds / 60) });
   };
 
   const onSubmit = form.onSubmit((input) => {
@@ -91,7 +93,6 @@ export function LoginForm({ search }: { search: LoginSearch }) {
     </AuthCard>
   );
 }
-
 
 function GoTo({ href }: { href: string }) {
   const navigate = useNavigate();

@@ -100,7 +100,12 @@ export function RegisterForm() {
             required
             {...form.getInputProps('password')}
           />
-          <PasswordField label={t('register.confirmPassword')} autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordField
+            label={t('register.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
           <Button type="submit" size="md" fullWidth disabled={busy} mt="xs">
             {busy ? t('register.submitting') : t('register.submit')}
           </Button>

@@ -91,7 +91,16 @@ describe('register rules = ZRegisterForm', () => {
 });
 
 describe('profile rules = ZProfileForm (+ ZUpdateProfileInput extras)', () => {
-  const base = { fullName: 'Ada', email: 'ada@example.com', username: 'ada', firstName: '', lastName: '', mobile: '', photoUrl: '', travelPreferences: '' };
+  const base = {
+    fullName: 'Ada',
+    email: 'ada@example.com',
+    username: 'ada',
+    firstName: '',
+    lastName: '',
+    mobile: '',
+    photoUrl: '',
+    travelPreferences: '',
+  };
   it.each([base, { ...base, email: 'nope' }, { ...base, username: 'a' }, { ...base, fullName: '' }])('basic %o', (values) => {
     expectSame(zodErrors(ZProfileForm.safeParse(values)), ours(validateProfile(values, 'basic').errors));
   });
@@ -131,12 +140,15 @@ describe('password change rules = ZChangePasswordForm', () => {
 });
 
 describe('forgot password rules = ZPasswordResetRequest', () => {
-  it.each([{ identifier: '' }, { identifier: '   ' }, { identifier: 'ada' }, { identifier: ' ada@example.com ' }, { identifier: 'x'.repeat(255) }])(
-    '%o',
-    (values) => {
-      expectSame(zodErrors(ZPasswordResetRequest.safeParse(values)), ours(validateForgotPassword(values).errors));
-    },
-  );
+  it.each([
+    { identifier: '' },
+    { identifier: '   ' },
+    { identifier: 'ada' },
+    { identifier: ' ada@example.com ' },
+    { identifier: 'x'.repeat(255) },
+  ])('%o', (values) => {
+    expectSame(zodErrors(ZPasswordResetRequest.safeParse(values)), ours(validateForgotPassword(values).errors));
+  });
   it('sends the trimmed text', () => {
     const r = validateForgotPassword({ identifier: ' Ada@Example.com ' });
     expect(r.ok && r.data).toEqual({ identifier: 'Ada@Example.com' });

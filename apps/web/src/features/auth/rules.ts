@@ -160,7 +160,12 @@ export type PasswordValues = {
 export function validatePasswordChange(v: PasswordValues): Validation<PasswordValues, { currentPassword: string; newPassword: string }> {
   return result(
     {
-      currentPassword: v.currentPassword.length < 1 ? 'validation.required' : v.currentPassword.length > PASSWORD_MAX ? 'validation.passwordMax' : undefined,
+      currentPassword:
+        v.currentPassword.length < 1
+          ? 'validation.required'
+          : v.currentPassword.length > PASSWORD_MAX
+            ? 'validation.passwordMax'
+            : undefined,
       newPassword: newPasswordError(v.newPassword),
       confirmPassword: mismatchError(v.newPassword, v.confirmPassword),
     },
@@ -186,7 +191,9 @@ export type ResetPasswordValues = {
   confirmPassword: string;
 };
 export function validateResetPassword(v: ResetPasswordValues): Validation<ResetPasswordValues, ResetPasswordValues> {
-  return result({ password: newPasswordError(v.password), confirmPassword: mismatchError(v.password, v.confirmPassword) }, () => ({ ...v }));
+  return result({ password: newPasswordError(v.password), confirmPassword: mismatchError(v.password, v.confirmPassword) }, () => ({
+    ...v,
+  }));
 }
 
 /** A server message (zod's English, from a BAD_REQUEST's fieldErrors) as a key, when it is one of ours. */

@@ -7,10 +7,7 @@ import { useTRPC, type RouterOutputs, type Trpc } from '../../lib/trpc.ts';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
-export type Session =
-  | { status: 'loading'; user: null }
-  | { status: 'authenticated'; user: SessionUser }
-  | { status: 'guest'; user: null };
+export type Session = { status: 'loading'; user: null } | { status: 'authenticated'; user: SessionUser } | { status: 'guest'; user: null };
 
 export function useSession(): Session {
   const trpc = useTRPC();

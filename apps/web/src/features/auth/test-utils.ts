@@ -27,7 +27,10 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
 export function trpcError(
   code: TRPC_ERROR_CODE_KEY,
   message: string,
-  extra: { appError?: { code: string; details: Record<string, unknown> | null }; zodError?: { fieldErrors: Record<string, string[]> } } = {},
+  extra: {
+    appError?: { code: string; details: Record<string, unknown> | null };
+    zodError?: { fieldErrors: Record<string, string[]> };
+  } = {},
 ): TRPCError {
   return Object.assign(new TRPCError({ code, message }), extra);
 }

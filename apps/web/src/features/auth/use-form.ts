@@ -15,8 +15,7 @@ export function useForm<V extends Record<string, string>, Out>(initialValues: V,
   const formRef = useRef<HTMLFormElement>(null);
 
   /** Focus the first invalid field once the errors have rendered. */
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const setValue = (name: K, value: string) => {
     const next = { ...values, [name]: value };

@@ -30,7 +30,9 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
     verify.mutate({ token });
   }, [token, verify]);
 
-  const next = session.user ? { to: '/account' as const, label: t('verify.toAccount') } : { to: '/login' as const, label: t('verify.toLogin') };
+  const next = session.user
+    ? { to: '/account' as const, label: t('verify.toAccount') }
+    : { to: '/login' as const, label: t('verify.toLogin') };
 
   if (token && (verify.isIdle || verify.isPending)) {
     return (

@@ -81,7 +81,10 @@ describe('the account reminder', () => {
   });
 
   it('is not shown once the address is confirmed', async () => {
-    server.use(trpcMsw.auth.me.query(() => makeUser({ emailVerified: true })), trpcMsw.orders.list.query(() => []));
+    server.use(
+      trpcMsw.auth.me.query(() => makeUser({ emailVerified: true })),
+      trpcMsw.orders.list.query(() => []),
+    );
     await renderApp('/account');
     expect(await screen.findByRole('heading', { name: /Hello|Welcome/ })).toBeTruthy();
     expect(screen.queryByText('Confirm your e-mail address')).toBeNull();

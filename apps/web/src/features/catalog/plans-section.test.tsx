@@ -10,7 +10,13 @@ import { PlansSection } from './plans-section.tsx';
 
 const JP_COVERAGE = detail('JP', [{ code: 'JP', name: 'Japan' }]);
 
-function mock({ plans = PLANS, countries = JP_COVERAGE.countries }: { plans?: typeof PLANS | 'pending' | 'error'; countries?: { code: string; name: string }[] } = {}) {
+function mock({
+  plans = PLANS,
+  countries = JP_COVERAGE.countries,
+}: {
+  plans?: typeof PLANS | 'pending' | 'error';
+  countries?: { code: string; name: string }[];
+} = {}) {
   server.use(
     trpcMsw.catalog.region.query(({ input }) => ({ ...detail(input.id === 2 ? 'GLOBAL' : 'JP', countries) })),
     trpcMsw.catalog.plans.query(async () => {
@@ -23,13 +29,22 @@ function mock({ plans = PLANS, countries = JP_COVERAGE.countries }: { plans?: ty
 
 describe('PlansSection', () => {
   it('titles the section with the region and lists covered countries', async () => {
-    mock({ countries: [{ code: 'JP', name: 'Japan' }, { code: 'UK', name: 'United Kingdom' }] });
+    mock({
+      countries: [
+        { code: 'JP', name: 'Japan' },
+        { code: 'UK', name: 'United Kingdom' },
+      ],
+    });
     await renderPlans('JP');
     expect(screen.getByRole('heading', { name: 'Japan eSIM Plans', level: 2 })).toBeTruthy();
     expect(screen.getByText('Instant activation, 4G/5G networks')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Countries Covered' })).toBeTruthy();
     const chips = await screen.findByRole('list', { name: 'Countries Covered' });
-    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Japan', 'United Kingdom']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Japan', 'United Kingdom']);
     expect(chips.querySelectorAll('img')[1]!.getAttribute('src')).toBe('/flags/4x3/gb.svg');
   });
 

@@ -22,7 +22,11 @@ describe('RegionPicker', () => {
     expect(within(popular).getByRole('button', { name: /^United States/ })).toBeTruthy();
     expect(within(popular).queryByRole('button', { name: /^Japan/ })).toBeNull();
     const bundles = screen.getByRole('region', { name: /Regional & global plans/ });
-    expect(within(bundles).getAllByRole('button').map((b) => b.getAttribute('data-region-code'))).toEqual(['EU', 'GLOBAL', 'ASIA']);
+    expect(
+      within(bundles)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-region-code')),
+    ).toEqual(['EU', 'GLOBAL', 'ASIA']);
   });
 
   it('searches name, code and continent, case-insensitively and trimmed', async () => {
@@ -68,10 +72,19 @@ describe('RegionPicker', () => {
     ]);
     await user.click(screen.getByRole('tab', { name: 'Latin America' }));
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getAllByRole('button').map((b) => b.getAttribute('data-region-code')).sort()).toEqual(['BR', 'CR', 'JM']);
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-region-code'))
+        .sort(),
+    ).toEqual(['BR', 'CR', 'JM']);
 
     await user.click(screen.getByRole('tab', { name: 'Europe' }));
-    expect(within(screen.getByRole('tabpanel')).getAllByRole('button').map((b) => b.getAttribute('data-region-code'))).toEqual(['EU', 'FR']);
+    expect(
+      within(screen.getByRole('tabpanel'))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-region-code')),
+    ).toEqual(['EU', 'FR']);
 
     await user.click(screen.getByRole('tab', { name: 'All' }));
     const list = screen.getByTestId('all-regions-list');

@@ -2,7 +2,19 @@
 // browse by tab. Bundles (kind 'bundle': Europe, Global, Asia…) lead the Popular tab in their own
 // group, head the All list, and sit in their continent's tab; search finds them like countries.
 import { useMemo, useState } from 'react';
-import { Badge, CloseButton, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  CloseButton,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PICKER_TABS, filterRegions, isPopularRegion, regionsForTab, type PickerTab } from '@esim/api/domain';

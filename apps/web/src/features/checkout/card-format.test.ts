@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardNumberError, cvcError, expiryError, formatCardNumber, formatExpiry, parseExpiry, toDemoCard, validateCard } from './card-format.ts';
+import {
+  cardBrand,
+  cardNumberError,
+  cvcError,
+  expiryError,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+  toDemoCard,
+  validateCard,
+} from './card-format.ts';
 import { checkoutProblem } from './checkout-errors.ts';
 import { dataFromName, daysFromName, planFacts } from './plan-facts.ts';
 import { parseOrderSuccessSearch } from './success-search.ts';
@@ -121,7 +131,9 @@ describe('plan facts', () => {
 
 describe('order-success search', () => {
   it('keeps the payment intent, its secret and Stripe redirect status', () => {
-    expect(parseOrderSuccessSearch({ payment_intent: 'pi_1', payment_intent_client_secret: 'pi_1_secret_x', redirect_status: 'succeeded' })).toEqual({
+    expect(
+      parseOrderSuccessSearch({ payment_intent: 'pi_1', payment_intent_client_secret: 'pi_1_secret_x', redirect_status: 'succeeded' }),
+    ).toEqual({
       payment_intent: 'pi_1',
       payment_intent_client_secret: 'pi_1_secret_x',
       redirect_status: 'succeeded',
@@ -142,7 +154,11 @@ describe('checkout problems', () => {
   it('sorts server errors into field, panel, sign-in and retry', () => {
     expect(checkoutProblem(err({ code: 'BAD_REQUEST', appError: { code: 'BAD_INPUT', details: { field: 'email' } } })).kind).toBe('email');
     expect(checkoutProblem(err({ code: 'BAD_REQUEST', zodError: { fieldErrors: { email: ['Invalid email'] } } })).kind).toBe('email');
-    expect(checkoutProblem(err({ code: 'NOT_FOUND', appError: { code: 'PLAN_NOT_FOUND' } }))).toEqual({ kind: 'fatal', key: 'errors.PLAN_NOT_FOUND', message: null });
+    expect(checkoutProblem(err({ code: 'NOT_FOUND', appError: { code: 'PLAN_NOT_FOUND' } }))).toEqual({
+      kind: 'fatal',
+      key: 'errors.PLAN_NOT_FOUND',
+      message: null,
+    });
     expect(checkoutProblem(err({ code: 'BAD_REQUEST', appError: { code: 'AMOUNT_BELOW_MINIMUM' } })).kind).toBe('fatal');
     expect(checkoutProblem(err({ code: 'UNAUTHORIZED' })).kind).toBe('signIn');
     expect(checkoutProblem(err({ code: 'BAD_GATEWAY', appError: { code: 'PAYMENT_PROVIDER_ERROR' } }))).toEqual({
@@ -150,7 +166,9 @@ describe('checkout problems', () => {
       key: 'errors.PAYMENT_PROVIDER_ERROR',
       message: null,
     });
-    expect(checkoutProblem(err({ code: 'BAD_REQUEST', appError: { code: 'BAD_INPUT', details: { providerCode: 'x' } } }, 'Provider says no'))).toEqual({
+    expect(
+      checkoutProblem(err({ code: 'BAD_REQUEST', appError: { code: 'BAD_INPUT', details: { providerCode: 'x' } } }, 'Provider says no')),
+    ).toEqual({
       kind: 'retry',
       key: null,
       message: 'Provider says no',

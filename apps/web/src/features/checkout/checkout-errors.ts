@@ -25,7 +25,15 @@ export interface CheckoutProblem {
 }
 
 const FATAL = new Set(['AMOUNT_BELOW_MINIMUM', 'PLAN_NOT_FOUND']);
-const KNOWN = new Set(['AMOUNT_BELOW_MINIMUM', 'PLAN_NOT_FOUND', 'PAYMENT_PROVIDER_ERROR', 'UNAUTHORIZED', 'CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_INPUT']);
+const KNOWN = new Set([
+  'AMOUNT_BELOW_MINIMUM',
+  'PLAN_NOT_FOUND',
+  'PAYMENT_PROVIDER_ERROR',
+  'UNAUTHORIZED',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'BAD_INPUT',
+]);
 
 export function checkoutProblem(error: unknown): CheckoutProblem {
   const e = callError(error);
@@ -36,7 +44,8 @@ export function checkoutProblem(error: unknown): CheckoutProblem {
   if (code === 'UNAUTHORIZED') return { kind: 'signIn', key: 'errors.UNAUTHORIZED', message: null };
   if (code && FATAL.has(code)) return { kind: 'fatal', key: `errors.${code}` as CheckoutErrorKey, message: null };
   // A card or provider message the server passed on (BAD_INPUT with a providerCode) reads best as is.
-  if (code === 'BAD_INPUT' && typeof e.details.providerCode === 'string' && e.message) return { kind: 'retry', key: null, message: e.message };
+  if (code === 'BAD_INPUT' && typeof e.details.providerCode === 'string' && e.message)
+    return { kind: 'retry', key: null, message: e.message };
   if (code && KNOWN.has(code)) return { kind: 'retry', key: `errors.${code}` as CheckoutErrorKey, message: null };
   if (e.code === null) return { kind: 'retry', key: 'errors.network', message: null };
   return { kind: 'retry', key: null, message: null };

@@ -63,7 +63,10 @@ function mockCheckout({ config = { provider: 'demo', publishableKey: null }, use
   return calls;
 }
 
-function confirmWith(result: (card: { number: string }) => Awaited<ReturnType<Parameters<typeof trpcMsw.payments.demoConfirm.mutation>[0]>>, calls: { demoConfirm: unknown[] }) {
+function confirmWith(
+  result: (card: { number: string }) => Awaited<ReturnType<Parameters<typeof trpcMsw.payments.demoConfirm.mutation>[0]>>,
+  calls: { demoConfirm: unknown[] },
+) {
   server.use(
     trpcMsw.payments.demoConfirm.mutation(({ input }) => {
       calls.demoConfirm.push(input);
@@ -95,7 +98,10 @@ async function fillCard(u: ReturnType<typeof user>, number: string) {
   await u.type(cvc, '123');
 }
 
-const toastTitled = (title: string) => within(document.body).findByText(title, { selector: '.mantine-Notification-title, .mantine-Notification-description, .mantine-Notification-root *' });
+const toastTitled = (title: string) =>
+  within(document.body).findByText(title, {
+    selector: '.mantine-Notification-title, .mantine-Notification-description, .mantine-Notification-root *',
+  });
 
 beforeEach(() => {
   stripe.loadStripe.mockClear();
@@ -183,7 +189,13 @@ describe('checkout (demo payments)', () => {
     expect(screen.getByTestId('payment-status').textContent).toContain('Payment Successful');
 
     expect(calls.createIntent).toHaveLength(1);
-    expect(calls.createIntent[0]).toMatchObject({ planId: PLAN.id, email: 'guest@example.com', currency: 'USD', kind: 'one_time', locale: 'en' });
+    expect(calls.createIntent[0]).toMatchObject({
+      planId: PLAN.id,
+      email: 'guest@example.com',
+      currency: 'USD',
+      kind: 'one_time',
+      locale: 'en',
+    });
     expect((calls.createIntent[0] as { checkoutToken: string }).checkoutToken).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
     expect(calls.demoConfirm[0]).toEqual({
       paymentIntentId: 'pi_demo_1',
@@ -205,7 +217,11 @@ describe('checkout (demo payments)', () => {
     confirmWith(
       (card) =>
         card.number === '4000000000000002'
-          ? { paymentIntentId: 'pi_demo_1', status: 'failed', error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' } }
+          ? {
+              paymentIntentId: 'pi_demo_1',
+              status: 'failed',
+              error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+            }
           : { paymentIntentId: 'pi_demo_1', status: 'failed', error: { code: 'weird', message: 'The bank said something new.' } },
       calls,
     );
@@ -240,7 +256,9 @@ describe('checkout (demo payments)', () => {
     await u.type(await screen.findByLabelText(/E-mail address/), 'guest@example.com');
     await fillCard(u, '4242424242424242');
     await u.click(screen.getByRole('button', { name: /Pay/ }));
-    expect((await screen.findByTestId('payment-error')).textContent).toContain('Payment failed. Please check your card details and try again.');
+    expect((await screen.findByTestId('payment-error')).textContent).toContain(
+      'Payment failed. Please check your card details and try again.',
+    );
     expect(await toastTitled('An error occurred during payment')).toBeTruthy();
   });
 
@@ -434,7 +452,9 @@ describe('/checkout and /subscribe', () => {
 describe('checkout (Stripe)', () => {
   it('loads Stripe.js with the publishable key, mounts the Payment Element and confirms with the return URL', async () => {
     const calls = mockCheckout({ config: { provider: 'stripe', publishableKey: 'pk_test_123' }, user: makeUser() });
-    intentsFrom(calls, () => intent({ provider: 'stripe', publishableKey: 'pk_test_123', paymentIntentId: 'pi_s', clientSecret: 'pi_s_secret' }));
+    intentsFrom(calls, () =>
+      intent({ provider: 'stripe', publishableKey: 'pk_test_123', paymentIntentId: 'pi_s', clientSecret: 'pi_s_secret' }),
+    );
     stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_s', status: 'succeeded' } });
     const { router } = await renderApp(`/checkout/${PLAN.id}`);
     // Signed in: the intent is created at once (once), so the element can mount.
@@ -483,7 +503,10 @@ describe('checkout (Stripe)', () => {
     intentsFrom(calls, () => intent({ provider: 'stripe', paymentIntentId: 'pi_s', clientSecret: 'pi_s_secret' }));
     const queryClient = createQueryClient();
     const trpcClient = createTrpcClient({ url: TEST_TRPC_URL, batch: false });
-    const router = createAppRouter({ queryClient, trpc: createTrpc(queryClient, trpcClient) }, createMemoryHistory({ initialEntries: [`/checkout/${PLAN.id}`] }));
+    const router = createAppRouter(
+      { queryClient, trpc: createTrpc(queryClient, trpcClient) },
+      createMemoryHistory({ initialEntries: [`/checkout/${PLAN.id}`] }),
+    );
     render(
       <StrictMode>
         <AppProviders queryClient={queryClient} trpcClient={trpcClient} initialLanguage="en">

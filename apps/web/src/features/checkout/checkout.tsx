@@ -46,7 +46,10 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
   const [fatal, setFatal] = useState<string | null>(null);
   // Rewards points (signed in, one-time orders): what they would pay, and whether to use them.
   const [usePoints, setUsePoints] = useState(false);
-  const points = useRedemptionPreview({ usdMinor: plan.data?.priceMinor ?? 0, enabled: Boolean(session.user) && kind === 'one_time' && Boolean(plan.data) });
+  const points = useRedemptionPreview({
+    usdMinor: plan.data?.priceMinor ?? 0,
+    enabled: Boolean(session.user) && kind === 'one_time' && Boolean(plan.data),
+  });
   const pointsOnlyTexts = usePointsOnlyTexts(points);
   const queryClient = useQueryClient();
 
@@ -152,7 +155,16 @@ export function CheckoutErrorPanel({ message }: { message: string | null }) {
   return (
     <Container size="sm" py={{ base: 56, sm: 96 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm" bg="white">
-        <Stack align="center" gap="md" ta="center" role="alert" ref={panel} tabIndex={-1} style={{ outline: 'none' }} data-testid="checkout-error">
+        <Stack
+          align="center"
+          gap="md"
+          ta="center"
+          role="alert"
+          ref={panel}
+          tabIndex={-1}
+          style={{ outline: 'none' }}
+          data-testid="checkout-error"
+        >
           <ThemeIcon size={56} radius="xl" color="red" variant="light">
             <IconAlertTriangle size={30} aria-hidden />
           </ThemeIcon>

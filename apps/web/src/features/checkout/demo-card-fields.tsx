@@ -4,7 +4,16 @@ import type { Ref } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_CARDS, cardBrand, digitsOnly, formatCardNumber, formatExpiry, type CardErrorKey, type CardField, type CardValues } from './card-format.ts';
+import {
+  TEST_CARDS,
+  cardBrand,
+  digitsOnly,
+  formatCardNumber,
+  formatExpiry,
+  type CardErrorKey,
+  type CardField,
+  type CardValues,
+} from './card-format.ts';
 import classes from './checkout.module.css';
 
 export interface DemoCardFieldsProps {

@@ -46,7 +46,17 @@ function today() {
 
 const FIELDS: CardField[] = ['number', 'expiry', 'cvc'];
 
-export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, returnTo, onFatal, usePoints = false, pointsOnly = null }: PaymentFormProps) {
+export function DemoPaymentForm({
+  planId,
+  kind,
+  accountEmail,
+  currency,
+  amount,
+  returnTo,
+  onFatal,
+  usePoints = false,
+  pointsOnly = null,
+}: PaymentFormProps) {
   const { t } = useTranslation('checkout');
   const client = useTRPCClient();
   const flow = usePaymentFlow({ planId, kind });
@@ -131,7 +141,10 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
     }
 
     try {
-      settle(await client.payments.demoConfirm.mutate({ paymentIntentId: current.id, clientSecret: current.secret, card: toDemoCard(card) }), current);
+      settle(
+        await client.payments.demoConfirm.mutate({ paymentIntentId: current.id, clientSecret: current.secret, card: toDemoCard(card) }),
+        current,
+      );
     } catch (error) {
       confirmFailed(error);
     }
@@ -149,24 +162,31 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
     }
   }
 
-  const payLabel = pointsOnly ? pointsOnly.label : kind === 'subscription' ? t('payment.payMonthly', { amount }) : t('payment.pay', { amount });
+  const payLabel = pointsOnly
+    ? pointsOnly.label
+    : kind === 'subscription'
+      ? t('payment.payMonthly', { amount })
+      : t('payment.pay', { amount });
 
   return (
     <form onSubmit={pay} noValidate aria-busy={busy} data-testid="demo-payment-form">
       <Stack gap="lg">
         {pointsOnly ? null : (
-        <Alert
-          variant="light"
-          color="sunset"
-          icon={<IconFlask size={20} aria-hidden />}
-          title={t('demo.badge')}
-          styles={{ title: { color: 'var(--mantine-color-sunset-9)', fontWeight: 750 }, icon: { color: 'var(--mantine-color-sunset-8)' } }}
-          data-testid="demo-badge"
-        >
-          <Text size="sm" c="dark.7">
-            {t('demo.intro')}
-          </Text>
-        </Alert>
+          <Alert
+            variant="light"
+            color="sunset"
+            icon={<IconFlask size={20} aria-hidden />}
+            title={t('demo.badge')}
+            styles={{
+              title: { color: 'var(--mantine-color-sunset-9)', fontWeight: 750 },
+              icon: { color: 'var(--mantine-color-sunset-8)' },
+            }}
+            data-testid="demo-badge"
+          >
+            <Text size="sm" c="dark.7">
+              {t('demo.intro')}
+            </Text>
+          </Alert>
         )}
 
         <ContactSection
@@ -185,21 +205,21 @@ export function DemoPaymentForm({ planId, kind, accountEmail, currency, amount, 
         {pointsOnly ? null : <Divider />}
 
         {pointsOnly ? null : (
-        <section aria-labelledby="checkout-payment">
-          <Title order={2} fz="lg" id="checkout-payment" mb="xs">
-            {t('payment.heading')}
-          </Title>
-          <Stack gap="md">
-            <DemoCardFields values={card} onChange={setCard} errors={cardErrors} disabled={busy || done} refs={fieldRefs} />
-            <TestCardHint
-              disabled={busy || done}
-              onUse={(number) => {
-                setCard((c) => ({ ...c, number }));
-                fieldRefs.expiry.current?.focus();
-              }}
-            />
-          </Stack>
-        </section>
+          <section aria-labelledby="checkout-payment">
+            <Title order={2} fz="lg" id="checkout-payment" mb="xs">
+              {t('payment.heading')}
+            </Title>
+            <Stack gap="md">
+              <DemoCardFields values={card} onChange={setCard} errors={cardErrors} disabled={busy || done} refs={fieldRefs} />
+              <TestCardHint
+                disabled={busy || done}
+                onUse={(number) => {
+                  setCard((c) => ({ ...c, number }));
+                  fieldRefs.expiry.current?.focus();
+                }}
+              />
+            </Stack>
+          </section>
         )}
 
         <PaymentFeedback state={flow.state} />

@@ -20,7 +20,9 @@ afterEach(() => {
 
 const PLAN = PLANS[0]!;
 
-function mockOrder(answers: (n: number, input: { paymentIntentId: string; clientSecret?: string | undefined }) => ReturnType<typeof readyOrder>) {
+function mockOrder(
+  answers: (n: number, input: { paymentIntentId: string; clientSecret?: string | undefined }) => ReturnType<typeof readyOrder>,
+) {
   const inputs: unknown[] = [];
   server.use(
     trpcMsw.orders.byPaymentIntent.query(({ input }) => {
@@ -34,7 +36,15 @@ function mockOrder(answers: (n: number, input: { paymentIntentId: string; client
 describe('/order-success', () => {
   it('polls until the eSIM is ready, then shows the order and the install details', async () => {
     const inputs = mockOrder((n) =>
-      n < 3 ? readyOrder({ ready: false, orderStatus: n === 1 ? 'pending_payment' : 'provisioning', status: 'pending', activationCode: null, qrCode: null }) : readyOrder(),
+      n < 3
+        ? readyOrder({
+            ready: false,
+            orderStatus: n === 1 ? 'pending_payment' : 'provisioning',
+            status: 'pending',
+            activationCode: null,
+            qrCode: null,
+          })
+        : readyOrder(),
     );
     await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1&payment_intent_client_secret=pi_demo_1_secret_abc`);
     expect(await screen.findByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
@@ -44,7 +54,8 @@ describe('/order-success', () => {
     expect(inputs[0]).toEqual({ paymentIntentId: 'pi_demo_1', clientSecret: 'pi_demo_1_secret_abc' });
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeTruthy();
     const details = screen.getByTestId('order-details');
-    for (const text of [PLAN.name, '1GB', '7 days', '$4.50', 'Card', 'ORD-AAAAAAAAAA']) expect(within(details).getByText(text)).toBeTruthy();
+    for (const text of [PLAN.name, '1GB', '7 days', '$4.50', 'Card', 'ORD-AAAAAAAAAA'])
+      expect(within(details).getByText(text)).toBeTruthy();
     expect(within(details).getByText(/2026/)).toBeTruthy();
     expect(within(details).getByText(/e-mailed you these details/)).toBeTruthy();
     expect(within(details).getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
@@ -91,7 +102,9 @@ describe('/order-success', () => {
   });
 
   it('an expired order says it was not paid in time, stops asking, and offers a new checkout', async () => {
-    const inputs = mockOrder(() => readyOrder({ ready: false, orderStatus: 'expired', status: 'expired', activationCode: null, qrCode: null }));
+    const inputs = mockOrder(() =>
+      readyOrder({ ready: false, orderStatus: 'expired', status: 'expired', activationCode: null, qrCode: null }),
+    );
     await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
     expect(await screen.findByRole('heading', { name: 'This order has expired' })).toBeTruthy();
     expect(screen.getByText(/wasn't paid in time/)).toBeTruthy();

@@ -39,12 +39,21 @@ export function isWaiting(order: Pick<OrderView, 'ready' | 'orderStatus'>): bool
 
 export function OrderSuccess({ planId, search }: { planId: number | null; search: OrderSuccessSearch }) {
   const { t } = useTranslation('checkout');
-  if (search.payment_intent) return <OrderByPaymentIntent key={search.payment_intent} planId={planId} search={search} paymentIntentId={search.payment_intent} />;
+  if (search.payment_intent)
+    return <OrderByPaymentIntent key={search.payment_intent} planId={planId} search={search} paymentIntentId={search.payment_intent} />;
   if (planId !== null) return <PlanOnly planId={planId} />;
   return <StatusPanel tone="error" title={t('success.noInfo')} body={t('success.noInfoBody')} alert />;
 }
 
-function OrderByPaymentIntent({ paymentIntentId, search, planId }: { paymentIntentId: string; search: OrderSuccessSearch; planId: number | null }) {
+function OrderByPaymentIntent({
+  paymentIntentId,
+  search,
+  planId,
+}: {
+  paymentIntentId: string;
+  search: OrderSuccessSearch;
+  planId: number | null;
+}) {
   const { t } = useTranslation('checkout');
   const { t: te } = useTranslation('esim');
   const trpc = useTRPC();
@@ -121,18 +130,30 @@ function OrderByPaymentIntent({ paymentIntentId, search, planId }: { paymentInte
         title={t('success.expiredTitle')}
         body={t('success.expiredBody')}
         order={data}
-        action={<Button renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(retryPlan) }} {...props} />}>{t('success.tryAgain')}</Button>}
+        action={
+          <Button renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(retryPlan) }} {...props} />}>
+            {t('success.tryAgain')}
+          </Button>
+        }
       />
     );
   }
-  if (data.orderStatus === 'payment_failed' || data.orderStatus === 'canceled' || (!data.ready && search.redirect_status === 'failed' && data.orderStatus === 'pending_payment')) {
+  if (
+    data.orderStatus === 'payment_failed' ||
+    data.orderStatus === 'canceled' ||
+    (!data.ready && search.redirect_status === 'failed' && data.orderStatus === 'pending_payment')
+  ) {
     return (
       <StatusPanel
         tone="error"
         alert
         title={t('success.failedTitle')}
         body={t('success.failedBody')}
-        action={<Button renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(retryPlan) }} {...props} />}>{t('success.tryAgain')}</Button>}
+        action={
+          <Button renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(retryPlan) }} {...props} />}>
+            {t('success.tryAgain')}
+          </Button>
+        }
       />
     );
   }
@@ -140,7 +161,15 @@ function OrderByPaymentIntent({ paymentIntentId, search, planId }: { paymentInte
     const paid = data.orderStatus !== 'pending_payment';
     return (
       <SuccessLayout order={data} title={t('success.title')} subtitle={t('success.orderNumber', { id: data.id })} icon="wait">
-        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="white" aria-live="polite" aria-busy={!timedOut} data-testid="order-waiting">
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'lg', sm: 'xl' }}
+          bg="white"
+          aria-live="polite"
+          aria-busy={!timedOut}
+          data-testid="order-waiting"
+        >
           <Stack align="center" ta="center" gap="sm" py="lg">
             {timedOut ? (
               <ThemeIcon size={52} radius="xl" variant="light" color="yellow">
@@ -168,7 +197,15 @@ function OrderByPaymentIntent({ paymentIntentId, search, planId }: { paymentInte
 
   return (
     <SuccessLayout order={data} title={t('success.title')} subtitle={t('success.readyTitle')} icon="done">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white" component="section" aria-labelledby="install-heading" data-testid="order-ready">
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'xl' }}
+        bg="white"
+        component="section"
+        aria-labelledby="install-heading"
+        data-testid="order-ready"
+      >
         <Title order={2} fz="xl" id="install-heading" mb="md">
           {te('install.heading')}
         </Title>
@@ -178,7 +215,19 @@ function OrderByPaymentIntent({ paymentIntentId, search, planId }: { paymentInte
   );
 }
 
-function SuccessLayout({ order, title, subtitle, icon, children }: { order: OrderView; title: string; subtitle: string; icon: 'done' | 'wait'; children: ReactNode }) {
+function SuccessLayout({
+  order,
+  title,
+  subtitle,
+  icon,
+  children,
+}: {
+  order: OrderView;
+  title: string;
+  subtitle: string;
+  icon: 'done' | 'wait';
+  children: ReactNode;
+}) {
   return (
     <div className={classes.page}>
       <Container size="lg" py={{ base: 'lg', sm: 48 }}>
@@ -215,7 +264,16 @@ export function OrderDetailsCard({ order }: { order: OrderView }) {
   const { language } = useLanguage();
   const session = useSession();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white" component="section" aria-labelledby="order-details-heading" className={classes.sticky} data-testid="order-details">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      bg="white"
+      component="section"
+      aria-labelledby="order-details-heading"
+      className={classes.sticky}
+      data-testid="order-details"
+    >
       <Title order={2} fz="lg" id="order-details-heading">
         {t('success.detailsHeading')}
       </Title>
@@ -226,7 +284,14 @@ export function OrderDetailsCard({ order }: { order: OrderView }) {
         <Row label={t('success.total')} value={<bdi>{formatMinor(order.totalMinor, order.currency, language)}</bdi>} />
         <Row label={t('success.paymentMethod')} value={order.paymentMethod === 'Points' ? <PointsPaymentMethod /> : t('success.card')} />
         <Row label={t('success.purchaseDate')} value={formatDate(order.purchaseDate, language)} />
-        <Row label={t('success.orderId')} value={<Text span ff="monospace" size="sm" dir="ltr">{order.id}</Text>} />
+        <Row
+          label={t('success.orderId')}
+          value={
+            <Text span ff="monospace" size="sm" dir="ltr">
+              {order.id}
+            </Text>
+          }
+        />
       </DataList>
       <OrderRewardsNote order={order} />
       <Group gap="sm" wrap="nowrap" align="flex-start" mt="md">
@@ -271,7 +336,16 @@ function PlanOnly({ planId }: { planId: number }) {
   const facts = planFacts(plan.data);
   return (
     <Container size="sm" py={{ base: 'lg', sm: 72 }}>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="sm" bg="white" component="section" aria-labelledby="plan-only-heading" data-testid="plan-only">
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'lg', sm: 'xl' }}
+        shadow="sm"
+        bg="white"
+        component="section"
+        aria-labelledby="plan-only-heading"
+        data-testid="plan-only"
+      >
         <Text size="sm" c="dimmed" fw={700} tt="uppercase">
           {t('success.planOnlyTitle')}
         </Text>
@@ -304,14 +378,37 @@ const TONES = {
 } as const;
 
 /** A centred panel: icon, title, text, an optional action and 'Return to Home'. */
-function StatusPanel({ tone, title, body, action, alert, order }: { tone: keyof typeof TONES; title: string; body: string; action?: ReactNode; alert?: boolean; order?: OrderView }) {
+function StatusPanel({
+  tone,
+  title,
+  body,
+  action,
+  alert,
+  order,
+}: {
+  tone: keyof typeof TONES;
+  title: string;
+  body: string;
+  action?: ReactNode;
+  alert?: boolean;
+  order?: OrderView;
+}) {
   const { t } = useTranslation('checkout');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <Container size="sm" py={{ base: 56, sm: 96 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm" bg="white">
-        <Stack align="center" gap="md" ta="center" role={alert ? 'alert' : undefined} ref={ref} tabIndex={-1} style={{ outline: 'none' }} data-testid="order-status-panel">
+        <Stack
+          align="center"
+          gap="md"
+          ta="center"
+          role={alert ? 'alert' : undefined}
+          ref={ref}
+          tabIndex={-1}
+          style={{ outline: 'none' }}
+          data-testid="order-status-panel"
+        >
           <ThemeIcon size={56} radius="xl" color={TONES[tone].color} variant="light">
             {TONES[tone].icon}
           </ThemeIcon>

@@ -47,12 +47,25 @@ export function PaymentFeedback({ state }: { state: PaymentState }) {
         </Alert>
       ) : null}
       {state.status === 'succeeded' ? (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} title={t('payment.successTitle')} styles={titleColor('green')} data-testid="payment-success">
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck size={20} aria-hidden />}
+          title={t('payment.successTitle')}
+          styles={titleColor('green')}
+          data-testid="payment-success"
+        >
           {t('payment.successBody')}
         </Alert>
       ) : null}
       {state.status === 'pending' ? (
-        <Alert color="brand" variant="light" icon={<IconClockHour4 size={20} aria-hidden />} title={t('payment.processingTitle')} styles={titleColor('brand')}>
+        <Alert
+          color="brand"
+          variant="light"
+          icon={<IconClockHour4 size={20} aria-hidden />}
+          title={t('payment.processingTitle')}
+          styles={titleColor('brand')}
+        >
           {t('payment.processingBody')}
         </Alert>
       ) : null}
@@ -70,7 +83,15 @@ export function PayButton({ state, ready, label }: { state: PaymentState; ready:
       size="lg"
       fullWidth
       disabled={!ready || busy || done}
-      leftSection={busy ? <Loader size={18} color="currentColor" aria-hidden /> : done ? <IconCircleCheck size={20} aria-hidden /> : <IconLock size={18} aria-hidden />}
+      leftSection={
+        busy ? (
+          <Loader size={18} color="currentColor" aria-hidden />
+        ) : done ? (
+          <IconCircleCheck size={20} aria-hidden />
+        ) : (
+          <IconLock size={18} aria-hidden />
+        )
+      }
       data-testid="pay-button"
     >
       {busy ? t('payment.processing') : done ? t('payment.complete') : label}

@@ -27,7 +27,15 @@ export function SignInToSubscribe({ plan, returnTo }: { plan: Plan; returnTo: st
             <OrderSummary plan={plan} kind="subscription" amount={formatPrice(subscriptionMinor(plan.priceMinor))} currency={currency} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white" component="section" aria-labelledby="subscribe-sign-in">
+            <Paper
+              withBorder
+              radius="lg"
+              shadow="sm"
+              p={{ base: 'md', sm: 'xl' }}
+              bg="white"
+              component="section"
+              aria-labelledby="subscribe-sign-in"
+            >
               <Stack gap="md">
                 <ThemeIcon size={52} radius="xl" variant="light">
                   <IconUserCircle size={30} aria-hidden />
@@ -44,7 +52,11 @@ export function SignInToSubscribe({ plan, returnTo }: { plan: Plan; returnTo: st
                     {t('subscribe.register')}
                   </Button>
                 </Group>
-                <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} {...props} />}>
+                <Anchor
+                  size="sm"
+                  fw={600}
+                  renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} {...props} />}
+                >
                   {t('subscribe.oneTimeInstead')}
                 </Anchor>
               </Stack>

@@ -104,7 +104,13 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
         >
           <Stack gap="md">
             <PaymentFeedback state={flow.state} />
-            <Button type="submit" size="lg" fullWidth rightSection={<IconArrowRight size={18} aria-hidden className={classes.flip} />} loading={flow.state.status === 'processing'}>
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              rightSection={<IconArrowRight size={18} aria-hidden className={classes.flip} />}
+              loading={flow.state.status === 'processing'}
+            >
               {t('payment.continue')}
             </Button>
           </Stack>
@@ -143,7 +149,19 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
   );
 }
 
-function StripeElementForm({ intent, flow, planId, kind, amount }: { intent: CreatedIntent; flow: PaymentFlow; planId: number; kind: PaymentFormProps['kind']; amount: string }) {
+function StripeElementForm({
+  intent,
+  flow,
+  planId,
+  kind,
+  amount,
+}: {
+  intent: CreatedIntent;
+  flow: PaymentFlow;
+  planId: number;
+  kind: PaymentFormProps['kind'];
+  amount: string;
+}) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
   const elements = useElements();
@@ -183,7 +201,11 @@ function StripeElementForm({ intent, flow, planId, kind, amount }: { intent: Cre
     <form onSubmit={pay} noValidate data-testid="stripe-payment-form">
       <Stack gap="lg">
         <PaymentElement onReady={() => setElementReady(true)} options={{ layout: 'tabs' }} />
-        {!ready ? <Alert variant="light" color="gray" p="xs">{t('payment.loadingProvider')}</Alert> : null}
+        {!ready ? (
+          <Alert variant="light" color="gray" p="xs">
+            {t('payment.loadingProvider')}
+          </Alert>
+        ) : null}
         <PaymentFeedback state={flow.state} />
         <PayButton state={flow.state} ready={ready} label={payLabel} />
         <PaymentTerms kind={kind} amount={amount} />

@@ -109,7 +109,10 @@ function CancelDialog({ sub, onClose }: { sub: Subscription | null; onClose: () 
       onSuccess: (updated) => {
         void queryClient.invalidateQueries({ queryKey: trpc.subscriptions.list.queryKey() });
         const date = day(updated.currentPeriodEnd, language);
-        toast({ title: t('subscriptions.canceledTitle'), description: date ? t('subscriptions.canceledBody', { date }) : t('subscriptions.canceledBodyNoDate') });
+        toast({
+          title: t('subscriptions.canceledTitle'),
+          description: date ? t('subscriptions.canceledBody', { date }) : t('subscriptions.canceledBodyNoDate'),
+        });
         onClose();
       },
       onError: () => {
@@ -119,10 +122,22 @@ function CancelDialog({ sub, onClose }: { sub: Subscription | null; onClose: () 
   );
   const date = sub ? day(sub.currentPeriodEnd, language) : null;
   return (
-    <Modal opened={sub !== null} onClose={onClose} title={t('subscriptions.confirmTitle')} centered radius="lg" closeButtonProps={{ 'aria-label': t('orderModal.close') }} styles={{ title: { fontWeight: 750 } }}>
+    <Modal
+      opened={sub !== null}
+      onClose={onClose}
+      title={t('subscriptions.confirmTitle')}
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': t('orderModal.close') }}
+      styles={{ title: { fontWeight: 750 } }}
+    >
       {sub ? (
         <Stack gap="md">
-          <Text>{date ? t('subscriptions.confirmBody', { plan: sub.planName, date }) : t('subscriptions.confirmBodyNoDate', { plan: sub.planName })}</Text>
+          <Text>
+            {date
+              ? t('subscriptions.confirmBody', { plan: sub.planName, date })
+              : t('subscriptions.confirmBodyNoDate', { plan: sub.planName })}
+          </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} data-autofocus>
               {t('subscriptions.keep')}

@@ -57,4 +57,3 @@ export function readyOrder(overrides: Partial<Order> = {}): Order {
     ...overrides,
   } as Order;
 }
-

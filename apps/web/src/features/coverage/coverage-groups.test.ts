@@ -46,29 +46,35 @@ describe('groupCoverage', () => {
   });
 
   it.each<[string, (string | string[])[][]]>([
-    ['', [
-      ['europe', ['Austria', 'France']],
-      ['asia', ['Japan']],
-      ['americas', ['Brazil', 'Canada', 'Jamaica']],
-      ['africa', ['Zambia']],
-      ['oceania', ['Fiji']],
-      ['middleEast', ['Qatar']],
-      ['other', ['Limbo']],
-      ['unknown', ['Nowhere']],
-    ]],
+    [
+      '',
+      [
+        ['europe', ['Austria', 'France']],
+        ['asia', ['Japan']],
+        ['americas', ['Brazil', 'Canada', 'Jamaica']],
+        ['africa', ['Zambia']],
+        ['oceania', ['Fiji']],
+        ['middleEast', ['Qatar']],
+        ['other', ['Limbo']],
+        ['unknown', ['Nowhere']],
+      ],
+    ],
     ['fra', [['europe', ['France']]]],
     ['  FRANCE ', [['europe', ['France']]]],
     ['europe', [['europe', ['Austria', 'France']]]],
     ['south america', [['americas', ['Brazil']]]],
     ['americas', [['americas', ['Brazil', 'Canada', 'Jamaica']]]],
     ['middle', [['middleEast', ['Qatar']]]],
-    ['an', [
-      ['europe', ['France']],
-      ['asia', ['Japan']],
-      ['americas', ['Canada', 'Jamaica']], // Caribbean
-      ['oceania', ['Fiji']], // Oceania
-      ['unknown', ['Nowhere']], // Antarctica
-    ]],
+    [
+      'an',
+      [
+        ['europe', ['France']],
+        ['asia', ['Japan']],
+        ['americas', ['Canada', 'Jamaica']], // Caribbean
+        ['oceania', ['Fiji']], // Oceania
+        ['unknown', ['Nowhere']], // Antarctica
+      ],
+    ],
     ['atlantis', []],
   ])('search %j', (query, expected) => {
     expect(shape(query)).toEqual(expected);

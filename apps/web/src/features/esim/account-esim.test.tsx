@@ -20,7 +20,20 @@ type Esims = Awaited<ReturnType<Parameters<typeof trpcMsw.esims.list.query>[0]>>
 type Subs = Awaited<ReturnType<Parameters<typeof trpcMsw.subscriptions.list.query>[0]>>;
 
 const ORDERS = [
-  { id: 'ORD-A', planId: 101, planName: 'Japan 1GB - 7 Days', totalAmount: 4.5, totalMinor: 450, currency: 'USD', status: 'completed', orderStatus: 'fulfilled', kind: 'one_time', createdAt: '2026-06-03T10:00:00.000Z', esimQrCode: '/api/esims/ESIM-A/qr.png?token=t', paymentIntentId: 'pi_a' },
+  {
+    id: 'ORD-A',
+    planId: 101,
+    planName: 'Japan 1GB - 7 Days',
+    totalAmount: 4.5,
+    totalMinor: 450,
+    currency: 'USD',
+    status: 'completed',
+    orderStatus: 'fulfilled',
+    kind: 'one_time',
+    createdAt: '2026-06-03T10:00:00.000Z',
+    esimQrCode: '/api/esims/ESIM-A/qr.png?token=t',
+    paymentIntentId: 'pi_a',
+  },
 ] as Orders;
 
 const ESIM = {
@@ -60,7 +73,11 @@ describe('account: orders', () => {
     await u.click(await screen.findByRole('button', { name: 'View QR code for order ORD-A' }));
     const dialog = await screen.findByRole('dialog', { name: 'eSIM for order ORD-A' });
     expect((await within(dialog).findByTestId('esim-code')).textContent).toBe(ESIM.activationCode);
-    expect(within(dialog).getByRole('img', { name: /QR code to install/ }).getAttribute('src')).toBe(ESIM.qrCode);
+    expect(
+      within(dialog)
+        .getByRole('img', { name: /QR code to install/ })
+        .getAttribute('src'),
+    ).toBe(ESIM.qrCode);
     expect(within(dialog).getByTestId('esim-smdp').textContent).toBe('smdp.sim.example');
     expect(within(dialog).getByRole('link', { name: 'Order details' }).getAttribute('href')).toBe('/order-success/101?payment_intent=pi_a');
   });

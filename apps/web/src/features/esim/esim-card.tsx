@@ -18,7 +18,13 @@ export function EsimStatus({ status }: { status: string }) {
   const { t } = useTranslation('esim');
   const known = STATUSES.find((s) => s === status);
   return (
-    <Badge color={STATUS_COLOR[status] ?? 'gray'} variant="light" tt="none" size="lg" styles={{ label: { color: `var(--mantine-color-${STATUS_COLOR[status] ?? 'gray'}-9)` } }}>
+    <Badge
+      color={STATUS_COLOR[status] ?? 'gray'}
+      variant="light"
+      tt="none"
+      size="lg"
+      styles={{ label: { color: `var(--mantine-color-${STATUS_COLOR[status] ?? 'gray'}-9)` } }}
+    >
       {known ? t(`status.${known}`) : status}
     </Badge>
   );
@@ -70,13 +76,24 @@ export function EsimCard({ esim }: { esim: EsimRow }) {
             onClick={() => setOpen((o) => !o)}
             aria-expanded={open}
             aria-controls={`${headingId}-install`}
-            rightSection={<IconChevronDown size={16} aria-hidden style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />}
+            rightSection={
+              <IconChevronDown
+                size={16}
+                aria-hidden
+                style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+              />
+            }
           >
             {open ? t('card.hideInstall') : t('card.showInstall')}
           </Button>
           <Collapse expanded={open} id={`${headingId}-install`}>
             <div style={{ paddingTop: 12 }}>
-              <InstallDetails esim={{ ...esim, qrCode: null, appleInstallUrl: null }} layout="compact" titleOrder={4} idPrefix={headingId} />
+              <InstallDetails
+                esim={{ ...esim, qrCode: null, appleInstallUrl: null }}
+                layout="compact"
+                titleOrder={4}
+                idPrefix={headingId}
+              />
             </div>
           </Collapse>
         </>

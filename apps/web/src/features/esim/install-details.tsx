@@ -55,7 +55,14 @@ export function InstallOnIphone({ url }: { url: string | null | undefined }) {
   if (!ios || !url) return null;
   return (
     <Stack gap={4}>
-      <Button component="a" href={url} size="md" color="dark" leftSection={<IconBrandApple size={18} aria-hidden />} data-testid="install-on-iphone">
+      <Button
+        component="a"
+        href={url}
+        size="md"
+        color="dark"
+        leftSection={<IconBrandApple size={18} aria-hidden />}
+        data-testid="install-on-iphone"
+      >
         {t('install.iosButton')}
       </Button>
       <Text size="xs" c="dimmed">
@@ -166,4 +173,3 @@ export function InstallDetails({ esim, titleOrder = 3, layout = 'wide', idPrefix
     </Stack>
   );
 }
-

@@ -54,7 +54,16 @@ function OrderEsim({ order, onNavigate }: { order: OrderRef; onNavigate: () => v
         <InstallDetails esim={esim} layout="compact" titleOrder={3} idPrefix={`order-${order.id}`} />
       ) : (
         <Stack align="center" gap="sm">
-          {order.esimQrCode ? <Image src={order.esimQrCode} alt={t('install.qrAlt', { plan: order.planName ?? 'eSIM' })} w={200} h={200} fit="contain" bg="white" /> : null}
+          {order.esimQrCode ? (
+            <Image
+              src={order.esimQrCode}
+              alt={t('install.qrAlt', { plan: order.planName ?? 'eSIM' })}
+              w={200}
+              h={200}
+              fit="contain"
+              bg="white"
+            />
+          ) : null}
           <Text size="sm" c="dimmed" ta="center">
             {t('orderModal.unavailable')}
           </Text>
@@ -65,7 +74,12 @@ function OrderEsim({ order, onNavigate }: { order: OrderRef; onNavigate: () => v
           variant="default"
           onClick={onNavigate}
           renderRoot={(props) => (
-            <Link to="/order-success/$planId" params={{ planId: String(order.planId) }} search={{ payment_intent: order.paymentIntentId! }} {...props} />
+            <Link
+              to="/order-success/$planId"
+              params={{ planId: String(order.planId) }}
+              search={{ payment_intent: order.paymentIntentId! }}
+              {...props}
+            />
           )}
         >
           {t('orderModal.details')}

@@ -22,5 +22,7 @@ export function FaqAnswer({ text, html }: { text: string; html: boolean }) {
   };
 
   // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegates link clicks; links keep their own keyboard behaviour
-  return <div className={`${classes.answer} ${classes.html}`} data-faq-html="" onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div className={`${classes.answer} ${classes.html}`} data-faq-html="" onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />
+  );
 }

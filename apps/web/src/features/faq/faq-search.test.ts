@@ -4,7 +4,11 @@ import { htmlToText, matchesFaq, searchFaq } from './faq-search.ts';
 const entries = [
   { id: 'a', question: 'What is an eSIM?', answer: 'A digital SIM built into your phone.' },
   { id: 'b', question: 'Can I get a refund?', answer: 'A full refund within 14 days if the eSIM is not activated.' },
-  { id: 'c', question: 'How do I install on iPhone?', answer: '<ol><li>Open <strong>Settings</strong></li><li>Tap Add&nbsp;eSIM</li></ol><p>Needs iOS 12.1 or later &amp; Wi-Fi.</p>' },
+  {
+    id: 'c',
+    question: 'How do I install on iPhone?',
+    answer: '<ol><li>Open <strong>Settings</strong></li><li>Tap Add&nbsp;eSIM</li></ol><p>Needs iOS 12.1 or later &amp; Wi-Fi.</p>',
+  },
 ];
 const ids = (query: string) => searchFaq(entries, query).map((e) => e.id);
 

@@ -34,9 +34,7 @@ export const DEFAULT_BUBBLES: readonly string[] = ['Connected in Tokyo ✓', '5G
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(REDUCED_MOTION_QUERY).matches
-    : false;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY).matches : false;
 }
 
 function normalizeCode(code: string | null | undefined): string | null {
@@ -233,11 +231,7 @@ export default function Globe({
         disabled={rotating}
         onClick={() => setPlaying((value) => !value)}
       >
-        {playing ? (
-          <IconPlayerPauseFilled size={18} aria-hidden="true" />
-        ) : (
-          <IconPlayerPlayFilled size={18} aria-hidden="true" />
-        )}
+        {playing ? <IconPlayerPauseFilled size={18} aria-hidden="true" /> : <IconPlayerPlayFilled size={18} aria-hidden="true" />}
       </button>
     </div>
   );

@@ -26,8 +26,7 @@ export function GlobeFallback({ height = DEFAULT_GLOBE_HEIGHT }: GlobeFallbackPr
     maxInlineSize: '88%',
     aspectRatio: '1',
     borderRadius: '50%',
-    background:
-      'radial-gradient(circle at 35% 30%, var(--mantine-primary-color-0, #e7f5ff), var(--mantine-primary-color-2, #a5d8ff))',
+    background: 'radial-gradient(circle at 35% 30%, var(--mantine-primary-color-0, #e7f5ff), var(--mantine-primary-color-2, #a5d8ff))',
     boxShadow: '0 0 40px rgba(34, 139, 230, 0.25)',
   };
   return (

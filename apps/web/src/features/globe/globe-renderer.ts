@@ -96,8 +96,7 @@ const raf: (cb: FrameRequestCallback) => number =
   typeof requestAnimationFrame === 'function'
     ? (cb) => requestAnimationFrame(cb)
     : (cb) => setTimeout(() => cb(Date.now()), 16) as unknown as number;
-const caf: (id: number) => void =
-  typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+const caf: (id: number) => void = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
 
 /**
  * Imperative canvas renderer. React never re-renders per frame: this object
@@ -301,8 +300,7 @@ export class GlobeRenderer {
 
   private updateHighlighted(): void {
     const codes = this.highlightCodes;
-    this.highlighted =
-      this.data?.countries.filter((c) => c.properties.alpha2 !== null && codes.has(c.properties.alpha2)) ?? [];
+    this.highlighted = this.data?.countries.filter((c) => c.properties.alpha2 !== null && codes.has(c.properties.alpha2)) ?? [];
   }
 
   private draw(): void {

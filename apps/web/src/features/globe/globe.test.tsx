@@ -113,9 +113,7 @@ describe('Globe', () => {
   it('reports the clicked country as an alpha-2 code (UK for the United Kingdom)', async () => {
     mockReducedMotion(true);
     const onSelectCountry = vi.fn<(alpha2: string) => void>();
-    const { container, rerender } = render(
-      <Globe ariaLabel="Globe" labels={labels} selectedCode="CN" onSelectCountry={onSelectCountry} />,
-    );
+    const { container, rerender } = render(<Globe ariaLabel="Globe" labels={labels} selectedCode="CN" onSelectCountry={onSelectCountry} />);
     await waitFor(() => expect(container.firstElementChild?.getAttribute('data-state')).toBe('ready'));
     const canvas = screen.getByRole('img');
 

@@ -35,9 +35,8 @@ describe('ISO_NUMERIC_TO_ALPHA2', () => {
 });
 
 describe('world-atlas 110m', () => {
-  const geometries = (
-    topology as unknown as { objects: { countries: { geometries: { id?: string; properties: { name: string } }[] } } }
-  ).objects.countries.geometries;
+  const geometries = (topology as unknown as { objects: { countries: { geometries: { id?: string; properties: { name: string } }[] } } })
+    .objects.countries.geometries;
 
   it('gives every shape a code, by id or by name', () => {
     const missing = geometries.filter((g) => alpha2ForFeature(g.id, g.properties.name) === null);

@@ -81,7 +81,7 @@ export function rotationToFace([longitude, latitude]: readonly [number, number])
 
 /** Wraps an angle into [−180, 180). */
 export function normalizeAngle(angle: number): number {
-  const wrapped = (((angle + 180) % 360) + 360) % 360 - 180;
+  const wrapped = ((((angle + 180) % 360) + 360) % 360) - 180;
   return wrapped === -0 ? 0 : wrapped;
 }
 

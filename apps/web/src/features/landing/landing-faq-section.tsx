@@ -18,7 +18,13 @@ export function LandingFaqSection() {
           </Title>
           <Text className={classes.lead}>{t('faq.subtitle')}</Text>
         </header>
-        <Accordion order={3} variant="separated" radius="md" chevronPosition="right" classNames={{ item: classes.faqItem, control: classes.faqControl }}>
+        <Accordion
+          order={3}
+          variant="separated"
+          radius="md"
+          chevronPosition="right"
+          classNames={{ item: classes.faqItem, control: classes.faqControl }}
+        >
           {LANDING_FAQ.map((key) => (
             <Accordion.Item key={key} value={key}>
               <Accordion.Control>{t(`faq.items.${key}.q`)}</Accordion.Control>

@@ -63,16 +63,19 @@ describe('landing sections', () => {
     const how = document.getElementById('how-it-works')!;
     expect(within(how).getByRole('heading', { level: 2, name: 'How It Works' })).toBeTruthy();
     expect(within(how).getByText('Get connected in minutes with our simple 3-step process')).toBeTruthy();
-    expect(within(how).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Purchase',
-      'Install',
-      'Connect',
-      'Activate your eSIM in four steps',
-    ]);
+    expect(
+      within(how)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Purchase', 'Install', 'Connect', 'Activate your eSIM in four steps']);
     expect(within(how).getAllByRole('list')[1]!.querySelectorAll('li')).toHaveLength(4);
 
     const devices = screen.getByRole('list', { name: 'Device families that support eSIM' });
-    expect(within(devices).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(devices)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'iPhone XS and newer',
       'Pixel 3 and newer',
       'Galaxy S20 and newer',
@@ -87,16 +90,26 @@ describe('landing sections', () => {
 
     const quotes = screen.getByRole('region', { name: 'What Our Customers Say' });
     expect(within(quotes).getAllByRole('figure')).toHaveLength(3);
-    expect(within(quotes).getAllByRole('img', { name: /^Rated/ }).map((s) => s.getAttribute('aria-label'))).toEqual([
-      'Rated 5 out of 5',
-      'Rated 4.5 out of 5',
-      'Rated 5 out of 5',
-    ]);
+    expect(
+      within(quotes)
+        .getAllByRole('img', { name: /^Rated/ })
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Rated 5 out of 5', 'Rated 4.5 out of 5', 'Rated 5 out of 5']);
     const half = within(quotes).getByRole('img', { name: 'Rated 4.5 out of 5' });
-    expect([...half.querySelectorAll('[data-star]')].map((s) => s.getAttribute('data-star'))).toEqual(['full', 'full', 'full', 'full', 'half']);
+    expect([...half.querySelectorAll('[data-star]')].map((s) => s.getAttribute('data-star'))).toEqual([
+      'full',
+      'full',
+      'full',
+      'full',
+      'half',
+    ]);
 
     const cta = screen.getByRole('region', { name: 'Ready to travel connected?' });
-    expect(within(cta).getByRole('link', { name: /View eSIM Plans/ }).getAttribute('href')).toBe('/plans');
+    expect(
+      within(cta)
+        .getByRole('link', { name: /View eSIM Plans/ })
+        .getAttribute('href'),
+    ).toBe('/plans');
     expect(within(cta).getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/support');
     expect(screen.getByRole('link', { name: 'View all FAQs' }).getAttribute('href')).toBe('/faq');
   });
@@ -138,7 +151,9 @@ describe('GlobeSection', () => {
     });
     expect(onSelectRegion.mock.calls[0]![0].code).toBe('JP');
     fireEvent.click(screen.getByRole('button', { name: 'click Antarctica' }));
-    expect(await screen.findByText('There is no single-country plan for Antarctica yet. A regional or global plan below may cover it.')).toBeTruthy();
+    expect(
+      await screen.findByText('There is no single-country plan for Antarctica yet. A regional or global plan below may cover it.'),
+    ).toBeTruthy();
     expect(onSelectRegion).toHaveBeenCalledTimes(1);
   });
 

@@ -27,9 +27,7 @@ export function LegalDocument({ idPrefix, title, sections }: LegalDocumentProps)
   return (
     <>
       <PageHero title={title} align="start">
-        <Text className={classes.updated}>
-          {t('lastUpdated', { date: updated })}
-        </Text>
+        <Text className={classes.updated}>{t('lastUpdated', { date: updated })}</Text>
       </PageHero>
       <Container size="lg" py={{ base: 28, sm: 48 }}>
         <div className={classes.layout}>

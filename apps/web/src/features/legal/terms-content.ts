@@ -75,13 +75,13 @@ export function termsSections({ product }: LegalFacts): LegalSection<TermsSectio
       id: 'validity',
       blocks: [
         'The validity period of a plan starts when the eSIM is activated, that is when it first connects to a supported network at your destination, not when you buy it.',
-        'Service ends when you have used all of the plan\'s data or when the plan\'s validity period expires, whichever comes first. Unused data does not carry over to another plan and has no cash value. You can buy a top-up from your account dashboard.',
+        "Service ends when you have used all of the plan's data or when the plan's validity period expires, whichever comes first. Unused data does not carry over to another plan and has no cash value. You can buy a top-up from your account dashboard.",
       ],
     },
     {
       id: 'refunds',
       blocks: [
-        'Refunds or changes to an order are possible only before the eSIM has been activated, or where a technical problem on our side or our network provider\'s side prevents you from using the service.',
+        "Refunds or changes to an order are possible only before the eSIM has been activated, or where a technical problem on our side or our network provider's side prevents you from using the service.",
         {
           list: [
             'If your eSIM has not been activated, you can ask for a full refund within 14 days of purchase.',
@@ -139,7 +139,10 @@ export function termsSections({ product }: LegalFacts): LegalSection<TermsSectio
     },
     {
       id: 'contact',
-      blocks: ['If you have a question about these Terms or a problem with your plan, our support team is available 24/7:', { contact: true }],
+      blocks: [
+        'If you have a question about these Terms or a problem with your plan, our support team is available 24/7:',
+        { contact: true },
+      ],
     },
   ];
 }

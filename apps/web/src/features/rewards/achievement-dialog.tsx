@@ -37,11 +37,26 @@ export function AchievementDialog({ view, onClose }: AchievementDialogProps) {
   };
 
   return (
-    <Modal opened={view !== null} onClose={onClose} title={a ? x.achievementName(a) : ''} centered radius="lg" size="md" classNames={{ title: classes.dialogTitle }} closeButtonProps={{ 'aria-label': t('achievementDialog.close') }}>
+    <Modal
+      opened={view !== null}
+      onClose={onClose}
+      title={a ? x.achievementName(a) : ''}
+      centered
+      radius="lg"
+      size="md"
+      classNames={{ title: classes.dialogTitle }}
+      closeButtonProps={{ 'aria-label': t('achievementDialog.close') }}
+    >
       {view && a ? (
         <Stack gap="md">
           {view.isCompleted ? (
-            <Badge color="green.9" radius="sm" className={classes.badgeText} leftSection={<IconCircleCheck size={12} aria-hidden />} w="fit-content">
+            <Badge
+              color="green.9"
+              radius="sm"
+              className={classes.badgeText}
+              leftSection={<IconCircleCheck size={12} aria-hidden />}
+              w="fit-content"
+            >
               {t('achievements.completed')}
             </Badge>
           ) : null}
@@ -82,7 +97,13 @@ export function AchievementDialog({ view, onClose }: AchievementDialogProps) {
             </div>
           </dl>
           {view.isCompleted ? null : (
-            <Button onClick={onUpdate} loading={false} disabled={update.isPending} leftSection={<IconRefresh size={16} aria-hidden />} aria-busy={update.isPending || undefined}>
+            <Button
+              onClick={onUpdate}
+              loading={false}
+              disabled={update.isPending}
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              aria-busy={update.isPending || undefined}
+            >
               {update.isPending ? t('achievementDialog.updating') : t('achievementDialog.update')}
             </Button>
           )}

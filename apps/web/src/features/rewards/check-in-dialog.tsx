@@ -17,7 +17,18 @@ import { useRewardsText, type RewardsText } from './rewards-text.tsx';
 import classes from './rewards.module.css';
 
 /** The picker's continents, in this order; anything else is 'Other'. */
-const CONTINENTS = ['europe', 'asia', 'middleEast', 'africa', 'northAmerica', 'centralAmerica', 'caribbean', 'southAmerica', 'oceania', 'other'] as const;
+const CONTINENTS = [
+  'europe',
+  'asia',
+  'middleEast',
+  'africa',
+  'northAmerica',
+  'centralAmerica',
+  'caribbean',
+  'southAmerica',
+  'oceania',
+  'other',
+] as const;
 type Continent = (typeof CONTINENTS)[number];
 
 const CONTINENT_OF: Readonly<Record<string, Continent>> = {
@@ -84,8 +95,12 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
       {
         onSuccess: (result) => {
           const zero = result.checkIn.zeroReason && result.pointsAwarded === 0 ? result.checkIn.zeroReason : null;
-          toast({ title: t('toasts.checkInSuccess'), description: zero ? t(`toasts.checkInZero.${zero}`) : t('toasts.checkInSuccessText') });
-          for (const ua of result.newAchievements ?? []) toast({ title: t('toasts.newAchievement', { name: x.achievementName(ua.achievement) }) });
+          toast({
+            title: t('toasts.checkInSuccess'),
+            description: zero ? t(`toasts.checkInZero.${zero}`) : t('toasts.checkInSuccessText'),
+          });
+          for (const ua of result.newAchievements ?? [])
+            toast({ title: t('toasts.newAchievement', { name: x.achievementName(ua.achievement) }) });
           setRegionId(null);
           setLocationName('');
           onClose();
@@ -96,7 +111,16 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('checkInDialog.title')} centered radius="lg" size="md" classNames={{ title: classes.dialogTitle }} closeButtonProps={{ 'aria-label': t('achievementDialog.close') }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('checkInDialog.title')}
+      centered
+      radius="lg"
+      size="md"
+      classNames={{ title: classes.dialogTitle }}
+      closeButtonProps={{ 'aria-label': t('achievementDialog.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

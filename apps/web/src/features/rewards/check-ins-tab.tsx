@@ -57,7 +57,13 @@ export function CheckInsTab({ checkIns, onCheckIn }: CheckInsTabProps) {
                   <IconMapPin size={18} />
                 </ThemeIcon>
               )}
-              <Badge variant="light" color={c.pointsAwarded > 0 ? 'green' : 'gray'} c={c.pointsAwarded > 0 ? 'green.9' : 'dark.6'} radius="sm" className={classes.badgeText}>
+              <Badge
+                variant="light"
+                color={c.pointsAwarded > 0 ? 'green' : 'gray'}
+                c={c.pointsAwarded > 0 ? 'green.9' : 'dark.6'}
+                radius="sm"
+                className={classes.badgeText}
+              >
                 <Points value={c.pointsAwarded} />
               </Badge>
             </Group>
@@ -75,7 +81,13 @@ export function CheckInsTab({ checkIns, onCheckIn }: CheckInsTabProps) {
             {c.verifiedTrip || c.zeroReason ? (
               <Group gap={6} mt="xs">
                 {c.verifiedTrip ? (
-                  <Badge variant="outline" color="brand" radius="sm" leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />} className={classes.badgeText}>
+                  <Badge
+                    variant="outline"
+                    color="brand"
+                    radius="sm"
+                    leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />}
+                    className={classes.badgeText}
+                  >
                     {t('checkIns.verified')}
                   </Badge>
                 ) : null}

@@ -63,7 +63,16 @@ describe("checkout: 'Use my points'", () => {
         calls.demoConfirm.push(input);
         return { paymentIntentId: 'x', status: 'succeeded' as const };
       }),
-      trpcMsw.orders.byPaymentIntent.query(() => readyOrder({ paymentIntentId: 'points_ORD-AAAAAAAAAA', paymentMethod: 'Points', pointsUsed: 450, pointsDiscountMinor: 450, amountPaidMinor: 0, pointsEarned: 0 })),
+      trpcMsw.orders.byPaymentIntent.query(() =>
+        readyOrder({
+          paymentIntentId: 'points_ORD-AAAAAAAAAA',
+          paymentMethod: 'Points',
+          pointsUsed: 450,
+          pointsDiscountMinor: 450,
+          amountPaidMinor: 0,
+          pointsEarned: 0,
+        }),
+      ),
     );
     const { router } = await renderApp(`/checkout/${JAPAN_1GB.id}`);
     const option = await screen.findByTestId('use-points', {}, { timeout: 4000 });
@@ -186,7 +195,9 @@ describe('order success: rewards', () => {
   it("says 'You earned N points' when the order earned some", async () => {
     server.use(
       trpcMsw.auth.me.query(() => makeUser()),
-      trpcMsw.orders.byPaymentIntent.query(() => readyOrder({ pointsEarned: 22, pointsUsed: 300, pointsDiscountMinor: 300, amountPaidMinor: 150 })),
+      trpcMsw.orders.byPaymentIntent.query(() =>
+        readyOrder({ pointsEarned: 22, pointsUsed: 300, pointsDiscountMinor: 300, amountPaidMinor: 150 }),
+      ),
     );
     await renderApp(`/order-success/${JAPAN_1GB.id}?payment_intent=pi_demo_1`);
     const note = await screen.findByTestId('order-rewards', {}, { timeout: 4000 });

@@ -146,7 +146,10 @@ function OrderRewardsBox({ order }: { order: OrderPointsFacts }) {
             <Text size="sm" data-testid="order-points-used">
               {order.paymentMethod === 'Points'
                 ? t('checkout.paidAllWithPoints', { points: formatPoints(order.pointsUsed, language) })
-                : t('checkout.paidWithPoints', { points: formatPoints(order.pointsUsed, language), discount: formatMinor(order.pointsDiscountMinor, order.currency, language) })}
+                : t('checkout.paidWithPoints', {
+                    points: formatPoints(order.pointsUsed, language),
+                    discount: formatMinor(order.pointsDiscountMinor, order.currency, language),
+                  })}
             </Text>
           ) : null}
           {order.pointsEarned > 0 ? (

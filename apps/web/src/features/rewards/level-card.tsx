@@ -26,7 +26,13 @@ export function LevelCard({ profile, state, onCheckIn }: LevelCardProps) {
   const levelName = x.levelName(level);
 
   return (
-    <Paper component="section" aria-labelledby="rewards-level" className={classes.levelCard} style={{ '--level-color': color }} data-testid="level-card">
+    <Paper
+      component="section"
+      aria-labelledby="rewards-level"
+      className={classes.levelCard}
+      style={{ '--level-color': color }}
+      data-testid="level-card"
+    >
       <div className={classes.levelCardMain}>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <span className={classes.levelBadge} aria-hidden="true">
@@ -104,7 +110,14 @@ export function LevelCard({ profile, state, onCheckIn }: LevelCardProps) {
             {t('dashboard.noBenefits')}
           </Text>
         )}
-        <Button mt="auto" size="md" fullWidth leftSection={<IconMapPinCheck size={18} aria-hidden />} onClick={onCheckIn} classNames={{ root: classes.wrapButton, label: classes.wrapLabel }}>
+        <Button
+          mt="auto"
+          size="md"
+          fullWidth
+          leftSection={<IconMapPinCheck size={18} aria-hidden />}
+          onClick={onCheckIn}
+          classNames={{ root: classes.wrapButton, label: classes.wrapLabel }}
+        >
           {t('dashboard.checkIn')}
         </Button>
       </Stack>

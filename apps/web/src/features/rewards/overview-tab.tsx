@@ -25,7 +25,12 @@ export function OverviewTab({ checkIns, achievements, history, onTab }: Overview
   const lastPoints = recentPoints(history);
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-      <OverviewCard id="recent-check-ins" title={t('overview.recentCheckIns')} action={t('overview.viewAllCheckIns')} onAction={() => onTab('checkIns')}>
+      <OverviewCard
+        id="recent-check-ins"
+        title={t('overview.recentCheckIns')}
+        action={t('overview.viewAllCheckIns')}
+        onAction={() => onTab('checkIns')}
+      >
         {lastCheckIns.length === 0 ? (
           <Empty>{t('overview.noCheckIns')}</Empty>
         ) : (
@@ -81,7 +86,12 @@ export function OverviewTab({ checkIns, achievements, history, onTab }: Overview
         )}
       </OverviewCard>
 
-      <OverviewCard id="points-activity" title={t('overview.pointsActivity')} action={t('overview.viewFullHistory')} onAction={() => onTab('history')}>
+      <OverviewCard
+        id="points-activity"
+        title={t('overview.pointsActivity')}
+        action={t('overview.viewFullHistory')}
+        onAction={() => onTab('history')}
+      >
         {lastPoints.length === 0 ? (
           <Empty>{t('overview.noActivity')}</Empty>
         ) : (
@@ -108,7 +118,19 @@ export function OverviewTab({ checkIns, achievements, history, onTab }: Overview
   );
 }
 
-function OverviewCard({ id, title, action, onAction, children }: { id: string; title: string; action: string; onAction: () => void; children: ReactNode }) {
+function OverviewCard({
+  id,
+  title,
+  action,
+  onAction,
+  children,
+}: {
+  id: string;
+  title: string;
+  action: string;
+  onAction: () => void;
+  children: ReactNode;
+}) {
   return (
     <Paper component="section" aria-labelledby={id} withBorder radius="lg" p="lg" className={classes.card}>
       <Stack gap="md" h="100%">

@@ -30,7 +30,11 @@ export function PointsHistoryTab({ history }: { history: readonly PointsHistoryE
               ) : null}
             </div>
             <div className={classes.historyEnd}>
-              <Text fw={750} className={entry.points < 0 ? classes.loss : classes.gain} data-sign={entry.points < 0 ? 'negative' : 'positive'}>
+              <Text
+                fw={750}
+                className={entry.points < 0 ? classes.loss : classes.gain}
+                data-sign={entry.points < 0 ? 'negative' : 'positive'}
+              >
                 <Points value={entry.points} unit="points" />
               </Text>
               <Text size="xs" c="dimmed">

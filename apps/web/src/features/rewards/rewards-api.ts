@@ -28,7 +28,14 @@ export function rewardsQueries(rewards: RewardsProxy) {
 export type RewardsQueryName = keyof ReturnType<typeof rewardsQueries>;
 
 /** The order the page lists fetch failures in. */
-export const REWARDS_QUERY_NAMES: readonly RewardsQueryName[] = ['levels', 'profile', 'achievements', 'userAchievements', 'checkIns', 'pointsHistory'];
+export const REWARDS_QUERY_NAMES: readonly RewardsQueryName[] = [
+  'levels',
+  'profile',
+  'achievements',
+  'userAchievements',
+  'checkIns',
+  'pointsHistory',
+];
 
 export function useRewards() {
   return rewardsProxy(useTRPC());

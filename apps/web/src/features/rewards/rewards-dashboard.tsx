@@ -55,7 +55,14 @@ function FetchErrors({ data }: { data: RewardsData }) {
   if (failed.length === 0) return null;
   const retrying = failed.some((name) => data[name].isFetching);
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} mb="lg" role="alert" title={t(`errors.${failed[0]!}`)}>
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={20} aria-hidden />}
+      mb="lg"
+      role="alert"
+      title={t(`errors.${failed[0]!}`)}
+    >
       {failed.length > 1 ? (
         <List size="sm" mb="sm">
           {failed.slice(1).map((name) => (
@@ -63,7 +70,13 @@ function FetchErrors({ data }: { data: RewardsData }) {
           ))}
         </List>
       ) : null}
-      <Button size="compact-sm" variant="light" color="red.9" loading={retrying} onClick={() => failed.forEach((name) => void data[name].refetch())}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        color="red.9"
+        loading={retrying}
+        onClick={() => failed.forEach((name) => void data[name].refetch())}
+      >
         {t('errors.retry')}
       </Button>
     </Alert>

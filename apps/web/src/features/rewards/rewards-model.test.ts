@@ -51,18 +51,30 @@ describe('rewards model', () => {
 
   it('finds the level by id and the next one in order; none at the top or when not found', () => {
     const shuffled = [LEVELS[2]!, LEVELS[0]!, LEVELS[3]!, LEVELS[1]!];
-    expect(levelState(shuffled, makeProfile())).toMatchObject({ level: { key: 'explorer' }, next: { key: 'globetrotter' }, pointsNeeded: 1200, percent: 20 });
+    expect(levelState(shuffled, makeProfile())).toMatchObject({
+      level: { key: 'explorer' },
+      next: { key: 'globetrotter' },
+      pointsNeeded: 1200,
+      percent: 20,
+    });
     expect(levelState(LEVELS, TOP_PROFILE)).toMatchObject({ level: { key: 'jetsetter' }, next: null, pointsNeeded: null });
     expect(levelState(LEVELS, makeProfile({ currentLevelId: 99 }))).toMatchObject({ level: null, next: null });
     // Without the list, the profile's own level and next level.
     expect(levelState([], makeProfile())).toMatchObject({ level: { key: 'explorer' }, next: { key: 'globetrotter' } });
     // Without the server's count: from the thresholds, never below 0.
-    expect(levelState(LEVELS, makeProfile({ pointsToNextLevel: null, totalPointsEarned: 2100 }))).toMatchObject({ pointsNeeded: 0, percent: 100 });
+    expect(levelState(LEVELS, makeProfile({ pointsToNextLevel: null, totalPointsEarned: 2100 }))).toMatchObject({
+      pointsNeeded: 0,
+      percent: 100,
+    });
     expect(levelState(LEVELS, undefined)).toMatchObject({ level: null, next: null });
   });
 
   it('merges the catalogue with the user progress, groups by category, lists the latest completed', () => {
-    const views = mergeAchievements(ACHIEVEMENTS, [userAchievement(4, 4), userAchievement(1, 1, true, '2026-11-20T10:00:00Z'), userAchievement(3, 1, true, '2026-11-22T10:00:00Z')]);
+    const views = mergeAchievements(ACHIEVEMENTS, [
+      userAchievement(4, 4),
+      userAchievement(1, 1, true, '2026-11-20T10:00:00Z'),
+      userAchievement(3, 1, true, '2026-11-22T10:00:00Z'),
+    ]);
     expect(views).toHaveLength(ACHIEVEMENTS.length);
     expect(views.find((v) => v.achievement.id === 4)).toMatchObject({ progress: 4, target: 10, isCompleted: false });
     expect(views.find((v) => v.achievement.id === 5)).toMatchObject({ progress: 0, target: 7, isCompleted: false, earnedAt: null });

@@ -28,7 +28,10 @@ afterEach(() => {
 });
 
 function signedIn(mocks: RewardsMocks = {}) {
-  server.use(trpcMsw.auth.me.query(() => makeUser()), ...rewardsHandlers(mocks));
+  server.use(
+    trpcMsw.auth.me.query(() => makeUser()),
+    ...rewardsHandlers(mocks),
+  );
 }
 
 async function openPage(mocks: RewardsMocks = {}) {
@@ -102,19 +105,23 @@ describe('/rewards signed in', () => {
   it('overview: the latest 3 check-ins, 3 completed achievements and 5 points entries', async () => {
     await openPage();
     const checkIns = screen.getByRole('region', { name: 'Recent Check-ins' });
-    expect(within(checkIns).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'JapanNov 23, 2026+25 pts',
-      'FranceNov 22, 2026+10 pts',
-      expect.stringContaining('United StatesNov 21, 2026+10 pts'),
-    ]);
+    expect(
+      within(checkIns)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['JapanNov 23, 2026+25 pts', 'FranceNov 22, 2026+10 pts', expect.stringContaining('United StatesNov 21, 2026+10 pts')]);
     const achievements = screen.getByRole('region', { name: 'Recent Achievements' });
-    expect(within(achievements).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'First Check-inNov 22, 2026+25 pts',
-      'First PurchaseNov 20, 2026+100 pts',
-      'Verified E-mailNov 18, 2026+25 pts',
-    ]);
+    expect(
+      within(achievements)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['First Check-inNov 22, 2026+25 pts', 'First PurchaseNov 20, 2026+100 pts', 'Verified E-mailNov 18, 2026+25 pts']);
     const activity = screen.getByRole('region', { name: 'Points Activity' });
-    expect(within(activity).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(activity)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Check InNov 23, 2026+25 pts',
       'RedemptionNov 22, 2026-300 pts',
       'AchievementNov 22, 2026+25 pts',
@@ -134,7 +141,12 @@ describe('/rewards signed in', () => {
     await openPage();
     const u = user();
     const selected = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Achievements', 'Travel Check-ins', 'Points History']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Achievements',
+      'Travel Check-ins',
+      'Points History',
+    ]);
     expect(selected()).toBe('Overview');
 
     await u.click(screen.getByRole('button', { name: 'View All Check-ins' }));
@@ -155,7 +167,9 @@ describe('/rewards signed in', () => {
   it('achievements tab: grouped by category in title case, badges, progress for unfinished targets above 1', async () => {
     await openPage();
     await user().click(screen.getByRole('tab', { name: 'Achievements' }));
-    const groups = within(screen.getByRole('tabpanel')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const groups = within(screen.getByRole('tabpanel'))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(groups).toEqual(['Purchases', 'Check Ins', 'Profile']);
 
     const first = screen.getByTestId('achievement-first_purchase');
@@ -191,7 +205,12 @@ describe('/rewards signed in', () => {
   });
 
   it('check-ins tab: the grid, and the empty state whose button opens the dialog', async () => {
-    await openPage({ checkIns: [makeCheckIn(1, { locationName: 'Shibuya, Tokyo', pointsAwarded: 25, verifiedTrip: true }), makeCheckIn(2, { region: null as never, pointsAwarded: 0, zeroReason: 'daily_cap_reached' })] });
+    await openPage({
+      checkIns: [
+        makeCheckIn(1, { locationName: 'Shibuya, Tokyo', pointsAwarded: 25, verifiedTrip: true }),
+        makeCheckIn(2, { region: null as never, pointsAwarded: 0, zeroReason: 'daily_cap_reached' }),
+      ],
+    });
     const u = user();
     await u.click(screen.getByRole('tab', { name: 'Travel Check-ins' }));
     const [japan, unknown] = screen.getAllByTestId('check-in');
@@ -231,7 +250,14 @@ describe('/rewards signed in', () => {
       'Achievement+100 pointsNov 20, 2026',
       'AdjustmentWelcome bonus+0 pointsNov 19, 2026',
     ]);
-    expect(rows.map((r) => r.querySelector('[data-sign]')?.getAttribute('data-sign'))).toEqual(['positive', 'negative', 'positive', 'positive', 'positive', 'positive']);
+    expect(rows.map((r) => r.querySelector('[data-sign]')?.getAttribute('data-sign'))).toEqual([
+      'positive',
+      'negative',
+      'positive',
+      'positive',
+      'positive',
+      'positive',
+    ]);
   });
 
   it('points history: empty state', async () => {
@@ -393,7 +419,13 @@ describe('check-in dialog', () => {
     expect(profileCalls).toBeGreaterThan(0);
     expect(historyCalls).toBeGreaterThan(0);
     const recent = screen.getByRole('region', { name: 'Recent Check-ins' });
-    await waitFor(() => expect(within(recent).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['JapanNov 23, 2026+10 pts']));
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['JapanNov 23, 2026+10 pts']),
+    );
 
     // Opened again: the fields are empty.
     await u.click(screen.getByRole('button', { name: 'Check In to Earn Points' }));
@@ -407,7 +439,12 @@ describe('check-in dialog', () => {
     server.use(
       trpcMsw.rewards.checkIn.mutation(({ input }) => {
         inputs.push(input);
-        return { checkIn: makeCheckIn(1, { pointsAwarded: 0, zeroReason: 'already_checked_in_here_today' }), pointsAwarded: 0, message: 'Already.', newAchievements: [] };
+        return {
+          checkIn: makeCheckIn(1, { pointsAwarded: 0, zeroReason: 'already_checked_in_here_today' }),
+          pointsAwarded: 0,
+          message: 'Already.',
+          newAchievements: [],
+        };
       }),
     );
     const { u, dialog } = await openDialog();
@@ -444,7 +481,15 @@ describe('in Arabic', () => {
     i18n.addResourceBundle('ar', 'rewards', arRewards, true, true);
     await i18n.changeLanguage('ar');
     localStorage.setItem('preferredLanguage', 'ar');
-    const custom = { id: 77, key: 'brand_new', name: 'Brand New', description: 'Not translated yet.', category: 'new_things', pointsAwarded: 5, criteria: { targetProgress: 1 } };
+    const custom = {
+      id: 77,
+      key: 'brand_new',
+      name: 'Brand New',
+      description: 'Not translated yet.',
+      category: 'new_things',
+      pointsAwarded: 5,
+      criteria: { targetProgress: 1 },
+    };
     await openPage({ achievements: [...ACHIEVEMENTS, custom] });
     const card = screen.getByTestId('level-card');
     const ar = arRewards as unknown as { catalog: { levels: { explorer: { name: string } } } };

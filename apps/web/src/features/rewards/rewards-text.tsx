@@ -28,7 +28,8 @@ export function useRewardsText() {
     language,
     levelName: (level: Pick<TravelerLevel, 'key' | 'name'> | null | undefined): string =>
       level ? text(`catalog.levels.${level.key}.name`, level.name) : text('catalog.levels.traveler.name', DEFAULT_LEVEL_NAME),
-    levelDescription: (level: Pick<TravelerLevel, 'key' | 'description'>): string => text(`catalog.levels.${level.key}.description`, level.description),
+    levelDescription: (level: Pick<TravelerLevel, 'key' | 'description'>): string =>
+      text(`catalog.levels.${level.key}.description`, level.description),
     levelPerks: (level: Pick<TravelerLevel, 'key' | 'perks'>): string[] => {
       const value = own(`catalog.levels.${level.key}.perks`);
       // Index for index: only a translation of the same list the server sends.
@@ -37,12 +38,17 @@ export function useRewardsText() {
         : level.perks;
     },
     achievementName: (a: Pick<Keyed, 'key' | 'name'>): string => text(`catalog.achievements.${a.key}.name`, a.name),
-    achievementDescription: (a: Pick<Keyed, 'key' | 'description'>): string => text(`catalog.achievements.${a.key}.description`, a.description),
+    achievementDescription: (a: Pick<Keyed, 'key' | 'description'>): string =>
+      text(`catalog.achievements.${a.key}.description`, a.description),
     /** 'check_ins' → 'Check Ins' (or its translation). */
     category: (category: string): string =>
-      i18n.exists(`categories.${category}`, { ns: 'rewards' }) ? t(`categories.${category}` as 'categories.purchases') : titleCase(category),
+      i18n.exists(`categories.${category}`, { ns: 'rewards' })
+        ? t(`categories.${category}` as 'categories.purchases')
+        : titleCase(category),
     source: (source: PointsSource | string): string =>
-      i18n.exists(`history.sources.${source}`, { ns: 'rewards' }) ? t(`history.sources.${source}` as 'history.sources.purchase') : titleCase(source),
+      i18n.exists(`history.sources.${source}`, { ns: 'rewards' })
+        ? t(`history.sources.${source}` as 'history.sources.purchase')
+        : titleCase(source),
     date: (iso: string): string => formatRewardDate(iso, language),
     number: (value: number): string => formatPoints(value, language),
     percent: (value: number): string => formatPercent(value, language),

@@ -63,20 +63,80 @@ export function makeProfile(overrides: Partial<RewardsProfile> = {}): RewardsPro
   };
 }
 
-export const TOP_PROFILE = makeProfile({ currentLevelId: 4, level: level(4), totalPointsEarned: 7000, currentPoints: 7000, nextLevel: null, pointsToNextLevel: null });
+export const TOP_PROFILE = makeProfile({
+  currentLevelId: 4,
+  level: level(4),
+  totalPointsEarned: 7000,
+  currentPoints: 7000,
+  nextLevel: null,
+  pointsToNextLevel: null,
+});
 
 export const ACHIEVEMENTS: Achievement[] = [
-  { id: 1, key: 'first_purchase', name: 'First Purchase', description: 'Buy your first eSIM.', category: 'purchases', pointsAwarded: 100, criteria: { targetProgress: 1 } },
-  { id: 2, key: 'esims_in_5_countries', name: 'Country Collector', description: 'Buy eSIMs for 5 different countries.', category: 'purchases', pointsAwarded: 300, criteria: { targetProgress: 5 } },
-  { id: 3, key: 'first_check_in', name: 'First Check-in', description: 'Check in to a location for the first time.', category: 'check_ins', pointsAwarded: 25, criteria: { targetProgress: 1 } },
-  { id: 4, key: 'ten_check_ins', name: 'Frequent Checker', description: 'Earn points for 10 check-ins.', category: 'check_ins', pointsAwarded: 100, criteria: { targetProgress: 10 } },
-  { id: 5, key: 'streak_7_days', name: 'Week-Long Streak', description: 'Check in on 7 days in a row.', category: 'check_ins', pointsAwarded: 150, criteria: { targetProgress: 7 } },
-  { id: 6, key: 'verified_email', name: 'Verified E-mail', description: 'Confirm your e-mail address.', category: 'profile', pointsAwarded: 25, criteria: { targetProgress: 1 } },
+  {
+    id: 1,
+    key: 'first_purchase',
+    name: 'First Purchase',
+    description: 'Buy your first eSIM.',
+    category: 'purchases',
+    pointsAwarded: 100,
+    criteria: { targetProgress: 1 },
+  },
+  {
+    id: 2,
+    key: 'esims_in_5_countries',
+    name: 'Country Collector',
+    description: 'Buy eSIMs for 5 different countries.',
+    category: 'purchases',
+    pointsAwarded: 300,
+    criteria: { targetProgress: 5 },
+  },
+  {
+    id: 3,
+    key: 'first_check_in',
+    name: 'First Check-in',
+    description: 'Check in to a location for the first time.',
+    category: 'check_ins',
+    pointsAwarded: 25,
+    criteria: { targetProgress: 1 },
+  },
+  {
+    id: 4,
+    key: 'ten_check_ins',
+    name: 'Frequent Checker',
+    description: 'Earn points for 10 check-ins.',
+    category: 'check_ins',
+    pointsAwarded: 100,
+    criteria: { targetProgress: 10 },
+  },
+  {
+    id: 5,
+    key: 'streak_7_days',
+    name: 'Week-Long Streak',
+    description: 'Check in on 7 days in a row.',
+    category: 'check_ins',
+    pointsAwarded: 150,
+    criteria: { targetProgress: 7 },
+  },
+  {
+    id: 6,
+    key: 'verified_email',
+    name: 'Verified E-mail',
+    description: 'Confirm your e-mail address.',
+    category: 'profile',
+    pointsAwarded: 25,
+    criteria: { targetProgress: 1 },
+  },
 ];
 
 const achievement = (id: number) => ACHIEVEMENTS.find((a) => a.id === id)!;
 
-export function userAchievement(achievementId: number, progress: number, isCompleted = false, earnedAt: string | null = null): UserAchievement {
+export function userAchievement(
+  achievementId: number,
+  progress: number,
+  isCompleted = false,
+  earnedAt: string | null = null,
+): UserAchievement {
   return { id: 100 + achievementId, achievementId, achievement: achievement(achievementId), progress, isCompleted, earnedAt };
 }
 
@@ -138,7 +198,15 @@ export function rewardsHandlers(m: RewardsMocks = {}) {
 
 /** Nothing yet: a new traveller. */
 export const EMPTY: RewardsMocks = {
-  profile: makeProfile({ currentLevelId: 1, level: level(1), totalPointsEarned: 0, currentPoints: 0, streakDays: 0, nextLevel: level(2), pointsToNextLevel: 500 }),
+  profile: makeProfile({
+    currentLevelId: 1,
+    level: level(1),
+    totalPointsEarned: 0,
+    currentPoints: 0,
+    streakDays: 0,
+    nextLevel: level(2),
+    pointsToNextLevel: 500,
+  }),
   userAchievements: [],
   checkIns: [],
   history: [],

@@ -59,7 +59,12 @@ describe('ContactForm', () => {
 
     expect(await screen.findByText('Message Sent')).toBeTruthy();
     expect(screen.getByText("We've received your message and will respond shortly.")).toBeTruthy();
-    expect(received).toEqual({ name: 'Ann Traveller', email: 'ann@example.com', subject: 'Roaming', message: 'My eSIM does not connect in Lisbon.' });
+    expect(received).toEqual({
+      name: 'Ann Traveller',
+      email: 'ann@example.com',
+      subject: 'Roaming',
+      message: 'My eSIM does not connect in Lisbon.',
+    });
     await waitFor(() => expect(field('Name').value).toBe(''));
     expect(field('Email').value).toBe('');
     expect(field('Subject').value).toBe('');

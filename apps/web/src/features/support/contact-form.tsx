@@ -115,7 +115,12 @@ export function ContactForm() {
         <TextInput {...fieldProps('subject')} />
         <Textarea {...fieldProps('message')} rows={6} resize="vertical" />
         <div>
-          <Button type="submit" size="md" disabled={contact.isPending} rightSection={<IconSend size={18} aria-hidden className={classes.flipRtl} />}>
+          <Button
+            type="submit"
+            size="md"
+            disabled={contact.isPending}
+            rightSection={<IconSend size={18} aria-hidden className={classes.flipRtl} />}
+          >
             {contact.isPending ? t('contact.sending') : t('contact.submit')}
           </Button>
         </div>

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGE_MAX, CONTACT_MSG, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, EMAIL_MAX, ZContactInput } from '@esim/api/domain';
-import { CONTACT_FIELDS, CONTACT_LIMITS, SERVER_MESSAGES, errorKeyOf, normalizeContact, validateContact, type ContactErrors, type ContactValues } from './contact-validation.ts';
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  SERVER_MESSAGES,
+  errorKeyOf,
+  normalizeContact,
+  validateContact,
+  type ContactErrors,
+  type ContactValues,
+} from './contact-validation.ts';
 
 const ok: ContactValues = { name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' };
 
 const CASES: [Partial<ContactValues>, ContactErrors][] = [
-  [{ name: '', email: '', subject: '', message: '' }, { name: 'required', email: 'required', subject: 'required', message: 'required' }],
+  [
+    { name: '', email: '', subject: '', message: '' },
+    { name: 'required', email: 'required', subject: 'required', message: 'required' },
+  ],
   [{ name: '   ' }, { name: 'required' }],
   [{ message: ' \n ' }, { message: 'required' }],
   [{ email: 'not-an-email' }, { email: 'email' }],
@@ -54,7 +66,12 @@ describe('normalizeContact', () => {
 
 describe('mirror of the server schema', () => {
   it('has the same limits and messages as @esim/api/domain', () => {
-    expect(CONTACT_LIMITS).toEqual({ name: CONTACT_NAME_MAX, subject: CONTACT_SUBJECT_MAX, message: CONTACT_MESSAGE_MAX, email: EMAIL_MAX });
+    expect(CONTACT_LIMITS).toEqual({
+      name: CONTACT_NAME_MAX,
+      subject: CONTACT_SUBJECT_MAX,
+      message: CONTACT_MESSAGE_MAX,
+      email: EMAIL_MAX,
+    });
     for (const [key, message] of Object.entries(SERVER_MESSAGES)) expect(CONTACT_MSG[key as keyof typeof CONTACT_MSG]).toBe(message);
   });
 });

@@ -25,9 +25,7 @@ export interface CurrencyContextValue {
 
 const CurrencyContext = createContext<CurrencyContextValue | null>(null);
 
-const FALLBACK_RATE_MICROS: Record<string, number> = Object.fromEntries(
-  FALLBACK_CURRENCIES.map((c) => [c.code, c.rateMicros]),
-);
+const FALLBACK_RATE_MICROS: Record<string, number> = Object.fromEntries(FALLBACK_CURRENCIES.map((c) => [c.code, c.rateMicros]));
 const FALLBACK_INFO: CurrencyInfo[] = FALLBACK_CURRENCIES.map(({ code, name, symbol }) => ({ code, name, symbol }));
 
 function initialCurrency(): string {

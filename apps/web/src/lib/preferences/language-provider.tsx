@@ -25,9 +25,7 @@ export function applyDocumentLanguage(language: LanguageCode): void {
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const [language, setLanguageState] = useState<LanguageCode>(() =>
-    isLanguageCode(i18n.language) ? i18n.language : 'en',
-  );
+  const [language, setLanguageState] = useState<LanguageCode>(() => (isLanguageCode(i18n.language) ? i18n.language : 'en'));
   const { setDirection } = useDirection();
   const dir = directionOf(language);
 

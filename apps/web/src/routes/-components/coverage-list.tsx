@@ -88,7 +88,12 @@ export function CoverageList({ regions, status }: CoverageListProps) {
               <ul className={classes.countries}>
                 {shown.map((region) => (
                   <li key={region.id}>
-                    <Link to="/" search={{ region: region.code }} className={classes.country} title={t('list.viewPlans', { name: region.name })}>
+                    <Link
+                      to="/"
+                      search={{ region: region.code }}
+                      className={classes.country}
+                      title={t('list.viewPlans', { name: region.name })}
+                    >
                       <RegionFlag code={region.code} flagIcon={region.flagIcon} size="sm" />
                       <span className={classes.countryName}>{region.name}</span>
                     </Link>

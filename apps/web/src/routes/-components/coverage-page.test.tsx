@@ -35,7 +35,11 @@ describe('/coverage', () => {
     expect(groupNames()).toEqual(['Europe', 'Asia', 'Americas', 'Africa', 'Oceania', 'Middle East']);
     const list = screen.getByTestId('coverage-list');
     const americas = within(list).getByRole('region', { name: /^Americas/ });
-    expect(within(americas).getAllByRole('link').map((a) => a.textContent)).toEqual(['Brazil', 'Costa Rica', 'Jamaica', 'United States']);
+    expect(
+      within(americas)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Brazil', 'Costa Rica', 'Jamaica', 'United States']);
     expect(within(list).queryByRole('link', { name: 'Global' })).toBeNull();
     expect(within(list).getByRole('link', { name: 'Japan' }).getAttribute('href')).toBe('/?region=JP');
     // Fiji has no flag image: its code shows instead.
@@ -49,7 +53,11 @@ describe('/coverage', () => {
     expect(search.getAttribute('placeholder')).toBe('Search by country or region');
     await user.type(search, 'CARIB');
     expect(groupNames()).toEqual(['Americas']);
-    expect(within(screen.getByTestId('coverage-list')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Jamaica']);
+    expect(
+      within(screen.getByTestId('coverage-list'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Jamaica']);
     await user.clear(search);
     await user.type(search, 'americas');
     expect(within(screen.getByTestId('coverage-list')).getAllByRole('link')).toHaveLength(4);
@@ -64,16 +72,17 @@ describe('/coverage', () => {
     await openCoverage();
     expect(screen.getByRole('heading', { level: 2, name: 'Network Partners' })).toBeTruthy();
     const quality = screen.getByRole('region', { name: 'Service Quality' });
-    expect(within(quality).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['5G', '4G/LTE', '3G']);
+    expect(
+      within(quality)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['5G', '4G/LTE', '3G']);
     const packages = screen.getByRole('region', { name: 'Regional Packages' });
-    expect(within(packages).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Europe',
-      'Asia',
-      'North America',
-      'South America',
-      'Middle East',
-      'Africa',
-    ]);
+    expect(
+      within(packages)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Europe', 'Asia', 'North America', 'South America', 'Middle East', 'Africa']);
     // The fixtures hold the EU and ASIA bundles only; the others browse the picker.
     expect(within(packages).getByRole('link', { name: 'View Europe plans' }).getAttribute('href')).toBe('/?region=EU');
     expect(within(packages).getByRole('link', { name: 'View Asia plans' }).getAttribute('href')).toBe('/?region=ASIA');

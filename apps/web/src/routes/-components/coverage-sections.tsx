@@ -124,7 +124,11 @@ export function RegionalPackages({ regions }: { regions: readonly Region[] | und
                   {t(`packages.items.${key}.text`)}
                 </Text>
                 {bundle ? (
-                  <Anchor fw={600} className={shared.inlineLink} renderRoot={(props) => <Link to="/" search={{ region: bundle.code }} {...props} />}>
+                  <Anchor
+                    fw={600}
+                    className={shared.inlineLink}
+                    renderRoot={(props) => <Link to="/" search={{ region: bundle.code }} {...props} />}
+                  >
                     {t('packages.viewPlans', { name })}
                     <IconArrowRight size={16} aria-hidden className={shared.flipRtl} />
                   </Anchor>

@@ -11,7 +11,10 @@ async function openFaq() {
 }
 
 const answers = () => document.getElementById('faq-answers')!;
-const questions = () => within(answers()).queryAllByRole('button', { expanded: false }).map((b) => b.textContent);
+const questions = () =>
+  within(answers())
+    .queryAllByRole('button', { expanded: false })
+    .map((b) => b.textContent);
 
 describe('/faq', () => {
   it('opens on General with the six categories, and sets its title', async () => {
@@ -55,7 +58,7 @@ describe('/faq', () => {
 
     await user.click(screen.getByRole('button', { name: 'Troubleshooting' }));
     expect((search as HTMLInputElement).value).toBe('');
-    expect(questions()).toContain('My QR code doesn\'t scan. What can I do?');
+    expect(questions()).toContain("My QR code doesn't scan. What can I do?");
 
     await user.type(search, 'teleportation');
     expect(screen.getByText('No results found for "teleportation".')).toBeTruthy();
@@ -68,7 +71,9 @@ describe('/faq', () => {
     const { user } = await openFaq();
     await user.click(screen.getByRole('button', { name: 'Installation Guide' }));
     await user.click(within(answers()).getByRole('button', { name: 'How do I install an eSIM on an iPhone?' }));
-    const panel = within(answers()).getByText(/Use QR Code/).closest('ol')!;
+    const panel = within(answers())
+      .getByText(/Use QR Code/)
+      .closest('ol')!;
     expect(panel.querySelectorAll('li').length).toBe(5);
     expect(within(answers()).getAllByText('iOS 12.1 or later')[0]!.tagName).toBe('STRONG');
     expect(answers().querySelector('script, [onerror], [onclick]')).toBeNull();

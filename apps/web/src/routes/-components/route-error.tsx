@@ -19,4 +19,3 @@ export function RouteError({ error, title }: Partial<ErrorComponentProps> & { ti
     </Container>
   );
 }
-

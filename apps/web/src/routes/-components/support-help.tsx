@@ -2,15 +2,7 @@
 // with its search ('Search FAQs...', question or answer text, 'Clear search').
 import { useMemo } from 'react';
 import { Accordion, Anchor, Button, Container, Group, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  IconCreditCard,
-  IconDeviceMobile,
-  IconMap2,
-  IconQrcode,
-  IconTool,
-  IconUserCircle,
-  IconX,
-} from '@tabler/icons-react';
+import { IconCreditCard, IconDeviceMobile, IconMap2, IconQrcode, IconTool, IconUserCircle, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { searchFaq } from '../../features/faq/faq-search.ts';

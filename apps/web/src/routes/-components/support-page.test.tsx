@@ -10,14 +10,21 @@ async function openSupport(path = '/support') {
 }
 
 const faqList = () => screen.getByRole('region', { name: 'Frequently asked questions' });
-const questions = () => within(faqList()).queryAllByRole('button', { expanded: false }).map((b) => b.textContent);
+const questions = () =>
+  within(faqList())
+    .queryAllByRole('button', { expanded: false })
+    .map((b) => b.textContent);
 
 describe('/support', () => {
   it('sets its title and shows the six topics, the form and the contact routes', async () => {
     await openSupport();
     await waitFor(() => expect(document.title).toBe('Support | eSIM Shop'));
     const topics = screen.getByRole('list', { name: 'Topics' });
-    expect(within(topics).getAllByRole('button').map((b) => b.querySelector('span span')?.textContent)).toEqual([
+    expect(
+      within(topics)
+        .getAllByRole('button')
+        .map((b) => b.querySelector('span span')?.textContent),
+    ).toEqual([
       'eSIM Installation',
       'Billing & Payments',
       'Technical Issues',

@@ -37,13 +37,7 @@ function BlogListPage() {
           {FILTERS.map((c) => {
             const active = c === category;
             return (
-              <Button
-                key={c ?? 'all'}
-                radius="xl"
-                variant={active ? 'filled' : 'default'}
-                aria-pressed={active}
-                onClick={() => choose(c)}
-              >
+              <Button key={c ?? 'all'} radius="xl" variant={active ? 'filled' : 'default'} aria-pressed={active} onClick={() => choose(c)}>
                 {t(`categories.${c ?? 'all'}`)}
               </Button>
             );
@@ -56,7 +50,14 @@ function BlogListPage() {
         {articles.length === 0 ? (
           <Text mt="lg">{t('list.empty')}</Text>
         ) : (
-          <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="xl" mt="md" className={classes.grid} aria-label={t('list.articlesHeading')}>
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, sm: 2 }}
+            spacing="xl"
+            mt="md"
+            className={classes.grid}
+            aria-label={t('list.articlesHeading')}
+          >
             {articles.map((article) => (
               <li key={article.id}>
                 <BlogCard article={article} headingLevel={2} />

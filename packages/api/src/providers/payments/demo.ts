@@ -372,7 +372,11 @@ export class DemoPaymentProvider implements PaymentProvider {
       ];
       if (next.status !== sub.status) events.push(this.event('customer.subscription.updated', this.subscriptionObject(next)));
       return {
-        result: { outcome: paid ? ('renewed' as const) : ('payment_failed' as const), subscription: this.subscriptionInfo(next), invoiceId },
+        result: {
+          outcome: paid ? ('renewed' as const) : ('payment_failed' as const),
+          subscription: this.subscriptionInfo(next),
+          invoiceId,
+        },
         events,
       };
     });
@@ -400,7 +404,9 @@ export class DemoPaymentProvider implements PaymentProvider {
     },
   ): Promise<DemoIntent> {
     if (!Number.isSafeInteger(p.amountMinor) || p.amountMinor <= 0) {
-      throw new PaymentProviderError('invalid_amount', `amount must be a positive integer in minor units, got ${p.amountMinor}`, { status: 400 });
+      throw new PaymentProviderError('invalid_amount', `amount must be a positive integer in minor units, got ${p.amountMinor}`, {
+        status: 400,
+      });
     }
     if (!CURRENCY.test(p.currency)) throw new PaymentProviderError('invalid_currency', `bad currency ${p.currency}`, { status: 400 });
     const currency = p.currency.toUpperCase();
@@ -489,7 +495,13 @@ export class DemoPaymentProvider implements PaymentProvider {
   }
 
   private subscriptionInfo(s: DemoSubscription): SubscriptionInfo {
-    return { id: s.id, status: s.status, cancelAtPeriodEnd: s.cancelAtPeriodEnd, currentPeriodEnd: s.currentPeriodEnd, metadata: { ...s.metadata } };
+    return {
+      id: s.id,
+      status: s.status,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      currentPeriodEnd: s.currentPeriodEnd,
+      metadata: { ...s.metadata },
+    };
   }
 
   private event(type: string, object: PaymentEvent['data']['object']): PaymentEvent {

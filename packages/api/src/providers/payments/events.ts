@@ -86,7 +86,14 @@ export function summarizeEvent(event: PaymentEvent): PaymentEventSummary {
     case 'payment_intent.canceled': {
       const id = str(o.id);
       if (!id) break;
-      return { kind: 'payment_intent', type: event.type, eventId, paymentIntentId: id, status: str(o.status), metadata: metadataOf(o.metadata) };
+      return {
+        kind: 'payment_intent',
+        type: event.type,
+        eventId,
+        paymentIntentId: id,
+        status: str(o.status),
+        metadata: metadataOf(o.metadata),
+      };
     }
     case 'charge.refunded': {
       const id = str(o.id);

@@ -33,7 +33,9 @@ export function createPaymentProvider(config: PaymentProviderConfig = {}): AnyPa
     STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey?.trim() || undefined,
     STRIPE_WEBHOOK_SECRET: config.stripeWebhookSecret?.trim() || undefined,
   };
-  const missing = Object.entries(keys).filter(([, v]) => v === undefined).map(([k]) => k);
+  const missing = Object.entries(keys)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k);
   if (missing.length === 0) {
     return new StripePaymentProvider({
       secretKey: keys.STRIPE_SECRET_KEY!,
@@ -43,7 +45,9 @@ export function createPaymentProvider(config: PaymentProviderConfig = {}): AnyPa
     });
   }
   if (missing.length < 3) {
-    throw new PaymentConfigError(`Stripe is partly configured: set ${missing.join(', ')} too, or unset all STRIPE_* settings for demo payments`);
+    throw new PaymentConfigError(
+      `Stripe is partly configured: set ${missing.join(', ')} too, or unset all STRIPE_* settings for demo payments`,
+    );
   }
   return new DemoPaymentProvider(config.demo);
 }

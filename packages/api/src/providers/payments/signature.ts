@@ -35,7 +35,9 @@ export function assertTimestampWithinTolerance(timestamp: number, nowSeconds: nu
   if (Math.abs(skew) > tolerance) {
     throw new WebhookVerificationError(
       'timestamp_out_of_tolerance',
-      skew > 0 ? `Webhook timestamp is ${skew} s old (limit ${tolerance} s)` : `Webhook timestamp is ${-skew} s in the future (limit ${tolerance} s)`,
+      skew > 0
+        ? `Webhook timestamp is ${skew} s old (limit ${tolerance} s)`
+        : `Webhook timestamp is ${-skew} s in the future (limit ${tolerance} s)`,
     );
   }
 }

@@ -144,7 +144,12 @@ export interface PaymentProvider {
 /** Webhook timestamps further than this from now (either way) are rejected. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type WebhookVerificationReason = 'missing_header' | 'malformed_header' | 'bad_signature' | 'timestamp_out_of_tolerance' | 'bad_payload';
+export type WebhookVerificationReason =
+  | 'missing_header'
+  | 'malformed_header'
+  | 'bad_signature'
+  | 'timestamp_out_of_tolerance'
+  | 'bad_payload';
 
 export class WebhookVerificationError extends Error {
   readonly reason: WebhookVerificationReason;

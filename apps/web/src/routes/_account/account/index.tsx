@@ -76,7 +76,15 @@ function Dashboard() {
   );
 }
 
-function StatTile({ icon: Icon, label, value }: { icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>; label: string; value: number | null }) {
+function StatTile({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  label: string;
+  value: number | null;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} bg="white" h="100%">
       <Group gap="md" wrap="nowrap" align="flex-start">
