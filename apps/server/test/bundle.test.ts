@@ -61,7 +61,7 @@ describe('cli.js', () => {
     expect(again.status).toBe(0);
     const [migrate2, seed2] = lines(again.stdout);
     expect(migrate2!.applied).toEqual([]);
-    expect(seed2!.inserted).toEqual({ regions: 0, regionCountries: 0, plans: 0, exchangeRates: 0 });
+    expect(seed2!.inserted).toEqual({ regions: 0, regionCountries: 0, plans: 0, exchangeRates: 0, travelerLevels: 0, achievements: 0 });
   });
 });
 
