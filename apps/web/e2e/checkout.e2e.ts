@@ -106,6 +106,12 @@ describe('checkout', () => {
     const plans = await japanPlans(page);
     // Wait for the scrolls down to the plans to end (an instant one, then a smooth one 300 ms later).
     await page.waitForTimeout(1_000);
+    // The click below must not scroll by itself: bring the card's Buy Now into view first.
+    const buyNow = plans
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /^Buy Now – / });
+    await buyNow.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     let landingY = -1;
     await expect
       .poll(
@@ -124,11 +130,7 @@ describe('checkout', () => {
       w.seenY = [];
       window.addEventListener('scroll', () => w.seenY.push(Math.round(window.scrollY)), { passive: true });
     });
-    await plans
-      .getByRole('article')
-      .first()
-      .getByRole('link', { name: /^Buy Now – / })
-      .click();
+    await buyNow.click();
     await page.waitForURL(/\/checkout\/\d+$/);
     await page.getByTestId('checkout-plan').waitFor();
     await page.waitForTimeout(900);
@@ -205,7 +207,7 @@ describe('checkout', () => {
     });
 
     // Copy the activation code.
-    await page.getByRole('button', { name: 'Copy Activation code', exact: true }).click();
+    await page.getByRole('button', { name: 'Copy – Activation code', exact: true }).click();
     await toast(page, 'Code copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 

@@ -123,7 +123,7 @@ describe('checkout (demo payments)', () => {
     expect(within(summary).getByText('7 days')).toBeTruthy();
     expect(within(summary).getByText('$4.50')).toBeTruthy();
     expect(screen.getByText('Demo payments: no real charge')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '4242 4242 4242 4242: succeeds' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '4242 4242 4242 4242 succeeds' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Pay \$4\.50/ })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Checkout | eSIM Shop'));
     expect(stripe.loadStripe).not.toHaveBeenCalled();
@@ -167,7 +167,7 @@ describe('checkout (demo payments)', () => {
     expect(calls.createIntent).toEqual([]);
 
     // A test card fills the number.
-    await u.click(screen.getByRole('button', { name: /^4242 4242 4242 4242:/ }));
+    await u.click(screen.getByRole('button', { name: /^4242 4242 4242 4242 / }));
     expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4242 4242 4242 4242');
   });
 

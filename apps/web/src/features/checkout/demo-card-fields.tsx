@@ -108,16 +108,11 @@ export function TestCardHint({ onUse, disabled }: { onUse: (number: string) => v
       <ul className={classes.testCardList} aria-labelledby="test-cards-heading">
         {TEST_CARDS.map((card) => (
           <li key={card.number}>
-            <UnstyledButton
-              className={classes.testCard}
-              onClick={() => onUse(card.number)}
-              disabled={disabled}
-              aria-label={`${card.number}: ${t(`demo.outcomes.${card.outcome}`)}`}
-            >
+            <UnstyledButton className={classes.testCard} onClick={() => onUse(card.number)} disabled={disabled}>
               <Group gap={8} wrap="nowrap" justify="space-between">
                 <Text span ff="monospace" size="sm" dir="ltr" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                   {card.number}
-                </Text>
+                </Text>{' '}
                 <Text span size="xs" c="dimmed" ta="end">
                   {t(`demo.outcomes.${card.outcome}`)}
                 </Text>

@@ -47,7 +47,8 @@ export function CopyButton({ value, kind, label }: { value: string; kind: CopyKi
       size="compact-sm"
       variant="default"
       leftSection={copied ? <IconCheck size={14} aria-hidden color="var(--mantine-color-green-9)" /> : <IconCopy size={14} aria-hidden />}
-      aria-label={t('install.copyLabel', { label })}
+      // The name starts with the visible word ('Copy', then 'Copied'): WCAG 2.5.3 label in name.
+      aria-label={`${copied ? t('install.copied') : t('install.copy')} – ${label}`}
       onClick={async () => {
         if (await copy(value, kind)) {
           setCopied(true);

@@ -83,13 +83,13 @@ describe('install details', () => {
     const u = userEvent.setup({ delay: null });
     // userEvent installs its own clipboard stub; put ours back.
     setClipboard(writeText);
-    await u.click(await screen.findByRole('button', { name: 'Copy Activation code' }));
+    await u.click(await screen.findByRole('button', { name: 'Copy – Activation code' }));
     expect(writeText).toHaveBeenCalledWith(ESIM.activationCode);
     expect(await toastText('Code copied')).toBeTruthy();
     expect(await toastText('Activation code copied to clipboard')).toBeTruthy();
-    expect(within(screen.getByRole('button', { name: 'Copy Activation code' })).getByText('Copied')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: 'Copied – Activation code' })).getByText('Copied')).toBeTruthy();
 
-    await u.click(screen.getByRole('button', { name: 'Copy SM-DP+ address' }));
+    await u.click(screen.getByRole('button', { name: 'Copy – SM-DP+ address' }));
     expect(writeText).toHaveBeenLastCalledWith('smdp.sim.example');
     expect(await toastText('SM-DP+ address copied to clipboard')).toBeTruthy();
   });
@@ -100,9 +100,9 @@ describe('install details', () => {
     setClipboard(async () => {
       throw new Error('NotAllowedError');
     });
-    await u.click(await screen.findByRole('button', { name: 'Copy Activation code' }));
+    await u.click(await screen.findByRole('button', { name: 'Copy – Activation code' }));
     expect(await toastText('Copy failed')).toBeTruthy();
     expect(await toastText('Please try again or copy manually')).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByRole('button', { name: 'Copy Activation code' })).queryByText('Copied')).toBeNull());
+    await waitFor(() => expect(within(screen.getByRole('button', { name: 'Copy – Activation code' })).queryByText('Copied')).toBeNull());
   });
 });
