@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@esim/api';
 import { createDb } from '@esim/db';
 import {
   ensureBuilt,
@@ -39,17 +40,8 @@ const SEED = (Number(process.env.CRASH_SEED) || randomBytes(4).readUInt32LE(0)) 
 const SHOPPERS = 4;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
 
-/** mulberry32: a small seeded generator, [0, 1). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator, [0, 1): the simulator's mulberry32. */
+const seeded = seededRandom;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -31,6 +31,7 @@ export {
   qrPng,
   qrSvg,
   PaymentConfigError,
+  seededRandom,
 } from './providers/index.ts';
 export type { AnyPaymentProvider, EsimProvider, Mailer, PaymentProviderConfig, SimulatorOptions } from './providers/index.ts';
 export { createShopPaymentProvider } from './services/payments-provider.ts';
