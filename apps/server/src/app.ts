@@ -16,7 +16,7 @@ import { serveWeb } from './middleware/static.ts';
 import { trpcQueryFastPath } from './middleware/trpc-query-fast-path.ts';
 import { MAX_TRPC_BATCH_CALLS, trpcLimits } from './middleware/trpc-limits.ts';
 import { fastJsonBodyLimit } from './rest/body.ts';
-import { errorResponse } from './response.ts';
+import { errorResponse, sendError } from './response.ts';
 import { catalogRest } from './rest/catalog.ts';
 import { authRest } from './rest/auth.ts';
 import { usersRest } from './rest/users.ts';
@@ -77,9 +77,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', webhookRoutes(deps));
 
   // The path is echoed back clipped: a request can carry a path of any length.
-  app.all('/api/*', (c) =>
-    c.json({ error: { code: 'NOT_FOUND', message: `No API route ${clip(c.req.method, 20)} ${clip(c.req.path, 200)}` } }, 404),
-  );
+  app.all('/api/*', (c) => sendError(c, 404, 'NOT_FOUND', `No API route ${clip(c.req.method, 20)} ${clip(c.req.path, 200)}`));
 
   // robots.txt and sitemap.xml: before the static files and the SPA fallback.
   app.route('/', seoRoutes(deps));

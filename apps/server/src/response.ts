@@ -45,6 +45,17 @@ export function errorResponse(err: unknown): { status: ContentfulStatusCode; bod
   return { status: 500, body: { error: { code: 'INTERNAL', message: APP_ERRORS.INTERNAL.message } } };
 }
 
+/** An error the server answers itself (not thrown by a procedure), in the same shape: { error: { code, message, …extra } }. */
+export function sendError(
+  c: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  extra?: Record<string, unknown>,
+): Response {
+  return c.json({ error: { code, message, ...extra } }, status);
+}
+
 /** The Retry-After value for a 429 whose details say when to retry (seconds), else undefined. */
 export function retryAfterOf(status: number, body: ErrorBody): string | undefined {
   const retry = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;

@@ -14,6 +14,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
 import type { Env } from '../env.ts';
+import { sendError } from '../response.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -58,7 +59,7 @@ export function trustedOrigins(
 export function csrfGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const trusted = trustedOrigins(deps.env);
 
-  const refuse = (c: Context<AppEnv>, message: string) => c.json({ error: { code: 'FORBIDDEN', message } }, 403);
+  const refuse = (c: Context<AppEnv>, message: string) => sendError(c, 403, 'FORBIDDEN', message);
 
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/webhooks/')) return next();

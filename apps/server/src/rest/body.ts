@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '@esim/api';
 import type { AppEnv } from '../types.ts';
 import { closeConnectionAfterResponse } from '../middleware/close-on-refusal.ts';
+import { sendError } from '../response.ts';
 
 export const MAX_JSON_BODY = 64 * 1024;
 
@@ -19,7 +20,7 @@ export function payloadTooLarge(
   details?: Record<string, unknown>,
 ): Response {
   closeConnectionAfterResponse(c);
-  return c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message, ...(details ? { details } : {}) } }, 413);
+  return sendError(c, 413, 'PAYLOAD_TOO_LARGE', message, details ? { details } : undefined);
 }
 
 const tooLargeMessage = (maxSize: number) => `The request body is too large (at most ${Math.floor(maxSize / 1024)} KiB).`;

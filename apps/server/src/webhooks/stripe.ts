@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { isWebhookVerificationError, receiveWebhook } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { jsonBodyLimit } from '../rest/body.ts';
+import { sendError } from '../response.ts';
 
 /** Stripe's events are small; this only stops abuse. */
 const MAX_WEBHOOK_BODY = 512 * 1024;
@@ -23,10 +24,10 @@ export function webhookRoutes(deps: AppDeps) {
     } catch (err) {
       if (isWebhookVerificationError(err)) {
         deps.log.warn('webhook refused', { reason: err.reason });
-        return c.json({ error: { code: 'BAD_SIGNATURE', reason: err.reason, message: err.message } }, 400);
+        return sendError(c, 400, 'BAD_SIGNATURE', err.message, { reason: err.reason });
       }
       deps.log.error('webhook handling failed (will be retried by the sender)', { error: String((err as Error)?.stack ?? err) });
-      return c.json({ error: { code: 'INTERNAL', message: 'The event could not be handled; please retry.' } }, 500);
+      return sendError(c, 500, 'INTERNAL', 'The event could not be handled; please retry.');
     }
   });
   return app;
