@@ -79,6 +79,7 @@ describe('GET /api/plans?regionId=', () => {
         currency: 'USD',
         validityDays: expect.any(Number),
         dataAmount: expect.any(String),
+        dataMb: p.dataAmount === 'Unlimited' ? null : expect.any(Number),
         features: expect.any(Array),
         isPopular: expect.any(Boolean),
       });

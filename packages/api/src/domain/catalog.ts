@@ -19,6 +19,11 @@ export interface Region {
    */
   fromPrice: number | null;
   fromPriceMinor: number | null;
+  /**
+   * For a bundle, the country codes it covers (display order), so search can offer the bundles
+   * that cover a country; empty for a country.
+   */
+  covers: string[];
 }
 
 export interface CoveredCountry {
@@ -44,6 +49,8 @@ export interface Plan {
   validityDays: number;
   /** Display text such as '5GB' or 'Unlimited'. */
   dataAmount: string;
+  /** The data allowance in MB (1 GB = 1024 MB); null for an unlimited plan. Texts are composed from it. */
+  dataMb: number | null;
   features: string[];
   isPopular: boolean;
 }

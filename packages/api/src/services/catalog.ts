@@ -17,7 +17,7 @@ import {
 
 // ---- row → DTO ----------------------------------------------------------------
 
-export function toRegion(row: RegionRow, fromPriceMinor: number | null): Region {
+export function toRegion(row: RegionRow, fromPriceMinor: number | null, covers: string[] = []): Region {
   return {
     id: row.id,
     name: row.name,
@@ -28,6 +28,7 @@ export function toRegion(row: RegionRow, fromPriceMinor: number | null): Region 
     kind: (row.kind === 'bundle' ? 'bundle' : 'country') satisfies RegionKind,
     fromPrice: fromPriceMinor === null ? null : minorToDecimal(fromPriceMinor),
     fromPriceMinor,
+    covers,
   };
 }
 
@@ -51,6 +52,7 @@ export function toPlan(row: PlanRow): Plan {
     currency: 'USD',
     validityDays: row.validity_days,
     dataAmount: row.data_amount,
+    dataMb: row.data_mb,
     features: parseFeatures(row.features),
     isPopular: row.is_popular === 1,
   };
@@ -92,7 +94,22 @@ export async function listRegions(db: Db): Promise<Region[]> {
     .orderBy('r.sort_order')
     .orderBy('r.name')
     .execute();
-  return rows.map(({ min_price, ...row }) => toRegion(row, num(min_price)));
+  const covered = await db
+    .selectFrom('region_countries as rc')
+    .innerJoin('regions as r', 'r.id', 'rc.region_id')
+    .select(['rc.region_id', 'rc.country_code'])
+    .where('r.kind', '=', 'bundle')
+    .orderBy('rc.region_id')
+    .orderBy('rc.position')
+    .orderBy('rc.country_code')
+    .execute();
+  const covers = new Map<number, string[]>();
+  for (const c of covered) {
+    const list = covers.get(c.region_id);
+    if (list) list.push(c.country_code);
+    else covers.set(c.region_id, [c.country_code]);
+  }
+  return rows.map(({ min_price, ...row }) => toRegion(row, num(min_price), covers.get(row.id) ?? []));
 }
 
 async function coveredCountries(db: Db, regionId: number): Promise<CoveredCountry[]> {
@@ -118,7 +135,9 @@ export async function getRegion(db: Db, id: number): Promise<RegionDetail> {
     .executeTakeFirst();
   if (!row) throw new AppError('REGION_NOT_FOUND');
   const { min_price, ...region } = row;
-  return { ...toRegion(region, num(min_price)), countries: await coveredCountries(db, id) };
+  const countries = await coveredCountries(db, id);
+  const covers = region.kind === 'bundle' ? countries.map((c) => c.code) : [];
+  return { ...toRegion(region, num(min_price), covers), countries };
 }
 
 const planOrder = (q: ReturnType<typeof activePlans>) => q.orderBy('sort_order').orderBy('price_minor').orderBy('id');

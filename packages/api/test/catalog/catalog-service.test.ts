@@ -48,7 +48,11 @@ describe('listRegions', () => {
       kind: 'country',
       fromPrice: expect.any(Number),
       fromPriceMinor: expect.any(Number),
+      covers: [],
     });
+    const eu = regions.find((r) => r.code === 'EU')!;
+    expect(eu.covers).toContain('PT');
+    expect(eu.covers).not.toContain('JP');
     const min = await rig.db
       .selectFrom('plans')
       .select((eb) => eb.fn.min<number>('price_minor').as('m'))
