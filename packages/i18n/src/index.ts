@@ -6,6 +6,7 @@
 export * from './languages.ts';
 export { NAMESPACES, DEFAULT_NAMESPACE } from './namespaces.ts';
 export type { Namespace, Resources } from './namespaces.ts';
+export * from './destinations.ts';
 
 import type { LanguageCode } from './languages.ts';
 import type { Namespace } from './namespaces.ts';

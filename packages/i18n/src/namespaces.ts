@@ -13,6 +13,7 @@ import type coverage from '../locales/en/coverage.json';
 import type support from '../locales/en/support.json';
 import type faq from '../locales/en/faq.json';
 import type esim from '../locales/en/esim.json';
+import type destinations from '../locales/en/destinations.json';
 
 export const NAMESPACES = [
   'common',
@@ -28,6 +29,7 @@ export const NAMESPACES = [
   'support',
   'faq',
   'esim',
+  'destinations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -47,4 +49,5 @@ export interface Resources {
   support: typeof support;
   faq: typeof faq;
   esim: typeof esim;
+  destinations: typeof destinations;
 }
