@@ -6,6 +6,8 @@
 export * from './languages.ts';
 export { NAMESPACES, DEFAULT_NAMESPACE } from './namespaces.ts';
 export type { Namespace, Resources } from './namespaces.ts';
+export { formatDataAmount, planTexts } from './plan-texts.ts';
+export type { PlanFacts, PlanTexts, PlanTextsT } from './plan-texts.ts';
 export * from './destinations.ts';
 
 import type { LanguageCode } from './languages.ts';

@@ -13,6 +13,7 @@ import type coverage from '../locales/en/coverage.json';
 import type support from '../locales/en/support.json';
 import type faq from '../locales/en/faq.json';
 import type esim from '../locales/en/esim.json';
+import type plans from '../locales/en/plans.json';
 import type destinations from '../locales/en/destinations.json';
 
 export const NAMESPACES = [
@@ -30,6 +31,7 @@ export const NAMESPACES = [
   'faq',
   'esim',
   'destinations',
+  'plans',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -50,4 +52,5 @@ export interface Resources {
   faq: typeof faq;
   esim: typeof esim;
   destinations: typeof destinations;
+  plans: typeof plans;
 }
