@@ -55,6 +55,23 @@ export interface Plan {
   isPopular: boolean;
 }
 
+/**
+ * What a plan's texts are composed from in the traveller's language (planTexts in @esim/i18n):
+ * the destination (named by destinationName from its code, kind and English name), its coverage,
+ * the data and the validity. Orders and eSIMs carry it beside their stored English plan name.
+ */
+export interface PlanTextFacts {
+  regionCode: string;
+  regionKind: RegionKind;
+  /** The catalogue's English name of the destination (the last fallback). */
+  regionName: string;
+  /** Countries covered: 1 for a country, the bundle's country count. */
+  coverage: number;
+  /** MB (1 GB = 1024); null for unlimited. */
+  dataMb: number | null;
+  validityDays: number;
+}
+
 export interface CurrencyInfo {
   code: string;
   name: string;

@@ -9,6 +9,8 @@ import type { EsimPlanState } from '../providers/esim/index.ts';
 import { esimQrUrl } from './orders.ts';
 import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
+import type { PlanTextFacts } from '../domain/catalog.ts';
+import { getPlanDestinations, planTextFacts } from './plan-facts.ts';
 
 export interface EsimView {
   /** e.g. 'ESIM-7K3M9Q2XB4'. */
@@ -18,6 +20,8 @@ export interface EsimView {
   iccid: string;
   planId: number;
   planName: string;
+  /** What the plan's texts are composed from in the traveller's language; null when the plan is gone. */
+  planFacts: PlanTextFacts | null;
   planData: string;
   planValidity: string;
   /** not_installed | active | expired (canceled after a refund). */
@@ -88,6 +92,7 @@ export async function listEsimsForUser(db: Db, services: Services, userId: numbe
       'o.plan_id',
       'o.plan_name',
       'o.plan_data_amount',
+      'o.plan_data_mb',
       'o.plan_validity_days',
     ])
     .where('o.user_id', '=', userId)
@@ -116,6 +121,10 @@ export async function listEsimsForUser(db: Db, services: Services, userId: numbe
       }),
   );
 
+  const destinations = await getPlanDestinations(
+    db,
+    rows.map((r) => r.plan_id),
+  );
   return rows.map((r) => ({
     id: r.public_id,
     orderId: r.order_public_id,
@@ -123,6 +132,7 @@ export async function listEsimsForUser(db: Db, services: Services, userId: numbe
     iccid: r.iccid,
     planId: r.plan_id,
     planName: r.plan_name,
+    planFacts: planTextFacts(destinations.get(r.plan_id), { dataMb: r.plan_data_mb, validityDays: r.plan_validity_days }),
     planData: r.plan_data_amount,
     planValidity: validityText(r.plan_validity_days),
     status: r.status,

@@ -15,6 +15,8 @@ import { iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
 import { settlePaymentIntent } from './payment-events.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
+import type { PlanTextFacts } from '../domain/catalog.ts';
+import { getPlanDestinations, planTextFacts } from './plan-facts.ts';
 
 /** One row of the account's order table (spec §3, Order). */
 export interface OrderSummary {
@@ -22,6 +24,8 @@ export interface OrderSummary {
   id: string;
   planId: number;
   planName: string;
+  /** What the plan's name is composed from in the traveller's language; null when the plan is gone. */
+  planFacts: PlanTextFacts | null;
   /** Decimal in `currency`. */
   totalAmount: number;
   totalMinor: number;
@@ -44,6 +48,8 @@ export interface OrderView {
   paymentIntentId: string | null;
   planId: number;
   planName: string;
+  /** What the plan's texts are composed from in the traveller's language; null when the plan is gone. */
+  planFacts: PlanTextFacts | null;
   /** e.g. '5GB'. */
   planData: string;
   /** e.g. '7 days'. */
@@ -87,7 +93,7 @@ export function esimQrUrl(esim: Pick<Esim, 'public_id' | 'access_token'>, format
   return `/api/esims/${encodeURIComponent(esim.public_id)}/qr.${format}?token=${encodeURIComponent(esim.access_token)}`;
 }
 
-export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned = 0): OrderView {
+export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned = 0, planFacts: PlanTextFacts | null = null): OrderView {
   const qr = esim ? esimQrUrl(esim) : null;
   const code = esim?.activation_code ?? null;
   return {
@@ -95,6 +101,7 @@ export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned =
     paymentIntentId: order.payment_intent_id,
     planId: order.plan_id,
     planName: order.plan_name,
+    planFacts,
     planData: order.plan_data_amount,
     planValidity: validityText(order.plan_validity_days),
     validityDays: order.plan_validity_days,
@@ -134,6 +141,8 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
       'o.public_id',
       'o.plan_id',
       'o.plan_name',
+      'o.plan_data_mb',
+      'o.plan_validity_days',
       'o.total_amount_minor',
       'o.currency',
       'o.status',
@@ -148,10 +157,15 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .execute();
+  const destinations = await getPlanDestinations(
+    db,
+    rows.map((r) => r.plan_id),
+  );
   return rows.map((r) => ({
     id: r.public_id,
     planId: r.plan_id,
     planName: r.plan_name,
+    planFacts: planTextFacts(destinations.get(r.plan_id), { dataMb: r.plan_data_mb, validityDays: r.plan_validity_days }),
     totalAmount: minorToDecimal(r.total_amount_minor),
     totalMinor: r.total_amount_minor,
     currency: r.currency,
@@ -209,7 +223,9 @@ export async function getOrderView(
     order.user_id === null
       ? undefined
       : await db.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.purchase(order.id)).executeTakeFirst();
-  return toOrderView(order, esim, earned?.amount ?? 0);
+  const destination = (await getPlanDestinations(db, [order.plan_id])).get(order.plan_id);
+  const facts = planTextFacts(destination, { dataMb: order.plan_data_mb, validityDays: order.plan_validity_days });
+  return toOrderView(order, esim, earned?.amount ?? 0, facts);
 }
 
 /**

@@ -34,7 +34,10 @@ describe('order privacy: GET /api/orders/:paymentIntentId', () => {
     const owner = await signedIn();
     const intent = await buy(owner);
     const pi = intent.paymentIntentId!;
-    expect((await (await owner.caller()).orders.byPaymentIntent({ paymentIntentId: pi })).id).toBe(intent.orderId);
+    expect(await (await owner.caller()).orders.byPaymentIntent({ paymentIntentId: pi })).toMatchObject({
+      id: intent.orderId,
+      planFacts: { regionCode: 'JP', regionKind: 'country', coverage: 1, dataMb: 1024, validityDays: 7 },
+    });
 
     const other = await signedIn();
     await expect((await other.caller()).orders.byPaymentIntent({ paymentIntentId: pi })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -93,6 +96,7 @@ describe('account: orders.list and esims.list', () => {
     expect(list.map((o) => o.id)).toEqual([pending.orderId, first.orderId]);
     expect(list[0]).toMatchObject({
       planName: 'Japan 5GB 30 Days',
+      planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 5120, validityDays: 30 },
       totalAmount: 15.79,
       totalMinor: 1579,
       currency: 'GBP',
@@ -122,6 +126,7 @@ describe('account: orders.list and esims.list', () => {
       id: expect.stringMatching(/^ESIM-/),
       iccid: expect.stringMatching(/^89\d{17}$/),
       planName: 'Japan 1GB 7 Days',
+      planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 1024, validityDays: 7 },
       planData: '1GB',
       planValidity: '7 days',
       status: 'not_installed',
