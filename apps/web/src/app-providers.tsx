@@ -20,10 +20,19 @@ export interface AppProvidersProps {
    * them there, scripts/prerender.mjs): don't insert them again (a new stylesheet restyles the page).
    */
   mantineStylesInHead?: boolean;
+  /** How a chosen language takes effect (the app: go to that language's URL); see LanguageProvider. */
+  onLanguageChange?: (code: LanguageCode) => void;
   children: ReactNode;
 }
 
-export function AppProviders({ queryClient, trpcClient, initialLanguage, mantineStylesInHead = false, children }: AppProvidersProps) {
+export function AppProviders({
+  queryClient,
+  trpcClient,
+  initialLanguage,
+  mantineStylesInHead = false,
+  onLanguageChange,
+  children,
+}: AppProvidersProps) {
   return (
     <DirectionProvider initialDirection={directionOf(initialLanguage)} detectDirection={false}>
       <MantineProvider
@@ -35,7 +44,7 @@ export function AppProviders({ queryClient, trpcClient, initialLanguage, mantine
       >
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <LanguageProvider>
+            <LanguageProvider onLanguageChange={onLanguageChange}>
               <CurrencyProvider>
                 <Suspense fallback={null}>
                   <Notifications position="top-right" limit={4} zIndex={1000} />

@@ -5,8 +5,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppProviders } from './app-providers.tsx';
-import { applyDocumentLanguage } from './lib/preferences/language-provider.tsx';
+import { applyDocumentLanguage, goToLanguage } from './lib/preferences/language-provider.tsx';
 import { detectLanguage, initI18n } from './lib/i18n.ts';
+import { localizePath, splitLocalePath } from './lib/locale-path.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createTrpc, createTrpcClient } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
@@ -18,7 +19,18 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // No top-level await in this module: route chunks import from it, and their dynamic imports
 // would wait for its evaluation to end (router.load() below would never finish).
 async function start(): Promise<void> {
-  const language = detectLanguage();
+  // The URL's language wins. An unprefixed (English) URL goes to the stored or the browser's
+  // language instead, in place (no extra history entry): the router then reads that URL.
+  const url = splitLocalePath(window.location.pathname);
+  let language = url.language;
+  if (!url.prefixed) {
+    const preferred = detectLanguage();
+    if (preferred !== language) {
+      language = preferred;
+      const { search, hash } = window.location;
+      window.history.replaceState(window.history.state, '', localizePath(url.path, language) + search + hash);
+    }
+  }
   applyDocumentLanguage(language);
   // Header and footer texts ('common') are there at once (English is bundled).
   await initI18n({ lng: language });
@@ -43,6 +55,7 @@ async function start(): Promise<void> {
           trpcClient={trpcClient}
           initialLanguage={language}
           mantineStylesInHead={mantineStylesInHead}
+          onLanguageChange={(code) => goToLanguage(router, code)}
         >
           <RouterProvider router={router} />
         </AppProviders>

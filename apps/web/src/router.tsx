@@ -1,4 +1,6 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createBrowserHistory, createRouter, type LocationRewrite, type RouterHistory } from '@tanstack/react-router';
+import type { LanguageCode } from '@esim/i18n';
+import { localizePath, splitLocalePath } from './lib/locale-path.ts';
 import type { RouterContext } from './lib/router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { NotFound } from './routes/-components/not-found.tsx';
@@ -7,11 +9,32 @@ import { PageLoader } from './components/page-loader.tsx';
 
 export type { RouterContext };
 
-export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+/**
+ * The language prefix (lib/locale-path.ts) between the address bar and the routes: '/de/coverage'
+ * reaches the router as '/coverage', and every location the router builds (links, navigate,
+ * redirects) gets the prefix of the page's language. A page keeps its language: choosing another
+ * one loads that language's URL as a new document (goToLanguage), so no built link goes stale.
+ */
+export function languageRewrite(language: LanguageCode): LocationRewrite {
+  return {
+    input: ({ url }) => {
+      const { path, prefixed } = splitLocalePath(url.pathname);
+      if (prefixed) url.pathname = path;
+      return url;
+    },
+    output: ({ url }) => {
+      url.pathname = localizePath(url.pathname, language);
+      return url;
+    },
+  };
+}
+
+export function createAppRouter(context: RouterContext, history: RouterHistory = createBrowserHistory()) {
   return createRouter({
     routeTree,
     context,
-    ...(history ? { history } : {}),
+    history,
+    rewrite: languageRewrite(splitLocalePath(history.location.pathname).language),
     defaultPreload: 'intent',
     // React Query owns caching; the router always asks it.
     defaultPreloadStaleTime: 0,

@@ -12,6 +12,7 @@ import {
   useLocation,
 } from '@tanstack/react-router';
 import { AppProviders } from '../app-providers.tsx';
+import { goToLanguage } from '../lib/preferences/language-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createTrpc, createTrpcClient } from '../lib/trpc.ts';
 import { createAppRouter } from '../router.tsx';
@@ -55,7 +56,12 @@ export async function renderApp(path: string) {
     createMemoryHistory({ initialEntries: [path] }),
   );
   const result = render(
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient} initialLanguage="en">
+    <AppProviders
+      queryClient={queryClient}
+      trpcClient={trpcClient}
+      initialLanguage="en"
+      onLanguageChange={(code) => goToLanguage(router, code)}
+    >
       <RouterProvider router={router} />
     </AppProviders>,
   );

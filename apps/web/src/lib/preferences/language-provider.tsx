@@ -1,9 +1,15 @@
-// The UI language: persisted as localStorage 'preferredLanguage', mirrored onto <html lang dir>
-// and Mantine's direction (RTL for Arabic).
-import { createContext, use, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+// The UI language: the URL's (English at '/', the others under '/<lang>/', lib/locale-path.ts),
+// persisted as localStorage 'preferredLanguage', mirrored onto <html lang dir> and Mantine's
+// direction (RTL for Arabic). With the app's router, choosing a language loads the same page
+// under that language's URL; the root route's beforeLoad (adoptUrlLanguage) sets i18next's
+// language from the URL, and this provider follows i18next's 'languageChanged'.
+import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDirection } from '@mantine/core';
+import type { AnyRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, directionOf, isLanguageCode, type LanguageCode, type LanguageOption } from '@esim/i18n';
+import { i18n as i18next } from '../i18n.ts';
+import { languageOfHref, localizeHref } from '../locale-path.ts';
 import { STORAGE_KEYS, writeStorage } from '../storage.ts';
 
 export interface LanguageContextValue {
@@ -23,11 +29,53 @@ export function applyDocumentLanguage(language: LanguageCode): void {
   root.dir = directionOf(language);
 }
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
+/**
+ * The URL's language becomes the UI language and the stored preference. The root route's
+ * beforeLoad, so a page's loaders fetch that language's texts and its head is in that language.
+ */
+export async function adoptUrlLanguage(publicHref: string): Promise<LanguageCode> {
+  const language = languageOfHref(publicHref);
+  writeStorage('local', STORAGE_KEYS.language, language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+  return language;
+}
+
+/**
+ * The same page under another language's URL, loaded as a new document (a new history entry):
+ * a page keeps one language for its life (router.tsx), and the new one arrives pre-rendered.
+ */
+export function goToLanguage(
+  router: AnyRouter,
+  language: LanguageCode,
+  go: (href: string) => void = (href) => window.location.assign(href),
+): void {
+  writeStorage('local', STORAGE_KEYS.language, language);
+  go(localizeHref(router.latestLocation.href, language));
+}
+
+export interface LanguageProviderProps {
+  /**
+   * How a choice of language takes effect: with the app's router, `goToLanguage(router, code)`.
+   * Without it (components rendered alone) the language switches in place.
+   */
+  onLanguageChange?: ((code: LanguageCode) => void) | undefined;
+  children: ReactNode;
+}
+
+export function LanguageProvider({ onLanguageChange, children }: LanguageProviderProps) {
   const { i18n } = useTranslation();
   const [language, setLanguageState] = useState<LanguageCode>(() => (isLanguageCode(i18n.language) ? i18n.language : 'en'));
   const { setDirection } = useDirection();
   const dir = directionOf(language);
+
+  useEffect(() => {
+    const follow = (lng: string) => {
+      if (isLanguageCode(lng)) setLanguageState(lng);
+    };
+    follow(i18n.language);
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, [i18n]);
 
   useLayoutEffect(() => {
     applyDocumentLanguage(language);
@@ -37,11 +85,15 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const setLanguage = useCallback(
     (code: LanguageCode) => {
       if (!isLanguageCode(code)) return;
+      if (onLanguageChange) {
+        onLanguageChange(code);
+        return;
+      }
       writeStorage('local', STORAGE_KEYS.language, code);
       setLanguageState(code);
       void i18n.changeLanguage(code);
     },
-    [i18n],
+    [i18n, onLanguageChange],
   );
 
   const value = useMemo<LanguageContextValue>(
