@@ -81,6 +81,8 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   /** When the owner opened the verification link sent to `email`; null until then. */
   email_verified_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** The traveller's language at their last registration, sign-in or profile update ('en', 'ar', …; migration 2026-11-26-001). */
+  locale: ColumnType<string, string | undefined, string>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -252,6 +254,7 @@ export interface OrdersTable {
   client_secret_hash: string | null;
   /** SHA-256 hex of the shopper's checkout token and what was bought. */
   checkout_key: string | null;
+  /** The language of the checkout ('en', 'ja', …): the order's e-mails are written in it. */
   locale: ColumnType<string, string | undefined, string>;
   paid_at: IsoTimestamp | null;
   fulfilled_at: IsoTimestamp | null;

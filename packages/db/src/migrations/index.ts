@@ -11,6 +11,7 @@ import * as m20261125002orderExpiry from './2026-11-25-002-order-expiry.ts';
 import * as m20261125010rateLimits from './2026-11-25-010-rate-limits.ts';
 import * as m20261125020loginAuditRepeats from './2026-11-25-020-login-audit-repeats.ts';
 import * as m20261125030passwordReset from './2026-11-25-030-password-reset.ts';
+import * as m20261126001locale from './2026-11-26-001-locale.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-010-rate-limits': m20261125010rateLimits,
   '2026-11-25-020-login-audit-repeats': m20261125020loginAuditRepeats,
   '2026-11-25-030-password-reset': m20261125030passwordReset,
+  '2026-11-26-001-locale': m20261126001locale,
 };
