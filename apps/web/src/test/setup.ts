@@ -13,6 +13,8 @@ import blog from '@esim/i18n/locales/en/blog.json';
 import legal from '@esim/i18n/locales/en/legal.json';
 import rewards from '@esim/i18n/locales/en/rewards.json';
 import esim from '@esim/i18n/locales/en/esim.json';
+import plans from '@esim/i18n/locales/en/plans.json';
+import destinations from '@esim/i18n/locales/en/destinations.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
@@ -41,8 +43,26 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 
 await initI18n({
   lng: 'en',
-  resources: { en: { common, landing, checkout, auth, account, coverage, support, faq, about, blog, legal, rewards, esim } },
-  ns: ['common', 'landing', 'checkout', 'auth', 'account', 'coverage', 'support', 'faq', 'about', 'blog', 'legal', 'rewards', 'esim'],
+  resources: {
+    en: { common, landing, checkout, auth, account, coverage, support, faq, about, blog, legal, rewards, esim, plans, destinations },
+  },
+  ns: [
+    'common',
+    'landing',
+    'checkout',
+    'auth',
+    'account',
+    'coverage',
+    'support',
+    'faq',
+    'about',
+    'blog',
+    'legal',
+    'rewards',
+    'esim',
+    'plans',
+    'destinations',
+  ],
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -6,16 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { subscriptionMinor } from '@esim/api/domain';
 import { Money } from '../../components/money.tsx';
 import { storeSelectedPlan } from './selected-plan.ts';
-import type { Plan, PurchaseMode } from './types.ts';
+import type { Plan, PurchaseMode, Region } from './types.ts';
+import { useCatalogPlanTexts } from './use-plan-texts.ts';
 import classes from './plan-card.module.css';
 
 export interface PlanCardProps {
   plan: Plan;
   mode: PurchaseMode;
+  /** The plan's region, when the caller has it; else it is found in the regions query. */
+  region?: Region | undefined;
 }
 
-export function PlanCard({ plan, mode }: PlanCardProps) {
+export function PlanCard({ plan, mode, region }: PlanCardProps) {
   const { t } = useTranslation('landing');
+  const texts = useCatalogPlanTexts(plan, region);
   const navigate = useNavigate();
   const subscription = mode === 'subscription';
   const priceMinor = subscription ? subscriptionMinor(plan.priceMinor) : plan.priceMinor;
@@ -37,15 +41,15 @@ export function PlanCard({ plan, mode }: PlanCardProps) {
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Title order={3} id={titleId} className={classes.name}>
-            {plan.name}
+            {texts.name}
           </Title>
           <Badge variant="light" color={subscription ? 'sunset' : 'brand'} size="md" className={classes.validity}>
             {subscription ? t('plan.monthly') : t('plan.day', { count: plan.validityDays })}
           </Badge>
         </Group>
-        {plan.description ? (
+        {texts.description ? (
           <Text size="sm" c="dimmed" className={classes.description}>
-            {plan.description}
+            {texts.description}
           </Text>
         ) : null}
 
@@ -64,7 +68,7 @@ export function PlanCard({ plan, mode }: PlanCardProps) {
             ) : null}
           </Group>
           <Text fw={700} mt={4} className={classes.data}>
-            {t('plan.data', { amount: plan.dataAmount })}
+            {t('plan.data', { amount: texts.data })}
           </Text>
         </div>
 
@@ -79,7 +83,7 @@ export function PlanCard({ plan, mode }: PlanCardProps) {
           }
           className={classes.features}
         >
-          {plan.features.map((feature) => (
+          {texts.features.map((feature) => (
             <List.Item key={feature}>{feature}</List.Item>
           ))}
           {subscription ? (
@@ -107,11 +111,11 @@ export function PlanCard({ plan, mode }: PlanCardProps) {
         </List>
 
         <Group grow gap="sm" mt="auto" wrap="nowrap">
-          <Button variant="default" onClick={select} aria-label={`${t('plan.select')} – ${plan.name}`}>
+          <Button variant="default" onClick={select} aria-label={`${t('plan.select')} – ${texts.name}`}>
             {t('plan.select')}
           </Button>
           <Button
-            aria-label={`${t('plan.buyNow')} – ${plan.name}`}
+            aria-label={`${t('plan.buyNow')} – ${texts.name}`}
             renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} {...props} />}
           >
             {t('plan.buyNow')}

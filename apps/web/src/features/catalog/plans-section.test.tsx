@@ -92,8 +92,13 @@ describe('PlansSection', () => {
     const [oneGb, fiveGb, dayPass] = cards as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(oneGb).getByText('$4.50')).toBeTruthy();
     expect(within(oneGb).getByText('7 Days')).toBeTruthy();
-    expect(within(oneGb).getByText('1GB Data')).toBeTruthy();
+    expect(within(oneGb).getByText('1 GB Data')).toBeTruthy();
+    expect(within(oneGb).getByRole('heading', { name: 'Japan 1 GB – 7 days' })).toBeTruthy();
     expect(within(oneGb).getByText('Instant activation')).toBeTruthy();
+    // Composed from the facts: 1 GB allows no tethering; the stored 'A day pass.' is not shown.
+    expect(within(oneGb).queryByText('Hotspot / tethering allowed')).toBeNull();
+    expect(within(dayPass).getByRole('heading', { name: 'Japan 1 GB – 1 day' })).toBeTruthy();
+    expect(within(dayPass).queryByText('A day pass.')).toBeNull();
     expect(within(oneGb).queryByText('MOST POPULAR')).toBeNull();
     expect(within(fiveGb).getByText('MOST POPULAR')).toBeTruthy();
     expect(within(dayPass).getByText('1 Day')).toBeTruthy();

@@ -52,7 +52,7 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
     grid = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="lg">
         {plans.data.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} mode={mode} />
+          <PlanCard key={plan.id} plan={plan} mode={mode} region={region} />
         ))}
       </SimpleGrid>
     );
