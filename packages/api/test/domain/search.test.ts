@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { filterCoverage, filterRegions, matchesCoverage, matchesRegion } from '../../src/domain/search.ts';
+import {
+  MATCH_RANK,
+  aliasesOf,
+  bundlesCovering,
+  filterCoverage,
+  filterRegions,
+  foldSearchText,
+  indexRegions,
+  matchesCoverage,
+  matchesRegion,
+  searchCoverage,
+  searchMatches,
+  searchRegions,
+  suggestBundles,
+  type SearchTerms,
+} from '../../src/domain/search.ts';
 
 const japan = { name: 'Japan', code: 'JP', continent: 'Asia' };
 const uk = { name: 'United Kingdom', code: 'UK', continent: 'Europe' };
 const global = { name: 'Global', code: 'GLOBAL', continent: null };
 const mexico = { name: 'Mexico', code: 'MX', continent: 'North America' };
 
-describe('matchesRegion', () => {
+describe('matchesRegion (no terms: name, code or continent, as the spec)', () => {
   it.each([
     [japan, 'jap', true],
     [japan, 'JAPAN', true],
@@ -16,6 +31,7 @@ describe('matchesRegion', () => {
     [japan, 'europe', false],
     [uk, 'kingdom', true],
     [uk, 'uk', true],
+    [uk, 'gb', true], // the ISO code of the catalogue's UK
     [uk, 'eur', true],
     [global, 'glo', true],
     [global, 'asia', false], // null continent never matches
@@ -33,7 +49,7 @@ describe('filterRegions', () => {
   it.each([
     ['', all],
     ['  ', all],
-    ['a', [japan, global, mexico]], // 'a' in Japan, Asia, Global, Mexico, America; not in United Kingdom/Europe
+    ['a', [japan, global, mexico]], // 'a' in Japan, Global (names) before Mexico (its continent)
     ['EU', [uk]],
     ['x', [mexico]],
     ['zz', []],
@@ -43,6 +59,117 @@ describe('filterRegions', () => {
 
   it('returns a new array', () => {
     expect(filterRegions(all, '')).not.toBe(all);
+  });
+
+  it('ranks the code and names that start with the query first', () => {
+    const ukraine = { name: 'Ukraine', code: 'UA', continent: 'Europe' };
+    const belarus = { name: 'Belarus', code: 'BY', continent: 'Europe' };
+    const muk = { name: 'Mukalla', code: 'ZZ', continent: 'Asia' };
+    expect(filterRegions([muk, belarus, ukraine, uk], 'uk')).toEqual([uk, ukraine, muk]);
+  });
+});
+
+describe('foldSearchText', () => {
+  it.each([
+    ['Japón', 'japon'],
+    ['  CÔTE d’Ivoire ', 'cote divoire'],
+    ['Royaume-Uni', 'royaume uni'],
+    ['U.S.A.', 'usa'],
+    ['ＪＰ', 'jp'], // full-width
+    ['ألمانيا', 'المانيا'], // hamza on alef
+    ['مِصْر', 'مصر'], // harakat
+    ['ـاليابـان', 'اليابان'], // tatweel
+    ['المملكة', 'المملكه'], // teh marbuta
+    ['イギリス', 'いきりす'], // katakana → hiragana, dakuten dropped
+    ['Bosnia & Herzegovina', 'bosnia herzegovina'],
+  ])('%j → %j', (text, folded) => {
+    expect(foldSearchText(text)).toBe(folded);
+  });
+});
+
+// Terms as the web builds them: names in the UI language and English, aliases, other languages.
+const JP: SearchTerms = {
+  names: ['اليابان', 'Japan'],
+  aliases: ['Nippon', 'Nihon', '日本'],
+  otherNames: ['Japon', 'Japón', 'Japão', 'Япония', '日本', 'जापान'],
+  continents: ['آسيا', 'Asia'],
+};
+const TR: SearchTerms = {
+  names: ['تركيا', 'Turkey', 'Türkiye'],
+  aliases: ['Republic of Turkey', 'Türkiye Cumhuriyeti'],
+  continents: ['أوروبا'],
+};
+const GB: SearchTerms = { names: ['المملكة المتحدة', 'United Kingdom', 'UK'], aliases: ['Great Britain'], continents: ['أوروبا'] };
+const US: SearchTerms = { names: ['الولايات المتحدة', 'United States', 'US'], aliases: ['United States of America', 'USA'] };
+const AE: SearchTerms = { names: ['الإمارات العربية المتحدة', 'United Arab Emirates'], aliases: ['UAE', 'Emirates'] };
+const NL: SearchTerms = { names: ['هولندا', 'Netherlands'], aliases: ['Holland', 'Nederland', 'The Netherlands'] };
+
+describe('matchesRegion with terms (across scripts and aliases)', () => {
+  const turkey = { name: 'Turkey', code: 'TR', continent: 'Europe' };
+  const us = { name: 'United States', code: 'US', continent: 'North America' };
+  const uae = { name: 'United Arab Emirates', code: 'AE', continent: 'Middle East' };
+  const nl = { name: 'Netherlands', code: 'NL', continent: 'Europe' };
+  it.each([
+    [japan, JP, 'اليابان'],
+    [japan, JP, 'الیابان'.replace('ی', 'ي')], // typed with another yeh
+    [japan, JP, '日本'],
+    [japan, JP, 'japon'],
+    [japan, JP, 'Japón'],
+    [japan, JP, 'JAPÃO'],
+    [japan, JP, 'япония'],
+    [japan, JP, 'jp'],
+    [japan, JP, 'nippon'],
+    [japan, JP, 'آسيا'], // continent in Arabic
+    [turkey, TR, 'Türkiye'],
+    [turkey, TR, 'turkiye'],
+    [turkey, TR, 'Turkey'],
+    [uk, GB, 'UK'],
+    [uk, GB, 'great brit'],
+    [uk, GB, 'المملكة'],
+    [us, US, 'USA'],
+    [uae, AE, 'UAE'],
+    [uae, AE, 'emirates'],
+    [nl, NL, 'Holland'],
+    [nl, NL, 'nederland'],
+  ])('%o ~ %j', (region, terms, query) => {
+    expect(matchesRegion(region, query, terms)).toBe(true);
+  });
+
+  it.each([
+    [japan, JP, 'korea'],
+    [nl, NL, 'olland'], // aliases match from the start of a word only
+    [us, US, 'sa'],
+  ])('%o !~ %j', (region, terms, query) => {
+    expect(matchesRegion(region, query, terms)).toBe(false);
+  });
+});
+
+describe('searchRegions / searchMatches on an index', () => {
+  const turkey = { name: 'Turkey', code: 'TR', continent: 'Europe' };
+  const terms = new Map<object, SearchTerms>([
+    [japan, JP],
+    [turkey, TR],
+    [uk, GB],
+  ]);
+  const index = indexRegions([global, japan, turkey, uk], (r) => terms.get(r));
+
+  it('finds across scripts and ranks', () => {
+    expect(searchRegions(index, '日本')).toEqual([japan]);
+    expect(searchRegions(index, 'TR')).toEqual([turkey]);
+    expect(searchRegions(index, '')).toEqual([global, japan, turkey, uk]);
+    expect(searchMatches(index, 'jp')).toEqual([{ region: japan, rank: MATCH_RANK.exact }]);
+    expect(searchMatches(index, 'japon')).toEqual([{ region: japan, rank: MATCH_RANK.exact }]);
+    expect(searchMatches(index, 'أوروبا').map((m) => [m.region, m.rank])).toEqual([
+      [turkey, MATCH_RANK.continent],
+      [uk, MATCH_RANK.continent],
+    ]);
+  });
+
+  it('searches the coverage list on names and continents, never the code', () => {
+    expect(searchCoverage(index, 'jp')).toEqual([]);
+    expect(searchCoverage(index, 'japon')).toEqual([japan]);
+    expect(searchCoverage(index, 'أوروبا')).toEqual([turkey, uk]);
+    expect(searchCoverage(index, ' ')).toEqual([global, japan, turkey, uk]);
   });
 });
 
@@ -58,7 +185,53 @@ describe('matchesCoverage / filterCoverage (name or continent only)', () => {
     expect(matchesCoverage(region, query)).toBe(expected);
   });
 
+  it('matches localized names and aliases when given', () => {
+    expect(matchesCoverage(uk, 'UK', GB)).toBe(true); // an everyday name, not the code
+    expect(matchesCoverage(japan, 'آسيا', JP)).toBe(true);
+  });
+
   it('filters', () => {
     expect(filterCoverage([japan, uk, mexico], 'america')).toEqual([mexico]);
+    expect(filterCoverage([japan, uk, mexico], 'اليابان', (r) => (r === japan ? JP : undefined))).toEqual([japan]);
+  });
+});
+
+describe('aliasesOf', () => {
+  const table = { $source: 'a note', GB: ['Great Britain', 'UK'], JP: ['Nippon'] };
+  it('reads the catalogue code UK as GB and skips notes', () => {
+    expect(aliasesOf(table, 'UK')).toEqual(['Great Britain', 'UK']);
+    expect(aliasesOf(table, 'jp')).toEqual(['Nippon']);
+    expect(aliasesOf(table, '$source')).toEqual([]);
+    expect(aliasesOf(undefined, 'JP')).toEqual([]);
+  });
+});
+
+describe('bundle suggestions', () => {
+  const portugal = { name: 'Portugal', code: 'PT', continent: 'Europe', kind: 'country', covers: [] as string[] };
+  const spain = { name: 'Spain', code: 'ES', continent: 'Europe', kind: 'country', covers: [] as string[] };
+  const europe = { name: 'Europe', code: 'EU', continent: 'Europe', kind: 'bundle', covers: ['FR', 'PT', 'ES'] };
+  const world = { name: 'Global', code: 'GLOBAL', continent: null, kind: 'bundle', covers: ['FR', 'PT', 'ES', 'JP', 'US'] };
+  const asia = { name: 'Asia', code: 'ASIA', continent: 'Asia', kind: 'bundle', covers: ['JP'] };
+  const regions = [world, europe, asia, portugal, spain];
+
+  it('lists the bundles covering a country, smallest first', () => {
+    expect(bundlesCovering(regions, 'pt')).toEqual([europe, world]);
+    expect(bundlesCovering(regions, 'JP')).toEqual([asia, world]);
+    expect(bundlesCovering(regions, 'DE')).toEqual([]);
+  });
+
+  it("offers Europe and Global for 'Portugal'", () => {
+    const index = indexRegions(regions);
+    expect(suggestBundles(searchMatches(index, 'Portugal'), regions)).toEqual({ country: portugal, bundles: [europe, world] });
+    expect(suggestBundles(searchMatches(index, 'pt'), regions)).toEqual({ country: portugal, bundles: [europe, world] });
+  });
+
+  it('leaves out bundles the search found itself, and suggests nothing for a continent-only match', () => {
+    const index = indexRegions(regions);
+    // 'europe' finds the Europe bundle by name and the two countries by their continent only.
+    expect(suggestBundles(searchMatches(index, 'europe'), regions)).toBeNull();
+    expect(suggestBundles(searchMatches(index, 'zz'), regions)).toBeNull();
+    const onlyGlobal = suggestBundles(searchMatches(index, 'global portugal'), regions);
+    expect(onlyGlobal).toBeNull();
   });
 });
