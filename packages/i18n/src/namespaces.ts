@@ -15,6 +15,7 @@ import type faq from '../locales/en/faq.json';
 import type esim from '../locales/en/esim.json';
 import type plans from '../locales/en/plans.json';
 import type destinations from '../locales/en/destinations.json';
+import type email from '../locales/en/email.json';
 
 export const NAMESPACES = [
   'common',
@@ -32,6 +33,7 @@ export const NAMESPACES = [
   'esim',
   'destinations',
   'plans',
+  'email',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -53,4 +55,5 @@ export interface Resources {
   esim: typeof esim;
   destinations: typeof destinations;
   plans: typeof plans;
+  email: typeof email;
 }
