@@ -8,14 +8,22 @@ export type PlanDestination = Pick<PlanTextFacts, 'regionCode' | 'regionKind' | 
 
 /** Plan id → its destination facts; plans that no longer exist are left out. */
 export async function getPlanDestinations(db: Db, planIds: readonly number[]): Promise<Map<number, PlanDestination>> {
+  const full = await getCatalogPlanFacts(db, planIds);
+  return new Map([...full].map(([id, { dataMb: _d, validityDays: _v, ...destination }]) => [id, destination]));
+}
+
+/** Plan id → the catalogue plan's facts as it is sold today (subscriptions renew it). */
+export async function getCatalogPlanFacts(db: Db, planIds: readonly number[]): Promise<Map<number, PlanTextFacts>> {
   const ids = [...new Set(planIds)];
-  const out = new Map<number, PlanDestination>();
+  const out = new Map<number, PlanTextFacts>();
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('plans as p')
     .innerJoin('regions as r', 'r.id', 'p.region_id')
     .select((eb) => [
       'p.id as planId',
+      'p.data_mb',
+      'p.validity_days',
       'r.code',
       'r.kind',
       'r.name',
@@ -31,6 +39,8 @@ export async function getPlanDestinations(db: Db, planIds: readonly number[]): P
       regionKind: kind,
       regionName: r.name,
       coverage: kind === 'bundle' ? Math.max(1, covered) : 1,
+      dataMb: r.data_mb,
+      validityDays: r.validity_days,
     });
   }
   return out;

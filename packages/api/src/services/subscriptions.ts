@@ -21,12 +21,16 @@ import { writeTransaction } from './db-tx.ts';
 import { settlePointsOnPaid } from './rewards-ledger.ts';
 import { newPublicId, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
+import type { PlanTextFacts } from '../domain/catalog.ts';
+import { getCatalogPlanFacts } from './plan-facts.ts';
 
 export interface SubscriptionView {
   /** e.g. 'SUB-7K3M9Q2XB4'. */
   id: string;
   planId: number;
   planName: string;
+  /** What the plan's name is composed from in the traveller's language; null when the plan is gone. */
+  planFacts: PlanTextFacts | null;
   /** Monthly price, decimal, in `currency`. */
   amount: number;
   amountMinor: number;
@@ -285,11 +289,12 @@ export async function handleSubscriptionEvent(
 
 type SubscriptionRow = Awaited<ReturnType<typeof findOwned>>;
 
-function toView(r: NonNullable<SubscriptionRow>): SubscriptionView {
+function toView(r: NonNullable<SubscriptionRow>, planFacts: PlanTextFacts | null): SubscriptionView {
   return {
     id: r.public_id,
     planId: r.plan_id,
     planName: r.plan_name,
+    planFacts,
     amount: minorToDecimal(r.price_minor),
     amountMinor: r.price_minor,
     currency: r.currency,
@@ -315,14 +320,22 @@ export async function listSubscriptions(db: Db, userId: number): Promise<Subscri
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toView);
+  const facts = await getCatalogPlanFacts(
+    db,
+    rows.map((r) => r.plan_id),
+  );
+  return rows.map((r) => toView(r, facts.get(r.plan_id) ?? null));
+}
+
+async function viewOf(db: Db, r: NonNullable<SubscriptionRow>): Promise<SubscriptionView> {
+  return toView(r, (await getCatalogPlanFacts(db, [r.plan_id])).get(r.plan_id) ?? null);
 }
 
 /** 'Cancel subscription': takes effect at the end of the paid month. Someone else's → 404. */
 export async function cancelSubscription(db: Db, services: Services, userId: number, publicId: string): Promise<SubscriptionView> {
   const sub = await findOwned(db, userId, publicId);
   if (!sub) throw new AppError('NOT_FOUND', 'No such subscription.');
-  if (sub.status === 'canceled' || sub.cancel_at_period_end === 1) return toView(sub);
+  if (sub.status === 'canceled' || sub.cancel_at_period_end === 1) return viewOf(db, sub);
   if (sub.status === 'incomplete' || !sub.provider_subscription_id) {
     const now = iso(services.now());
     await db.updateTable('subscriptions').set({ status: 'canceled', ended_at: now, updated_at: now }).where('id', '=', sub.id).execute();
@@ -335,7 +348,7 @@ export async function cancelSubscription(db: Db, services: Services, userId: num
     }
     await syncSubscription(db, services, sub.id, info);
   }
-  return toView((await findOwned(db, userId, publicId))!);
+  return viewOf(db, (await findOwned(db, userId, publicId))!);
 }
 
 /**

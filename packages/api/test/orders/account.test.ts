@@ -197,6 +197,7 @@ describe('subscriptions (demo)', () => {
       amountMinor: 1580,
       currency: 'EUR',
       currentPeriodEnd: '2026-04-01T12:00:00.000Z',
+      planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 5120, validityDays: 30 },
     });
     expect(await counts(rig.db)).toMatchObject({ orders: 1, fulfilled: 1, esims: 1, sent: 1 });
 
