@@ -1,6 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import arDestinations from '@esim/i18n/locales/ar/destinations.json';
+import arLanding from '@esim/i18n/locales/ar/landing.json';
+import jaDestinations from '@esim/i18n/locales/ja/destinations.json';
+import jaLanding from '@esim/i18n/locales/ja/landing.json';
+import { i18n } from '../../lib/i18n.ts';
 import { REGIONS, byCode } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { RegionPicker } from './region-picker.tsx';
@@ -129,5 +134,101 @@ describe('RegionPicker', () => {
     unmount();
     await renderWithProviders(<RegionPicker regions={undefined} status="error" onSelect={() => {}} />);
     expect(screen.getByText(/Destinations could not be loaded/)).toBeTruthy();
+  });
+});
+
+describe("RegionPicker in the traveller's language", () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+    localStorage.removeItem('preferredCurrency');
+  });
+
+  async function inLanguage(lang: 'ar' | 'ja') {
+    const files = { ar: [arLanding, arDestinations], ja: [jaLanding, jaDestinations] } as const;
+    i18n.addResourceBundle(lang, 'landing', files[lang][0], true, true);
+    i18n.addResourceBundle(lang, 'destinations', files[lang][1], true, true);
+    await i18n.changeLanguage(lang);
+  }
+
+  const codesIn = (element: HTMLElement) =>
+    within(element)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('data-region-code'));
+
+  it('names destinations in Arabic, sorted by the Arabic collator, and finds Japan by «اليابان», its English name and its code', async () => {
+    await inLanguage('ar');
+    const { user } = await renderPicker();
+    await user.click(screen.getByRole('tab', { name: arLanding.picker.tabs.all }));
+    const list = screen.getByTestId('all-regions-list');
+    const names = within(list)
+      .getAllByRole('button')
+      .filter((b) => b.getAttribute('data-kind') === 'country')
+      .map((b) => b.querySelector('bdi')!.textContent);
+    expect(names).toContain('اليابان');
+    expect(names).toContain('الإمارات العربية المتحدة');
+    expect(names).toEqual([...names].sort(new Intl.Collator('ar').compare));
+    expect(
+      within(list)
+        .getByRole('button', { name: /^أوروبا/ })
+        .getAttribute('data-region-code'),
+    ).toBe('EU');
+
+    const search = screen.getByRole('searchbox');
+    for (const query of ['اليابان', 'Japan', 'jp', 'يابان']) {
+      await user.clear(search);
+      await user.type(search, query);
+      expect(codesIn(screen.getByRole('region', { name: arLanding.picker.results }))[0], query).toBe('JP');
+    }
+  });
+
+  it('finds Japan by 日本 in Japanese, and by «japon» or «Japón» whatever the language', async () => {
+    await inLanguage('ja');
+    const { user } = await renderPicker();
+    const search = screen.getByRole('searchbox');
+    await user.type(search, '日本');
+    expect(screen.getByRole('button', { name: /^日本/ }).getAttribute('data-region-code')).toBe('JP');
+    for (const query of ['japon', 'Japón']) {
+      await user.clear(search);
+      await user.type(search, query);
+      expect(codesIn(screen.getByRole('region', { name: jaLanding.picker.results }))[0], query).toBe('JP');
+    }
+  });
+
+  it("finds common aliases once their table has loaded ('USA', 'UAE', 'Emirates')", async () => {
+    const { user } = await renderPicker();
+    const search = screen.getByRole('searchbox');
+    await user.type(search, 'UAE');
+    await waitFor(() => expect(regionButton('United Arab Emirates')).toBeTruthy());
+    await user.clear(search);
+    await user.type(search, 'usa');
+    expect(regionButton('United States')).toBeTruthy();
+  });
+
+  it('offers the regional and global bundles covering a searched country, labelled with what they cover', async () => {
+    const { user, onSelect } = await renderPicker();
+    await user.type(screen.getByRole('searchbox'), 'France');
+    const results = screen.getByRole('region', { name: 'Search Results' });
+    const covering = screen.getByRole('region', { name: 'Multi-country plans with France' });
+    expect(results.contains(covering)).toBe(true);
+    expect(codesIn(covering)).toEqual(['EU', 'GLOBAL']);
+    const europe = within(covering).getByRole('button', { name: /^Europe/ });
+    expect(europe.textContent).toContain('Covers France + 2 more countries');
+    expect(within(europe).getByTestId('from-badge').textContent).toBe('From $6.99');
+    await user.click(europe);
+    expect(onSelect).toHaveBeenCalledWith(byCode('EU'));
+
+    // A continent alone offers no bundles: 'Europe' is found by its own name.
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'europe');
+    expect(screen.queryByTestId('covering-bundles')).toBeNull();
+  });
+
+  it('shows the whole price in Arabic, isolated from the text around it', async () => {
+    await inLanguage('ar');
+    await renderPicker();
+    const badge = within(screen.getByRole('button', { name: /^الولايات المتحدة/ })).getByTestId('from-badge');
+    const price = badge.querySelector('bdi')!;
+    expect(badge.textContent).toBe(`${arLanding.picker.from} ${price.textContent}`);
+    expect(price.textContent).toMatch(/٦٫٥٠|6[.,]50/);
   });
 });

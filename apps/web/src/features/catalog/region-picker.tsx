@@ -1,7 +1,10 @@
-// The destination picker (spec §2 landing point 3, §5): search on name, code or continent, or
-// browse by tab. Bundles (kind 'bundle': Europe, Global, Asia…) lead the Popular tab in their own
-// group, head the All list, and sit in their continent's tab; search finds them like countries.
-import { useMemo, useState } from 'react';
+// The destination picker (spec §2 landing point 3, §5): search, or browse by tab. Bundles (kind
+// 'bundle': Europe, Global, Asia…) lead the Popular tab in their own group, head the All list, and
+// sit in their continent's tab. Names show in the UI language (CLDR) and sort by its collator.
+// Search finds a destination by its name in the UI language, in English or in the shop's other
+// languages, its code, its continent and common aliases (region-search.ts); a country found by
+// name also offers the regional and global bundles that cover it.
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Badge,
   CloseButton,
@@ -17,10 +20,20 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PICKER_TABS, filterRegions, isPopularRegion, regionsForTab, type PickerTab } from '@esim/api/domain';
+import {
+  PICKER_TABS,
+  isPopularRegion,
+  regionsForTab,
+  searchMatches,
+  suggestBundles,
+  type AliasTable,
+  type PickerTab,
+} from '@esim/api/domain';
 import { collatorFor } from '../../lib/format.ts';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
+import { useDestinationNames } from './destination-names.ts';
 import { RegionFlag } from './region-flag.tsx';
+import { loadAliases, searchIndexFor } from './region-search.ts';
 import type { Region } from './types.ts';
 import classes from './region-picker.module.css';
 
@@ -31,26 +44,67 @@ export interface RegionPickerProps {
   onSelect: (region: Region) => void;
 }
 
-/** Bundles first (server order), then countries alphabetically in the UI language. */
-export function orderRegions(regions: readonly Region[], locale: string): Region[] {
+/**
+ * Bundles first (server order), then countries alphabetically in the UI language, by the name
+ * shown (`nameOf`, the catalogue's English name by default).
+ */
+export function orderRegions(regions: readonly Region[], locale: string, nameOf: (region: Region) => string = (r) => r.name): Region[] {
   const collator = collatorFor(locale);
   const bundles = regions.filter((r) => r.kind === 'bundle');
-  const countries = regions.filter((r) => r.kind !== 'bundle').sort((a, b) => collator.compare(a.name, b.name));
+  const countries = regions
+    .filter((r) => r.kind !== 'bundle')
+    .map((r) => ({ r, name: nameOf(r) }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map(({ r }) => r);
   return [...bundles, ...countries];
 }
 
+/** The alias table once the traveller has started to search (its own chunk); undefined before. */
+function useAliases(): [AliasTable | undefined, () => void] {
+  const [aliases, setAliases] = useState<AliasTable>();
+  const [asked, setAsked] = useState(false);
+  const ask = () => {
+    if (asked) return;
+    setAsked(true);
+    void loadAliases().then(setAliases);
+  };
+  return [aliases, ask];
+}
+
 export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPickerProps) {
-  const { t, i18n } = useTranslation('landing');
+  const { t } = useTranslation('landing');
+  const names = useDestinationNames();
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<PickerTab>('popular');
-  const ordered = useMemo(() => orderRegions(regions ?? [], i18n.language), [regions, i18n.language]);
+  const [aliases, loadAliasTable] = useAliases();
+  const nameById = useMemo(() => new Map((regions ?? []).map((r) => [r.id, names.name(r)])), [regions, names]);
+  const nameOf = (region: Region) => nameById.get(region.id) ?? region.name;
+  const ordered = useMemo(
+    () => orderRegions(regions ?? [], names.lang, (r) => nameById.get(r.id) ?? r.name),
+    [regions, names.lang, nameById],
+  );
   const trimmed = query.trim();
-  const results = useMemo(() => (trimmed ? filterRegions(ordered, trimmed) : []), [ordered, trimmed]);
+  const searching = trimmed !== '';
+  // Built when the traveller first types, again when the aliases arrive; not on every keystroke.
+  const index = useMemo(
+    () => (searching ? searchIndexFor(ordered, { lang: names.lang, t: names.t, aliases }) : null),
+    [searching, ordered, names, aliases],
+  );
+  const matches = useMemo(() => (index && trimmed ? searchMatches(index, trimmed) : []), [index, trimmed]);
+  const results = matches.map((m) => m.region);
+  const suggestion = useMemo(() => suggestBundles(matches, ordered), [matches, ordered]);
 
-  const grid = (list: readonly Region[]) => (
+  const grid = (list: readonly Region[], note?: (region: Region) => string) => (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'sm' }} verticalSpacing={{ base: 'xs', sm: 'sm' }}>
       {list.map((region) => (
-        <RegionButton key={region.id} region={region} selected={region.id === selectedId} onSelect={onSelect} />
+        <RegionButton
+          key={region.id}
+          region={region}
+          name={nameOf(region)}
+          note={note?.(region)}
+          selected={region.id === selectedId}
+          onSelect={onSelect}
+        />
       ))}
     </SimpleGrid>
   );
@@ -121,6 +175,7 @@ export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPi
           <>
             <VisuallyHidden role="status">{t('picker.resultsCount', { count: results.length })}</VisuallyHidden>
             {grid(results)}
+            {suggestion ? <CoveringBundles suggestion={suggestion} nameOf={nameOf} grid={grid} /> : null}
           </>
         ) : (
           <Text role="status" c="dimmed" py="lg">
@@ -155,7 +210,11 @@ export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPi
         size="lg"
         radius="xl"
         value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
+        onChange={(e) => {
+          loadAliasTable();
+          setQuery(e.currentTarget.value);
+        }}
+        onFocus={loadAliasTable}
         placeholder={t('picker.searchPlaceholder')}
         aria-label={t('picker.searchLabel')}
         leftSection={<IconSearch size={20} aria-hidden />}
@@ -169,13 +228,40 @@ export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPi
   );
 }
 
+interface CoveringBundlesProps {
+  suggestion: { country: Region; bundles: Region[] };
+  nameOf: (region: Region) => string;
+  grid: (list: readonly Region[], note?: (region: Region) => string) => ReactNode;
+}
+
+/** 'Multi-country plans with Portugal': the bundles that cover the country searched for. */
+function CoveringBundles({ suggestion: { country, bundles }, nameOf, grid }: CoveringBundlesProps) {
+  const { t } = useTranslation('destinations');
+  const countryName = nameOf(country);
+  return (
+    <section aria-labelledby="picker-covering" className={classes.covering} data-testid="covering-bundles">
+      <Title order={3} id="picker-covering" className={classes.groupTitle} mb={0}>
+        {t('suggestions.title', { country: countryName })}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('suggestions.hint')}
+      </Text>
+      {grid(bundles, (bundle) => t('suggestions.covers', { country: countryName, count: Math.max(0, bundle.covers.length - 1) }))}
+    </section>
+  );
+}
+
 interface RegionButtonProps {
   region: Region;
+  /** The name shown (UI language); the catalogue's English name by default. */
+  name?: string | undefined;
+  /** A line under the name, e.g. what a bundle covers. */
+  note?: string | undefined;
   selected: boolean;
   onSelect: (region: Region) => void;
 }
 
-export function RegionButton({ region, selected, onSelect }: RegionButtonProps) {
+export function RegionButton({ region, name = region.name, note, selected, onSelect }: RegionButtonProps) {
   const { t } = useTranslation('landing');
   const { formatPrice } = useCurrency();
   return (
@@ -188,10 +274,17 @@ export function RegionButton({ region, selected, onSelect }: RegionButtonProps) 
     >
       <RegionFlag code={region.code} flagIcon={region.flagIcon} />
       <span className={classes.regionText}>
-        <span className={classes.regionName}>{region.name}</span>
+        <bdi className={classes.regionName}>{name}</bdi>
+        {note ? <span className={classes.note}>{note}</span> : null}
         {region.fromPriceMinor != null ? (
-          <Badge variant="light" color="brand" size="sm" className={classes.from} data-testid="from-badge">
-            {t('picker.from')} {formatPrice(region.fromPriceMinor)}
+          <Badge
+            variant="light"
+            color="brand"
+            size="sm"
+            classNames={{ root: classes.from, label: classes.fromLabel }}
+            data-testid="from-badge"
+          >
+            {t('picker.from')} <bdi className={classes.price}>{formatPrice(region.fromPriceMinor)}</bdi>
           </Badge>
         ) : null}
       </span>
