@@ -1,11 +1,13 @@
 // 'Countries Covered' for a region (spec §2 landing point 5). The list comes from the database
-// (catalog.region → countries); GLOBAL gets the worldwide texts instead of 100+ chips.
+// (catalog.region → countries), named in the UI language; GLOBAL gets the worldwide texts instead
+// of 100+ chips.
 import { Anchor, Badge, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/app-link.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useDestinationNames } from './destination-names.ts';
 import { RegionFlag } from './region-flag.tsx';
 import type { Region } from './types.ts';
 import classes from './plans-section.module.css';
@@ -14,6 +16,7 @@ export const GLOBAL_CODE = 'GLOBAL';
 
 export function CountriesCovered({ region }: { region: Region }) {
   const { t } = useTranslation('landing');
+  const names = useDestinationNames();
   const trpc = useTRPC();
   const isGlobal = region.code === GLOBAL_CODE;
   const detail = useQuery({ ...trpc.catalog.region.queryOptions({ id: region.id }), enabled: !isGlobal });
@@ -47,7 +50,7 @@ export function CountriesCovered({ region }: { region: Region }) {
         {detail.data.countries.map((country) => (
           <li key={country.code} className={classes.chip}>
             <RegionFlag code={country.code} flagIcon={countryFlag(country.code)} size="sm" />
-            <span>{country.name}</span>
+            <bdi>{names.name({ code: country.code, kind: 'country', name: country.name })}</bdi>
           </li>
         ))}
       </ul>

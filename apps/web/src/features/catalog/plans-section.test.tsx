@@ -3,6 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TRPCError } from '@trpc/server';
 import { delay } from 'msw';
+import arDestinations from '@esim/i18n/locales/ar/destinations.json';
+import arLanding from '@esim/i18n/locales/ar/landing.json';
+import { i18n } from '../../lib/i18n.ts';
 import { PLANS, byCode, detail } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -128,6 +131,30 @@ describe('PlansSection', () => {
     const [oneGb] = (await screen.findAllByRole('article')) as [HTMLElement];
     // 450 × 0.93 = 418.5 → €4.19
     expect(within(oneGb).getByText('€4.19')).toBeTruthy();
+  });
+
+  it('names the region and the covered countries in the UI language (Arabic)', async () => {
+    i18n.addResourceBundle('ar', 'landing', arLanding, true, true);
+    i18n.addResourceBundle('ar', 'destinations', arDestinations, true, true);
+    await i18n.changeLanguage('ar');
+    try {
+      mock({
+        countries: [
+          { code: 'JP', name: 'Japan' },
+          { code: 'UK', name: 'United Kingdom' },
+        ],
+      });
+      await renderPlans('JP');
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(arLanding.plans.title.replace('{{region}}', 'اليابان'));
+      const chips = await screen.findByRole('list', { name: arLanding.plans.countriesCovered });
+      expect(
+        within(chips)
+          .getAllByRole('listitem')
+          .map((li) => li.querySelector('bdi')?.textContent),
+      ).toEqual(['اليابان', 'المملكة المتحدة']);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CACHE } from '../../lib/query-client.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { CountriesCovered } from './countries-covered.tsx';
+import { useDestinationNames } from './destination-names.ts';
 import { PlanCard } from './plan-card.tsx';
 import { RegionFlag } from './region-flag.tsx';
 import type { PurchaseMode, Region } from './types.ts';
@@ -21,6 +22,7 @@ export interface PlansSectionProps {
 export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps) {
   const { t } = useTranslation('landing');
   const { t: tc } = useTranslation('common');
+  const names = useDestinationNames();
   const trpc = useTRPC();
   const [mode, setMode] = useState<PurchaseMode>('onetime');
   const plans = useQuery({ ...trpc.catalog.plans.queryOptions({ regionId: region.id }), staleTime: CACHE.plansStaleMs });
@@ -65,7 +67,7 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
           <RegionFlag code={region.code} flagIcon={region.flagIcon} />
           <div>
             <Title order={2} id={titleId}>
-              {t('plans.title', { region: region.name })}
+              {t('plans.title', { region: names.name(region) })}
             </Title>
             <Text c="dimmed" mt={4}>
               {t('plans.subtitle')}
