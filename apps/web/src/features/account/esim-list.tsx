@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import type { PlanTextFacts } from '@esim/api/domain';
+import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { formatOrderDate } from './orders.ts';
 
 /** What this page reads of an eSIM; `esims.list` rows fit it. */
@@ -16,6 +18,8 @@ export interface AccountEsim {
   id: string;
   orderId?: string | null;
   planName?: string | null;
+  /** What the plan's name is composed from in the UI language (preferred over planName). */
+  planFacts?: PlanTextFacts | null;
   status?: string | null;
   iccid?: string | null;
   activationCode?: string | null;
@@ -40,13 +44,13 @@ export function EsimStatusBadge({ status }: { status: string | null | undefined 
 export function EsimCard({ esim }: { esim: AccountEsim }) {
   const { t } = useTranslation('account');
   const { language } = useLanguage();
-  const plan = esim.planName ?? t('orders.unknownPlan');
+  const plan = usePlanTexts(esim.planFacts)?.name ?? esim.planName ?? t('orders.unknownPlan');
   return (
     <Card padding="lg" component="article" aria-labelledby={`esim-${esim.id}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2}>
           <Title order={3} fz="lg" id={`esim-${esim.id}`}>
-            {plan}
+            <bdi>{plan}</bdi>
           </Title>
           <Text size="sm" c="dimmed">
             {formatOrderDate(esim.createdAt, language) ?? t('orders.unknownDate')}

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import arPlans from '@esim/i18n/locales/ar/plans.json';
+import { i18n } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { OrderTable } from './order-table.tsx';
 import type { AccountOrder } from './orders.ts';
@@ -33,6 +35,37 @@ const ORDERS: AccountOrder[] = [
 function rowOf(id: string) {
   return screen.getByRole('cell', { name: id }).closest('tr')!;
 }
+
+const EUROPE_FACTS = {
+  regionCode: 'EU',
+  regionKind: 'bundle',
+  regionName: 'Europe',
+  coverage: 35,
+  dataMb: 10240,
+  validityDays: 30,
+} as const;
+const COMPOSED: AccountOrder = { ...ORDERS[0]!, id: 'ORD-9', planName: 'Europe 10GB - 30 Days', planFacts: EUROPE_FACTS };
+
+describe('OrderTable: plan names composed from the facts', () => {
+  afterEach(() => {
+    i18n.removeResourceBundle('ar', 'plans');
+  });
+
+  it('names the plan in English from its facts, isolated, rather than the stored name', async () => {
+    await renderWithProviders(<OrderTable orders={[COMPOSED]} />);
+    const cell = within(rowOf('ORD-9')).getByText('Europe 10 GB – 30 days');
+    expect(cell.tagName).toBe('BDI');
+    expect(screen.queryByText('Europe 10GB - 30 Days')).toBeNull();
+  });
+
+  it('names the plan in Arabic, with the destination from CLDR', async () => {
+    i18n.addResourceBundle('ar', 'plans', arPlans, true, true);
+    await i18n.changeLanguage('ar');
+    localStorage.setItem('preferredLanguage', 'ar');
+    await renderWithProviders(<OrderTable orders={[{ ...COMPOSED, planFacts: { ...EUROPE_FACTS, validityDays: 11 } }]} />);
+    expect(within(rowOf('ORD-9')).getByText('أوروبا 10 غ.ب – 11 يومًا')).toBeTruthy();
+  });
+});
 
 describe('OrderTable', () => {
   it('shows the columns, fallbacks, amounts and status colours', async () => {

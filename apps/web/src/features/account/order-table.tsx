@@ -8,6 +8,7 @@ import { IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
+import { usePlanTextsFn } from '../catalog/use-plan-texts.ts';
 import {
   capitalizeStatus,
   formatOrderAmount,
@@ -35,7 +36,10 @@ export function OrderStatusBadge({ status }: { status: string | null | undefined
 
 function usePlanText() {
   const { t } = useTranslation('account');
+  const compose = usePlanTextsFn();
   return (order: AccountOrder) => {
+    // The name composed in the UI language from the plan's facts; else the stored one.
+    if (order.planFacts && compose) return compose(order.planFacts).name;
     const label = planLabel(order);
     if (label.kind === 'name') return label.text!;
     if (label.kind === 'number') return t('orders.planNumber', { id: label.id });
@@ -84,7 +88,9 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                       {id}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{planText(order)}</Table.Td>
+                  <Table.Td>
+                    <bdi>{planText(order)}</bdi>
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
                   </Table.Td>
@@ -172,7 +178,7 @@ function OrderDetails({ order, planText }: { order: AccountOrder; planText: stri
   const { language } = useLanguage();
   const rows: [string, ReactNode][] = [
     [t('orders.orderId'), <span dir="ltr">{String(order.id)}</span>],
-    [t('orders.plan'), planText],
+    [t('orders.plan'), <bdi>{planText}</bdi>],
     [t('orders.amount'), <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>],
     [t('orders.status'), <OrderStatusBadge status={order.status} />],
     [t('orders.date'), formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')],

@@ -1,12 +1,15 @@
 // The account's view of an order (spec §3 Order) and the pure helpers the order table uses.
 // Every field but the id may be missing: the spec's fallbacks ('Plan #id', 'Unknown plan',
 // 'Unknown date') cover what the server leaves out. `orders.list`'s rows fit this shape.
+import type { PlanTextFacts } from '@esim/api/domain';
 import { formatMinor } from '../../lib/format.ts';
 
 export interface AccountOrder {
   id: string | number;
   planId?: number | null;
   planName?: string | null;
+  /** What the plan's name is composed from in the UI language (preferred over planName). */
+  planFacts?: PlanTextFacts | null;
   /** Decimal amount in `currency`. */
   totalAmount?: number | null;
   /** Minor units in `currency` (preferred when present: no float rounding). */

@@ -13,7 +13,7 @@ import { createAppRouter } from '../../router.tsx';
 import { TEST_TRPC_URL } from '../../test/msw.ts';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { PLANS } from '../../test/fixtures.ts';
+import { PLANS, REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeUser, trpcError } from '../auth/test-utils.ts';
@@ -56,6 +56,8 @@ function mockCheckout({ config = { provider: 'demo', publishableKey: null }, use
       return plan;
     }),
     trpcMsw.payments.config.query(() => config),
+    // The plan's region names its destination in the composed plan texts.
+    trpcMsw.catalog.regions.query(() => REGIONS),
     trpcMsw.orders.byPaymentIntent.query(() => readyOrder()),
     // A signed-in shopper without rewards points: no 'Use my points' (features/rewards/checkout-points.test.tsx).
     trpcMsw.rewards.profile.query(() => makeProfile({ currentPoints: 0 })),
@@ -118,8 +120,10 @@ describe('checkout (demo payments)', () => {
     await renderApp(`/checkout/${PLAN.id}`);
     expect(await screen.findByText('Preparing your checkout...')).toBeTruthy();
     const summary = await screen.findByTestId('checkout-plan');
-    expect(within(summary).getByRole('heading', { name: PLAN.name })).toBeTruthy();
-    expect(within(summary).getByText('1GB')).toBeTruthy();
+    // Composed from the plan's facts, not its stored 'Japan 1GB - 7 Days'.
+    expect(await within(summary).findByRole('heading', { name: 'Japan 1 GB – 7 days' })).toBeTruthy();
+    expect(within(summary).getByText('1 GB of high-speed data in Japan, valid for 7 days from activation.')).toBeTruthy();
+    expect(within(summary).getByText('1 GB')).toBeTruthy();
     expect(within(summary).getByText('7 days')).toBeTruthy();
     expect(within(summary).getByText('$4.50')).toBeTruthy();
     expect(screen.getByText('Demo payments: no real charge')).toBeTruthy();
@@ -401,7 +405,7 @@ describe('/checkout and /subscribe', () => {
     intentsFrom(calls);
     sessionStorage.setItem('selectedPlan', JSON.stringify(PLANS[1]));
     await renderApp('/checkout');
-    expect(await screen.findByRole('heading', { name: PLANS[1]!.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Japan 5 GB – 30 days' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Pay \$17\.99/ })).toBeTruthy();
   });
 

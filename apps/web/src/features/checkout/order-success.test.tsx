@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { PLANS } from '../../test/fixtures.ts';
+import { PLANS, REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeUser, trpcError } from '../auth/test-utils.ts';
@@ -54,8 +54,11 @@ describe('/order-success', () => {
     expect(inputs[0]).toEqual({ paymentIntentId: 'pi_demo_1', clientSecret: 'pi_demo_1_secret_abc' });
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeTruthy();
     const details = screen.getByTestId('order-details');
-    for (const text of [PLAN.name, '1GB', '7 days', '$4.50', 'Card', 'ORD-AAAAAAAAAA'])
+    // The plan's texts are composed from its facts, not the stored 'Japan 1GB - 7 Days'.
+    for (const text of ['Japan 1 GB – 7 days', '1 GB', '7 days', '$4.50', 'Card', 'ORD-AAAAAAAAAA'])
       expect(within(details).getByText(text)).toBeTruthy();
+    expect(within(details).queryByText(PLAN.name)).toBeNull();
+    expect(within(ready).getByRole('img').getAttribute('alt')).toContain('Japan 1 GB – 7 days');
     expect(within(details).getByText(/2026/)).toBeTruthy();
     expect(within(details).getByText(/e-mailed you these details/)).toBeTruthy();
     expect(within(details).getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
@@ -139,10 +142,14 @@ describe('/order-success', () => {
   });
 
   it('only a plan id: the plan, with a note', async () => {
-    server.use(trpcMsw.catalog.plan.query(() => PLAN));
+    server.use(
+      trpcMsw.catalog.plan.query(() => PLAN),
+      trpcMsw.catalog.regions.query(() => REGIONS),
+    );
     await renderApp(`/order-success/${PLAN.id}`);
     const card = await screen.findByTestId('plan-only');
-    expect(within(card).getByRole('heading', { name: PLAN.name })).toBeTruthy();
+    expect(await within(card).findByRole('heading', { name: 'Japan 1 GB – 7 days' })).toBeTruthy();
+    expect(within(card).getByText('1 GB')).toBeTruthy();
     expect(within(card).getByText('$4.50')).toBeTruthy();
     expect(within(card).getByText(/in your confirmation e-mail/)).toBeTruthy();
   });

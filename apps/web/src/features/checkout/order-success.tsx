@@ -17,6 +17,8 @@ import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { useSession } from '../auth/session.ts';
 import { callError } from '../auth/trpc-error.ts';
 import { InstallDetails } from '../esim/install-details.tsx';
+import type { Plan } from '../catalog/types.ts';
+import { useCatalogPlanTexts, usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { OrderRewardsNote, PointsPaymentMethod } from '../rewards/checkout-points.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
@@ -263,6 +265,8 @@ export function OrderDetailsCard({ order }: { order: OrderView }) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const session = useSession();
+  // Composed in the UI language from the order's facts; the stored texts when the plan is gone.
+  const texts = usePlanTexts(order.planFacts);
   return (
     <Paper
       withBorder
@@ -278,9 +282,9 @@ export function OrderDetailsCard({ order }: { order: OrderView }) {
         {t('success.detailsHeading')}
       </Title>
       <DataList mt="md" size="sm" withDivider labelWidth="42%">
-        <Row label={t('success.plan')} value={order.planName} />
-        <Row label={t('success.data')} value={order.planData} />
-        <Row label={t('success.validity')} value={t('summary.validity', { count: order.validityDays })} />
+        <Row label={t('success.plan')} value={<bdi data-testid="order-plan-name">{texts?.name ?? order.planName}</bdi>} />
+        <Row label={t('success.data')} value={texts?.data ?? order.planData} />
+        <Row label={t('success.validity')} value={texts?.validity ?? t('summary.validity', { count: order.validityDays })} />
         <Row label={t('success.total')} value={<bdi>{formatMinor(order.totalMinor, order.currency, language)}</bdi>} />
         <Row label={t('success.paymentMethod')} value={order.paymentMethod === 'Points' ? <PointsPaymentMethod /> : t('success.card')} />
         <Row label={t('success.purchaseDate')} value={formatDate(order.purchaseDate, language)} />
@@ -329,11 +333,19 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 function PlanOnly({ planId }: { planId: number }) {
   const { t } = useTranslation('checkout');
   const trpc = useTRPC();
-  const { formatPrice } = useCurrency();
   const plan = useQuery(trpc.catalog.plan.queryOptions({ id: planId }));
   if (plan.isPending) return <PageLoader label={t('success.loading')} />;
   if (plan.isError) return <StatusPanel tone="error" alert title={t('success.notFoundTitle')} body={t('errors.planLoad')} />;
-  const facts = planFacts(plan.data);
+  return <PlanOnlyCard plan={plan.data} />;
+}
+
+function PlanOnlyCard({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('checkout');
+  const { formatPrice } = useCurrency();
+  const texts = useCatalogPlanTexts(plan);
+  const facts = planFacts(plan);
+  const data = texts.composed ? texts.data : facts.data;
+  const validity = texts.composed ? texts.validity : facts.validityDays ? t('summary.validity', { count: facts.validityDays }) : null;
   return (
     <Container size="sm" py={{ base: 'lg', sm: 72 }}>
       <Paper
@@ -350,12 +362,12 @@ function PlanOnly({ planId }: { planId: number }) {
           {t('success.planOnlyTitle')}
         </Text>
         <Title order={1} fz={{ base: 24, sm: 30 }} id="plan-only-heading" mt={4}>
-          {plan.data.name}
+          {texts.name}
         </Title>
         <DataList mt="md" size="sm" withDivider labelWidth="42%">
-          {facts.data ? <Row label={t('success.data')} value={facts.data} /> : null}
-          {facts.validityDays ? <Row label={t('success.validity')} value={t('summary.validity', { count: facts.validityDays })} /> : null}
-          <Row label={t('success.price')} value={<bdi>{formatPrice(plan.data.priceMinor)}</bdi>} />
+          {data ? <Row label={t('success.data')} value={data} /> : null}
+          {validity ? <Row label={t('success.validity')} value={validity} /> : null}
+          <Row label={t('success.price')} value={<bdi>{formatPrice(plan.priceMinor)}</bdi>} />
         </DataList>
         <Text mt="md" size="sm">
           {t('success.planOnlyBody')}

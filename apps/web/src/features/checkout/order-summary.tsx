@@ -5,12 +5,14 @@ import type { ReactNode } from 'react';
 import { Badge, DataList, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAntenna, IconBolt, IconCalendarTime, IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { planFacts, type PlanLike } from './plan-facts.ts';
+import type { Plan } from '../catalog/types.ts';
+import { useCatalogPlanTexts } from '../catalog/use-plan-texts.ts';
+import { planFacts } from './plan-facts.ts';
 import type { CheckoutKind } from './use-checkout-intent.ts';
 import classes from './checkout.module.css';
 
 export interface OrderSummaryProps {
-  plan: PlanLike & { description?: string | null };
+  plan: Plan;
   kind: CheckoutKind;
   /** Formatted total in the chosen currency. */
   amount: string;
@@ -30,7 +32,11 @@ function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 export function OrderSummary({ plan, kind, amount, currency }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
-  const { data, validityDays } = planFacts(plan);
+  const texts = useCatalogPlanTexts(plan);
+  // Composed texts when the plan's region is known; else what the plan stores.
+  const stored = planFacts(plan);
+  const data = texts.composed ? texts.data : stored.data;
+  const validity = texts.composed ? texts.validity : stored.validityDays ? t('summary.validity', { count: stored.validityDays }) : null;
   const subscription = kind === 'subscription';
   return (
     <Paper
@@ -52,11 +58,11 @@ export function OrderSummary({ plan, kind, amount, currency }: OrderSummaryProps
         </ThemeIcon>
         <div style={{ minWidth: 0 }}>
           <Title order={3} fz="lg" data-testid="checkout-plan-name">
-            {plan.name}
+            {texts.name}
           </Title>
-          {plan.description ? (
+          {texts.description ? (
             <Text size="sm" c="dimmed" mt={2}>
-              {plan.description}
+              {texts.description}
             </Text>
           ) : null}
         </div>
@@ -80,10 +86,10 @@ export function OrderSummary({ plan, kind, amount, currency }: OrderSummaryProps
             <DataList.ItemValue fw={600}>{data}</DataList.ItemValue>
           </DataList.Item>
         ) : null}
-        {validityDays ? (
+        {validity ? (
           <DataList.Item>
             <DataList.ItemLabel>{t('summary.validityLabel')}</DataList.ItemLabel>
-            <DataList.ItemValue fw={600}>{t('summary.validity', { count: validityDays })}</DataList.ItemValue>
+            <DataList.ItemValue fw={600}>{validity}</DataList.ItemValue>
           </DataList.Item>
         ) : null}
         {subscription ? (

@@ -10,6 +10,7 @@ import { toast } from '../../components/toast.tsx';
 import { formatMinor } from '../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
+import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 
 type Subscription = RouterOutputs['subscriptions']['list'][number];
 
@@ -63,17 +64,20 @@ function SubscriptionRow({ sub, onCancel }: { sub: Subscription; onCancel: () =>
   const ended = day(sub.endedAt, language);
   const status = STATUSES.find((x) => x === sub.status);
   const color = STATUS_COLOR[sub.status] ?? 'gray';
+  const planName = usePlanTexts(sub.planFacts)?.name ?? sub.planName;
   const when =
     sub.status === 'canceled'
       ? ended && t('subscriptions.endedOn', { date: ended })
       : end && (sub.cancelAtPeriodEnd ? t('subscriptions.cancelsOn', { date: end }) : t('subscriptions.renewsOn', { date: end }));
   return (
-    <Card padding="md" component="article" aria-label={sub.planName}>
+    <Card padding="md" component="article" aria-label={planName}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <IconRefresh size={22} aria-hidden color="var(--mantine-color-brand-7)" style={{ flexShrink: 0, marginTop: 2 }} />
           <div>
-            <Text fw={700}>{sub.planName}</Text>
+            <Text fw={700}>
+              <bdi>{planName}</bdi>
+            </Text>
             <Text size="sm">
               <bdi>{t('subscriptions.price', { amount: formatMinor(sub.amountMinor, sub.currency, language) })}</bdi>
             </Text>
@@ -89,7 +93,7 @@ function SubscriptionRow({ sub, onCancel }: { sub: Subscription; onCancel: () =>
             {status ? t(`subscriptions.statuses.${status}`) : sub.status}
           </Badge>
           {sub.status !== 'canceled' && !sub.cancelAtPeriodEnd ? (
-            <Button size="xs" variant="default" onClick={onCancel} aria-label={t('subscriptions.cancelLabel', { plan: sub.planName })}>
+            <Button size="xs" variant="default" onClick={onCancel} aria-label={t('subscriptions.cancelLabel', { plan: planName })}>
               {t('subscriptions.cancel')}
             </Button>
           ) : null}
@@ -121,6 +125,7 @@ function CancelDialog({ sub, onClose }: { sub: Subscription | null; onClose: () 
     }),
   );
   const date = sub ? day(sub.currentPeriodEnd, language) : null;
+  const planName = usePlanTexts(sub?.planFacts)?.name ?? sub?.planName ?? '';
   return (
     <Modal
       opened={sub !== null}
@@ -134,9 +139,7 @@ function CancelDialog({ sub, onClose }: { sub: Subscription | null; onClose: () 
       {sub ? (
         <Stack gap="md">
           <Text>
-            {date
-              ? t('subscriptions.confirmBody', { plan: sub.planName, date })
-              : t('subscriptions.confirmBodyNoDate', { plan: sub.planName })}
+            {date ? t('subscriptions.confirmBody', { plan: planName, date }) : t('subscriptions.confirmBodyNoDate', { plan: planName })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} data-autofocus>

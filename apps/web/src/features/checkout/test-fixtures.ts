@@ -31,6 +31,7 @@ export function readyOrder(overrides: Partial<Order> = {}): Order {
     paymentIntentId: 'pi_demo_1',
     planId: PLAN.id,
     planName: PLAN.name,
+    planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 1024, validityDays: 7 },
     planData: '1GB',
     planValidity: '7 days',
     validityDays: 7,

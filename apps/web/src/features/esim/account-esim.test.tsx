@@ -95,10 +95,16 @@ describe('account: orders', () => {
 
 describe('account: /account/esim', () => {
   it('lists each eSIM with ICCID, plan, status, QR and install details', async () => {
-    signedIn({ esims: [ESIM, { ...ESIM, id: 'ESIM-B', orderId: 'ORD-B', status: 'active', planName: 'Europe 5GB - 30 Days' }] });
+    const europe = { regionCode: 'EU', regionKind: 'bundle', regionName: 'Europe', coverage: 35, dataMb: 5120, validityDays: 30 } as const;
+    signedIn({
+      esims: [ESIM, { ...ESIM, id: 'ESIM-B', orderId: 'ORD-B', status: 'active', planName: 'Europe 5GB - 30 Days', planFacts: europe }],
+    });
     await renderApp('/account/esim');
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
+    // Without facts (a plan that is gone) the stored name; with them, the name composed in the UI language.
+    expect(within(cards[1]!).getByRole('heading', { name: 'Europe 5 GB – 30 days' })).toBeTruthy();
+    expect(within(cards[1]!).getByText('5 GB · 30 days')).toBeTruthy();
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { name: 'Japan 1GB - 7 Days' })).toBeTruthy();
     expect(first.getByText('Not installed')).toBeTruthy();
@@ -128,6 +134,7 @@ describe('account: subscriptions', () => {
     id: 'SUB-1',
     planId: 101,
     planName: 'Japan 1GB - 7 Days',
+    planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 1024, validityDays: 7 },
     amount: 3.83,
     amountMinor: 383,
     currency: 'USD',
@@ -155,14 +162,14 @@ describe('account: subscriptions', () => {
     expect(within(panel).getByText('$3.83 / month')).toBeTruthy();
     expect(within(panel).getByText('Renews on July 3, 2026')).toBeTruthy();
     const u = userEvent.setup({ delay: null });
-    await u.click(within(panel).getByRole('button', { name: 'Cancel subscription Japan 1GB - 7 Days' }));
+    await u.click(within(panel).getByRole('button', { name: 'Cancel subscription Japan 1 GB – 7 days' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
-    expect(within(dialog).getByText(/stays active until July 3, 2026/)).toBeTruthy();
+    expect(within(dialog).getByText(/stays active until July 3, 2026/).textContent).toContain('Japan 1 GB – 7 days');
     await u.click(within(dialog).getByRole('button', { name: 'Keep subscription' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(inputs).toEqual([]);
 
-    await u.click(within(panel).getByRole('button', { name: 'Cancel subscription Japan 1GB - 7 Days' }));
+    await u.click(within(panel).getByRole('button', { name: 'Cancel subscription Japan 1 GB – 7 days' }));
     await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
     expect(await screen.findByText('Subscription canceled', { selector: '.mantine-Notification-root *' })).toBeTruthy();
     expect(inputs).toEqual([{ subscriptionId: 'SUB-1' }]);

@@ -7,6 +7,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
+import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { InstallDetails, InstallOnIphone, QrImage } from './install-details.tsx';
 
 export type EsimRow = RouterOutputs['esims']['list'][number];
@@ -39,6 +40,8 @@ export function EsimCard({ esim }: { esim: EsimRow }) {
   const { t } = useTranslation('esim');
   const { language } = useLanguage();
   const [open, setOpen] = useState(false);
+  const texts = usePlanTexts(esim.planFacts);
+  const planName = texts?.name ?? esim.planName;
   const headingId = `esim-${esim.id}`;
   const installable = esim.status === 'not_installed';
   return (
@@ -46,7 +49,7 @@ export function EsimCard({ esim }: { esim: EsimRow }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Title order={3} fz="lg" id={headingId}>
-            {esim.planName}
+            <bdi>{planName}</bdi>
           </Title>
           <Text size="sm" c="dimmed">
             {t('card.purchased', { date: formatDay(esim.createdAt, language) })}
@@ -56,13 +59,11 @@ export function EsimCard({ esim }: { esim: EsimRow }) {
       </Group>
 
       <Group mt="md" align="flex-start" gap="lg" wrap="wrap">
-        {installable ? <QrImage src={esim.qrCode} planName={esim.planName} size={132} /> : null}
+        {installable ? <QrImage src={esim.qrCode} planName={planName} size={132} /> : null}
         <Stack gap={8} style={{ flex: 1, minWidth: 160 }}>
           <Field label={t('install.iccid')} value={esim.iccid} testId="esim-iccid" />
           <Field label={t('card.order')} value={esim.orderId} />
-          <Text size="sm">
-            {esim.planData} · {esim.planValidity}
-          </Text>
+          <Text size="sm">{texts ? `${texts.data} · ${texts.validity}` : `${esim.planData} · ${esim.planValidity}`}</Text>
           {installable ? <InstallOnIphone url={esim.appleInstallUrl} /> : null}
         </Stack>
       </Group>

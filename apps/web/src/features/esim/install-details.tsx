@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Button, Grid, Stack, Text, ThemeIcon, Title, type TitleOrder } from '@mantine/core';
 import { IconAlertCircle, IconBrandApple, IconInfoCircle, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { PlanTextFacts } from '@esim/api/domain';
+import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { CopyField } from './copy-field.tsx';
 import { useIsIos174OrLater } from './ios.ts';
 import classes from './esim.module.css';
@@ -13,6 +15,8 @@ import classes from './esim.module.css';
 /** What the install details read; orders.byPaymentIntent and esims.list rows fit it. */
 export interface EsimInstallInfo {
   planName?: string | null;
+  /** What the plan's name is composed from in the UI language (preferred over planName). */
+  planFacts?: PlanTextFacts | null;
   activationCode: string | null;
   qrCode: string | null;
   appleInstallUrl?: string | null;
@@ -129,11 +133,12 @@ function NoteItem({ icon, children }: { icon: ReactNode; children: ReactNode }) 
 
 export function InstallDetails({ esim, titleOrder = 3, layout = 'wide', idPrefix = 'esim' }: InstallDetailsProps) {
   const { t } = useTranslation('esim');
+  const planName = usePlanTexts(esim.planFacts)?.name ?? esim.planName;
   const qrHeading = `${idPrefix}-qr`;
   const wide = layout === 'wide';
   const qr = esim.qrCode ? (
     <Box style={{ display: 'flex', justifyContent: 'center' }}>
-      <QrImage src={esim.qrCode} planName={esim.planName} />
+      <QrImage src={esim.qrCode} planName={planName} />
     </Box>
   ) : null;
   const main = (

@@ -4,13 +4,16 @@ import { Button, Center, Image, Loader, Modal, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { PlanTextFacts } from '@esim/api/domain';
 import { useTRPC } from '../../lib/trpc.ts';
+import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { InstallDetails } from './install-details.tsx';
 
 export interface OrderRef {
   id: string | number;
   planId?: number | null;
   planName?: string | null;
+  planFacts?: PlanTextFacts | null;
   esimQrCode?: string | null;
   paymentIntentId?: string | null;
 }
@@ -37,6 +40,7 @@ function OrderEsim({ order, onNavigate }: { order: OrderRef; onNavigate: () => v
   const { t } = useTranslation('esim');
   const trpc = useTRPC();
   const esims = useQuery(trpc.esims.list.queryOptions());
+  const planName = usePlanTexts(order.planFacts)?.name ?? order.planName;
   if (esims.isPending) {
     return (
       <Center py="xl" role="status">
@@ -55,14 +59,7 @@ function OrderEsim({ order, onNavigate }: { order: OrderRef; onNavigate: () => v
       ) : (
         <Stack align="center" gap="sm">
           {order.esimQrCode ? (
-            <Image
-              src={order.esimQrCode}
-              alt={t('install.qrAlt', { plan: order.planName ?? 'eSIM' })}
-              w={200}
-              h={200}
-              fit="contain"
-              bg="white"
-            />
+            <Image src={order.esimQrCode} alt={t('install.qrAlt', { plan: planName ?? 'eSIM' })} w={200} h={200} fit="contain" bg="white" />
           ) : null}
           <Text size="sm" c="dimmed" ta="center">
             {t('orderModal.unavailable')}
