@@ -29,6 +29,8 @@ export const Route = createFileRoute('/')({
   loader: async ({ context }) => {
     // Regions are needed below the fold; don't hold the hero back for them.
     void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
+    // Plan texts are needed once a destination is chosen: fetch them alongside, without waiting.
+    void loadNamespaces('plans', 'destinations');
     await loadNamespaces('landing');
   },
   component: LandingPage,

@@ -13,7 +13,10 @@ import { useRequirePlan } from './-components/use-require-plan.ts';
  * asked to sign in first, since a subscription is managed and cancelled from the account.
  */
 export const Route = createFileRoute('/subscribe')({
-  loader: () => loadNamespaces('checkout'),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
+    return loadNamespaces('checkout', 'plans', 'destinations');
+  },
   component: SubscribePage,
 });
 

@@ -19,8 +19,10 @@ export const Route = createFileRoute('/checkout/$planId')({
     if (id !== null) {
       void context.queryClient.prefetchQuery(context.trpc.catalog.plan.queryOptions({ id }));
       void context.queryClient.prefetchQuery(context.trpc.payments.config.queryOptions());
+      // The plan's region names its destination in the plan texts.
+      void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
     }
-    await loadNamespaces('checkout');
+    await loadNamespaces('checkout', 'plans', 'destinations');
   },
   pendingComponent: CheckoutPending,
   component: CheckoutPlanPage,

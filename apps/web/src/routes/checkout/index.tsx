@@ -9,7 +9,10 @@ import { useRequirePlan } from '../-components/use-require-plan.ts';
 
 /** Plain checkout after a one-time 'Select Plan': the plan comes from sessionStorage. */
 export const Route = createFileRoute('/checkout/')({
-  loader: () => loadNamespaces('checkout'),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
+    return loadNamespaces('checkout', 'plans', 'destinations');
+  },
   component: CheckoutPage,
 });
 

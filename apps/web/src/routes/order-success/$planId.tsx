@@ -7,7 +7,7 @@ import { OrderSuccessPending } from '../-components/order-success-pending.tsx';
 /** /order-success/{planId}?payment_intent=…[&payment_intent_client_secret=…] */
 export const Route = createFileRoute('/order-success/$planId')({
   validateSearch: parseOrderSuccessSearch,
-  loader: () => loadNamespaces('checkout', 'esim'),
+  loader: () => loadNamespaces('checkout', 'esim', 'plans', 'destinations'),
   pendingComponent: OrderSuccessPending,
   component: PlanOrderSuccess,
 });

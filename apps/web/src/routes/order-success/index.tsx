@@ -7,7 +7,7 @@ import { OrderSuccessPending } from '../-components/order-success-pending.tsx';
 /** /order-success without a plan id: the order comes from ?payment_intent=… alone. */
 export const Route = createFileRoute('/order-success/')({
   validateSearch: parseOrderSuccessSearch,
-  loader: () => loadNamespaces('checkout', 'esim'),
+  loader: () => loadNamespaces('checkout', 'esim', 'plans', 'destinations'),
   pendingComponent: OrderSuccessPending,
   component: IntentOrderSuccess,
 });
