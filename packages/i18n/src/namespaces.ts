@@ -16,6 +16,7 @@ import type esim from '../locales/en/esim.json';
 import type plans from '../locales/en/plans.json';
 import type destinations from '../locales/en/destinations.json';
 import type email from '../locales/en/email.json';
+import type devices from '../locales/en/devices.json';
 
 export const NAMESPACES = [
   'common',
@@ -34,6 +35,7 @@ export const NAMESPACES = [
   'destinations',
   'plans',
   'email',
+  'devices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -56,4 +58,5 @@ export interface Resources {
   destinations: typeof destinations;
   plans: typeof plans;
   email: typeof email;
+  devices: typeof devices;
 }

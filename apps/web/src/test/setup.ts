@@ -15,6 +15,7 @@ import rewards from '@esim/i18n/locales/en/rewards.json';
 import esim from '@esim/i18n/locales/en/esim.json';
 import plans from '@esim/i18n/locales/en/plans.json';
 import destinations from '@esim/i18n/locales/en/destinations.json';
+import devices from '@esim/i18n/locales/en/devices.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
@@ -44,7 +45,24 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 await initI18n({
   lng: 'en',
   resources: {
-    en: { common, landing, checkout, auth, account, coverage, support, faq, about, blog, legal, rewards, esim, plans, destinations },
+    en: {
+      common,
+      landing,
+      checkout,
+      auth,
+      account,
+      coverage,
+      support,
+      faq,
+      about,
+      blog,
+      legal,
+      rewards,
+      esim,
+      plans,
+      destinations,
+      devices,
+    },
   },
   ns: [
     'common',
@@ -62,6 +80,7 @@ await initI18n({
     'esim',
     'plans',
     'destinations',
+    'devices',
   ],
 });
 
