@@ -34,7 +34,9 @@ describe('localCountryName', () => {
     ['JP', 'Japan', 'fr', 'Japon'],
     ['UK', 'United Kingdom', 'de', 'Vereinigtes Königreich'],
     ['XY', 'Nowhere Land', 'fr', 'Nowhere Land'], // unknown to Intl: the shop's name
-    ['GLOBAL', 'Global', 'fr', 'Global'],
+    ['GLOBAL', 'Global', 'fr', 'Monde'], // a bundle: CLDR's name of its area (UN M.49 001)
+    ['GLOBAL', 'Global', 'en', 'Global'],
+    ['HK', 'Hong Kong', 'zh', '香港'],
   ])('%s (%s) in %s → %s', (code, name, locale, expected) => {
     expect(localCountryName({ code, name }, locale)).toBe(expected);
   });

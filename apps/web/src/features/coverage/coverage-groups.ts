@@ -8,7 +8,7 @@
 //   any other value the shop may add later (e.g. 'Antarctica') → Unknown
 // Bundles (Europe, Global, Asia…) are plans, not places: they are left out of the country list
 // and shown in the page's Regional Packages block instead.
-import { matchesCoverage, type Searchable } from '@esim/api/domain';
+import { foldSearchText, matchesCoverage, searchCoverage, type SearchIndex, type Searchable } from '@esim/api/domain';
 import { collatorFor } from '../../lib/format.ts';
 
 export const COVERAGE_GROUPS = ['europe', 'asia', 'americas', 'africa', 'oceania', 'middleEast', 'other', 'unknown'] as const;
@@ -61,33 +61,39 @@ export interface CoverageSection<R> {
   regions: R[];
 }
 
-export interface GroupCoverageOptions {
+export interface GroupCoverageOptions<R> {
   /** Sort names in this language (default 'en'). */
   locale?: string;
   /** The group's shown (translated) name; it is searched as well as the English one. */
   groupLabel?: (group: CoverageGroup) => string;
+  /**
+   * The regions' search index (names in every language, aliases, localized continents:
+   * features/catalog/region-search.ts); without it, the name, altName and continent are searched.
+   */
+  index?: SearchIndex<R> | undefined;
 }
 
 /**
- * Case-insensitive, trimmed search on name or continent — the shop's continent or the group
- * shown for it, so 'americas' finds Brazil and Jamaica — then
- * groups in the spec's order, names sorted; empty groups are left out.
+ * Search on name or continent, ignoring case and accents (@esim/api/domain search) — the shop's
+ * continent or the group shown for it, so 'americas' finds Brazil and Jamaica — then groups in
+ * the spec's order, names sorted; empty groups are left out.
  */
 export function groupCoverage<R extends CoverageRegion>(
   regions: readonly R[],
   query: string,
-  { locale = 'en', groupLabel }: GroupCoverageOptions = {},
+  { locale = 'en', groupLabel, index }: GroupCoverageOptions<R> = {},
 ): CoverageSection<R>[] {
-  const q = query.trim().toLowerCase();
+  const q = foldSearchText(query);
+  const found = q && index ? new Set(searchCoverage(index, query)) : null;
+  const has = (text: string | undefined) => (text ? foldSearchText(text).includes(q) : false);
   const byGroup = new Map<CoverageGroup, R[]>(COVERAGE_GROUPS.map((g) => [g, []]));
   for (const region of regions) {
     const group = groupOfContinent(region.continent);
     const matches =
       !q ||
-      matchesCoverage(region, q) ||
-      (region.altName ? region.altName.toLowerCase().includes(q) : false) ||
-      GROUP_NAMES_EN[group].toLowerCase().includes(q) ||
-      (groupLabel ? groupLabel(group).toLowerCase().includes(q) : false);
+      (found ? found.has(region) : matchesCoverage(region, query) || has(region.altName)) ||
+      has(GROUP_NAMES_EN[group]) ||
+      (groupLabel ? has(groupLabel(group)) : false);
     if (matches) byGroup.get(group)!.push(region);
   }
   const collator = collatorFor(locale);

@@ -1,13 +1,16 @@
-// /coverage 'List View': search on name or continent, countries grouped by continent in the
-// spec's order (features/coverage/coverage-groups.ts), in a 500 px scrollable list.
+// /coverage 'List View': search on name (in any of the shop's languages, or an alias) or continent,
+// countries named in the UI language and grouped by continent in the spec's order
+// (features/coverage/coverage-groups.ts), in a 500 px scrollable list.
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { CloseButton, Skeleton, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { AliasTable } from '@esim/api/domain';
+import { useDestinationNames } from '../../features/catalog/destination-names.ts';
 import { RegionFlag } from '../../features/catalog/region-flag.tsx';
+import { loadAliases, searchIndexFor } from '../../features/catalog/region-search.ts';
 import type { Region } from '../../features/catalog/types.ts';
-import { localCountryName } from '../../features/coverage/countries.ts';
 import { coverageCountries, groupCoverage } from '../../features/coverage/coverage-groups.ts';
 import classes from './coverage.module.css';
 import shared from './info-pages.module.css';
@@ -27,17 +30,28 @@ export interface CoverageListProps {
 }
 
 export function CoverageList({ regions, status }: CoverageListProps) {
-  const { t, i18n } = useTranslation('coverage');
+  const { t } = useTranslation('coverage');
+  const names = useDestinationNames();
   const [search, setSearch] = useState('');
+  const [aliases, setAliases] = useState<AliasTable>();
+  const searching = search.trim() !== '';
   // Names in the UI language; search finds the shop's English name too.
   const countries = useMemo(
-    () => coverageCountries(regions ?? []).map((r) => ({ ...r, name: localCountryName(r, i18n.language), altName: r.name })),
-    [regions, i18n.language],
+    () => coverageCountries(regions ?? []).map((r) => ({ ...r, name: names.name(r), altName: r.name })),
+    [regions, names],
+  );
+  // Built when the traveller first types (and again once the aliases arrive), not on every keystroke.
+  const index = useMemo(
+    () => (searching ? searchIndexFor(countries, { lang: names.lang, t: names.t, aliases }) : undefined),
+    [searching, countries, names, aliases],
   );
   const sections = useMemo(
-    () => groupCoverage(countries, search, { locale: i18n.language, groupLabel: (g) => t(`groups.${g}`) }),
-    [countries, search, i18n.language, t],
+    () => groupCoverage(countries, search, { locale: names.lang, groupLabel: (g) => t(`groups.${g}`), index }),
+    [countries, search, names.lang, t, index],
   );
+  const loadAliasTable = () => {
+    if (!aliases) void loadAliases().then(setAliases);
+  };
   const found = sections.reduce((n, s) => n + s.regions.length, 0);
   const trimmed = search.trim();
   const [limit, setLimit] = useState(FIRST_RENDER_COUNTRIES);
@@ -95,7 +109,7 @@ export function CoverageList({ regions, status }: CoverageListProps) {
                       title={t('list.viewPlans', { name: region.name })}
                     >
                       <RegionFlag code={region.code} flagIcon={region.flagIcon} size="sm" />
-                      <span className={classes.countryName}>{region.name}</span>
+                      <bdi className={classes.countryName}>{region.name}</bdi>
                     </Link>
                   </li>
                 ))}
@@ -115,7 +129,11 @@ export function CoverageList({ regions, status }: CoverageListProps) {
         size="md"
         radius="xl"
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onChange={(e) => {
+          loadAliasTable();
+          setSearch(e.currentTarget.value);
+        }}
+        onFocus={loadAliasTable}
         placeholder={t('list.searchPlaceholder')}
         aria-label={t('list.searchLabel')}
         leftSection={<IconSearch size={18} aria-hidden />}

@@ -6,6 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useDestinationNames } from '../../features/catalog/destination-names.ts';
 import type { Region } from '../../features/catalog/types.ts';
 import { countryName, localCountryName, regionForCountry } from '../../features/coverage/countries.ts';
 import { GlobeFallback, LazyGlobe } from '../../features/globe/index.ts';
@@ -17,12 +18,13 @@ export const MAP_HEIGHT = 600;
 export const MAP_HEIGHT_PHONE = 400;
 
 export function CoverageMap({ regions }: { regions: readonly Region[] | undefined }) {
-  const { t, i18n } = useTranslation('coverage');
+  const { t } = useTranslation('coverage');
+  const names = useDestinationNames();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const height = wide ? MAP_HEIGHT : MAP_HEIGHT_PHONE;
   const [picked, setPicked] = useState<string | null>(null);
   const region = picked ? regionForCountry(regions, picked) : undefined;
-  const regionName = region ? localCountryName(region, i18n.language) : '';
+  const regionName = region ? localCountryName(region, names.lang, names.t) : '';
 
   let status;
   if (!picked) status = <Text c="dimmed">{t('map.hint')}</Text>;
@@ -39,7 +41,7 @@ export function CoverageMap({ regions }: { regions: readonly Region[] | undefine
   else
     status = (
       <>
-        <Text>{t('map.notCovered', { name: countryName(picked, i18n.language) })}</Text>
+        <Text>{t('map.notCovered', { name: countryName(picked, names.lang, names.t) })}</Text>
         <Anchor href="#regional-packages" fw={600}>
           {t('map.browseRegional')}
         </Anchor>
