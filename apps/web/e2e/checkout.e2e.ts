@@ -142,11 +142,37 @@ describe('checkout', () => {
     expect(errors).toEqual([]);
   });
 
+  it('names the plan in Japanese on the card and in the checkout summary, composed from its facts', async () => {
+    const { page, errors } = await openPage(browser, baseURL, '/', { lang: 'ja' });
+    try {
+      await page.getByRole('searchbox').first().fill('Japan');
+      await page
+        .getByRole('button', { name: /^(日本|Japan)/ })
+        .first()
+        .click();
+      const card = page.locator('#region-plans').getByRole('article').first();
+      await card.getByRole('heading', { name: '日本 1 GB – 7日間' }).waitFor();
+      expect(await card.innerText()).toContain('日本で使える高速データ1 GB。有効期間はアクティベーションから7日間です。');
+      await card.getByRole('link', { name: /日本 1 GB – 7日間$/ }).click();
+      const summary = page.getByTestId('checkout-plan');
+      await summary.waitFor();
+      expect(await summary.getByTestId('checkout-plan-name').innerText()).toBe('日本 1 GB – 7日間');
+      expect(await summary.innerText()).toContain('7日間');
+    } finally {
+      // The browser profile is shared by this file's tests: put English back whatever happens.
+      await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
+      await page.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('a guest buys Japan: landing → Buy Now → e-mail → 4242 → activation code, QR, copy, e-mail', async () => {
     const { page, errors } = await open('/');
     const plans = await japanPlans(page);
     const card = plans.getByRole('article').first();
     const planName = (await card.getByRole('heading').innerText()).trim();
+    // Composed from the plan's facts (destination, data, validity), not its stored English name.
+    expect(planName).toBe('Japan 1 GB – 7 days');
     await card.getByRole('link', { name: /^Buy Now – / }).click();
     await page.waitForURL(/\/checkout\/\d+$/);
     const planId = Number(new URL(page.url()).pathname.split('/').pop());
