@@ -18,7 +18,7 @@ describe('Header', () => {
   it('switches language from the menu: <html lang dir> follow and the choice is stored', async () => {
     await renderWithProviders(<Header />);
     const user = userEvent.setup();
-    await user.click(await menuButton(/Change language, current: English – EN/));
+    await user.click(await menuButton(/^EN – Change language, current: English$/));
     const menu = await screen.findByRole('menu', { hidden: true });
     expect(within(menu).getAllByRole('menuitem', { hidden: true })).toHaveLength(10);
     await user.click(within(menu).getByRole('menuitem', { name: 'العربية', hidden: true }));
@@ -30,12 +30,12 @@ describe('Header', () => {
   it('switches currency from the menu', async () => {
     await renderWithProviders(<Header />);
     const user = userEvent.setup();
-    await user.click(await menuButton(/Change currency, current: US Dollar – USD/));
+    await user.click(await menuButton(/^\$ USD – Change currency, current: US Dollar$/));
     const items = within(await screen.findByRole('menu', { hidden: true })).getAllByRole('menuitem', { hidden: true });
     expect(items.map((i) => i.textContent)).toEqual(['$USD · US Dollar', '£GBP · British Pound', '€EUR · Euro']);
     await user.click(items[1]!);
     expect(localStorage.getItem('preferredCurrency')).toBe('GBP');
-    expect(await screen.findByRole('button', { name: /current: British Pound – GBP/, hidden: true })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^£ GBP – Change currency, current: British Pound$/, hidden: true })).toBeTruthy();
   });
 
   it('opens the mobile drawer with the same entries', async () => {

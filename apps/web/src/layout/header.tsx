@@ -1,5 +1,7 @@
 // Sticky site header (spec §2): logo, main navigation, language and currency selectors, account
-// corner; below the lg breakpoint a burger opens a slide-in drawer (left, or right in RTL).
+// corner; below 80em (1280 px) a burger opens a slide-in drawer (left, or right in RTL). The
+// breakpoint is where the navigation, the selectors and a shortened long username fit side by
+// side in every language (e2e/widths.e2e.ts measures it).
 import { Suspense, lazy, useState } from 'react';
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +25,7 @@ export function Header() {
 
   return (
     <header className={classes.header}>
-      <Container size="lg" className={classes.inner}>
+      <Container size="xl" className={classes.inner}>
         <Logo />
         <nav aria-label={t('nav.label')} className={classes.desktopNav}>
           <NavLinks className={classes.link} />
@@ -35,11 +37,11 @@ export function Header() {
           <Box visibleFrom="sm">
             <CurrencySelector />
           </Box>
-          <Box visibleFrom="lg" ms={6}>
+          <Box className={classes.wideOnly} ms={6}>
             <HeaderAccount />
           </Box>
           <Burger
-            hiddenFrom="lg"
+            className={classes.narrowOnly}
             opened={opened}
             onClick={toggle}
             aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}

@@ -39,14 +39,16 @@ export function LanguageButton(props: ButtonProps) {
   const { t } = useTranslation();
   const { language, languages } = useLanguage();
   const current = languages.find((l) => l.code === language) ?? languages[0]!;
+  const visible = current.code.toUpperCase();
   return (
     <SelectorButton
       leftSection={<IconLanguage size={18} aria-hidden />}
-      // The name holds the visible code outside parentheses, as WCAG 2.5.3 (label in name) asks.
-      aria-label={t('language.change', { language: `${current.name} – ${current.code.toUpperCase()}` })}
+      // WCAG 2.5.3 (label in name): the name starts with the visible words, so 'EN' said to a
+      // speech control presses it, whatever the translation does with brackets and word order.
+      aria-label={`${visible} – ${t('language.change', { language: current.name })}`}
       {...props}
     >
-      {current.code.toUpperCase()}
+      {visible}
     </SelectorButton>
   );
 }
@@ -55,16 +57,15 @@ export function CurrencyButton(props: ButtonProps) {
   const { t } = useTranslation();
   const { currency, currencies } = useCurrency();
   const current = currencies.find((c) => c.code === currency);
+  const visible = current?.symbol && current.symbol !== currency ? `${current.symbol} ${currency}` : currency;
   return (
     <SelectorButton
-      aria-label={t('currency.change', {
-        currency: current ? `${currencyName(t, current.code, current.name)} – ${currency}` : currency,
-      })}
+      // As the language button: the visible '$ USD' first, then what the button does.
+      aria-label={`${visible} – ${t('currency.change', { currency: current ? currencyName(t, current.code, current.name) : currency })}`}
       {...props}
     >
-      <span aria-hidden="true">
-        {current?.symbol ?? ''} {currency}
-      </span>
+      {/* The amount's symbol and code read left to right in Arabic too. */}
+      <bdi>{visible}</bdi>
     </SelectorButton>
   );
 }

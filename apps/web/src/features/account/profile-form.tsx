@@ -12,6 +12,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { callError } from '../auth/trpc-error.ts';
 import { serverMessageKey, validateProfile, type ProfileValues } from '../auth/rules.ts';
 import { useForm } from '../auth/use-form.ts';
+import { isolated } from '../../components/bidi.tsx';
 
 function fullValues(user: SessionUser): ProfileValues {
   return {
@@ -115,7 +116,7 @@ export function ProfileForm({ user, variant = 'full', labelledBy }: ProfileFormP
         </Grid>
         {pendingEmail ? (
           <Alert color="brand" variant="light" role="status">
-            {t('profile.emailPending', { email: pendingEmail })}
+            {isolated({ email: pendingEmail }, (v) => t('profile.emailPending', v))}
           </Alert>
         ) : null}
         {full ? (

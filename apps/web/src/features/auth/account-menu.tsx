@@ -1,6 +1,6 @@
 // The signed-in header's menu and the drawer's logout button. Loaded lazily: the menu's
 // positioning code and the logout mutation stay out of the initial bundle.
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconDeviceMobile, IconLayoutDashboard, IconLogout, IconReceipt, IconUserCog } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,10 @@ export function AccountMenu({ username, defaultOpened }: { username: string; def
   const { logout, isPending } = useLogout();
   return (
     <Group gap={2} wrap="nowrap">
-      <AccountLink username={username} />
+      {/* A long name is shortened in the header; the tooltip shows it whole. */}
+      <Tooltip label={<bdi>{username}</bdi>} openDelay={300} multiline maw={320} style={{ overflowWrap: 'anywhere' }}>
+        <AccountLink username={username} />
+      </Tooltip>
       <Menu position="bottom-end" shadow="md" width={220} withinPortal defaultOpened={defaultOpened}>
         <Menu.Target>
           <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t('account.menu')}>
@@ -20,7 +23,9 @@ export function AccountMenu({ username, defaultOpened }: { username: string; def
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{username}</Menu.Label>
+          <Menu.Label style={{ overflowWrap: 'anywhere' }}>
+            <bdi>{username}</bdi>
+          </Menu.Label>
           <Menu.Item component={Link} to="/account" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
             {t('account.myAccount')}
           </Menu.Item>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { callError } from './trpc-error.ts';
+import { isolated } from '../../components/bidi.tsx';
 
 export function VerifyEmailNotice({ email }: { email: string }) {
   const { t } = useTranslation('account');
@@ -14,7 +15,8 @@ export function VerifyEmailNotice({ email }: { email: string }) {
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   const onResend = () =>
     resend.mutate(undefined, {
-      onSuccess: () => toast({ title: t('verifyNotice.sentTitle'), description: t('verifyNotice.sentBody', { email }) }),
+      onSuccess: () =>
+        toast({ title: t('verifyNotice.sentTitle'), description: isolated({ email }, (v) => t('verifyNotice.sentBody', v)) }),
       onError: (error) =>
         toast({
           title: t('verifyNotice.failedTitle'),
@@ -32,7 +34,7 @@ export function VerifyEmailNotice({ email }: { email: string }) {
       mb="lg"
       styles={{ title: { color: 'var(--mantine-color-dark-8)' }, icon: { color: 'var(--mantine-color-dark-8)' } }}
     >
-      <Text size="sm">{t('verifyNotice.body', { email })}</Text>
+      <Text size="sm">{isolated({ email }, (v) => t('verifyNotice.body', v))}</Text>
       <Button size="xs" variant="white" color="dark" mt="sm" onClick={onResend} loading={resend.isPending}>
         {t('verifyNotice.resend')}
       </Button>

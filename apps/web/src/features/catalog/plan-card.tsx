@@ -110,7 +110,7 @@ export function PlanCard({ plan, mode, region }: PlanCardProps) {
           ) : null}
         </List>
 
-        <Group grow gap="sm" mt="auto" wrap="nowrap">
+        <Group gap="sm" mt="auto" className={classes.actions}>
           <Button variant="default" onClick={select} aria-label={`${t('plan.select')} – ${texts.name}`}>
             {t('plan.select')}
           </Button>

@@ -6,6 +6,7 @@ import { IconMail } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { emailError } from '../auth/rules.ts';
+import { isolated } from '../../components/bidi.tsx';
 
 export function emailIsValid(value: string): boolean {
   return emailError(value) === undefined;
@@ -43,7 +44,7 @@ export function ContactSection({ accountEmail, email, onEmailChange, error, inpu
       {accountEmail ? (
         <Group gap="xs" wrap="nowrap" data-testid="account-email">
           <IconMail size={18} aria-hidden color="var(--mantine-color-brand-7)" />
-          <Text size="sm">{t('contact.signedInAs', { email: accountEmail })}</Text>
+          <Text size="sm">{isolated({ email: accountEmail }, (v) => t('contact.signedInAs', v))}</Text>
         </Group>
       ) : (
         <TextInput

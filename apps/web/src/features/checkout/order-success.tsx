@@ -26,6 +26,7 @@ import { readPaymentSecret, storePaymentSecret } from './checkout-storage.ts';
 import { planFacts } from './plan-facts.ts';
 import type { OrderSuccessSearch } from './success-search.ts';
 import classes from './checkout.module.css';
+import { isolated } from '../../components/bidi.tsx';
 
 export type OrderView = RouterOutputs['orders']['byPaymentIntent'];
 
@@ -432,7 +433,7 @@ function StatusPanel({
           </Text>
           {order ? (
             <Text size="sm" c="dimmed">
-              {t('success.orderNumber', { id: order.id })}
+              {isolated({ id: order.id }, (v) => t('success.orderNumber', v))}
             </Text>
           ) : null}
           <Group gap="sm" justify="center" mt="sm">

@@ -8,6 +8,7 @@ import type { PlanTextFacts } from '@esim/api/domain';
 import { useTRPC } from '../../lib/trpc.ts';
 import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { InstallDetails } from './install-details.tsx';
+import { isolated } from '../../components/bidi.tsx';
 
 export interface OrderRef {
   id: string | number;
@@ -24,7 +25,7 @@ export function OrderEsimModal({ order, onClose }: { order: OrderRef | null; onC
     <Modal
       opened={order !== null}
       onClose={onClose}
-      title={order ? t('orderModal.title', { id: String(order.id) }) : ''}
+      title={order ? isolated({ id: String(order.id) }, (v) => t('orderModal.title', v)) : ''}
       closeButtonProps={{ 'aria-label': t('orderModal.close') }}
       size="lg"
       radius="lg"
