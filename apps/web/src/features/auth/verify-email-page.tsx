@@ -9,6 +9,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 import { useSession } from './session.ts';
+import { isolated } from '../../components/bidi.tsx';
 
 export function VerifyEmailPage({ token }: { token: string | undefined }) {
   const { t } = useTranslation('auth');
@@ -49,7 +50,7 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
       <AuthCard title={t('verify.successTitle')}>
         <Stack gap="md">
           <Alert color="green" variant="light" role="status">
-            <Text>{t('verify.successBody', { email: verify.data.email })}</Text>
+            <Text>{isolated({ email: verify.data.email }, (v) => t('verify.successBody', v))}</Text>
             {verify.data.attachedOrders > 0 ? <Text mt="xs">{t('verify.joined')}</Text> : null}
           </Alert>
           <Button component={Link} to={next.to}>

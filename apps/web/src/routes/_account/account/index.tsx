@@ -9,6 +9,7 @@ import { ProfileForm } from '../../../features/account/profile-form.tsx';
 import { SubscriptionsPanel } from '../../../features/checkout/subscriptions-panel.tsx';
 import { useSession } from '../../../features/auth/session.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import { isolated } from '../../../components/bidi.tsx';
 
 export const Route = createFileRoute('/_account/account/')({
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.orders.list.queryOptions()),
@@ -27,7 +28,7 @@ function Dashboard() {
     <Stack gap="xl">
       <div>
         <Title order={2} fz={{ base: 22, sm: 26 }}>
-          {t('dashboard.greeting', { name })}
+          {isolated({ name }, (v) => t('dashboard.greeting', v))}
         </Title>
         <Text c="dimmed" mt={4}>
           {t('dashboard.intro')}
