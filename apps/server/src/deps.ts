@@ -67,9 +67,7 @@ export function buildServices(
       simulator: { mode: env.ESIM_SIMULATOR_MODE, ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}) },
     });
   assertProvidersCompatible(payments, esim);
-  const mailer =
-    opts.overrides?.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM ?? `"${env.PRODUCT_NAME}" <orders@localhost>` });
+  const mailer = opts.overrides?.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM });
   log.info('checkout providers', {
     payments: payments.name,
     esim: esim.name,
@@ -107,7 +105,8 @@ export function buildServices(
           },
         }
       : undefined,
-    ...opts.overrides,
+    // An override given as undefined leaves the one built here (tests ask for the real mailer so).
+    ...Object.fromEntries(Object.entries(opts.overrides ?? {}).filter(([, v]) => v !== undefined)),
   });
   return services;
 }

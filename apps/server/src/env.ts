@@ -65,8 +65,14 @@ const ZEnv = z.object({
   /** SMTP delivery (smtp://user:pass@host:587); unset: e-mails are written as .eml files to OUTBOX_DIR. */
   SMTP_URL: optionalText(),
   OUTBOX_DIR: z.string().default('./data/outbox'),
-  /** Sender of the shop's e-mails; default '"<PRODUCT_NAME>" <orders@localhost>'. */
-  MAIL_FROM: optionalText(),
+  /**
+   * Sender (From) of the shop's e-mails, e.g. '"Travel eSIM" <orders@shop.example>' or a bare
+   * address. Default: the shop's name at no-reply@ PUBLIC_URL's host name ('"eSIM Shop"
+   * <no-reply@localhost>' on a laptop; 'localhost' when the host is an IP address).
+   */
+  MAIL_FROM: optionalText().refine((v) => v === undefined || isMailbox(v), {
+    message: 'MAIL_FROM must be an e-mail address, optionally with a name: "Shop name" <orders@shop.example>',
+  }),
   /** eSIM provisioning attempts before the order is refunded, and the first retry delay (doubling, capped at 30 min). */
   PROVISION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   PROVISION_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
@@ -104,6 +110,26 @@ const ZEnv = z.object({
     .transform((v) => v === '1'),
 });
 
+/** 'a@b.example' or 'Name <a@b.example>' / '"Name" <a@b.example>': one address, no line breaks. */
+function isMailbox(v: string): boolean {
+  if (/[\r\n]/.test(v)) return false;
+  const address = /<([^<>\s]+)>\s*$/.exec(v)?.[1] ?? v;
+  return /^[^\s@<>"]+@[^\s@<>"]+$/.test(address);
+}
+
+/** '"<PRODUCT_NAME>" <no-reply@<PUBLIC_URL's host name>>'; an IP address or no host: no-reply@localhost. */
+export function defaultMailFrom(productName: string, publicUrl: string): string {
+  let host = 'localhost';
+  try {
+    const name = new URL(publicUrl).hostname;
+    if (name && !/^[\d.]+$/.test(name) && !name.includes(':') && !name.startsWith('[')) host = name;
+  } catch {
+    // PUBLIC_URL is validated as a URL; keep the default host.
+  }
+  const display = productName.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, '\\$&');
+  return `"${display}" <no-reply@${host}>`;
+}
+
 /** An optional setting where '' means unset. */
 function optionalText() {
   return z
@@ -112,7 +138,9 @@ function optionalText() {
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 }
 
-export type Env = z.infer<typeof ZEnv> & {
+export type Env = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & {
+  /** MAIL_FROM, or defaultMailFrom(PRODUCT_NAME, PUBLIC_URL). */
+  MAIL_FROM: string;
   PUBLIC_URL: string;
   /** PUBLIC_URL was not set: it holds the http://localhost:PORT default. */
   PUBLIC_URL_DEFAULTED: boolean;
@@ -125,7 +153,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, PUBLIC_URL_DEFAULTED: env.PUBLIC_URL === undefined };
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    ...env,
+    MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.PRODUCT_NAME, publicUrl),
+    PUBLIC_URL: publicUrl,
+    PUBLIC_URL_DEFAULTED: env.PUBLIC_URL === undefined,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Builds the tRPC context for a request, from what the Hono middlewares put on c.var.
 // Used by the tRPC mount and by the REST adapters (through callerFor), so both see the same user.
 import type { Context as HonoContext } from 'hono';
-import { appRouter, createCaller, type Context } from '@esim/api';
+import { appRouter, createCaller, languageFromAcceptLanguage, type Context } from '@esim/api';
 import type { AppDeps, AppEnv } from './types.ts';
 
 export function createContext(deps: AppDeps, c: HonoContext<AppEnv>): Context {
@@ -10,6 +10,7 @@ export function createContext(deps: AppDeps, c: HonoContext<AppEnv>): Context {
     services: deps.services,
     user: c.get('user') ?? null,
     sessionId: c.get('sessionId') ?? null,
+    locale: languageFromAcceptLanguage(c.req.header('accept-language')),
     req: {
       ip: c.get('ip') ?? 'unknown',
       userAgent: c.req.header('user-agent') ?? '',

@@ -28,6 +28,7 @@ const caller = () =>
     services: services(),
     user: null,
     sessionId: null,
+    locale: 'en',
     req: { ip: '127.0.0.1', userAgent: 'vitest', secure: false },
     res: { setSessionCookie() {}, clearSessionCookie() {} },
   });

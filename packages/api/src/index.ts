@@ -20,6 +20,8 @@ export {
 export type { PublicUser } from './services/users.ts';
 export { hashPassword } from './services/auth.ts';
 export { SESSION_COOKIE_NAME } from './domain/session.ts';
+export { SHOP_LANGUAGES, languageFromAcceptLanguage, shopLanguage } from './domain/language.ts';
+export type { ShopLanguage } from './domain/language.ts';
 // Checkout, orders, fulfilment: what the server wires up.
 export type { ServiceLog } from './services/types.ts';
 export {

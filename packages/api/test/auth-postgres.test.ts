@@ -27,6 +27,7 @@ describe.skipIf(!available)('accounts on PostgreSQL', () => {
       ),
       user: valid ? toSessionUser(valid.user) : null,
       sessionId: valid?.id ?? null,
+      locale: 'en',
       req: { ip: '192.0.2.44', userAgent: 'vitest', secure: false },
       res: { setSessionCookie: (t) => (jar.token = t), clearSessionCookie: () => (jar.token = null) },
     };

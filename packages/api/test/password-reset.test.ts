@@ -95,7 +95,7 @@ describe('requesting a reset', () => {
     await requestReset(acc.email, { locale: 'xx' });
     const [ar, pt, xx] = resetMails(acc.email);
     expect(ar!.subject).toBe('أعد تعيين كلمة مرور Travel eSIM');
-    expect(ar!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar!.html).toMatch(/<html lang="ar" dir="rtl"/);
     expect(pt!.subject).toBe('Redefina sua senha do Travel eSIM');
     expect(xx!.subject).toBe('Reset your Travel eSIM password');
   });

@@ -4,6 +4,7 @@
 // that exactly-once is about. apps/server's tests import it as `@esim/api/testing`.
 import { createDb, migrateToLatest, type Db, type DbHandle } from '@esim/db';
 import { createCaller } from '../src/root.ts';
+import type { ShopLanguage } from '../src/domain/language.ts';
 import type { Context, Services } from '../src/services/types.ts';
 import { validateSessionToken } from '../src/services/sessions.ts';
 import { toSessionUser } from '../src/services/users.ts';
@@ -109,6 +110,8 @@ export interface BrowserOptions {
   ip?: string;
   userAgent?: string;
   currency?: string;
+  /** ctx.locale, as the server resolves it from Accept-Language (default 'en'). */
+  locale?: ShopLanguage;
 }
 
 /**
@@ -119,7 +122,7 @@ export function sessionBrowser(
   db: Db,
   services: Services,
   clock: { now: Date },
-  { ip = '203.0.113.7', userAgent = 'vitest', currency }: BrowserOptions = {},
+  { ip = '203.0.113.7', userAgent = 'vitest', currency, locale = 'en' }: BrowserOptions = {},
 ): Browser {
   const b: Browser = {
     token: null,
@@ -132,6 +135,7 @@ export function sessionBrowser(
         services,
         user: valid ? toSessionUser(valid.user) : null,
         sessionId: valid?.id ?? null,
+        locale,
         req: { ip, userAgent, secure: false, currency },
         res: {
           setSessionCookie(token, expiresAt) {

@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '@esim/api';
+import { i18n } from './i18n.ts';
 
 export type { AppRouter };
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -36,8 +37,10 @@ export function createTrpcClient({ url = trpcUrl(), batch = true }: TrpcClientOp
   const common = {
     url,
     transformer: superjson,
-    // The server's CSRF guard wants this marker (spec §7: the request helper sends it).
-    headers: () => ({ 'X-Requested-With': 'XMLHttpRequest' }),
+    // The server's CSRF guard wants this marker (spec §7: the request helper sends it). The
+    // interface language goes with every call: the server stores it on orders and accounts and
+    // writes the e-mails a call causes in it (ctx.locale).
+    headers: () => ({ 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': i18n.language || 'en' }),
     fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, credentials: 'include' }),
   };
   return createTRPCClient<AppRouter>({

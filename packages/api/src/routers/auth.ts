@@ -16,7 +16,7 @@ export const ZVerifyEmailInput = z.object({
 });
 
 export function requestMeta(ctx: Context): RequestMeta {
-  return { ip: ctx.req.ip, userAgent: ctx.req.userAgent, now: ctx.services.now() };
+  return { ip: ctx.req.ip, userAgent: ctx.req.userAgent, now: ctx.services.now(), locale: ctx.locale };
 }
 
 /** Every login attempt is audited, also one whose input does not even pass validation. */
@@ -65,7 +65,7 @@ export const authRouter = router({
   /** Sends a new verification link to the signed-in user's address; 429 within a minute of the last one. */
   resendVerification: protectedProcedure
     .use(limitPerClient(VERIFICATION_EMAILS_PER_CLIENT))
-    .mutation(({ ctx }) => resendVerificationEmail(ctx.db, ctx.services, ctx.user.id)),
+    .mutation(({ ctx }) => resendVerificationEmail(ctx.db, ctx.services, ctx.user.id, ctx.locale)),
 
   /**
    * 'Forgot password?': e-mails a reset link to the account named by e-mail or username, if any.
@@ -73,7 +73,7 @@ export const authRouter = router({
    */
   requestPasswordReset: publicProcedure
     .input(ZPasswordResetRequest)
-    .mutation(({ ctx, input }) => requestPasswordReset(ctx.db, ctx.services, input, { ip: ctx.req.ip })),
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.db, ctx.services, input, { ip: ctx.req.ip, locale: ctx.locale })),
 
   /**
    * Sets a new password with the link's token; ends every session of the account (this browser's

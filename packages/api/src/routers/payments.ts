@@ -21,13 +21,15 @@ export const paymentsRouter = router({
   createIntent: publicProcedure
     .input(ZCreatePaymentIntentInput)
     .use(limitPerClient(CHECKOUTS_PER_CLIENT))
-    .mutation(({ ctx, input }) => createCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency })),
+    .mutation(({ ctx, input }) =>
+      createCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency, locale: ctx.locale }),
+    ),
 
   createSubscription: protectedProcedure
     .input(ZCreateSubscriptionInput)
     .use(limitPerClient(CHECKOUTS_PER_CLIENT))
     .mutation(({ ctx, input }) =>
-      createSubscriptionCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency }),
+      createSubscriptionCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency, locale: ctx.locale }),
     ),
 
   demoConfirm: publicProcedure

@@ -14,7 +14,7 @@ export const usersRouter = router({
    */
   updateProfile: protectedProcedure
     .input(ZUpdateProfileInput)
-    .mutation(({ ctx, input }) => saveProfile(ctx.db, ctx.services, ctx.user.id, input, { ip: ctx.req.ip })),
+    .mutation(({ ctx, input }) => saveProfile(ctx.db, ctx.services, ctx.user.id, input, { ip: ctx.req.ip, locale: ctx.locale })),
 
   /** Needs the current password (400 BAD_INPUT { field: 'currentPassword' } when wrong); ends the user's other sessions. */
   changePassword: protectedProcedure.input(ZChangePasswordInput).mutation(async ({ ctx, input }) => {

@@ -3,7 +3,7 @@
 // a free address (or the generic registration error), so only the address's owner learns that it
 // has an account. At most one notice per address per hour, so it cannot be used to flood an inbox.
 import type { Db } from '@esim/db';
-import { renderAccountExistsEmail } from '../domain/email-templates.ts';
+import { renderAccountExistsEmail } from '../emails/render.ts';
 import { writeTransaction } from './db-tx.ts';
 import { HOUR_MS, logAccountEmail, recentAccountEmails } from './account-email-log.ts';
 import type { Services } from './types.ts';
@@ -18,7 +18,8 @@ function pageUrl(publicUrl: string, path: string): string {
 /**
  * Tells the owner of `email` (an address that has an account) that someone tried to use it.
  * Returns whether a notice was queued (false within an hour of the last one). The e-mail goes out
- * in the background, like the verification e-mail.
+ * in the background, like the verification e-mail, in `locale`: the owner's own language
+ * (users.locale), since the stranger who caused it is not the one who reads it.
  */
 export async function notifyAccountExists(
   db: Db,
@@ -32,6 +33,7 @@ export async function notifyAccountExists(
     ...renderAccountExistsEmail({
       reason: args.reason,
       productName: services.config.productName,
+      supportEmail: services.config.supportEmail,
       loginUrl: pageUrl(services.config.publicUrl, '/login'),
       forgotPasswordUrl: pageUrl(services.config.publicUrl, '/forgot-password'),
       locale: args.locale,

@@ -24,6 +24,7 @@ import {
   findUserByUsername,
   insertUser,
   setPasswordHash,
+  setUserLocale,
   toPublicUser,
   type PublicUser,
 } from './users.ts';
@@ -103,6 +104,8 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
     await recordLoginSuccess(db, keys);
     await recordLoginAttempt(db, { usernameTried: input.username, userId: user.id, outcome: 'success' }, meta);
     if (needsRehash(user.password_hash)) await setPasswordHash(db, user.id, await hashPassword(input.password), meta.now);
+    // The language the traveller signs in with becomes the account's (written only when it changed).
+    if (meta.locale && meta.locale !== user.locale) await setUserLocale(db, user.id, meta.locale);
     await deleteExpiredSessions(db, user.id, meta.now);
     if (replacesSessionId) await invalidateSession(db, replacesSessionId);
     const session = await createSession(db, user.id, meta.now);
@@ -130,7 +133,9 @@ export async function registerUser(
   const emailOwner = await findUserByEmail(db, input.email);
   if (emailOwner || (await findTakenField(db, { username: input.username }))) {
     if (emailOwner) {
-      await notifyAccountExists(db, services, { email: emailOwner.email, reason: 'register', ip: meta.ip }).catch((e: unknown) =>
+      // In the owner's language, not the stranger's.
+      const notice = { email: emailOwner.email, reason: 'register' as const, ip: meta.ip, locale: emailOwner.locale };
+      await notifyAccountExists(db, services, notice).catch((e: unknown) =>
         services.log.error('account notice not queued', { error: String(e) }),
       );
     }
@@ -138,13 +143,13 @@ export async function registerUser(
   }
   const row = await insertUser(
     db,
-    { username: input.username, email: input.email, passwordHash, fullName: input.fullName ?? null },
+    { username: input.username, email: input.email, passwordHash, fullName: input.fullName ?? null, locale: meta.locale },
     meta.now,
   );
   // Guest orders placed with this e-mail join the account once the address is verified
   // (email-verification.ts): the link goes out now.
   // A failure here leaves the account usable: the account page's button sends a new link.
-  await sendVerificationEmail(db, services, row).catch((e: unknown) =>
+  await sendVerificationEmail(db, services, row, 'verify', meta.locale).catch((e: unknown) =>
     services.log.error('verification e-mail not queued', { userId: row.id, error: String(e) }),
   );
   if (replacesSessionId) await invalidateSession(db, replacesSessionId);

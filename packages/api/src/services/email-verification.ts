@@ -7,7 +7,7 @@
 import type { Db, EmailVerificationPurpose } from '@esim/db';
 import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
-import { renderVerificationEmail } from '../domain/email-templates.ts';
+import { renderVerificationEmail } from '../emails/render.ts';
 import { HOUR_MS, enforceAccountEmailLimit, logAccountEmail, waitWords, type WindowLimit } from './account-email-log.ts';
 import { notifyAccountExists } from './account-notices.ts';
 import { writeTransaction } from './db-tx.ts';
@@ -30,12 +30,14 @@ export function verificationUrl(publicUrl: string, token: string): string {
 /**
  * Stores a new link for `user.email` and sends it (in the background). Returns the token (tests).
  * purpose 'verify': the account's current address; 'change': an address the account asked to move to.
+ * `locale`: the language of the request that caused it (ctx.locale), for the e-mail.
  */
 export async function sendVerificationEmail(
   db: Db,
   services: Services,
   user: { id: number; email: string },
   purpose: EmailVerificationPurpose = 'verify',
+  locale: string = 'en',
 ): Promise<string> {
   const now = services.now();
   const token = pooledRandomBytes(32).toString('base64url');
@@ -54,7 +56,13 @@ export async function sendVerificationEmail(
     .executeTakeFirstOrThrow();
   const message = {
     to: user.email,
-    ...renderVerificationEmail({ url: verificationUrl(services.config.publicUrl, token), productName: services.config.productName }),
+    ...renderVerificationEmail({
+      url: verificationUrl(services.config.publicUrl, token),
+      productName: services.config.productName,
+      supportEmail: services.config.supportEmail,
+      purpose,
+      locale,
+    }),
     tag: `verify-${row.id}`,
   };
   services.jobs.run(`verify-email:${row.id}`, async () => {
@@ -127,7 +135,7 @@ export async function requestEmailChange(
   services: Services,
   user: { id: number },
   newEmail: string,
-  meta: { ip: string },
+  meta: { ip: string; locale?: string | undefined },
 ): Promise<{ pendingEmail: string }> {
   const now = services.now();
   const address = newEmail.trim().toLowerCase();
@@ -151,10 +159,11 @@ export async function requestEmailChange(
       .where('used_at', 'is', null)
       .where('expires_at', '>', iso(now))
       .execute();
-    return trx.selectFrom('users').select('id').where('email', '=', address).where('id', '!=', user.id).executeTakeFirst();
+    return trx.selectFrom('users').select(['id', 'locale']).where('email', '=', address).where('id', '!=', user.id).executeTakeFirst();
   });
-  if (owner) await notifyAccountExists(db, services, { email: address, reason: 'email_change', ip: meta.ip });
-  else await sendVerificationEmail(db, services, { id: user.id, email: address }, 'change');
+  // The owner of a taken address is told in their own language; the link goes out in the asker's.
+  if (owner) await notifyAccountExists(db, services, { email: address, reason: 'email_change', ip: meta.ip, locale: owner.locale });
+  else await sendVerificationEmail(db, services, { id: user.id, email: address }, 'change', meta.locale);
   return { pendingEmail: address };
 }
 
@@ -163,6 +172,7 @@ export async function resendVerificationEmail(
   db: Db,
   services: Services,
   userId: number,
+  locale: string = 'en',
 ): Promise<{ sent: boolean; alreadyVerified: boolean }> {
   const user = await db.selectFrom('users').select(['id', 'email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new AppError('UNAUTHORIZED');
@@ -176,6 +186,6 @@ export async function resendVerificationEmail(
     .executeTakeFirst();
   if (recent)
     throw new AppError('TOO_MANY_REQUESTS', 'A link was sent less than a minute ago. Please check your inbox, or try again in a minute.');
-  await sendVerificationEmail(db, services, user);
+  await sendVerificationEmail(db, services, user, 'verify', locale);
   return { sent: true, alreadyVerified: false };
 }

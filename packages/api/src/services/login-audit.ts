@@ -13,6 +13,8 @@ export interface RequestMeta {
   ip: string;
   userAgent: string;
   now: Date;
+  /** ctx.locale: stored on the account at registration and sign-in, and the language of the e-mails it causes. */
+  locale?: string | undefined;
 }
 
 /** Rows per (address, failed outcome, minute) before attempts are only counted. */

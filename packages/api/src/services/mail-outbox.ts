@@ -4,13 +4,13 @@
 // 'failed' (still listed for an operator to resend).
 import type { Db } from '@esim/db';
 import type { Services } from './types.ts';
-import { escapeHtml } from '../domain/email-templates.ts';
-import { formatMoney } from '../domain/money.ts';
+import { renderConfirmationCodeEmail, renderRefundEmail, type EmailPlan } from '../emails/render.ts';
 import { composeEsimMail } from '../providers/mail/index.ts';
 import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { addMs, iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
+import { getPlanDestinations } from './plan-facts.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
 
 export type EmailKind = 'esim_delivery' | 'confirmation_code' | 'refund_notice';
@@ -131,50 +131,54 @@ export async function sendDueEmails(db: Db, services: Services, concurrency = 4)
   return { sent, failed, seen: due.length };
 }
 
-function safeLocale(locale: string): string {
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
-  } catch {
-    return 'en';
-  }
+/** The order's plan as the e-mails describe it: composed in the order's language from its destination. */
+async function emailPlanOf(
+  db: Db,
+  order: { plan_id: number; plan_name: string; plan_data_amount: string; plan_data_mb: number | null; plan_validity_days: number },
+): Promise<EmailPlan> {
+  const destination = (await getPlanDestinations(db, [order.plan_id])).get(order.plan_id);
+  return {
+    name: order.plan_name,
+    dataAmount: order.plan_data_amount,
+    dataMb: order.plan_data_mb,
+    validityDays: order.plan_validity_days,
+    region: destination
+      ? { code: destination.regionCode, kind: destination.regionKind, name: destination.regionName, coverage: destination.coverage }
+      : null,
+  };
 }
 
 async function composeOutboxMessage(db: Db, services: Services, orderId: number, kind: EmailKind, to: string): Promise<MailMessage> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const { productName, supportEmail, publicUrl } = services.config;
-  const locale = safeLocale(order.locale);
+  // The language of the checkout that placed the order.
+  const locale = order.locale;
+  const plan = await emailPlanOf(db, order);
   if (kind === 'refund_notice') {
-    const subject = `Your ${productName} order ${order.public_id} was refunded`;
-    // The card paid the total less what rewards points paid; the points come back to the account.
-    const cardMinor = order.total_amount_minor - order.points_discount_minor;
-    const lines = [
-      `We are sorry: we could not deliver the eSIM for ${order.plan_name} (order ${order.public_id}), or the order was refunded.`,
-      ...(cardMinor > 0
-        ? [
-            `The payment of ${formatMoney(cardMinor, order.currency, locale)} has been refunded to your card. Refunds usually appear within 5–10 business days.`,
-          ]
-        : []),
-      ...(order.points_used > 0
-        ? [`The ${order.points_used.toLocaleString('en')} rewards points used on this order are back in your account.`]
-        : []),
-      '',
-      `Questions? Write to ${supportEmail}.`,
+    const rendered = renderRefundEmail({
       productName,
-    ];
-    return { to, subject, text: lines.join('\n'), html: htmlOf(lines), tag: `${order.public_id}-refund` };
+      supportEmail,
+      locale,
+      orderId: order.public_id,
+      plan,
+      currency: order.currency,
+      // The card paid the total less what rewards points paid; the points come back to the account.
+      cardMinor: order.total_amount_minor - order.points_discount_minor,
+      points: order.points_used,
+    });
+    return { to, ...rendered, tag: `${order.public_id}-refund` };
   }
   const esim = await db.selectFrom('esims').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
   if (kind === 'confirmation_code') {
-    const subject = `Confirmation code for your ${productName} eSIM (order ${order.public_id})`;
-    const lines = [
-      `Your phone asks for a confirmation code while installing the eSIM for ${order.plan_name} (order ${order.public_id}).`,
-      `Confirmation code: ${esim.confirmation_code ?? '(ask support)'}`,
-      '',
-      'We send it separately from the QR code, as the eSIM standard asks. Keep both private.',
-      `Questions? Write to ${supportEmail}.`,
+    const rendered = renderConfirmationCodeEmail({
       productName,
-    ];
-    return { to, subject, text: lines.join('\n'), html: htmlOf(lines), tag: `${order.public_id}-code` };
+      supportEmail,
+      locale,
+      orderId: order.public_id,
+      plan,
+      code: esim.confirmation_code,
+    });
+    return { to, ...rendered, tag: `${order.public_id}-code` };
   }
   return composeEsimMail({
     to,
@@ -183,9 +187,7 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
     locale,
     order: {
       id: order.public_id,
-      planName: order.plan_name,
-      dataAmount: order.plan_data_amount,
-      validityDays: order.plan_validity_days,
+      plan,
       totalMinor: order.total_amount_minor,
       currency: order.currency,
       purchasedAt: order.paid_at ?? order.created_at,
@@ -212,10 +214,4 @@ async function purchasePointsOf(db: Db, orderId: number): Promise<number> {
     .where('unique_key', '=', ledgerKeys.purchase(orderId))
     .executeTakeFirst();
   return row?.amount ?? 0;
-}
-
-function htmlOf(lines: string[]): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${lines
-    .map((l) => (l ? `<p>${escapeHtml(l)}</p>` : ''))
-    .join('')}</body></html>`;
 }

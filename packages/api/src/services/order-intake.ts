@@ -5,6 +5,7 @@ import { Statement, type Db } from '@esim/db';
 import { AppError, errorText } from '../errors.ts';
 import { CHECKOUT_CURRENCIES, meetsMinimumCharge, priceOrder } from '../domain/orders.ts';
 import type { OrderKindValue, TCreatePaymentIntentInput } from '../domain/orders.ts';
+import { shopLanguage, type ShopLanguage } from '../domain/language.ts';
 import { iso } from '../domain/time.ts';
 import { isPaymentProviderError } from '../providers/payments/index.ts';
 import type { PaymentIntentStatus } from '../providers/payments/index.ts';
@@ -15,6 +16,8 @@ export interface CheckoutBuyer {
   user: SessionUser | null;
   /** The X-Currency header the web app sends (used when the body names no currency). */
   headerCurrency?: string | undefined;
+  /** ctx.locale (the request's Accept-Language): the order's e-mails are written in it unless the body names a language. */
+  locale?: ShopLanguage | undefined;
 }
 
 /** What the checkout page needs to take the payment (POST /api/create-payment-intent). */
@@ -138,7 +141,7 @@ export async function prepareOrder(
     unitMinor: price.unitMinor,
     totalMinor: price.totalMinor,
     rateMicros,
-    locale: input.locale ?? 'en',
+    locale: shopLanguage(input.locale ?? buyer.locale),
     checkoutKey,
   };
 }

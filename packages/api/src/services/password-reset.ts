@@ -10,7 +10,7 @@
 // per account, quietly (no e-mail, same answer), since a 429 there would tell the account exists.
 import type { Db, PasswordReset, User } from '@esim/db';
 import { AppError } from '../errors.ts';
-import { renderPasswordResetEmail } from '../domain/email-templates.ts';
+import { renderPasswordResetEmail } from '../emails/render.ts';
 import { iso } from '../domain/time.ts';
 import type { TPasswordResetRequest, TResetPasswordInput } from '../domain/validation.ts';
 import { HOUR_MS, enforceAccountEmailLimit, logAccountEmail, waitWords, type WindowLimit } from './account-email-log.ts';
@@ -77,7 +77,7 @@ export async function requestPasswordReset(
   db: Db,
   services: Services,
   input: TPasswordResetRequest,
-  meta: Pick<RequestMeta, 'ip'>,
+  meta: Pick<RequestMeta, 'ip' | 'locale'>,
 ): Promise<{ ok: true; message: string }> {
   const now = services.now();
   const addressKey = resetAddressKey(input.identifier);
@@ -86,8 +86,10 @@ export async function requestPasswordReset(
   const rendered = renderPasswordResetEmail({
     url: resetUrl(services.config.publicUrl, token),
     productName: services.config.productName,
+    supportEmail: services.config.supportEmail,
     minutes: RESET_LINK_TTL_MS / 60_000,
-    locale: input.locale,
+    // The form's language when it names one, else the request's (Accept-Language).
+    locale: input.locale ?? meta.locale,
   });
 
   const link = await writeTransaction(db, async (trx) => {

@@ -20,14 +20,15 @@ export async function saveProfile(
   services: Services,
   userId: number,
   input: TUpdateProfileInput,
-  meta: { ip: string },
+  meta: { ip: string; locale?: string | undefined },
 ): Promise<SavedProfile> {
   const { email, ...rest } = input;
   return writeTransaction(db, async (trx) => {
     const current = await findUserById(trx, userId);
     if (!current) throw new AppError('UNAUTHORIZED');
     const changesEmail = email !== undefined && normalizeEmail(email) !== current.email;
-    const user = await updateProfile(trx, userId, rest, services.now());
+    // The interface language the form was saved in becomes the account's (users.locale).
+    const user = await updateProfile(trx, userId, rest, services.now(), meta.locale);
     if (!changesEmail) return { ...user, pendingEmail: null };
     const { pendingEmail } = await requestEmailChange(trx, services, { id: userId }, email, meta);
     return { ...user, pendingEmail };

@@ -2,6 +2,7 @@
 // configuration, the signed-in user, and the per-request Context the procedures receive.
 // context.ts builds the bag on top of the services; trpc.ts re-exports these types.
 import type { Db } from '@esim/db';
+import type { ShopLanguage } from '../domain/language.ts';
 import type { Allowlist } from '../domain/rate-limit.ts';
 import type { EsimProvider } from '../providers/esim/index.ts';
 import type { Mailer } from '../providers/mail/index.ts';
@@ -73,6 +74,12 @@ export interface Context {
   user: SessionUser | null;
   /** Id of the session row (for logout); null for guests. */
   sessionId: string | null;
+  /**
+   * The traveller's language: the request's Accept-Language (the web app sends its interface
+   * language on every call) resolved to one of the ten, else 'en'. Orders and accounts store it;
+   * e-mails a request causes are written in it.
+   */
+  locale: ShopLanguage;
   /** Request facts the services may need (client address for throttling, user agent for audit). */
   req: { ip: string; userAgent: string; secure: boolean; currency?: string | undefined };
   /** Response hooks: set or clear the session cookie. */

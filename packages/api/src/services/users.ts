@@ -86,6 +86,8 @@ export interface CreateUserArgs {
   passwordHash: string;
   fullName?: string | null | undefined;
   role?: UserRole;
+  /** The traveller's language (ctx.locale); default 'en'. */
+  locale?: string | undefined;
 }
 
 /** Inserts a user; a taken username or e-mail (also in a race) → CONFLICT. */
@@ -98,6 +100,7 @@ export async function insertUser(db: Db, args: CreateUserArgs, now: Date): Promi
     password_hash: args.passwordHash,
     full_name: blankToNull(args.fullName),
     role: args.role ?? 'customer',
+    locale: args.locale ?? 'en',
     created_at: stamp,
     updated_at: stamp,
   };
@@ -140,11 +143,17 @@ const TAKEN_MESSAGE = {
  * Omitted fields stay; '' or null clears an optional one. A username or e-mail held by someone
  * else → CONFLICT with details { field }.
  */
-export async function updateProfile(db: Db, userId: number, input: TUpdateProfileInput, now: Date): Promise<PublicUser> {
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: TUpdateProfileInput,
+  now: Date,
+  locale?: string | undefined,
+): Promise<PublicUser> {
   const taken = await findTakenField(db, { username: input.username, email: input.email }, userId);
   if (taken) throw new AppError('CONFLICT', TAKEN_MESSAGE[taken], { field: taken });
 
-  const patch: UserUpdate = { updated_at: now.toISOString() };
+  const patch: UserUpdate = { updated_at: now.toISOString(), ...(locale ? { locale } : {}) };
   if (input.username !== undefined) {
     patch.username = input.username.trim();
     patch.username_key = usernameKey(input.username);
@@ -179,6 +188,11 @@ export async function updateProfile(db: Db, userId: number, input: TUpdateProfil
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('id', '=', userId).execute();
+}
+
+/** The account's language (users.locale: its e-mails that the traveller did not cause go out in it). */
+export async function setUserLocale(db: Db, userId: number, locale: string): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
 }
 
 export async function setRole(db: Db, userId: number, role: UserRole, now: Date): Promise<void> {

@@ -27,6 +27,7 @@ export async function createCatalogRig(opts: { seeded?: boolean } = {}): Promise
     services,
     user: null,
     sessionId: null,
+    locale: 'en',
     req: { ip: '203.0.113.7', userAgent: 'vitest', secure: false },
     res: { setSessionCookie: () => undefined, clearSessionCookie: () => undefined },
   });

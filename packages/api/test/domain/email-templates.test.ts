@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appleInstallUrl } from '../../src/domain/activation-code.ts';
-import { escapeHtml, renderEsimEmail } from '../../src/domain/email-templates.ts';
-import type { EsimEmailInput } from '../../src/domain/email-templates.ts';
+import { escapeHtml, safeHref } from '../../src/domain/email-templates.ts';
+import { renderOrderEmail as renderEsimEmail, type OrderEmailInput as EsimEmailInput } from '../../src/emails/render.ts';
 
 const code = 'LPA:1$smdp.sim.example$04386-AGYFT-A74Y8-3F815';
 const input = (over: Partial<EsimEmailInput> = {}): EsimEmailInput => ({
@@ -9,9 +9,13 @@ const input = (over: Partial<EsimEmailInput> = {}): EsimEmailInput => ({
   supportEmail: 'help@shop.example',
   order: {
     id: 'ord_42',
-    planName: 'Japan 5GB',
-    dataAmount: '5GB',
-    validityDays: 10,
+    plan: {
+      name: 'Japan 5GB',
+      dataAmount: '5GB',
+      dataMb: 5120,
+      validityDays: 10,
+      region: { code: 'JP', kind: 'country', name: 'Japan', coverage: 1 },
+    },
     totalMinor: 1999,
     currency: 'GBP',
     purchasedAt: new Date(Date.UTC(2026, 4, 17, 9, 30)),
@@ -34,15 +38,15 @@ const input = (over: Partial<EsimEmailInput> = {}): EsimEmailInput => ({
 describe('renderEsimEmail', () => {
   const mail = renderEsimEmail(input());
 
-  it('has a subject naming the plan and the order', () => {
-    expect(mail.subject).toContain('Japan 5GB');
+  it('has a subject naming the plan (composed from its facts) and the order', () => {
+    expect(mail.subject).toContain('Japan 5 GB – 10 days');
     expect(mail.subject).toContain('ord_42');
   });
 
   it.each([
     ['order id', 'ord_42'],
-    ['plan', 'Japan 5GB'],
-    ['data', '5GB'],
+    ['plan', 'Japan 5 GB – 10 days'],
+    ['data', '5 GB'],
     ['validity', '10 days'],
     ['total, Intl-formatted', '£19.99'],
     ['payment method', 'Card'],
@@ -97,7 +101,7 @@ describe('renderEsimEmail', () => {
     const m = renderEsimEmail(
       input({
         productName: evil,
-        order: { ...input().order, id: evil, planName: evil, dataAmount: evil },
+        order: { ...input().order, id: evil, plan: { name: evil, dataAmount: evil, validityDays: 10 } },
         esim: { ...input().esim, apn: evil, iccid: evil },
         qrCid: '"><img src=x onerror=alert(1)>',
       }),
@@ -116,6 +120,29 @@ describe('renderEsimEmail', () => {
   });
 });
 
+describe('the plan without its destination (a plan since removed)', () => {
+  it('keeps the stored name and composes data and validity', () => {
+    const m = renderEsimEmail(
+      input({ locale: 'ru', order: { ...input().order, plan: { name: 'Japan 5GB', dataAmount: '5GB', dataMb: null, validityDays: 21 } } }),
+    );
+    expect(m.subject).toContain('Japan 5GB');
+    expect(m.text).toContain('21 день');
+  });
+});
+
+describe('safeHref', () => {
+  it.each([
+    ['https://shop.example/a?b=1', 'https://shop.example/a?b=1'],
+    ['http://localhost:3000/x', 'http://localhost:3000/x'],
+    ['javascript:alert(1)', null],
+    ['mailto:a@b.example', null],
+    ['not a url', null],
+    [undefined, null],
+  ])('%j → %j', (url, expected) => {
+    expect(safeHref(url)).toBe(expected);
+  });
+});
+
 describe('escapeHtml', () => {
   it.each([
     ['a & b', 'a &amp; b'],
@@ -130,15 +157,17 @@ describe('escapeHtml', () => {
 describe('rewards points in the delivery e-mail', () => {
   it('no points line for a guest or an order that earned and spent none', () => {
     const m = renderEsimEmail(input());
-    expect(m.text).not.toContain('rewards points');
+    expect(m.text).not.toMatch(/rewards points/i);
     expect(m.text).toContain('Payment method: Card');
   });
 
   it('points earned, and points that paid all of the order', () => {
     const total = input().order.totalMinor;
     const m = renderEsimEmail(input({ pointsEarned: 1234, pointsUsed: { points: total, discountMinor: total } }));
-    expect(m.text).toContain('You earned 1,234 rewards points with this order.');
+    expect(m.text).toContain('Rewards points earned: 1,234');
+    expect(m.text).toContain('Rewards points used: 1,999 (paid £19.99)');
     expect(m.text).toContain('Payment method: Rewards points');
-    expect(m.html).toContain('You earned 1,234 rewards points with this order.');
+    expect(m.html).toContain('Rewards points earned');
+    expect(m.html).toContain('1,234');
   });
 });

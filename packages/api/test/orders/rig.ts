@@ -2,6 +2,7 @@
 // catalogue, a fake clock, the demo provider (state in the db) or a given one, the eSIM
 // simulator, an in-memory mailer, and "browsers" that keep the session cookie the procedures set.
 import type { Db, DbHandle } from '@esim/db';
+import type { ShopLanguage } from '../../src/domain/language.ts';
 import { createServices, type Services } from '../../src/context.ts';
 import { EsimSimulator, seededRandom } from '../../src/providers/esim/index.ts';
 import type { SimulatorOptions } from '../../src/providers/esim/index.ts';
@@ -34,7 +35,7 @@ export interface OrdersRig {
   esim: EsimSimulator;
   mailer: MemoryMailer;
   plans: typeof PLANS;
-  browser(opts?: { userAgent?: string; currency?: string; ip?: string }): Browser;
+  browser(opts?: { userAgent?: string; currency?: string; ip?: string; locale?: ShopLanguage }): Browser;
   /** Background fulfilment finished. */
   settle(): Promise<void>;
   close(): Promise<void>;

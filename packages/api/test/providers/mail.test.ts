@@ -18,9 +18,7 @@ const esimMail = (over: Partial<EsimMailInput> = {}): EsimMailInput => ({
   supportEmail: 'help@shop.example',
   order: {
     id: 'ord_42',
-    planName: 'Japan 5GB',
-    dataAmount: '5GB',
-    validityDays: 10,
+    plan: { name: 'Japan 5GB', dataAmount: '5GB', validityDays: 10 },
     totalMinor: 1999,
     currency: 'USD',
     purchasedAt: new Date(Date.UTC(2026, 4, 17, 9, 30)),

@@ -86,9 +86,9 @@ describe('what points pay', () => {
     // The delivery e-mail says the same.
     const mail = rig.mailer.sent.find((m) => m.subject.includes(intent.orderId));
     expect(mail?.text).toContain('Payment method: Card and rewards points');
-    expect(mail?.text).toContain('400 rewards points paid $4.00 of this order.');
-    expect(mail?.text).toContain('You earned 2 rewards points with this order.');
-    expect(mail?.html).toContain('You earned 2 rewards points with this order.');
+    expect(mail?.text).toContain('Rewards points used: 400 (paid $4.00)');
+    expect(mail?.text).toContain('Rewards points earned: 2');
+    expect(mail?.html).toContain('Rewards points earned');
   });
 
   it('without usePoints, or without points, nothing is spent; a guest cannot spend points', async () => {
@@ -202,7 +202,7 @@ describe('paid with points only', () => {
     expect(await balance(rig.db, userId)).toBe(5000);
     const notices = rig.mailer.sent.filter((m) => /refunded/.test(m.subject));
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.text).toContain('The 1,999 rewards points used on this order are back in your account.');
+    expect(notices[0]!.text).toContain('Rewards points returned to your account: 1,999.');
     expect(notices[0]!.text).not.toContain('refunded to your card');
   });
 });
@@ -284,6 +284,6 @@ describe('points come back when the order cannot be paid any more', () => {
     await rig.settle();
     const notice = rig.mailer.sent.find((m) => /refunded/.test(m.subject))!;
     expect(notice.text).toContain('The payment of $0.50 has been refunded to your card.');
-    expect(notice.text).toContain('The 400 rewards points used on this order are back in your account.');
+    expect(notice.text).toContain('Rewards points returned to your account: 400.');
   });
 });

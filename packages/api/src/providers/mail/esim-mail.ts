@@ -1,16 +1,15 @@
-// The eSIM e-mail as a ready MailMessage: the pure template plus the QR code PNG attached inline.
+// The eSIM e-mail as a ready MailMessage: the rendered e-mail plus the QR code PNG attached inline.
 import { appleInstallUrl } from '../../domain/activation-code.ts';
-import { renderEsimEmail } from '../../domain/email-templates.ts';
-import type { EsimEmailInput } from '../../domain/email-templates.ts';
+import { renderOrderEmail, type OrderEmailInput } from '../../emails/render.ts';
 import { qrPng } from '../qr.ts';
 import type { MailMessage } from './types.ts';
 
-export type EsimMailInput = Omit<EsimEmailInput, 'qrCid' | 'appleUrl'> & { to: string };
+export type EsimMailInput = Omit<OrderEmailInput, 'qrCid' | 'appleUrl'> & { to: string };
 
 export async function composeEsimMail(input: EsimMailInput): Promise<MailMessage> {
   const { to, ...rest } = input;
   const qrCid = `qr-${input.order.id.replace(/[^A-Za-z0-9_-]/g, '_')}@esim`;
-  const rendered = renderEsimEmail({ ...rest, qrCid, appleUrl: appleInstallUrl(input.esim.activationCode) });
+  const rendered = renderOrderEmail({ ...rest, qrCid, appleUrl: appleInstallUrl(input.esim.activationCode) });
   return {
     to,
     ...rendered,

@@ -1,0 +1,75 @@
+// The server's own i18next instance for e-mails: the `email`, `plans` and `destinations`
+// namespaces of every language, imported as modules (bundled with the server: no file reads, no
+// network, nothing loaded while an e-mail is written). English is the fallback for a missing key.
+import i18next, { type TFunction, type i18n as I18n } from 'i18next';
+import enEmail from '@esim/i18n/locales/en/email.json';
+import enPlans from '@esim/i18n/locales/en/plans.json';
+import enDestinations from '@esim/i18n/locales/en/destinations.json';
+import esEmail from '@esim/i18n/locales/es/email.json';
+import esPlans from '@esim/i18n/locales/es/plans.json';
+import esDestinations from '@esim/i18n/locales/es/destinations.json';
+import frEmail from '@esim/i18n/locales/fr/email.json';
+import frPlans from '@esim/i18n/locales/fr/plans.json';
+import frDestinations from '@esim/i18n/locales/fr/destinations.json';
+import deEmail from '@esim/i18n/locales/de/email.json';
+import dePlans from '@esim/i18n/locales/de/plans.json';
+import deDestinations from '@esim/i18n/locales/de/destinations.json';
+import zhEmail from '@esim/i18n/locales/zh/email.json';
+import zhPlans from '@esim/i18n/locales/zh/plans.json';
+import zhDestinations from '@esim/i18n/locales/zh/destinations.json';
+import arEmail from '@esim/i18n/locales/ar/email.json';
+import arPlans from '@esim/i18n/locales/ar/plans.json';
+import arDestinations from '@esim/i18n/locales/ar/destinations.json';
+import ptEmail from '@esim/i18n/locales/pt/email.json';
+import ptPlans from '@esim/i18n/locales/pt/plans.json';
+import ptDestinations from '@esim/i18n/locales/pt/destinations.json';
+import ruEmail from '@esim/i18n/locales/ru/email.json';
+import ruPlans from '@esim/i18n/locales/ru/plans.json';
+import ruDestinations from '@esim/i18n/locales/ru/destinations.json';
+import jaEmail from '@esim/i18n/locales/ja/email.json';
+import jaPlans from '@esim/i18n/locales/ja/plans.json';
+import jaDestinations from '@esim/i18n/locales/ja/destinations.json';
+import hiEmail from '@esim/i18n/locales/hi/email.json';
+import hiPlans from '@esim/i18n/locales/hi/plans.json';
+import hiDestinations from '@esim/i18n/locales/hi/destinations.json';
+import { SHOP_LANGUAGES, type ShopLanguage } from '../domain/language.ts';
+
+const resources = {
+  en: { email: enEmail, plans: enPlans, destinations: enDestinations },
+  es: { email: esEmail, plans: esPlans, destinations: esDestinations },
+  fr: { email: frEmail, plans: frPlans, destinations: frDestinations },
+  de: { email: deEmail, plans: dePlans, destinations: deDestinations },
+  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations },
+  ar: { email: arEmail, plans: arPlans, destinations: arDestinations },
+  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations },
+  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations },
+  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations },
+  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations },
+} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations', object>>;
+
+let instance: I18n | null = null;
+
+function emailI18n(): I18n {
+  if (instance) return instance;
+  const i18n = i18next.createInstance();
+  // Synchronous: the resources are in memory and there is no backend.
+  void i18n.init({
+    resources,
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: [...SHOP_LANGUAGES],
+    ns: ['email', 'plans', 'destinations'],
+    defaultNS: 'email',
+    initAsync: false,
+    // Texts come out plain; render.ts escapes them where they go into HTML.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  instance = i18n;
+  return i18n;
+}
+
+/** `t` of one language, default namespace `email` (`{ ns: 'plans' }` reaches the others). */
+export function emailT(lang: ShopLanguage): TFunction {
+  return emailI18n().getFixedT(lang, 'email');
+}

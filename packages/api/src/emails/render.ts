@@ -1,0 +1,470 @@
+// Every e-mail the shop sends, in the traveller's language: the order with its QR code, the
+// confirmation code, the refund notice, the address verification and change links, the password
+// reset link and the "address already in use" notice. Each has an HTML part (MJML templates
+// compiled ahead of time into compiled.json, see scripts/build-emails.mjs) and a plain-text part.
+//
+// Per template and language the texts of the template are filled in once and kept; per e-mail only
+// its values go in (string replacement). Arabic is right to left (dir="rtl" on html, body and
+// every table, text aligned right); codes, links and addresses are kept left to right inside it.
+// Every value is HTML-escaped; links are kept only when they are http(s).
+// The subpaths, not the package's entry: that one lists the locale files for Vite's lazy loading.
+import { destinationName } from '@esim/i18n/destinations';
+import { formatDataAmount, planTexts } from '@esim/i18n/plan-texts';
+import type { TFunction } from 'i18next';
+import { escapeHtml, safeHref, type RenderedEmail } from '../domain/email-templates.ts';
+import { shopLanguage, textDirection, type ShopLanguage } from '../domain/language.ts';
+import { formatMoney } from '../domain/money.ts';
+import compiled from './compiled.json';
+import { emailT } from './i18n.ts';
+
+export type { RenderedEmail } from '../domain/email-templates.ts';
+
+type TemplateName = keyof typeof compiled;
+
+/** What every e-mail carries: the shop's name (header, signature) and where to write. */
+export interface EmailBrand {
+  productName: string;
+  supportEmail: string;
+}
+
+/** The language an e-mail is written in: any tag ('ar', 'pt-BR'); unknown or missing → English. */
+export type EmailLocale = string | null | undefined;
+
+// ── filling a compiled template ───────────────────────────────────────────────────────────────
+const TEXT_SLOT = /\[\[t:([\w.]+)\]\]/g;
+const VALUE_SLOT = /\[\[(\w+)\]\]/g;
+const BLOCK = /<!--\[\[if:(\w+)\]\]-->([\s\S]*?)<!--\[\[end:\1\]\]-->/g;
+
+const prepared = new Map<string, string>();
+
+/** The template with the language's texts in: made once per template, language and shop name. */
+function preparedTemplate(name: TemplateName, lang: ShopLanguage, t: TFunction, product: string): string {
+  const key = `${name}|${lang}|${product}`;
+  let html = prepared.get(key);
+  if (html === undefined) {
+    html = compiled[name][textDirection(lang)].replace(TEXT_SLOT, (_, k: string) => escapeHtml(t(k, { product })));
+    prepared.set(key, html);
+  }
+  return html;
+}
+
+/** One e-mail's HTML: optional parts kept or dropped, values (already HTML) in. */
+function fill(html: string, values: Record<string, string>, show: Record<string, boolean>): string {
+  return html
+    .replace(BLOCK, (_, part: string, inner: string) => (show[part] ? inner : ''))
+    .replace(VALUE_SLOT, (_, slot: string) => {
+      const value = values[slot];
+      if (value === undefined) throw new Error(`e-mail template: no value for [[${slot}]]`);
+      return value;
+    });
+}
+
+// ── small HTML helpers ────────────────────────────────────────────────────────────────────────
+const P = '<p style="margin:0 0 12px">';
+
+function paragraphs(lines: readonly string[]): string {
+  return lines.map((l) => `${P}${escapeHtml(l)}</p>`).join('');
+}
+
+/** A text whose values may be HTML (a link): plain values are escaped with the text around them. */
+function textWithHtml(t: TFunction, key: string, plain: Record<string, unknown>, html: Record<string, string>): string {
+  const marks = Object.keys(html);
+  const vars: Record<string, unknown> = { ...plain };
+  marks.forEach((name, i) => {
+    vars[name] = `\u0000${i}\u0000`;
+  });
+  return escapeHtml(t(key, vars)).replace(/\u0000(\d+)\u0000/g, (_, i: string) => html[marks[Number(i)]!] ?? '');
+}
+
+/** Left to right inside any text (codes, addresses, numbers with letters). */
+function ltr(value: string): string {
+  return `<span dir="ltr" style="unicode-bidi:embed">${escapeHtml(value)}</span>`;
+}
+
+function mailto(address: string): string {
+  const a = escapeHtml(address);
+  return `<a href="mailto:${a}" dir="ltr" style="color:#1864ab">${a}</a>`;
+}
+
+interface Row {
+  label: string;
+  value: string;
+  /** A code or address: kept left to right in a right-to-left e-mail. */
+  code?: boolean;
+}
+
+function tableRows(rows: readonly Row[], lang: ShopLanguage): string {
+  const rtl = textDirection(lang) === 'rtl';
+  const align = rtl ? 'right' : 'left';
+  const labelPad = rtl ? '6px 0 6px 16px' : '6px 16px 6px 0';
+  return rows
+    .map(
+      (r) =>
+        `<tr><th scope="row" style="text-align:${align};vertical-align:top;padding:${labelPad};font-weight:600;color:#495057">${escapeHtml(r.label)}</th>` +
+        `<td style="text-align:${align};vertical-align:top;padding:6px 0;word-break:break-word">${r.code ? ltr(r.value) : escapeHtml(r.value)}</td></tr>`,
+    )
+    .join('');
+}
+
+function common(lang: ShopLanguage, t: TFunction, brand: EmailBrand, subject: string, preview: string): Record<string, string> {
+  return {
+    lang,
+    subject: escapeHtml(subject),
+    preview: escapeHtml(preview),
+    product: escapeHtml(brand.productName),
+    questions: textWithHtml(t, 'common.questions', {}, { support: mailto(brand.supportEmail) }),
+    signature: escapeHtml(t('common.signature', { product: brand.productName })),
+  };
+}
+
+function footerText(t: TFunction, brand: EmailBrand): string[] {
+  return [t('common.questions', { support: brand.supportEmail }), t('common.signature', { product: brand.productName })];
+}
+
+function formatDate(d: Date | string, lang: ShopLanguage): string {
+  const date = typeof d === 'string' ? new Date(d) : d;
+  if (Number.isNaN(date.getTime())) return String(d);
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+// ── the plan, in the traveller's words ────────────────────────────────────────────────────────
+/** What an order knows about its plan; the region (from the catalogue) lets the name be composed. */
+export interface EmailPlan {
+  /** The catalogue's name when the order was placed (English): used when the region is unknown. */
+  name: string;
+  /** The catalogue's data amount text ('5GB'), the last fallback for `dataMb`. */
+  dataAmount: string;
+  /** MB (1 GB = 1024); null: unlimited; undefined: not known (the text above is shown). */
+  dataMb?: number | null | undefined;
+  validityDays: number;
+  region?: { code: string; kind: 'country' | 'bundle'; name: string; coverage: number } | null | undefined;
+}
+
+export interface LocalizedPlan {
+  name: string;
+  data: string;
+  validity: string;
+}
+
+/** The plan's name, data and validity in `lang` (planTexts over destinationName). */
+export function localizePlan(plan: EmailPlan, locale: EmailLocale): LocalizedPlan {
+  const lang = shopLanguage(locale);
+  const t = emailT(lang);
+  const tr = (key: string, opts?: Record<string, unknown>) => t(key, { ...opts, lng: lang });
+  if (plan.region && plan.dataMb !== undefined) {
+    const r = plan.region;
+    const destination = destinationName({ code: r.code, kind: r.kind, name: r.name }, lang, (k) => t(k, { ns: 'destinations', lng: lang }));
+    const texts = planTexts(
+      tr,
+      {
+        destination,
+        kind: r.kind,
+        code: r.code,
+        coverage: r.coverage,
+        dataMb: plan.dataMb,
+        validityDays: plan.validityDays,
+      },
+      lang,
+    );
+    return { name: texts.name, data: texts.data, validity: texts.validity };
+  }
+  const data =
+    plan.dataMb === undefined
+      ? plan.dataAmount
+      : plan.dataMb === null
+        ? tr('data.unlimited', { ns: 'plans' })
+        : formatDataAmount(plan.dataMb, lang);
+  return { name: plan.name, data, validity: tr('validity', { ns: 'plans', count: plan.validityDays }) };
+}
+
+// ── the order e-mail ──────────────────────────────────────────────────────────────────────────
+export interface OrderEmailInput extends EmailBrand {
+  locale: EmailLocale;
+  order: {
+    id: string;
+    plan: EmailPlan;
+    totalMinor: number;
+    currency: string;
+    purchasedAt: Date | string;
+  };
+  esim: {
+    iccid: string;
+    activationCode: string;
+    smdpAddress: string;
+    matchingId: string;
+    confirmationCodeRequired: boolean;
+    apn: string;
+  };
+  /** Content-ID of the attached QR image, without 'cid:' (e.g. 'qr-<order id>@esim'). */
+  qrCid: string;
+  /** appleInstallUrl(activationCode). */
+  appleUrl: string;
+  /** Where a signed-in shopper finds the order; omitted for guests without an account. */
+  accountUrl?: string | undefined;
+  /** Rewards points this order earned (signed-in buyers); 0 or absent: no line. */
+  pointsEarned?: number | undefined;
+  /** Rewards points spent on this order, and what they paid (minor units of the order currency). */
+  pointsUsed?: { points: number; discountMinor: number } | undefined;
+}
+
+/** The eSIM delivery: receipt, QR code (inline image by Content-ID), activation code, iPhone link, manual details. */
+export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const { order, esim } = input;
+  const plan = localizePlan(order.plan, lang);
+  const number = (n: number) => new Intl.NumberFormat(lang).format(n);
+  const used = input.pointsUsed && input.pointsUsed.points > 0 ? input.pointsUsed : null;
+  const earned = input.pointsEarned && input.pointsEarned > 0 ? input.pointsEarned : 0;
+  const paidAllWithPoints = used !== null && used.discountMinor >= order.totalMinor;
+  const apple = safeHref(input.appleUrl);
+  const account = safeHref(input.accountUrl);
+  const subject = t('order.subject', { product: input.productName, plan: plan.name, order: order.id });
+
+  const receipt: Row[] = [
+    { label: t('order.order'), value: order.id, code: true },
+    { label: t('order.plan'), value: plan.name },
+    { label: t('order.data'), value: plan.data },
+    { label: t('order.validity'), value: plan.validity },
+    { label: t('order.total'), value: formatMoney(order.totalMinor, order.currency, lang) },
+    {
+      label: t('order.paymentMethod'),
+      value: t(paidAllWithPoints ? 'order.payment.points' : used ? 'order.payment.cardAndPoints' : 'order.payment.card'),
+    },
+    { label: t('order.purchaseDate'), value: formatDate(order.purchasedAt, lang) },
+    ...(used
+      ? [
+          {
+            label: t('order.pointsUsed'),
+            value: t('order.pointsUsedValue', {
+              points: number(used.points),
+              amount: formatMoney(used.discountMinor, order.currency, lang),
+            }),
+          },
+        ]
+      : []),
+    ...(earned ? [{ label: t('order.pointsEarned'), value: number(earned) }] : []),
+  ];
+  const manual: Row[] = [
+    { label: t('order.smdp'), value: esim.smdpAddress, code: true },
+    { label: t('order.matchingId'), value: esim.matchingId, code: true },
+    { label: t('order.apn'), value: esim.apn, code: true },
+    { label: t('order.iccid'), value: esim.iccid, code: true },
+  ];
+  const intro = t('order.intro', { plan: plan.name });
+
+  const html = fill(
+    preparedTemplate('order', lang, t, input.productName),
+    {
+      ...common(lang, t, input, subject, t('order.preview')),
+      intro: `${P}${escapeHtml(intro)}</p>`,
+      receiptRows: tableRows(receipt, lang),
+      manualRows: tableRows(manual, lang),
+      qrCid: escapeHtml(input.qrCid),
+      appleHref: escapeHtml(apple ?? ''),
+      activationCode: escapeHtml(esim.activationCode),
+      accountHref: escapeHtml(account ?? ''),
+    },
+    { apple: apple !== null, account: account !== null, confirmation: esim.confirmationCodeRequired },
+  );
+
+  const text = [
+    t('order.heading'),
+    '',
+    intro,
+    '',
+    t('order.receipt').toUpperCase(),
+    ...receipt.map((r) => `${r.label}: ${r.value}`),
+    '',
+    t('order.install').toUpperCase(),
+    t('order.scan'),
+    ...(apple ? [`${t('order.iphoneText')} ${apple}`] : []),
+    '',
+    `${t('order.activationCode')}:`,
+    esim.activationCode,
+    '',
+    t('order.manual').toUpperCase(),
+    ...manual.map((r) => `${r.label}: ${r.value}`),
+    ...(esim.confirmationCodeRequired ? [t('order.confirmationNote')] : []),
+    '',
+    t('order.roaming'),
+    t('order.validityNote'),
+    t('order.once'),
+    '',
+    ...(account ? [`${t('order.account')}: ${account}`] : []),
+    ...footerText(t, input),
+    '',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+// ── the short notices (one template) ──────────────────────────────────────────────────────────
+interface Notice {
+  subject: string;
+  heading: string;
+  lead: string[];
+  action?: { href: string; label: string } | undefined;
+  middle?: string[] | undefined;
+  action2?: { href: string; label: string } | undefined;
+  /** HTML of the closing paragraphs (escaped by the caller). */
+  bodyHtml?: string | undefined;
+  /** The same closing paragraphs as plain text. */
+  body?: string[] | undefined;
+}
+
+function renderNotice(lang: ShopLanguage, t: TFunction, brand: EmailBrand, n: Notice): RenderedEmail {
+  const action = n.action ? safeHref(n.action.href) : null;
+  const action2 = n.action2 ? safeHref(n.action2.href) : null;
+  const body = n.body ?? [];
+  const html = fill(
+    preparedTemplate('notice', lang, t, brand.productName),
+    {
+      ...common(lang, t, brand, n.subject, n.lead[0] ?? n.heading),
+      heading: escapeHtml(n.heading),
+      lead: paragraphs(n.lead),
+      actionHref: escapeHtml(action ?? ''),
+      actionLabel: escapeHtml(n.action?.label ?? ''),
+      middle: paragraphs(n.middle ?? []),
+      action2Href: escapeHtml(action2 ?? ''),
+      action2Label: escapeHtml(n.action2?.label ?? ''),
+      body: n.bodyHtml ?? paragraphs(body),
+    },
+    { action: action !== null, action2: action2 !== null, middle: (n.middle ?? []).length > 0, body: body.length > 0 || !!n.bodyHtml },
+  );
+  const text = [
+    ...n.lead,
+    ...(n.action ? ['', n.action.href] : []),
+    ...(n.middle?.length ? ['', ...n.middle] : []),
+    ...(n.action2 ? [n.action2.href] : []),
+    '',
+    ...body,
+    '',
+    ...footerText(t, brand),
+    '',
+  ].join('\n');
+  return { subject: n.subject, text, html };
+}
+
+export interface VerificationEmailInput extends EmailBrand {
+  url: string;
+  /** 'verify': the account's address (registration, the resend button); 'change': an address it asked to move to. */
+  purpose?: 'verify' | 'change' | undefined;
+  locale: EmailLocale;
+}
+
+/** The account's address confirmation: the link (one use, 48 hours) and what opening it does. */
+export function renderVerificationEmail(input: VerificationEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const v = { product: input.productName };
+  const change = input.purpose === 'change';
+  const body = change
+    ? [t('change.keeps', v), t('verify.expiry', v), t('change.ignore', v)]
+    : [t('verify.orders', v), t('verify.expiry', v), t('verify.ignore', v)];
+  return renderNotice(lang, t, input, {
+    subject: t(change ? 'change.subject' : 'verify.subject', v),
+    heading: t(change ? 'change.heading' : 'verify.heading', v),
+    lead: [t(change ? 'change.intro' : 'verify.intro', v)],
+    action: { href: input.url, label: t('verify.button', v) },
+    body,
+  });
+}
+
+export interface PasswordResetEmailInput extends EmailBrand {
+  url: string;
+  /** How long the link works, in minutes. */
+  minutes: number;
+  locale: EmailLocale;
+}
+
+/** The password reset link: one use, `minutes` long; a newer link ends it; a reset signs out everywhere. */
+export function renderPasswordResetEmail(input: PasswordResetEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const v = { product: input.productName, minutes: new Intl.NumberFormat(lang).format(input.minutes) };
+  return renderNotice(lang, t, input, {
+    subject: t('reset.subject', v),
+    heading: t('reset.heading', v),
+    lead: [t('reset.intro', v), t('reset.linkLead', v)],
+    action: { href: input.url, label: t('reset.button', v) },
+    body: [t('reset.expiry', v), t('reset.signsOut', v), t('reset.ignore', v)],
+  });
+}
+
+export interface AccountExistsEmailInput extends EmailBrand {
+  /** 'register': someone tried to register with the address; 'email_change': to switch another account to it. */
+  reason: 'register' | 'email_change';
+  loginUrl: string;
+  forgotPasswordUrl: string;
+  locale: EmailLocale;
+}
+
+/** To the owner of an address someone else tried to use: nothing changed; sign in or reset if it was you. */
+export function renderAccountExistsEmail(input: AccountExistsEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const v = { product: input.productName };
+  const register = input.reason === 'register';
+  return renderNotice(lang, t, input, {
+    subject: t(register ? 'exists.subjectRegister' : 'exists.subjectChange', v),
+    heading: t('exists.heading', v),
+    lead: [t(register ? 'exists.introRegister' : 'exists.introChange', v), t('exists.signIn', v)],
+    action: { href: input.loginUrl, label: t('exists.signInButton', v) },
+    middle: [t('exists.reset', v)],
+    action2: { href: input.forgotPasswordUrl, label: t('exists.resetButton', v) },
+    body: [t('exists.ignore', v)],
+  });
+}
+
+export interface ConfirmationCodeEmailInput extends EmailBrand {
+  locale: EmailLocale;
+  orderId: string;
+  plan: EmailPlan;
+  /** null: the provider gave none (the e-mail says to ask support). */
+  code: string | null;
+}
+
+/** The eSIM's confirmation code, sent apart from the QR code as the eSIM standard asks. */
+export function renderConfirmationCodeEmail(input: ConfirmationCodeEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const plan = localizePlan(input.plan, lang);
+  const v = { product: input.productName, plan: plan.name, order: input.orderId };
+  const code = input.code ?? t('code.missing');
+  const codeHtml = input.code ? `<strong style="font-size:20px;letter-spacing:2px">${ltr(input.code)}</strong>` : escapeHtml(code);
+  return renderNotice(lang, t, input, {
+    subject: t('code.subject', v),
+    heading: t('code.heading', v),
+    lead: [t('code.intro', v)],
+    bodyHtml: `${P}${escapeHtml(t('code.label'))}: ${codeHtml}</p>${paragraphs([t('code.separate')])}`,
+    body: [`${t('code.label')}: ${code}`, t('code.separate')],
+  });
+}
+
+export interface RefundEmailInput extends EmailBrand {
+  locale: EmailLocale;
+  orderId: string;
+  plan: EmailPlan;
+  currency: string;
+  /** What goes back to the card (minor units); 0: no card line. */
+  cardMinor: number;
+  /** Rewards points back in the account; 0: no points line. */
+  points: number;
+}
+
+/** The order could not be delivered (or was refunded): the card amount and the points come back. */
+export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const plan = localizePlan(input.plan, lang);
+  const v = { product: input.productName, plan: plan.name, order: input.orderId };
+  return renderNotice(lang, t, input, {
+    subject: t('refund.subject', v),
+    heading: t('refund.heading', v),
+    lead: [t('refund.intro', v)],
+    body: [
+      ...(input.cardMinor > 0 ? [t('refund.card', { amount: formatMoney(input.cardMinor, input.currency, lang) })] : []),
+      ...(input.points > 0 ? [t('refund.points', { points: new Intl.NumberFormat(lang).format(input.points) })] : []),
+    ],
+  });
+}

@@ -1,0 +1,130 @@
+// Every e-mail in every language: the HTML names its language and direction (right to left for
+// Arabic on html, body and every table), no text key or {{placeholder}} is left, the texts are
+// the language's own, and the plain-text part says the same.
+import { describe, expect, it } from 'vitest';
+import { SHOP_LANGUAGES, textDirection, type ShopLanguage } from '../../src/domain/language.ts';
+import type { RenderedEmail } from '../../src/domain/email-templates.ts';
+import {
+  renderAccountExistsEmail,
+  renderConfirmationCodeEmail,
+  renderOrderEmail,
+  renderPasswordResetEmail,
+  renderRefundEmail,
+  renderVerificationEmail,
+  type EmailPlan,
+} from '../../src/emails/render.ts';
+import { emailT } from '../../src/emails/i18n.ts';
+
+const brand = { productName: 'Travel eSIM', supportEmail: 'help@shop.example' };
+const plan: EmailPlan = {
+  name: 'Japan 5GB 30 Days',
+  dataAmount: '5GB',
+  dataMb: 5120,
+  validityDays: 30,
+  region: { code: 'JP', kind: 'country', name: 'Japan', coverage: 1 },
+};
+const code = 'LPA:1$smdp.sim.example$04386-AGYFT-A74Y8-3F815';
+
+const TEMPLATES: Record<string, (locale: ShopLanguage) => RenderedEmail> = {
+  order: (locale) =>
+    renderOrderEmail({
+      ...brand,
+      locale,
+      order: { id: 'ORD-7K3M9Q2XB4', plan, totalMinor: 1999, currency: 'EUR', purchasedAt: '2026-03-01T12:00:00.000Z' },
+      esim: {
+        iccid: '8999912345678901230',
+        activationCode: code,
+        smdpAddress: 'smdp.sim.example',
+        matchingId: '04386-AGYFT-A74Y8-3F815',
+        confirmationCodeRequired: true,
+        apn: 'globaldata',
+      },
+      qrCid: 'qr-ORD-7K3M9Q2XB4@esim',
+      appleUrl: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA:1',
+      accountUrl: 'http://localhost:3000/account/esim',
+      pointsEarned: 20,
+      pointsUsed: { points: 400, discountMinor: 400 },
+    }),
+  confirmationCode: (locale) => renderConfirmationCodeEmail({ ...brand, locale, orderId: 'ORD-7K3M9Q2XB4', plan, code: '4821' }),
+  refund: (locale) =>
+    renderRefundEmail({ ...brand, locale, orderId: 'ORD-7K3M9Q2XB4', plan, currency: 'EUR', cardMinor: 1599, points: 400 }),
+  verify: (locale) => renderVerificationEmail({ ...brand, locale, url: 'http://localhost:3000/verify-email?token=abc' }),
+  change: (locale) => renderVerificationEmail({ ...brand, locale, purpose: 'change', url: 'http://localhost:3000/verify-email?token=abc' }),
+  reset: (locale) => renderPasswordResetEmail({ ...brand, locale, url: 'http://localhost:3000/reset-password?token=abc', minutes: 30 }),
+  existsRegister: (locale) =>
+    renderAccountExistsEmail({
+      ...brand,
+      locale,
+      reason: 'register',
+      loginUrl: 'http://localhost:3000/login',
+      forgotPasswordUrl: 'http://localhost:3000/forgot-password',
+    }),
+  existsChange: (locale) =>
+    renderAccountExistsEmail({
+      ...brand,
+      locale,
+      reason: 'email_change',
+      loginUrl: 'http://localhost:3000/login',
+      forgotPasswordUrl: 'http://localhost:3000/forgot-password',
+    }),
+};
+
+/** Text keys of the email namespace as they would show if a lookup failed ('order.heading'). */
+const RAW_KEY = /\b(?:common|order|code|refund|verify|change|reset|exists)\.[a-z][A-Za-z]+\b/;
+
+describe.each(Object.keys(TEMPLATES))('%s e-mail', (name) => {
+  it.each([...SHOP_LANGUAGES])('%s: lang and dir set, every text filled in', (lang) => {
+    const mail = TEMPLATES[name]!(lang);
+    const dir = textDirection(lang);
+    expect(mail.html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${lang}" dir="${dir}"`));
+    expect(mail.html).toContain(`<body lang="${lang}" dir="${dir}"`);
+    const tables = mail.html.match(/<table\b[^>]*>/g) ?? [];
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) expect(table).toContain(`dir="${dir}"`);
+    if (dir === 'rtl') expect(mail.html).toContain('text-align:right');
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('{{');
+      expect(part).not.toContain('[[');
+      expect(part).not.toMatch(RAW_KEY);
+    }
+    expect(mail.html).toContain('Travel eSIM');
+    expect(mail.text).toContain('help@shop.example');
+    expect(mail.subject.trim()).not.toBe('');
+  });
+
+  it('is written in each language, not in English', () => {
+    const english = TEMPLATES[name]!('en');
+    for (const lang of SHOP_LANGUAGES.filter((l) => l !== 'en')) {
+      const mail = TEMPLATES[name]!(lang);
+      expect(mail.subject, lang).not.toBe(english.subject);
+      expect(mail.text.split('\n')[0], lang).not.toBe(english.text.split('\n')[0]);
+    }
+  });
+});
+
+describe('languages of the order e-mail', () => {
+  it('Japanese: the subject, the plan from its facts and the receipt in Japanese', () => {
+    const mail = TEMPLATES.order!('ja');
+    expect(mail.subject).toBe(
+      emailT('ja')('order.subject', { product: 'Travel eSIM', plan: '日本 5 GB – 30日間', order: 'ORD-7K3M9Q2XB4' }),
+    );
+    expect(mail.text).toContain('日本 5 GB – 30日間');
+    expect(mail.text).toContain('領収書');
+    expect(mail.html).toContain('アクティベーションコード');
+    expect(mail.html).toContain('<html lang="ja" dir="ltr"');
+  });
+
+  it('Arabic: right to left, the plan named in Arabic, codes kept left to right', () => {
+    const mail = TEMPLATES.order!('ar');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl"');
+    expect(mail.subject).toContain('اليابان');
+    expect(mail.html).toContain('<span dir="ltr" style="unicode-bidi:embed">8999912345678901230</span>');
+    expect(mail.html).toContain('<code dir="ltr"');
+  });
+
+  it('a language the shop does not speak falls back to English', () => {
+    const mail = renderVerificationEmail({ ...brand, locale: 'nl-NL', url: 'http://localhost:3000/v' });
+    expect(mail.subject).toBe('Confirm your e-mail address for Travel eSIM');
+    expect(mail.html).toContain('<html lang="en" dir="ltr"');
+  });
+});
