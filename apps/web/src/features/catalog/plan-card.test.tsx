@@ -63,6 +63,7 @@ describe('PlanCard', () => {
     await renderWithProviders(<PlanCard plan={{ ...plan, regionId: europe.id, dataMb: null, validityDays: 10 }} mode="onetime" />);
     const card = await screen.findByRole('article', { name: 'Europe Unlimited – 10 days' });
     expect(within(card).getAllByRole('listitem')[0]!.textContent).toBe('One eSIM for 3 countries');
+    expect(card.textContent).toContain('Unlimited Data');
   });
 
   it('shows the stored texts until the region is known', async () => {
@@ -87,6 +88,7 @@ describe('PlanCard', () => {
       const card = await screen.findByRole('article', { name });
       expect(card.textContent).toContain('من البيانات عالية السرعة في اليابان');
       expect(card.textContent).toContain('شبكات 4G/5G');
+      expect(card.textContent).toContain('5 غ.ب من البيانات');
       expect(card.textContent).not.toContain('Japan');
       expect(card.textContent).not.toContain('Instant activation');
     });

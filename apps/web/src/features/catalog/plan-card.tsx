@@ -68,7 +68,11 @@ export function PlanCard({ plan, mode, region }: PlanCardProps) {
             ) : null}
           </Group>
           <Text fw={700} mt={4} className={classes.data}>
-            {t('plan.data', { amount: texts.data })}
+            {!texts.composed
+              ? t('plan.data', { amount: texts.data })
+              : plan.dataMb === null
+                ? t('dataLine.unlimited', { ns: 'plans' })
+                : t('dataLine.limited', { ns: 'plans', data: texts.data })}
           </Text>
         </div>
 
