@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultMailFrom, readEnv } from '../src/env.ts';
 import { CARD_OK, createOrdersApp, post, sameSite, type OrdersApp } from './orders-app.ts';
 import { ORIGIN } from './test-env.ts';
-import { leaves, parseMime } from '../../../packages/api/test/providers/eml.ts';
+import { decodeHeader, leaves, parseMime } from '../../../packages/api/test/providers/eml.ts';
 
 describe('Accept-Language → the shop language', () => {
   it.each([
@@ -66,18 +66,6 @@ async function appWithOutbox(env: Record<string, string> = {}): Promise<OrdersAp
 
 async function orderLocale(app: OrdersApp, publicId: string): Promise<string> {
   return (await app.db.selectFrom('orders').select('locale').where('public_id', '=', publicId).executeTakeFirstOrThrow()).locale;
-}
-
-/** A header value with RFC 2047 encoded words decoded ('=?UTF-8?B?…?='). */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
 }
 
 function headerOf(eml: string, name: string): string {

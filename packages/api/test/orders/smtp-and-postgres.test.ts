@@ -8,7 +8,7 @@ import { createDb, migrateToLatest } from '@esim/db';
 import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
 import { createSmtpMailer } from '../../src/providers/mail/index.ts';
 import { fulfilOrder, reconcileOrders, runDueWork } from '../../src/services/fulfilment.ts';
-import { leaves, parseMime } from '../providers/eml.ts';
+import { decodeHeader, leaves, parseMime } from '../providers/eml.ts';
 import { CARDS, counts, createOrdersRig } from './rig.ts';
 
 describe('e-mail through a real SMTP server', () => {
@@ -72,7 +72,7 @@ describe('e-mail through a real SMTP server', () => {
       const view = await api.orders.byPaymentIntent({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret });
       const root = parseMime(received[0]!.raw);
       expect(received[0]!.to).toEqual(['smtp@traveller.example']);
-      expect(root.headers.get('subject')).toContain(intent.orderId);
+      expect(decodeHeader(root.headers.get('subject') ?? '')).toContain(intent.orderId);
       const parts = leaves(root);
       const text = parts.find((p) => p.headers.get('content-type')?.startsWith('text/plain'))!.body.toString('utf8');
       const html = parts.find((p) => p.headers.get('content-type')?.startsWith('text/html'))!.body.toString('utf8');

@@ -61,3 +61,10 @@ export function parseMime(raw: string): MimePart {
 export function leaves(p: MimePart): MimePart[] {
   return p.parts.length ? p.parts.flatMap(leaves) : [p];
 }
+
+/** A header value with its RFC 2047 encoded words decoded ('=?UTF-8?Q?…?=' / '=?UTF-8?B?…?='). */
+export function decodeHeader(value: string): string {
+  return value.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=(?:\s+(?==\?))?/gi, (_, enc: string, text: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQp(text.replace(/_/g, ' ')).toString('utf8'),
+  );
+}
