@@ -31,6 +31,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogIdRouteImport } from './routes/blog/$id';
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
 import { Route as CheckoutPlanIdRouteImport } from './routes/checkout/$planId';
+import { Route as DestinationsSlugRouteImport } from './routes/destinations.$slug';
 import { Route as OrderSuccessIndexRouteImport } from './routes/order-success/index';
 import { Route as OrderSuccessPlanIdRouteImport } from './routes/order-success/$planId';
 import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
@@ -147,6 +148,11 @@ const CheckoutPlanIdRoute = CheckoutPlanIdRouteImport.update({
   path: '/checkout/$planId',
   getParentRoute: () => rootRouteImport,
 } as any);
+const DestinationsSlugRoute = DestinationsSlugRouteImport.update({
+  id: '/destinations/$slug',
+  path: '/destinations/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const OrderSuccessIndexRoute = OrderSuccessIndexRouteImport.update({
   id: '/order-success/',
   path: '/order-success/',
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
   '/blog': typeof BlogIndexRoute;
   '/checkout': typeof CheckoutIndexRoute;
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
+  '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
@@ -289,6 +298,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
+    | '/destinations/$slug'
     | '/order-success/$planId'
     | '/blog/'
     | '/checkout/'
@@ -318,6 +328,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
+    | '/destinations/$slug'
     | '/order-success/$planId'
     | '/blog'
     | '/checkout'
@@ -348,6 +359,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
+    | '/destinations/$slug'
     | '/order-success/$planId'
     | '/blog/'
     | '/checkout/'
@@ -379,6 +391,7 @@ export interface RootRouteChildren {
   VerifyEmailRoute: typeof VerifyEmailRoute;
   BlogIdRoute: typeof BlogIdRoute;
   CheckoutPlanIdRoute: typeof CheckoutPlanIdRoute;
+  DestinationsSlugRoute: typeof DestinationsSlugRoute;
   OrderSuccessPlanIdRoute: typeof OrderSuccessPlanIdRoute;
   BlogIndexRoute: typeof BlogIndexRoute;
   CheckoutIndexRoute: typeof CheckoutIndexRoute;
@@ -541,6 +554,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckoutPlanIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/destinations/$slug': {
+      id: '/destinations/$slug';
+      path: '/destinations/$slug';
+      fullPath: '/destinations/$slug';
+      preLoaderRoute: typeof DestinationsSlugRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/order-success/': {
       id: '/order-success/';
       path: '/order-success';
@@ -624,6 +644,7 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyEmailRoute: VerifyEmailRoute,
   BlogIdRoute: BlogIdRoute,
   CheckoutPlanIdRoute: CheckoutPlanIdRoute,
+  DestinationsSlugRoute: DestinationsSlugRoute,
   OrderSuccessPlanIdRoute: OrderSuccessPlanIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,

@@ -1,18 +1,21 @@
-// The pre-rendered shell is English. Before the body is parsed, a tiny classic script (this
-// source, written to /assets by scripts/prerender.mjs) makes the same language choice as
-// detectLanguage() in lib/i18n.ts; for any other language it hides the shell (so nobody sees
-// English first) and sets <html lang dir> at once. External, not inline: the CSP has no
-// 'unsafe-inline' for scripts. shell.test.tsx checks it against detectLanguage().
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, RTL_LANGUAGES } from '@esim/i18n';
+// Every pre-rendered page exists in each language ('/coverage', '/de/coverage', …). Before the
+// body is parsed, a tiny classic script (this source, written to /assets by
+// scripts/prerender.mjs) makes the same choice as main.tsx on an English (unprefixed) page: a
+// traveller whose stored preference, else browser language, is another one goes straight to
+// that language's URL (location.replace: no extra history entry, and that page is pre-rendered
+// too), so nobody sees English first. A prefixed page is already in its language. External, not
+// inline: the CSP has no 'unsafe-inline' for scripts. shell.test.tsx checks it against
+// detectLanguage() and localizePath().
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@esim/i18n';
+import { PREFIXED_LANGUAGES } from './lib/locale-path.ts';
 import { STORAGE_KEYS } from './lib/storage.ts';
-
-/** The attribute on <html> that hides #shell (styles/global.css). */
-export const SHELL_OFF_ATTRIBUTE = 'data-shell';
 
 export function shellBootScript(): string {
   const json = JSON.stringify;
   return `(function () {
-  var codes = ${json(LANGUAGE_CODES)}, rtl = ${json(RTL_LANGUAGES)}, lang = null;
+  var codes = ${json(LANGUAGE_CODES)}, prefixed = ${json(PREFIXED_LANGUAGES)}, lang = null;
+  var path = location.pathname, first = path.split('/')[1];
+  if (prefixed.indexOf(first) >= 0) return;
   try {
     var stored = window.localStorage.getItem(${json(STORAGE_KEYS.language)});
     if (codes.indexOf(stored) >= 0) lang = stored;
@@ -24,12 +27,7 @@ export function shellBootScript(): string {
       if (codes.indexOf(base) >= 0) lang = base;
     }
   }
-  if (lang && lang !== ${json(DEFAULT_LANGUAGE)}) {
-    var root = document.documentElement;
-    root.setAttribute(${json(SHELL_OFF_ATTRIBUTE)}, 'off');
-    root.lang = lang;
-    root.dir = rtl.indexOf(lang) >= 0 ? 'rtl' : 'ltr';
-  }
+  if (lang && lang !== ${json(DEFAULT_LANGUAGE)}) location.replace('/' + lang + path + location.search + location.hash);
 })();
 `;
 }

@@ -4,10 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import type { AnyRouter } from '@tanstack/react-router';
 import { detectLanguage } from './lib/i18n.ts';
-import { SHELL_OFF_ATTRIBUTE, shellBootScript } from './shell-boot.ts';
-import { SHELL_ID, revealApp, useShellHold } from './shell.ts';
+import type { LanguageCode } from '@esim/i18n';
+import { localizePath } from './lib/locale-path.ts';
+import { shellBootScript } from './shell-boot.ts';
+import { PRERENDERED_HEAD_ATTRIBUTE, SHELL_ID, revealApp, useShellHold } from './shell.ts';
 
-const runBoot = () => new Function(shellBootScript())();
+/** Runs the boot script on a page at `href`; returns where it sent the traveller (or null). */
+function runBoot(href: string): string | null {
+  const url = new URL(href, 'http://shop.test');
+  let target: string | null = null;
+  const location = { pathname: url.pathname, search: url.search, hash: url.hash, replace: (to: string) => (target = to) };
+  new Function('location', shellBootScript())(location);
+  return target;
+}
 
 function setNavigatorLanguages(languages: readonly string[]) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
@@ -15,7 +24,6 @@ function setNavigatorLanguages(languages: readonly string[]) {
 }
 
 afterEach(() => {
-  document.documentElement.removeAttribute(SHELL_OFF_ATTRIBUTE);
   document.body.innerHTML = '';
 });
 
@@ -28,23 +36,24 @@ describe('shell boot script', () => {
     ['Arabic stored', 'ar', ['en-US'], 'ar'],
     ['English stored, a German browser', 'en', ['de-DE'], 'en'],
     ['an unknown value stored', 'xx', ['ja-JP'], 'ja'],
-  ])('%s → %s, like detectLanguage()', (_, stored, browser, expected) => {
+  ])('%s → %s, like detectLanguage(), to localizePath()', (_, stored, browser, expected) => {
     if (stored) localStorage.setItem('preferredLanguage', stored);
     setNavigatorLanguages(browser);
     expect(detectLanguage()).toBe(expected);
-    document.documentElement.lang = 'en';
-    document.documentElement.dir = 'ltr';
-    runBoot();
-    const root = document.documentElement;
-    if (expected === 'en') {
-      expect(root.hasAttribute(SHELL_OFF_ATTRIBUTE)).toBe(false);
-      expect(root.lang).toBe('en');
-    } else {
-      // The English shell is hidden; <html> already speaks the language.
-      expect(root.getAttribute(SHELL_OFF_ATTRIBUTE)).toBe('off');
-      expect(root.lang).toBe(expected);
-      expect(root.dir).toBe(expected === 'ar' ? 'rtl' : 'ltr');
+    for (const [path, rest] of [
+      ['/', ''],
+      ['/coverage', '?view=map#list'],
+      ['/destinations/japan', ''],
+    ] as const) {
+      const target = runBoot(path + rest);
+      expect(target).toBe(expected === 'en' ? null : localizePath(path, expected as LanguageCode) + rest);
     }
+  });
+
+  it('leaves a page already in a language where it is', () => {
+    localStorage.setItem('preferredLanguage', 'fr');
+    for (const path of ['/ar/', '/ja/coverage', '/de', '/zh/destinations/japan']) expect(runBoot(path)).toBeNull();
+    expect(runBoot('/xx/coverage')).toBe('/fr/xx/coverage');
   });
 });
 
@@ -77,14 +86,21 @@ describe('revealApp', () => {
     expect(container.hidden).toBe(false);
   });
 
-  it('swaps the shell for the app once the router has rendered the page', () => {
+  it('swaps the shell for the app once the router has rendered the page, and its head tags for the app ones', () => {
     const container = mountShell();
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      `<title ${PRERENDERED_HEAD_ATTRIBUTE}>Shell</title><link rel="canonical" href="/x" ${PRERENDERED_HEAD_ATTRIBUTE}><meta name="keep">`,
+    );
     const { router, rendered } = fakeRouter();
     revealApp(router, container);
     expect(document.getElementById(SHELL_ID)).not.toBeNull();
+    expect(document.head.querySelectorAll(`[${PRERENDERED_HEAD_ATTRIBUTE}]`)).toHaveLength(2);
     rendered();
     expect(document.getElementById(SHELL_ID)).toBeNull();
     expect(container.hidden).toBe(false);
+    expect(document.head.querySelectorAll(`[${PRERENDERED_HEAD_ATTRIBUTE}]`)).toHaveLength(0);
+    expect(document.head.querySelector('meta[name="keep"]')).not.toBeNull();
   });
 
   it('waits for a page that holds the swap until its second pass is in', () => {

@@ -11,19 +11,22 @@ export const SHELL_ID = 'shell';
 let holds = 0;
 let revealWhenFree: (() => void) | null = null;
 
+/** Marks the head tags a pre-rendered page carries; the app's own (HeadContent) replace them. */
+export const PRERENDERED_HEAD_ATTRIBUTE = 'data-prerendered';
+
 export function revealApp(router: AnyRouter, container: HTMLElement): void {
   const shell = document.getElementById(SHELL_ID);
-  if (!shell) {
-    container.hidden = false;
-    return;
-  }
+  if (!shell) container.hidden = false;
   const reveal = () => {
     revealWhenFree = null;
-    shell.remove();
+    shell?.remove();
     container.hidden = false;
   };
   const unsubscribe = router.subscribe('onRendered', () => {
     unsubscribe();
+    // The app's head tags are in <head> by now: the page's static ones go.
+    for (const tag of document.head.querySelectorAll(`[${PRERENDERED_HEAD_ATTRIBUTE}]`)) tag.remove();
+    if (!shell) return;
     if (holds > 0) revealWhenFree = reveal;
     else reveal();
   });

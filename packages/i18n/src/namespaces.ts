@@ -15,6 +15,7 @@ import type faq from '../locales/en/faq.json';
 import type esim from '../locales/en/esim.json';
 import type plans from '../locales/en/plans.json';
 import type destinations from '../locales/en/destinations.json';
+import type seo from '../locales/en/seo.json';
 import type email from '../locales/en/email.json';
 import type devices from '../locales/en/devices.json';
 
@@ -36,6 +37,7 @@ export const NAMESPACES = [
   'plans',
   'email',
   'devices',
+  'seo',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -59,4 +61,5 @@ export interface Resources {
   plans: typeof plans;
   email: typeof email;
   devices: typeof devices;
+  seo: typeof seo;
 }

@@ -1,14 +1,22 @@
 // The built web app: hashed assets cached for a year, flags for a day, and an SPA fallback for
 // every other GET outside /api. Pages are held in memory and revalidated with an ETag. When the
 // build pre-rendered some pages (apps/web/scripts/prerender.mjs writes pages.json), those paths
-// get their own HTML (a static shell of the page) and every other path the plain template;
-// without pages.json, index.html answers everything.
-import { createHash } from 'node:crypto';
+// get their own HTML (a static shell of the page, one per language: '/', '/ja/', '/ar/coverage')
+// and every other path the plain template in its URL's language (<html lang dir> and title
+// right before any script runs); without pages.json, index.html answers everything.
+// Destination pages (/destinations/<slug>, in every language) are rendered on first request from
+// the build's SSR bundle (dist/ssr, destination-pages.ts) with the live catalogue.
+// The pages' absolute URLs (canonical, hreflang, og:url) carry a token the build cannot know;
+// the server's PUBLIC_URL replaces it when the pages are loaded.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from '../types.ts';
+import { destinationPages } from './destination-pages.ts';
+import { PUBLIC_URL_TOKEN, htmlPage, publicUrlForHtml, splitLanguagePrefix, type HtmlPage } from './html-pages.ts';
+
+export { PUBLIC_URL_TOKEN, publicUrlForHtml, splitLanguagePrefix, type HtmlPage };
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const ONE_DAY = 'public, max-age=86400';
@@ -18,44 +26,58 @@ export const ONE_HOUR = 'public, max-age=3600';
 /** A last path segment with a dot is a file; /blog/1 and /checkout/7 are app routes. */
 const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 
-interface HtmlPage {
-  html: string;
-  etag: string;
-}
-
-/** pages.json: `{ fallback: 'app.html', pages: { '/': 'index.html', '/coverage': 'coverage.html' } }`. */
+/**
+ * pages.json: `{ fallback: 'app.html', fallbacks: { ja: 'app.ja.html', … },
+ * pages: { '/': 'index.html', '/ja/': 'index.ja.html', '/coverage': 'coverage.html', … } }`.
+ */
 interface PagesManifest {
   fallback: string;
+  fallbacks: Record<string, string>;
   pages: Record<string, string>;
 }
 
-function readPage(root: string, file: string): HtmlPage | null {
+function readPage(root: string, file: string, publicUrl: string): HtmlPage | null {
   const path = join(root, file);
   if (!/^[\w.-]+\.html$/.test(file) || !existsSync(path)) return null;
-  const html = readFileSync(path, 'utf8');
-  return { html, etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"` };
+  return htmlPage(readFileSync(path, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrlForHtml(publicUrl)));
 }
 
-/** The fallback page and the pre-rendered pages by path; `problems` for the log. */
-export function loadPages(root: string): { fallback: HtmlPage | null; pages: Map<string, HtmlPage>; problems: string[] } {
+export interface LoadedPages {
+  /** The plain template (English). */
+  fallback: HtmlPage | null;
+  /** The plain template per language prefix ('ja' → app.ja.html). */
+  fallbacks: Map<string, HtmlPage>;
+  pages: Map<string, HtmlPage>;
+  problems: string[];
+}
+
+/** The fallback pages and the pre-rendered pages by path; `problems` for the log. */
+export function loadPages(root: string, publicUrl = 'http://localhost:3000'): LoadedPages {
   const pages = new Map<string, HtmlPage>();
+  const fallbacks = new Map<string, HtmlPage>();
   const problems: string[] = [];
   const manifestPath = join(root, 'pages.json');
-  if (!existsSync(manifestPath)) return { fallback: readPage(root, 'index.html'), pages, problems };
+  const plain = () => readPage(root, 'index.html', publicUrl);
+  if (!existsSync(manifestPath)) return { fallback: plain(), fallbacks, pages, problems };
   let manifest: Partial<PagesManifest>;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Partial<PagesManifest>;
   } catch {
-    return { fallback: readPage(root, 'index.html'), pages, problems: ['pages.json is not valid JSON; serving index.html for every path'] };
+    return { fallback: plain(), fallbacks, pages, problems: ['pages.json is not valid JSON; serving index.html for every path'] };
   }
   for (const [path, file] of Object.entries(manifest.pages ?? {})) {
-    const page = readPage(root, file);
+    const page = readPage(root, file, publicUrl);
     // A page that isn't there falls back to the SPA template: the app renders it all the same.
     if (page) pages.set(path, page);
     else problems.push(`pages.json names ${file} for ${path}, which is missing or not an .html file`);
   }
-  const fallback = (manifest.fallback ? readPage(root, manifest.fallback) : null) ?? readPage(root, 'index.html');
-  return { fallback, pages, problems };
+  for (const [lang, file] of Object.entries(manifest.fallbacks ?? {})) {
+    const page = readPage(root, file, publicUrl);
+    if (page) fallbacks.set(lang, page);
+    else problems.push(`pages.json names ${file} for the ${lang} pages, which is missing or not an .html file`);
+  }
+  const fallback = (manifest.fallback ? readPage(root, manifest.fallback, publicUrl) : null) ?? plain();
+  return { fallback, fallbacks, pages, problems };
 }
 
 export function serveWeb(deps: AppDeps) {
@@ -63,16 +85,21 @@ export function serveWeb(deps: AppDeps) {
   if (!root) throw new Error('serveWeb needs deps.webDist');
   const app = new Hono<AppEnv>();
 
-  const { fallback, pages, problems } = loadPages(root);
+  const { fallback, fallbacks, pages, problems } = loadPages(root, deps.env.PUBLIC_URL);
   for (const problem of problems) deps.log.warn(problem, { webDist: root });
   if (!fallback) deps.log.warn('web build has no index.html; the SPA fallback is off', { webDist: root });
+  const destinations = destinationPages(deps);
 
-  const sendPage = (c: Context<AppEnv>, page: HtmlPage | null | undefined = pages.get(c.req.path) ?? fallback) => {
+  /** The page for a path: pre-rendered ('/ja' as '/ja/'), else the template in the path's language. */
+  const pageFor = (path: string): HtmlPage | null =>
+    pages.get(path) ?? pages.get(`${path}/`) ?? fallbacks.get(splitLanguagePrefix(path).language) ?? fallback;
+
+  const sendPage = (c: Context<AppEnv>, page: HtmlPage | null | undefined = pageFor(c.req.path), status: 200 | 404 = 200) => {
     if (!page) return c.notFound();
     c.header('Cache-Control', 'no-cache');
     c.header('ETag', page.etag);
     if (c.req.header('if-none-match') === page.etag) return c.body(null, 304);
-    return c.html(page.html);
+    return c.html(page.html, status);
   };
 
   // Cache-Control goes on before serveStatic: it sets no headers of its own, and what it doesn't
@@ -89,12 +116,18 @@ export function serveWeb(deps: AppDeps) {
   app.get('/index.html', (c) => sendPage(c, pages.get('/') ?? fallback));
   // Browsers and crawlers ask for /favicon.ico whatever the page declares; the shop's icon is an SVG.
   app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
+  // The server's own rendering code, not a file for browsers.
+  app.get('/ssr/*', (c) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' }));
   app.use('/assets/*', cached(IMMUTABLE));
   app.use('/flags/*', cached(ONE_DAY));
   app.use('*', cached(ONE_HOUR));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/') || looksLikeFile(c.req.path)) {
       return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+    }
+    if (destinations.handles(c.req.path)) {
+      const rendered = await destinations.page(c.req.path);
+      if (rendered) return sendPage(c, rendered.page, rendered.notFound ? 404 : 200);
     }
     return sendPage(c);
   });

@@ -1,6 +1,7 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { SiteLayout } from '../layout/site-layout.tsx';
-import { adoptUrlLanguage } from '../lib/preferences/language-provider.tsx';
+import { isNotFoundMatch, ogLocaleAlternates, pageHead, tHead } from '../lib/page-meta.ts';
+import { adoptUrlLanguage, useLanguage } from '../lib/preferences/language-provider.tsx';
 import type { RouterContext } from '../lib/router-context.ts';
 import { NotFound } from './-components/not-found.tsx';
 
@@ -9,14 +10,29 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location }) => {
     await adoptUrlLanguage(location.publicHref);
   },
+  // The defaults every page starts from (a route's head() overrides them); a path no route
+  // matches, or an unknown destination, gets the not-found title and stays out of search results.
+  // Its links (canonical, alternates) are left to each page's own head().
+  head: ({ matches }) => ({
+    meta: matches.some(isNotFoundMatch)
+      ? pageHead('/', { title: tHead('common:notFound.metaTitle'), noindex: true }).meta
+      : pageHead('/', { title: tHead('common:meta.defaultTitle'), raw: true }).meta,
+  }),
   component: RootLayout,
   notFoundComponent: NotFound,
 });
 
 function RootLayout() {
+  const { language } = useLanguage();
   return (
-    <SiteLayout>
-      <Outlet />
-    </SiteLayout>
+    <>
+      <HeadContent />
+      {ogLocaleAlternates(language).map((locale) => (
+        <meta key={locale} property="og:locale:alternate" content={locale} />
+      ))}
+      <SiteLayout>
+        <Outlet />
+      </SiteLayout>
+    </>
   );
 }

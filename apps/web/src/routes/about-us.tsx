@@ -10,16 +10,16 @@ import {
   WhatSetsUsApart,
 } from '../features/about/about-sections.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 export const Route = createFileRoute('/about-us')({
+  head: ({ match }) => pageHead(match.pathname, { title: tHead('about:meta.title'), description: tHead('about:meta.description') }),
   loader: () => loadNamespaces('about'),
   component: AboutPage,
 });
 
 function AboutPage() {
   const { t } = useTranslation('about');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   return (
     <>
       <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} lead={t('hero.lead')} />

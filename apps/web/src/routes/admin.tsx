@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader.tsx';
 import { ensureSession, useSession } from '../features/auth/session.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 // The admin screens come later (spec §2: not shown). Guests log in first (?from=admin brings an
 // admin back here); a signed-in customer gets a clear 'not allowed' page. The server enforces the
 // role on every admin procedure (adminProcedure), so this page is only the doorway.
 export const Route = createFileRoute('/admin')({
+  head: ({ match }) =>
+    pageHead(match.pathname, { title: tHead('auth:admin.metaTitle'), description: tHead('auth:admin.metaDescription'), noindex: true }),
   beforeLoad: async ({ context }) => {
     if (!(await ensureSession(context))) throw redirect({ to: '/login', search: { from: 'admin' } });
   },
@@ -26,7 +28,6 @@ function AdminPage() {
 
 function AdminHome({ username }: { username: string }) {
   const { t } = useTranslation('auth');
-  usePageMeta({ title: t('admin.metaTitle'), description: t('admin.metaDescription') });
   return (
     <Container py={{ base: 40, sm: 64 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="white">
@@ -46,7 +47,6 @@ function AdminHome({ username }: { username: string }) {
 
 function Forbidden({ username }: { username: string }) {
   const { t } = useTranslation('auth');
-  usePageMeta({ title: t('admin.forbiddenMetaTitle'), description: t('admin.metaDescription') });
   return (
     <Container size="sm" py={{ base: 56, sm: 96 }}>
       <Stack align="center" gap="md" ta="center">

@@ -5,7 +5,6 @@ import { IconList, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
 import { useDeferredQuery } from '../lib/query-client.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { NotInShell, useBelowTheFold } from '../shell.ts';
@@ -15,8 +14,10 @@ import { CoverageHighlights, NetworkBlocks, RegionalPackages } from './-componen
 import { InfoHero } from './-components/info-hero.tsx';
 import type { Region } from '../features/catalog/types.ts';
 import classes from './-components/coverage.module.css';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 export const Route = createFileRoute('/coverage')({
+  head: ({ match }) => pageHead(match.pathname, { title: tHead('coverage:meta.title'), description: tHead('coverage:meta.description') }),
   loader: async ({ context }) => {
     // The list shows skeletons while the regions load; the hero doesn't wait for them.
     void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
@@ -29,7 +30,6 @@ type View = 'list' | 'map';
 
 function CoveragePage() {
   const { t } = useTranslation('coverage');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   const trpc = useTRPC();
   // Some 200 countries: their list renders in slices when the data arrives.
   const regions = useDeferredQuery(useQuery(trpc.catalog.regions.queryOptions()));

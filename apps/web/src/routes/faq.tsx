@@ -4,18 +4,25 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LIVE_CHAT_ID } from '../features/support/topics.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { ALL_FAQ_ROWS } from '../features/faq/faq-content.ts';
+import { htmlToText } from '../features/faq/faq-search.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 import { FaqBrowser } from './-components/faq-browser.tsx';
 import classes from './-components/faq.module.css';
 
 export const Route = createFileRoute('/faq')({
+  head: ({ match }) =>
+    pageHead(match.pathname, {
+      title: tHead('faq:meta.title'),
+      description: tHead('faq:meta.description'),
+      jsonLd: [faqPage()],
+    }),
   loader: () => loadNamespaces('faq'),
   component: FaqPage,
 });
 
 function FaqPage() {
   const { t } = useTranslation('faq');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   return (
     <>
       <FaqBrowser />
@@ -47,4 +54,17 @@ function FaqPage() {
       </Container>
     </>
   );
+}
+
+/** schema.org FAQPage: every question and its answer (as text) in the page's language. */
+function faqPage(): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: ALL_FAQ_ROWS.map(({ id }) => ({
+      '@type': 'Question',
+      name: tHead(`faq:items.${id}.q`),
+      acceptedAnswer: { '@type': 'Answer', text: htmlToText(tHead(`faq:items.${id}.a`)) },
+    })),
+  };
 }

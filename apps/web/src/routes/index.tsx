@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
 import { NotInShell, useBelowTheFold } from '../shell.ts';
 import { scrollToId } from '../lib/scroll.ts';
 import type { Region } from '../features/catalog/types.ts';
 import { Destinations } from './-components/destinations.tsx';
 import { Hero } from './-components/hero.tsx';
 import { GlobeSlot, HowItWorksSlot } from './-components/landing-slots.tsx';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 interface LandingSearch {
   /** Region code of the chosen destination, e.g. ?region=JP. */
@@ -25,6 +25,8 @@ function validateLandingSearch(search: Record<string, unknown>): LandingSearch {
 }
 
 export const Route = createFileRoute('/')({
+  head: ({ match }) =>
+    pageHead(match.pathname, { title: tHead('common:meta.defaultTitle'), description: tHead('landing:meta.description'), raw: true }),
   validateSearch: validateLandingSearch,
   loader: async ({ context }) => {
     // Regions are needed below the fold; don't hold the hero back for them.
@@ -39,7 +41,6 @@ export const Route = createFileRoute('/')({
 function LandingPage() {
   const { t } = useTranslation('landing');
   const { t: tc } = useTranslation('common');
-  usePageMeta({ title: tc('meta.defaultTitle'), description: t('meta.description'), raw: true });
   const { region } = Route.useSearch();
   const navigate = Route.useNavigate();
   const hash = useLocation({ select: (l) => l.hash });

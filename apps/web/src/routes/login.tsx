@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../features/auth/login-form.tsx';
 import type { LoginSearch } from '../features/auth/redirect.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 /**
  * ?from=admin (spec §2: /admin after an admin logs in) and ?redirect=<path> (checked again
@@ -18,6 +18,7 @@ function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
 }
 
 export const Route = createFileRoute('/login')({
+  head: ({ match }) => pageHead(match.pathname, { title: tHead('auth:login.metaTitle'), description: tHead('auth:login.metaDescription') }),
   validateSearch: validateLoginSearch,
   loader: () => loadNamespaces('auth'),
   component: LoginPage,
@@ -25,6 +26,5 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const { t } = useTranslation('auth');
-  usePageMeta({ title: t('login.metaTitle'), description: t('login.metaDescription') });
   return <LoginForm search={Route.useSearch()} />;
 }

@@ -8,9 +8,10 @@ import { ProgrammeOverview } from '../features/rewards/programme-overview.tsx';
 import { RewardsDashboard } from '../features/rewards/rewards-dashboard.tsx';
 import { SignedOutRewards } from '../features/rewards/signed-out-rewards.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 export const Route = createFileRoute('/rewards')({
+  head: ({ match }) => pageHead(match.pathname, { title: tHead('rewards:meta.title'), description: tHead('rewards:meta.description') }),
   loader: ({ context }) => {
     // The header asks for the session too; start it now so the box does not flash. The public
     // rewards lists start at once, the traveller's own ones as soon as the session is known.
@@ -32,7 +33,6 @@ export const Route = createFileRoute('/rewards')({
 
 function RewardsPage() {
   const { t } = useTranslation('rewards');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   const session = useSession();
   return (
     <>

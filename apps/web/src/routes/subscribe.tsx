@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { readSelectedPlan } from '../features/catalog/selected-plan.ts';
 import { Checkout } from '../features/checkout/checkout.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
 import { useRequirePlan } from './-components/use-require-plan.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 /**
  * Subscription checkout after a subscription 'Select Plan' (the plan comes from sessionStorage):
@@ -13,6 +13,8 @@ import { useRequirePlan } from './-components/use-require-plan.ts';
  * asked to sign in first, since a subscription is managed and cancelled from the account.
  */
 export const Route = createFileRoute('/subscribe')({
+  head: ({ match }) =>
+    pageHead(match.pathname, { title: tHead('checkout:meta.subscribeTitle'), description: tHead('checkout:meta.subscribeDescription') }),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
     return loadNamespaces('checkout', 'plans', 'destinations');
@@ -22,7 +24,6 @@ export const Route = createFileRoute('/subscribe')({
 
 function SubscribePage() {
   const { t } = useTranslation('checkout');
-  usePageMeta({ title: t('meta.subscribeTitle'), description: t('meta.subscribeDescription') });
   const [plan] = useState(readSelectedPlan);
   useRequirePlan(plan !== null);
   return plan ? <Checkout planId={plan.id} kind="subscription" initialPlan={plan} /> : null;

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../features/support/contact-form.tsx';
 import { SUPPORT_FAQ_ID, isSupportTopic, type SupportTopic } from '../features/support/topics.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
 import { scrollToId } from '../lib/scroll.ts';
 import { InfoHero } from './-components/info-hero.tsx';
 import { SupportChannels } from './-components/support-channels.tsx';
 import { SupportFaq, SupportTopics } from './-components/support-help.tsx';
 import shared from './-components/info-pages.module.css';
 import classes from './-components/support.module.css';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 /** ?topic=devices opens the answers on that topic (the landing page's compatibility link). */
 export interface SupportSearch {
@@ -24,6 +24,7 @@ function validateSupportSearch(search: Record<string, unknown>): SupportSearch {
 }
 
 export const Route = createFileRoute('/support')({
+  head: ({ match }) => pageHead(match.pathname, { title: tHead('support:meta.title'), description: tHead('support:meta.description') }),
   validateSearch: validateSupportSearch,
   loader: () => loadNamespaces('support'),
   component: SupportPage,
@@ -31,7 +32,6 @@ export const Route = createFileRoute('/support')({
 
 function SupportPage() {
   const { t } = useTranslation('support');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   const { topic: initialTopic } = Route.useSearch();
   const hash = useLocation({ select: (l) => l.hash });
   const [topic, setTopic] = useState<SupportTopic | undefined>(initialTopic);

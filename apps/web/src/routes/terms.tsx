@@ -4,16 +4,17 @@ import { config } from '../config.ts';
 import { LegalDocument } from '../features/legal/legal-document.tsx';
 import { termsSections } from '../features/legal/terms-content.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
 export const Route = createFileRoute('/terms')({
+  head: ({ match }) =>
+    pageHead(match.pathname, { title: tHead('legal:terms.metaTitle'), description: tHead('legal:terms.metaDescription') }),
   loader: () => loadNamespaces('legal'),
   component: TermsPage,
 });
 
 function TermsPage() {
   const { t } = useTranslation('legal');
-  usePageMeta({ title: t('terms.metaTitle'), description: t('terms.metaDescription') });
   const facts = { product: config.productName };
   const sections = termsSections(facts).map((s) => ({ ...s, heading: t(`terms.sections.${s.id}`) }));
   return <LegalDocument idPrefix="terms" title={t('terms.title')} sections={sections} />;

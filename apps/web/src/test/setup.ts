@@ -16,6 +16,7 @@ import esim from '@esim/i18n/locales/en/esim.json';
 import plans from '@esim/i18n/locales/en/plans.json';
 import destinations from '@esim/i18n/locales/en/destinations.json';
 import devices from '@esim/i18n/locales/en/devices.json';
+import seo from '@esim/i18n/locales/en/seo.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
@@ -62,6 +63,7 @@ await initI18n({
       plans,
       destinations,
       devices,
+      seo,
     },
   },
   ns: [
@@ -81,6 +83,7 @@ await initI18n({
     'plans',
     'destinations',
     'devices',
+    'seo',
   ],
 });
 

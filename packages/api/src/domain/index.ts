@@ -4,6 +4,7 @@ export * from './money.ts';
 export * from './search.ts';
 export * from './popular.ts';
 export * from './catalog.ts';
+export * from './destination-slug.ts';
 export * from './validation.ts';
 export * from './support.ts';
 export * from './iccid.ts';

@@ -6,7 +6,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 import { callError } from './trpc-error.ts';
@@ -15,7 +14,6 @@ import { useForm } from './use-form.ts';
 
 export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation('auth');
-  usePageMeta({ title: t('forgot.metaTitle'), description: t('forgot.metaDescription') });
   const trpc = useTRPC();
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const form = useForm({ identifier: '' }, validateForgotPassword);

@@ -7,7 +7,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -24,7 +23,6 @@ type Field = keyof typeof EMPTY;
 
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const { t } = useTranslation('auth');
-  usePageMeta({ title: t('reset.metaTitle') });
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

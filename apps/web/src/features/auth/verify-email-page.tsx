@@ -5,7 +5,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 import { useSession } from './session.ts';
@@ -13,7 +12,6 @@ import { isolated } from '../../components/bidi.tsx';
 
 export function VerifyEmailPage({ token }: { token: string | undefined }) {
   const { t } = useTranslation('auth');
-  usePageMeta({ title: t('verify.metaTitle'), description: t('verify.metaTitle') });
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const session = useSession();

@@ -5,6 +5,7 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import { CloseButton, Skeleton, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { destinationSlug } from '@esim/api/domain';
 import { useTranslation } from 'react-i18next';
 import type { AliasTable } from '@esim/api/domain';
 import { useDestinationNames } from '../../features/catalog/destination-names.ts';
@@ -103,8 +104,8 @@ export function CoverageList({ regions, status }: CoverageListProps) {
                 {shown.map((region) => (
                   <li key={region.id}>
                     <Link
-                      to="/"
-                      search={{ region: region.code }}
+                      to="/destinations/$slug"
+                      params={{ slug: destinationSlug(region.altName) }}
                       className={classes.country}
                       title={t('list.viewPlans', { name: region.name })}
                     >

@@ -41,7 +41,7 @@ describe('/coverage', () => {
         .map((a) => a.textContent),
     ).toEqual(['Brazil', 'Costa Rica', 'Jamaica', 'United States']);
     expect(within(list).queryByRole('link', { name: 'Global' })).toBeNull();
-    expect(within(list).getByRole('link', { name: 'Japan' }).getAttribute('href')).toBe('/?region=JP');
+    expect(within(list).getByRole('link', { name: 'Japan' }).getAttribute('href')).toBe('/destinations/japan');
     // Fiji has no flag image: its code shows instead.
     const fiji = within(list).getByRole('link', { name: 'Fiji' });
     expect(within(fiji).getByTestId('flag-fallback').textContent).toBe('FJ');

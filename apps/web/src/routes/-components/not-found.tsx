@@ -1,12 +1,10 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../lib/page-meta.ts';
 
 /** Any unknown path (spec §2): '404 Page Not Found' and the router hint. */
 export function NotFound() {
   const { t } = useTranslation('common');
-  usePageMeta({ title: t('notFound.metaTitle') });
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md" ta="center">

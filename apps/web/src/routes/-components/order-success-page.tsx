@@ -3,12 +3,10 @@
 import { useTranslation } from 'react-i18next';
 import { OrderSuccess } from '../../features/checkout/order-success.tsx';
 import type { OrderSuccessSearch } from '../../features/checkout/success-search.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 
 /** `planId` is the path segment when there is one: a positive integer, or it is ignored. */
 export function OrderSuccessPage({ planId, search }: { planId?: string; search: OrderSuccessSearch }) {
   const { t } = useTranslation('checkout');
-  usePageMeta({ title: t('meta.successTitle'), description: t('meta.successDescription') });
   const id = planId !== undefined && /^\d{1,15}$/.test(planId) && Number(planId) > 0 ? Number(planId) : null;
   return <OrderSuccess planId={id} search={search} />;
 }

@@ -12,10 +12,19 @@ import { ShareButtons } from '../../features/blog/share-buttons.tsx';
 import { useArticleDate } from '../../features/blog/use-article-date.ts';
 import { useLanguage } from '../../lib/preferences/index.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { pageHead, tHead } from '../../lib/page-meta.ts';
 import classes from '../-components/blog-article.module.css';
 
 export const Route = createFileRoute('/blog/$id')({
+  head: ({ match, params }) => {
+    const article = getArticle(Number(params.id));
+    return article
+      ? pageHead(match.pathname, {
+          title: tHead(`blog:articles.${article.key}.title`),
+          description: tHead(`blog:articles.${article.key}.excerpt`),
+        })
+      : pageHead(match.pathname, { title: tHead('blog:meta.title') });
+  },
   // Spec §8: an id that matches no article (or is not a number) goes back to the list.
   beforeLoad: ({ params }) => {
     if (parseArticleId(params.id) === null) throw redirect({ to: '/blog', replace: true });
@@ -36,7 +45,6 @@ function ArticleView({ article }: { article: BlogArticle }) {
   const { language } = useLanguage();
   const title = t(`articles.${article.key}.title`);
   const excerpt = t(`articles.${article.key}.excerpt`);
-  usePageMeta({ title, description: excerpt });
   const date = useArticleDate(article.date);
   const url = `${globalThis.location?.origin ?? ''}/blog/${article.id}`;
   const related = relatedArticles(article.id);

@@ -7,10 +7,11 @@ import { BlogCard } from '../../features/blog/blog-card.tsx';
 import { NewsletterForm } from '../../features/blog/newsletter-form.tsx';
 import { BLOG_CATEGORIES, validateBlogSearch, type BlogCategory } from '../../features/blog/route-params.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import classes from '../-components/blog.module.css';
+import { pageHead, tHead } from '../../lib/page-meta.ts';
 
 export const Route = createFileRoute('/blog/')({
+  head: ({ match }) => pageHead(match.pathname, { title: tHead('blog:meta.title'), description: tHead('blog:meta.description') }),
   validateSearch: validateBlogSearch,
   loader: () => loadNamespaces('blog'),
   component: BlogListPage,
@@ -20,7 +21,6 @@ const FILTERS: readonly (BlogCategory | undefined)[] = [undefined, ...BLOG_CATEG
 
 function BlogListPage() {
   const { t } = useTranslation('blog');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   const { category } = Route.useSearch();
   const navigate = Route.useNavigate();
   const articles = filterArticles(category);

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { Checkout } from '../../features/checkout/checkout.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { useRequirePlan } from '../-components/use-require-plan.ts';
+import { pageHead, tHead } from '../../lib/page-meta.ts';
 
 function parsePlanId(raw: string): number | null {
   const id = Number(raw);
@@ -14,6 +14,8 @@ function parsePlanId(raw: string): number | null {
 // The loader only waits for the texts; the plan and the payment configuration load in the page
 // (it shows 'Preparing your checkout...' and its own error panel). Prefetching starts them early.
 export const Route = createFileRoute('/checkout/$planId')({
+  head: ({ match }) =>
+    pageHead(match.pathname, { title: tHead('checkout:meta.title'), description: tHead('checkout:meta.description'), noindex: true }),
   loader: async ({ context, params }) => {
     const id = parsePlanId(params.planId);
     if (id !== null) {
@@ -35,7 +37,6 @@ function CheckoutPending() {
 
 function CheckoutPlanPage() {
   const { t } = useTranslation('checkout');
-  usePageMeta({ title: t('meta.title'), description: t('meta.description') });
   const { planId } = Route.useParams();
   const id = parsePlanId(planId);
   useRequirePlan(id !== null);

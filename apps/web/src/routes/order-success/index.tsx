@@ -3,9 +3,16 @@ import { parseOrderSuccessSearch } from '../../features/checkout/success-search.
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { OrderSuccessPage } from '../-components/order-success-page.tsx';
 import { OrderSuccessPending } from '../-components/order-success-pending.tsx';
+import { pageHead, tHead } from '../../lib/page-meta.ts';
 
 /** /order-success without a plan id: the order comes from ?payment_intent=… alone. */
 export const Route = createFileRoute('/order-success/')({
+  head: ({ match }) =>
+    pageHead(match.pathname, {
+      title: tHead('checkout:meta.successTitle'),
+      description: tHead('checkout:meta.successDescription'),
+      noindex: true,
+    }),
   validateSearch: parseOrderSuccessSearch,
   loader: () => loadNamespaces('checkout', 'esim', 'plans', 'destinations'),
   pendingComponent: OrderSuccessPending,

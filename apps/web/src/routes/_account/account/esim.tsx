@@ -3,16 +3,17 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EsimList } from '../../../features/account/esim-list.tsx';
 import { EsimCard, type EsimRow } from '../../../features/esim/esim-card.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { pageHead, tHead } from '../../../lib/page-meta.ts';
 
 export const Route = createFileRoute('/_account/account/esim')({
+  head: ({ match }) =>
+    pageHead(match.pathname, { title: tHead('account:meta.esimTitle'), description: tHead('account:meta.esimDescription'), noindex: true }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.esims.list.queryOptions()),
   component: EsimPage,
 });
 
 function EsimPage() {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('meta.esimTitle'), description: t('meta.esimDescription') });
   return (
     <Stack gap="md">
       <div>

@@ -8,17 +8,22 @@ import { countActive } from '../../../features/account/orders.ts';
 import { ProfileForm } from '../../../features/account/profile-form.tsx';
 import { SubscriptionsPanel } from '../../../features/checkout/subscriptions-panel.tsx';
 import { useSession } from '../../../features/auth/session.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { pageHead, tHead } from '../../../lib/page-meta.ts';
 import { isolated } from '../../../components/bidi.tsx';
 
 export const Route = createFileRoute('/_account/account/')({
+  head: ({ match }) =>
+    pageHead(match.pathname, {
+      title: tHead('account:meta.dashboardTitle'),
+      description: tHead('account:meta.dashboardDescription'),
+      noindex: true,
+    }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.orders.list.queryOptions()),
   component: Dashboard,
 });
 
 function Dashboard() {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('meta.dashboardTitle'), description: t('meta.dashboardDescription') });
   const { user } = useSession();
   const orders = useOrders();
   if (!user) return null;

@@ -4,15 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { PasswordForm } from '../../../features/account/password-form.tsx';
 import { ProfileForm } from '../../../features/account/profile-form.tsx';
 import { useSession } from '../../../features/auth/session.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { pageHead, tHead } from '../../../lib/page-meta.ts';
 
 export const Route = createFileRoute('/_account/account/profile')({
+  head: ({ match }) =>
+    pageHead(match.pathname, {
+      title: tHead('account:meta.profileTitle'),
+      description: tHead('account:meta.profileDescription'),
+      noindex: true,
+    }),
   component: ProfilePage,
 });
 
 function ProfilePage() {
   const { t } = useTranslation('account');
-  usePageMeta({ title: t('meta.profileTitle'), description: t('meta.profileDescription') });
   const { user } = useSession();
   if (!user) return null;
   return (
