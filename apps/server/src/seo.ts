@@ -78,9 +78,16 @@ export function seoRoutes(deps: AppDeps) {
 
   app.get('/robots.txt', (c) => c.body(robots, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE }));
   app.get('/sitemap.xml', async (c) => {
-    const snapshot = await deps.services.catalog.snapshot();
-    let sitemap = sitemaps.get(snapshot);
-    if (!sitemap) sitemaps.set(snapshot, (sitemap = sitemapXml(deps.env.PUBLIC_URL, destinationPaths(snapshot.regions))));
+    let sitemap: string;
+    try {
+      const snapshot = await deps.services.catalog.snapshot();
+      sitemap = sitemaps.get(snapshot) ?? sitemapXml(deps.env.PUBLIC_URL, destinationPaths(snapshot.regions));
+      sitemaps.set(snapshot, sitemap);
+    } catch (error) {
+      // No catalogue to read (a database not set up yet): the pages that don't depend on it.
+      deps.log.warn('sitemap without destination pages: the catalogue could not be read', { error: String(error) });
+      sitemap = sitemapXml(deps.env.PUBLIC_URL);
+    }
     return c.body(sitemap, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHE });
   });
 

@@ -175,13 +175,19 @@ describe('sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
-      true,
-    );
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ),
+    ).toBe(true);
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const paths = ['/', '/coverage', '/support', '/about-us', '/blog', '/faq', '/terms', '/privacy', '/rewards'];
-    expect(locs).toEqual([...paths, '/blog/1', '/blog/2', '/blog/3', '/blog/4', '/blog/5', '/blog/6'].map((p) => `${ORIGIN}${p}`));
+    // English first among each page's ten languages (language-pages-http.test.ts checks them and the destinations).
+    const english = locs.filter(
+      (l) => !/^\/(es|fr|de|zh|ar|pt|ru|ja|hi)\//.test(l!.slice(ORIGIN.length)) && !l!.includes('/destinations/'),
+    );
+    expect(english).toEqual([...paths, '/blog/1', '/blog/2', '/blog/3', '/blog/4', '/blog/5', '/blog/6'].map((p) => `${ORIGIN}${p}`));
     for (const p of ['/account', '/checkout', '/login', '/admin', '/api']) expect(xml).not.toContain(`${ORIGIN}${p}`);
   });
 
