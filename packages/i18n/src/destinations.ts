@@ -9,6 +9,13 @@
 //
 // English keeps the catalogue's own names ('Global', 'DR Congo'), which are the spec's texts; the
 // other nine languages take CLDR's.
+//
+// The areas' names come from a small table generated from CLDR (cldr-areas.json,
+// scripts/cldr-areas.mjs): Chrome's built-in ICU data lacks them, so Intl.DisplayNames there
+// answers only for countries.
+import areaTable from './cldr-areas.json' with { type: 'json' };
+
+const AREA_NAMES = areaTable as unknown as Readonly<Record<string, Readonly<Record<string, string>> | string>>;
 
 /** A translate function; i18next's `t` fits. A result equal to the key counts as missing. */
 export type TranslateFn = (key: string) => string;
@@ -83,8 +90,19 @@ function regionNames(lang: string, style: Style): Intl.DisplayNames | null {
   return names;
 }
 
+/** An M.49 area's name from the generated CLDR table, in `lang` or its base language. */
+function areaName(area: string, lang: string): string | undefined {
+  const names = AREA_NAMES[area];
+  if (!names || typeof names === 'string') return undefined;
+  return names[lang] ?? names[lang.toLowerCase().split(/[-_]/)[0] ?? ''];
+}
+
 /** CLDR's name of a region subtag (ISO alpha-2 or M.49), or undefined when it has none. */
 export function cldrRegionName(subtag: string, lang: string, style: Style = 'long'): string | undefined {
+  if (/^\d{3}$/.test(subtag)) {
+    const area = areaName(subtag, lang);
+    if (area) return area;
+  }
   const names = regionNames(lang, style) ?? regionNames('en', style);
   if (!names) return undefined;
   try {

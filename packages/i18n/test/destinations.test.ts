@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { OUTPUT, buildAreas, render } from '../scripts/cldr-areas.mjs';
 // The seed is read as data (both files import only types), so this package keeps no dependency on @esim/db.
 import { BUNDLES } from '../../db/src/seed/bundles.ts';
 import { CONTINENTS } from '../../db/src/seed/continents.ts';
@@ -104,6 +105,32 @@ describe('destinationName', () => {
     expect(destinationNames({ code: 'US' }, 'de')).toEqual(['Vereinigte Staaten', 'USA']);
     expect(destinationNames({ code: 'UK', name: 'United Kingdom' }, 'en')).toEqual(['United Kingdom', 'UK']);
     expect(destinationNames({ code: 'MM' }, 'en')).toEqual(['Myanmar', 'Myanmar (Burma)']);
+  });
+});
+
+describe('the CLDR area table', () => {
+  it('is what scripts/cldr-areas.mjs makes from cldr-localenames-full', () => {
+    expect(readFileSync(OUTPUT, 'utf8')).toBe(render(buildAreas()));
+  });
+
+  it("names bundles and continents where the browser's Intl lacks the areas (Chrome's ICU data)", () => {
+    const Real = Intl.DisplayNames;
+    class ChromeLike extends Real {
+      override of(code: string) {
+        return /^\d{3}$/.test(code) && code !== '419' ? undefined : super.of(code);
+      }
+    }
+    expect(new ChromeLike('ar', { type: 'region', fallback: 'none' }).of('150')).toBeUndefined();
+    vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { DisplayNames: ChromeLike }));
+    try {
+      // Languages with region subtags, so no name made before the stub is reused.
+      expect(destinationName({ code: 'EU', kind: 'bundle', name: 'Europe' }, 'ar-EG')).toBe('أوروبا');
+      expect(destinationName({ code: 'GLOBAL', kind: 'bundle', name: 'Global' }, 'ru-RU')).toBe('Весь мир');
+      expect(continentName('Asia', 'ja-JP')).toBe('アジア');
+      expect(destinationName({ code: 'JP' }, 'ar-EG')).toBe('اليابان');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
