@@ -55,6 +55,39 @@ describe('/coverage', () => {
     await page.close();
   });
 
+  const names = (page: Page) => page.getByTestId('coverage-list').getByRole('link').allInnerTexts();
+
+  it('names and searches countries in Arabic: «اليابان», its English name, an alias', async () => {
+    const { page, errors } = await open('/ar/coverage', { width: 390 });
+    const list = page.getByTestId('coverage-list');
+    await list.getByRole('link', { name: 'اليابان' }).waitFor();
+    await list.scrollIntoViewIfNeeded();
+    await screenshot(page, 'coverage-list-ar-390', false);
+    const search = page.getByRole('searchbox').first();
+    await search.fill('اليابان');
+    await expect.poll(() => names(page)).toEqual(['اليابان']);
+    await search.fill('Japan');
+    await expect.poll(() => names(page)).toEqual(['اليابان']);
+    await search.fill('Holland');
+    await expect.poll(() => names(page)).toEqual(['هولندا']);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await search.fill('');
+    await list.getByRole('link', { name: 'اليابان' }).waitFor();
+    await screenshot(page, 'coverage-list-ar-1280', false);
+    expect(errors).toEqual([]);
+    await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
+    await page.close();
+  });
+
+  it('searches countries in Japanese: 日本', async () => {
+    const { page, errors } = await open('/ja/coverage');
+    await page.getByRole('searchbox').first().fill('日本');
+    await expect.poll(() => names(page)).toEqual(['日本']);
+    expect(errors).toEqual([]);
+    await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
+    await page.close();
+  });
+
   it('Map View draws the globe in a 600 px area', async () => {
     const { page, errors } = await open('/coverage');
     await page.getByRole('tab', { name: 'Map View' }).click();

@@ -1,5 +1,6 @@
 // What a traveller does on the landing page, in Chromium against the built server.
 import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { checkWidths, sharedBrowser } from './audit.ts';
 import { axeCheck, openPage, openRoute, screenshot } from './browser.ts';
 
@@ -148,6 +149,88 @@ describe('landing page', () => {
     await checkWidths(page, 'landing-rtl');
     // The browser profile is shared: later tests expect English.
     await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
+    await page.close();
+  });
+
+  /** The picker's search results (section 'Search Results' in any language), best match first. */
+  const resultCodes = (page: Page) =>
+    page
+      .locator('section[aria-labelledby="picker-results"] > div > [data-region-code]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-region-code')));
+
+  it('searches in Arabic on a 390 px phone: «اليابان» finds Japan, and every From badge shows its whole price', async () => {
+    const { page, errors } = await openRoute(browser, baseURL, '/ar/', { width: 390 });
+    const picker = page.locator('#plans');
+    const badges = picker.getByTestId('from-badge');
+    await badges.first().waitFor();
+    // Nothing in a badge is clipped or runs out of its card, and each ends with a whole price.
+    const cut = await badges.evaluateAll((els) =>
+      els
+        .filter((el) => {
+          const label = el.firstElementChild instanceof HTMLElement ? el.firstElementChild : el;
+          const card = el.closest('button')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return label.scrollWidth > label.clientWidth + 1 || box.left < card.left - 1 || box.right > card.right + 1;
+        })
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    for (const text of await badges.allInnerTexts()) expect(text).toMatch(/[\d٠-٩]+[.,٫][\d٠-٩]{2}/);
+    await picker.scrollIntoViewIfNeeded();
+    await screenshot(page, 'picker-ar-390', false);
+
+    const search = picker.getByRole('searchbox');
+    await search.fill('اليابان');
+    await expect.poll(() => resultCodes(page)).toEqual(['JP']);
+    expect(await picker.locator('[data-region-code="JP"]').first().innerText()).toContain('اليابان');
+    // Also by its English name and its code, in an Arabic page.
+    await search.fill('Japan');
+    await expect.poll(async () => (await resultCodes(page))[0]).toBe('JP');
+    await search.fill('jp');
+    await expect.poll(async () => (await resultCodes(page))[0]).toBe('JP');
+    await search.fill('UAE');
+    await expect.poll(async () => (await resultCodes(page))[0]).toBe('AE');
+    await screenshot(page, 'picker-ar-390-search', false);
+    expect(await axeCheck(page)).toEqual([]);
+
+    await search.fill('اليابان');
+    await picker.locator('[data-region-code="JP"]').first().click();
+    await page.locator('#region-plans h2').filter({ hasText: 'اليابان' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
+    await page.close();
+  });
+
+  it('searches in Japanese: 日本 finds Japan (and «japon» or «Japón» too)', async () => {
+    const { page, errors } = await openRoute(browser, baseURL, '/ja/');
+    const search = page.locator('#plans').getByRole('searchbox');
+    for (const query of ['日本', 'japon', 'Japón']) {
+      await search.fill(query);
+      await expect.poll(async () => (await resultCodes(page))[0], { message: query }).toBe('JP');
+    }
+    expect(await page.locator('#plans [data-region-code="JP"]').first().innerText()).toContain('日本');
+    expect(errors).toEqual([]);
+    await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
+    await page.close();
+  });
+
+  it("offers the bundles that cover a searched country: 'Portugal' → Portugal, then Europe and Global with their prices", async () => {
+    const { page, errors } = await open('/');
+    const picker = page.locator('#plans');
+    await picker.getByRole('searchbox', { name: 'Search destinations' }).fill('Portugal');
+    await expect.poll(() => resultCodes(page)).toEqual(['PT']);
+    const covering = picker.getByRole('region', { name: 'Multi-country plans with Portugal' });
+    await covering.waitFor();
+    const bundles = covering.locator('[data-region-code]');
+    expect(await bundles.evaluateAll((els) => els.map((el) => el.getAttribute('data-region-code')))).toEqual(['EU', 'GLOBAL']);
+    const europe = await bundles.first().innerText();
+    expect(europe).toMatch(/Covers Portugal \+ \d+ more countries/);
+    expect(europe).toMatch(/From [$€£]\d+\.\d{2}/); // in whichever currency an earlier test left chosen
+    await picker.scrollIntoViewIfNeeded();
+    await screenshot(page, 'picker-en-1280-portugal', false);
+    await bundles.first().click();
+    await page.locator('#region-plans h2').filter({ hasText: 'Europe' }).waitFor();
+    expect(errors).toEqual([]);
     await page.close();
   });
 
