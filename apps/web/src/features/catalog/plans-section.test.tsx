@@ -146,6 +146,7 @@ describe('PlansSection', () => {
       });
       await renderPlans('JP');
       expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(arLanding.plans.title.replace('{{region}}', 'اليابان'));
+      expect(screen.getByRole('heading', { level: 2 }).querySelector('bdi')?.textContent).toBe('اليابان');
       const chips = await screen.findByRole('list', { name: arLanding.plans.countriesCovered });
       expect(
         within(chips)

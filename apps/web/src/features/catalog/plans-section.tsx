@@ -5,6 +5,7 @@ import { Alert, Button, Center, Loader, SimpleGrid, Stack, Tabs, Text, Title, Vi
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '../../components/bidi.tsx';
 import { CACHE } from '../../lib/query-client.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { CountriesCovered } from './countries-covered.tsx';
@@ -67,7 +68,7 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
           <RegionFlag code={region.code} flagIcon={region.flagIcon} />
           <div>
             <Title order={2} id={titleId}>
-              {t('plans.title', { region: names.name(region) })}
+              {isolated({ region: names.name(region) }, (v) => t('plans.title', v))}
             </Title>
             <Text c="dimmed" mt={4}>
               {t('plans.subtitle')}

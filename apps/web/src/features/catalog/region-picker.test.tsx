@@ -211,6 +211,8 @@ describe("RegionPicker in the traveller's language", () => {
     const covering = screen.getByRole('region', { name: 'Multi-country plans with France' });
     expect(results.contains(covering)).toBe(true);
     expect(codesIn(covering)).toEqual(['EU', 'GLOBAL']);
+    // The country's name is isolated in the heading and the notes (another script must not reorder them).
+    expect(within(covering).getByRole('heading').querySelector('bdi')?.textContent).toBe('France');
     const europe = within(covering).getByRole('button', { name: /^Europe/ });
     expect(europe.textContent).toContain('Covers France + 2 more countries');
     expect(within(europe).getByTestId('from-badge').textContent).toBe('From $6.99');

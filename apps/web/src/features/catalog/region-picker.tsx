@@ -29,6 +29,7 @@ import {
   type AliasTable,
   type PickerTab,
 } from '@esim/api/domain';
+import { isolated } from '../../components/bidi.tsx';
 import { collatorFor } from '../../lib/format.ts';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { useDestinationNames } from './destination-names.ts';
@@ -94,7 +95,7 @@ export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPi
   const results = matches.map((m) => m.region);
   const suggestion = useMemo(() => suggestBundles(matches, ordered), [matches, ordered]);
 
-  const grid = (list: readonly Region[], note?: (region: Region) => string) => (
+  const grid = (list: readonly Region[], note?: (region: Region) => ReactNode) => (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'sm' }} verticalSpacing={{ base: 'xs', sm: 'sm' }}>
       {list.map((region) => (
         <RegionButton
@@ -231,7 +232,7 @@ export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPi
 interface CoveringBundlesProps {
   suggestion: { country: Region; bundles: Region[] };
   nameOf: (region: Region) => string;
-  grid: (list: readonly Region[], note?: (region: Region) => string) => ReactNode;
+  grid: (list: readonly Region[], note?: (region: Region) => ReactNode) => ReactNode;
 }
 
 /** 'Multi-country plans with Portugal': the bundles that cover the country searched for. */
@@ -241,12 +242,14 @@ function CoveringBundles({ suggestion: { country, bundles }, nameOf, grid }: Cov
   return (
     <section aria-labelledby="picker-covering" className={classes.covering} data-testid="covering-bundles">
       <Title order={3} id="picker-covering" className={classes.groupTitle} mb={0}>
-        {t('suggestions.title', { country: countryName })}
+        {isolated({ country: countryName }, (v) => t('suggestions.title', v))}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         {t('suggestions.hint')}
       </Text>
-      {grid(bundles, (bundle) => t('suggestions.covers', { country: countryName, count: Math.max(0, bundle.covers.length - 1) }))}
+      {grid(bundles, (bundle) =>
+        isolated({ country: countryName }, (v) => t('suggestions.covers', { ...v, count: Math.max(0, bundle.covers.length - 1) })),
+      )}
     </section>
   );
 }
@@ -256,7 +259,7 @@ interface RegionButtonProps {
   /** The name shown (UI language); the catalogue's English name by default. */
   name?: string | undefined;
   /** A line under the name, e.g. what a bundle covers. */
-  note?: string | undefined;
+  note?: ReactNode;
   selected: boolean;
   onSelect: (region: Region) => void;
 }
