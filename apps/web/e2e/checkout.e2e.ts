@@ -361,7 +361,8 @@ describe('checkout', () => {
       await page.getByTestId('card-expiry').fill('12 / 34');
       await page.getByTestId('card-cvc').fill('123');
       await page.getByTestId('pay-button').click();
-      await page.waitForURL((url) => url.pathname.startsWith('/order-success/'));
+      // In Arabic the page lives under /ar/.
+      await page.waitForURL((url) => url.pathname.replace(/^\/ar\//, '/').startsWith('/order-success/'));
       await page.getByTestId('order-ready').waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="esim-qr"]')?.naturalWidth ?? 0) > 0);
       await page.waitForTimeout(5500); // the toasts fade

@@ -49,7 +49,7 @@ describe('/coverage', () => {
 
     await search.fill('japan');
     await list.getByRole('link', { name: 'Japan' }).click();
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('region') === 'JP');
+    await page.waitForURL((url) => url.pathname === '/destinations/japan');
     await page.getByRole('heading', { name: 'Japan eSIM Plans' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();

@@ -1,5 +1,6 @@
 // The pre-rendered shells of / and /coverage (apps/web/scripts/prerender.mjs): painted from
-// HTML and CSS alone, swapped for the app without a layout shift, hidden from other languages.
+// HTML and CSS alone, swapped for the app without a layout shift; a visitor who reads another
+// language goes to that language's pre-rendered page before anything paints.
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sharedBrowser } from './audit.ts';
@@ -32,7 +33,7 @@ describe('pre-rendered shell', () => {
   it.each(PAGES)('$path is in its HTML, with its own title; other paths get the plain app', async ({ path, h1, title }) => {
     const html = await (await fetch(new URL(path, baseURL))).text();
     expect(html).toContain('<div id="shell" inert>');
-    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<title data-prerendered>${title}</title>`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`));
     expect(html).not.toMatch(/<script>/);
     const other = await (await fetch(new URL('/faq', baseURL))).text();
@@ -59,20 +60,22 @@ describe('pre-rendered shell', () => {
     await live.close();
   });
 
-  it('is hidden from a visitor who reads another language, whose <html> is set before the app runs', async () => {
+  it('sends a visitor who reads another language to its pre-rendered page, <html lang dir> right in the HTML', async () => {
     const page = await newPage();
     await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'ar'));
     await page.route(/\/assets\/(?!shell-boot).*\.js$/, (route) => route.abort());
     await page.goto(new URL('/', baseURL).href);
+    await page.waitForURL(new URL('/ar/', baseURL).href);
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
-    expect(await page.locator('#shell').isHidden()).toBe(true);
+    expect(await page.locator('#shell h1').innerText()).toBe('اتصال عالمي بكل سهولة');
     await page.close();
 
     const live = await newPage();
     await live.addInitScript(() => localStorage.setItem('preferredLanguage', 'ar'));
     await live.goto(new URL('/', baseURL).href);
     await live.getByRole('heading', { level: 1, name: 'اتصال عالمي بكل سهولة' }).waitFor();
-    expect(await live.locator('#shell').count()).toBe(0);
+    await live.waitForFunction(() => !document.getElementById('shell'));
+    expect(live.url()).toBe(new URL('/ar/', baseURL).href);
     await live.close();
   });
 });

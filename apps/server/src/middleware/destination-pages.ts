@@ -14,8 +14,11 @@ import { PUBLIC_URL_TOKEN, htmlPage, publicUrlForHtml, splitLanguagePrefix, type
 
 const DESTINATION_PATH = /^\/destinations\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Pages kept per snapshot: every destination in every language is some 2,500; each ~100 kB. */
-export const MAX_KEPT_PAGES = 600;
+/**
+ * Pages kept per snapshot (each some 85 kB of HTML). Every destination in every language is some
+ * 2,500 pages: past the cap a page is rendered on each request (tens of milliseconds).
+ */
+export const MAX_KEPT_PAGES = 300;
 
 interface ShellConfig {
   template: string;

@@ -4,20 +4,22 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LIVE_CHAT_ID } from '../features/support/topics.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
-import { ALL_FAQ_ROWS } from '../features/faq/faq-content.ts';
-import { htmlToText } from '../features/faq/faq-search.ts';
 import { pageHead, tHead } from '../lib/page-meta.ts';
 import { FaqBrowser } from './-components/faq-browser.tsx';
 import classes from './-components/faq.module.css';
 
 export const Route = createFileRoute('/faq')({
-  head: ({ match }) =>
+  // The FAQPage JSON-LD is built in its own chunk once the texts are in (not in the initial bundle).
+  loader: async () => {
+    const [, jsonLd] = await Promise.all([loadNamespaces('faq'), import('./-components/faq-json-ld.ts')]);
+    return { faqPage: jsonLd.faqPage() };
+  },
+  head: ({ match, loaderData }) =>
     pageHead(match.pathname, {
       title: tHead('faq:meta.title'),
       description: tHead('faq:meta.description'),
-      jsonLd: [faqPage()],
+      jsonLd: loaderData ? [loaderData.faqPage] : [],
     }),
-  loader: () => loadNamespaces('faq'),
   component: FaqPage,
 });
 
@@ -54,17 +56,4 @@ function FaqPage() {
       </Container>
     </>
   );
-}
-
-/** schema.org FAQPage: every question and its answer (as text) in the page's language. */
-function faqPage(): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: ALL_FAQ_ROWS.map(({ id }) => ({
-      '@type': 'Question',
-      name: tHead(`faq:items.${id}.q`),
-      acceptedAnswer: { '@type': 'Answer', text: htmlToText(tHead(`faq:items.${id}.a`)) },
-    })),
-  };
 }
