@@ -90,11 +90,12 @@ function DestinationPage() {
 function BuyLabel({ usdMinor }: { usdMinor: number }) {
   const { t } = useTranslation('seo');
   const [before, after = ''] = t('destination.buy', { price: '%PRICE%' }).split('%PRICE%');
+  // One inline run: the button's label is a flex box, which would drop the space beside the price.
   return (
-    <>
+    <span>
       {before}
       <Money usdMinor={usdMinor} />
       {after}
-    </>
+    </span>
   );
 }
