@@ -55,8 +55,8 @@ describe('/faq', () => {
     expect(await answers.locator('[data-faq-html]').count()).toBeGreaterThan(0);
     expect(await answers.locator('[data-faq-html] :is(script, [onerror], [onclick], [style])').count()).toBe(0);
     await answers.getByRole('link', { name: 'compatible devices' }).click();
-    await page.waitForURL((url) => url.pathname === '/support' && url.searchParams.get('topic') === 'devices');
-    await page.getByRole('button', { name: 'Which devices support eSIM?' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/devices');
+    await page.getByRole('heading', { level: 1, name: 'Compatible Devices' }).waitFor();
     await page.close();
   });
 

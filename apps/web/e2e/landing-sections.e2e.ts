@@ -88,12 +88,11 @@ describe('landing sections', () => {
     await page.close();
   });
 
-  it('"See the full compatibility list" opens the support answers on devices', async () => {
+  it('"See the full compatibility list" opens the device list', async () => {
     const { page } = await open('/');
     await page.getByRole('link', { name: /See the full compatibility list/ }).click();
-    await page.waitForURL((url) => url.pathname === '/support' && url.searchParams.get('topic') === 'devices');
-    await page.getByRole('button', { name: 'Which devices support eSIM?' }).waitFor();
-    expect(await page.getByRole('button', { name: /Device Compatibility/ }).getAttribute('aria-pressed')).toBe('true');
+    await page.waitForURL((url) => url.pathname === '/devices');
+    await page.getByRole('heading', { level: 1, name: 'Compatible Devices' }).waitFor();
     await page.close();
   });
 

@@ -14,6 +14,7 @@ import { Route as AccountRouteImport } from './routes/_account';
 import { Route as AboutUsRouteImport } from './routes/about-us';
 import { Route as AdminRouteImport } from './routes/admin';
 import { Route as CoverageRouteImport } from './routes/coverage';
+import { Route as DevicesRouteImport } from './routes/devices';
 import { Route as FaqRouteImport } from './routes/faq';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HowItWorksRouteImport } from './routes/how-it-works';
@@ -61,6 +62,11 @@ const AdminRoute = AdminRouteImport.update({
 const CoverageRoute = CoverageRouteImport.update({
   id: '/coverage',
   path: '/coverage',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const DevicesRoute = DevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
   getParentRoute: () => rootRouteImport,
 } as any);
 const FaqRoute = FaqRouteImport.update({
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof AboutUsRoute;
   '/admin': typeof AdminRoute;
   '/coverage': typeof CoverageRoute;
+  '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
@@ -219,6 +226,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof AboutUsRoute;
   '/admin': typeof AdminRoute;
   '/coverage': typeof CoverageRoute;
+  '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
@@ -251,6 +259,7 @@ export interface FileRoutesById {
   '/about-us': typeof AboutUsRoute;
   '/admin': typeof AdminRoute;
   '/coverage': typeof CoverageRoute;
+  '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
@@ -283,6 +292,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/admin'
     | '/coverage'
+    | '/devices'
     | '/faq'
     | '/forgot-password'
     | '/how-it-works'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/admin'
     | '/coverage'
+    | '/devices'
     | '/faq'
     | '/forgot-password'
     | '/how-it-works'
@@ -344,6 +355,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/admin'
     | '/coverage'
+    | '/devices'
     | '/faq'
     | '/forgot-password'
     | '/how-it-works'
@@ -376,6 +388,7 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute;
   AdminRoute: typeof AdminRoute;
   CoverageRoute: typeof CoverageRoute;
+  DevicesRoute: typeof DevicesRoute;
   FaqRoute: typeof FaqRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HowItWorksRoute: typeof HowItWorksRoute;
@@ -433,6 +446,13 @@ declare module '@tanstack/react-router' {
       path: '/coverage';
       fullPath: '/coverage';
       preLoaderRoute: typeof CoverageRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/devices': {
+      id: '/devices';
+      path: '/devices';
+      fullPath: '/devices';
+      preLoaderRoute: typeof DevicesRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/faq': {
@@ -629,6 +649,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   AdminRoute: AdminRoute,
   CoverageRoute: CoverageRoute,
+  DevicesRoute: DevicesRoute,
   FaqRoute: FaqRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HowItWorksRoute: HowItWorksRoute,

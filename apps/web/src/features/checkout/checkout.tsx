@@ -20,6 +20,7 @@ import type { Plan } from '../catalog/types.ts';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { UsePointsOption, usePointsOnlyTexts, useRedemptionPreview } from '../rewards/checkout-points.tsx';
 import { checkoutProblem } from './checkout-errors.ts';
+import { DeviceCheck } from '../devices/device-check.tsx';
 import { DemoPaymentForm } from './demo-payment-form.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { SignInToSubscribe } from './sign-in-to-subscribe.tsx';
@@ -100,6 +101,7 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
             <OrderSummary plan={plan.data} kind={kind} amount={formatPrice(usdMinor)} currency={currency} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
+            <DeviceCheck />
             <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white">
               {points.redemption ? (
                 <Box mb="lg">

@@ -1,5 +1,5 @@
 // Landing point 8: 'Compatible Devices' — each with a name and an icon — and a link to the full
-// compatibility list (the support page's Device Compatibility answers).
+// compatibility list (/devices).
 import { Anchor, Container, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconArrowRight,
@@ -12,7 +12,6 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_FAQ_ID } from '../support/topics.ts';
 import classes from './landing.module.css';
 
 export const DEVICES = [
@@ -49,11 +48,7 @@ export function DevicesSection() {
           <Text c="dimmed" size="sm">
             {t('devices.tip')}
           </Text>
-          <Anchor
-            fw={600}
-            className={classes.inlineLink}
-            renderRoot={(props) => <Link to="/support" search={{ topic: 'devices' }} hash={SUPPORT_FAQ_ID} {...props} />}
-          >
+          <Anchor fw={600} className={classes.inlineLink} renderRoot={(props) => <Link to="/devices" {...props} />}>
             {t('devices.fullList')}
             <IconArrowRight size={16} aria-hidden className={classes.flipRtl} />
           </Anchor>

@@ -84,9 +84,7 @@ describe('landing sections', () => {
       'Other eSIM devices',
     ]);
     for (const li of within(devices).getAllByRole('listitem')) expect(li.querySelector('svg')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /See the full compatibility list/ }).getAttribute('href')).toBe(
-      '/support?topic=devices#support-faq',
-    );
+    expect(screen.getByRole('link', { name: /See the full compatibility list/ }).getAttribute('href')).toBe('/devices');
 
     const quotes = screen.getByRole('region', { name: 'What Our Customers Say' });
     expect(within(quotes).getAllByRole('figure')).toHaveLength(3);
