@@ -246,4 +246,81 @@ describe('accounts', () => {
     expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await page.close();
   });
+  it('shows the order history as a table on a computer and as cards on a phone, one at a time (en, ar)', async () => {
+    const { page, errors } = await open('/');
+    try {
+      // A new account with one paid demo order, through the same calls the shop makes.
+      const api = <T>(path: string, body?: unknown) =>
+        page.evaluate(
+          async ([p, b]) => {
+            const res = await fetch(p as string, {
+              method: b === undefined ? 'GET' : 'POST',
+              headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+              body: b === undefined ? undefined : JSON.stringify(b),
+              credentials: 'include',
+            });
+            return { status: res.status, body: (await res.json()) as T };
+          },
+          [path, body] as const,
+        );
+      const buyer = `orders${stamp}`;
+      expect((await api('/api/auth/register', { username: buyer, email: `${buyer}@example.com`, password: PASSWORD })).status).toBe(200);
+      const regions = await api<{ id: number; code: string }[]>('/api/regions');
+      const japan = regions.body.find((r) => r.code === 'JP')!;
+      const plans = await api<{ id: number }[]>(`/api/plans?regionId=${japan.id}`);
+      const intent = await api<{ orderId: string; paymentIntentId: string; clientSecret: string }>('/api/create-payment-intent', {
+        planId: plans.body[0]!.id,
+      });
+      expect(intent.status).toBe(200);
+      const paid = await api<{ status: string }>('/api/demo-payments/confirm', {
+        paymentIntentId: intent.body.paymentIntentId,
+        clientSecret: intent.body.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      });
+      expect(paid.body.status).toBe('succeeded');
+      const orderId = intent.body.orderId;
+      const main = page.locator('main');
+      // The order's buttons are named with its number in every language.
+      const inRows = main.getByRole('row').getByRole('button', { name: new RegExp(orderId) });
+      const inCards = main.getByRole('listitem').getByRole('button', { name: new RegExp(orderId) });
+
+      for (const lang of ['en', 'ar'] as const) {
+        await page.evaluate((l) => localStorage.setItem('preferredLanguage', l), lang);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(new URL('/account/orders', baseURL).href);
+        await inRows.first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        // A computer: the table, and no cards in the accessibility tree.
+        expect(await main.getByRole('table').count()).toBe(1);
+        expect(await inCards.count()).toBe(0);
+
+        // A phone: the cards, and no table; the card holds the order's facts and buttons.
+        await page.setViewportSize({ width: 360, height: 800 });
+        await inCards.first().waitFor();
+        expect(await main.getByRole('table').count()).toBe(0);
+        expect(await inRows.count()).toBe(0);
+        const card = main.getByRole('listitem').filter({ hasText: orderId });
+        expect(await card.getByRole('heading', { level: 3 }).innerText()).not.toBe('');
+        expect(await card.locator('[data-status-color]').count()).toBe(1);
+        await checkWidths(page, lang === 'ar' ? 'account-orders-rtl' : 'account-orders', { widths: [360, 1280] });
+      }
+
+      // The card's 'view details' leads to the order's page, as the row's does.
+      await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(new URL('/account/orders', baseURL).href);
+      await main
+        .getByRole('listitem')
+        .getByRole('button', { name: `View details of order ${orderId}` })
+        .click();
+      await page.waitForURL((url) => url.pathname.startsWith('/order-success/'));
+      expect(new URL(page.url()).searchParams.get('payment_intent')).toBe(intent.body.paymentIntentId);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('preferredLanguage')).catch(() => undefined);
+      // The tests share one browser context: leave it signed out whatever happened.
+      await browser.context.clearCookies();
+      await page.close();
+    }
+  });
 });

@@ -382,6 +382,9 @@ describe('every page at every width', () => {
       await page.setViewportSize({ width: 360, height: 800 });
       await quiet(page);
       await screenshot(page, `widths-order-history-${lang}-360`);
+      // On a phone the orders are stacked cards, not a table that scrolls sideways; only one of the two is shown.
+      expect(await page.locator('main').getByRole('table').count(), `the order table at 360 px (${state})`).toBe(0);
+      expect(await page.locator('main').getByRole('listitem').getByRole('button', { name: /ORD-/ }).count()).toBeGreaterThan(0);
     }
 
     expect([...problems].map(([what, where]) => `${what} — at ${where.join('; ')}`)).toEqual([]);

@@ -6,6 +6,7 @@ import { i18n } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { OrderTable } from './order-table.tsx';
 import type { AccountOrder } from './orders.ts';
+import classes from './order-table.module.css';
 
 const ORDERS: AccountOrder[] = [
   {
@@ -36,6 +37,20 @@ function rowOf(id: string) {
   return screen.getByRole('cell', { name: id }).closest('tr')!;
 }
 
+/** The card of an order in the phone layout (the list CSS shows where the table does not fit). */
+function cardOf(id: string) {
+  const list = screen.getByRole('list', { name: 'Your orders' });
+  return within(list)
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByText(id, { selector: 'dd' }) !== null)!;
+}
+
+/** Both layouts of one order: the table row and the card. */
+const LAYOUTS = [
+  ['table row', rowOf],
+  ['card', cardOf],
+] as const;
+
 const EUROPE_FACTS = {
   regionCode: 'EU',
   regionKind: 'bundle',
@@ -51,24 +66,26 @@ describe('OrderTable: plan names composed from the facts', () => {
     i18n.removeResourceBundle('ar', 'plans');
   });
 
-  it('names the plan in English from its facts, isolated, rather than the stored name', async () => {
+  it('names the plan in English from its facts, isolated, rather than the stored name, in both layouts', async () => {
     await renderWithProviders(<OrderTable orders={[COMPOSED]} />);
-    const cell = within(rowOf('ORD-9')).getByText('Europe 10 GB – 30 days');
-    expect(cell.tagName).toBe('BDI');
+    for (const [, of] of LAYOUTS) {
+      const name = within(of('ORD-9')).getByText('Europe 10 GB – 30 days');
+      expect(name.tagName).toBe('BDI');
+    }
     expect(screen.queryByText('Europe 10GB - 30 Days')).toBeNull();
   });
 
-  it('names the plan in Arabic, with the destination from CLDR', async () => {
+  it('names the plan in Arabic, with the destination from CLDR, in both layouts', async () => {
     i18n.addResourceBundle('ar', 'plans', arPlans, true, true);
     await i18n.changeLanguage('ar');
     localStorage.setItem('preferredLanguage', 'ar');
     await renderWithProviders(<OrderTable orders={[{ ...COMPOSED, planFacts: { ...EUROPE_FACTS, validityDays: 11 } }]} />);
-    expect(within(rowOf('ORD-9')).getByText('أوروبا 10 غ.ب – 11 يومًا')).toBeTruthy();
+    for (const [, of] of LAYOUTS) expect(within(of('ORD-9')).getByText('أوروبا 10 غ.ب – 11 يومًا')).toBeTruthy();
   });
 });
 
 describe('OrderTable', () => {
-  it('shows the columns, fallbacks, amounts and status colours', async () => {
+  it('shows the columns of the table', async () => {
     await renderWithProviders(<OrderTable orders={ORDERS} />);
     const table = screen.getByRole('table', { name: 'Your orders' });
     expect(
@@ -76,68 +93,94 @@ describe('OrderTable', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Order ID', 'Plan', 'Amount', 'Status', 'Date', 'Actions']);
-
-    const first = within(rowOf('ORD-1'));
-    expect(first.getByText('Japan 1GB - 7 Days')).toBeTruthy();
-    expect(first.getByText('$4.50')).toBeTruthy();
-    expect(first.getByText('Jun 3, 2025')).toBeTruthy();
-    expect(first.getByText('Completed').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('green');
-
-    const second = within(rowOf('ORD-2'));
-    expect(second.getByText('Plan #102')).toBeTruthy();
-    expect(second.getByText('£14.21')).toBeTruthy();
-    expect(second.getByText('Unknown date')).toBeTruthy();
-    expect(second.getByText('Pending').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('yellow');
-
-    const third = within(rowOf('ORD-3'));
-    expect(third.getByText('Unknown plan')).toBeTruthy();
-    expect(third.getByText('€9.99')).toBeTruthy();
-    expect(third.getByText('Refunded').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('red');
-
-    expect(within(rowOf('ORD-4')).getByText('Expired').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('red');
   });
 
-  it('offers the QR code only when the order has one; both actions are labelled', async () => {
+  it('shows each order as a card with its plan as a heading and its facts as a labelled list', async () => {
     await renderWithProviders(<OrderTable orders={ORDERS} />);
-    expect(within(rowOf('ORD-1')).getByRole('button', { name: 'View QR code for order ORD-1' })).toBeTruthy();
-    expect(within(rowOf('ORD-2')).queryByRole('button', { name: /View QR code/ })).toBeNull();
-    for (const id of ['ORD-1', 'ORD-2', 'ORD-3']) {
-      expect(within(rowOf(id)).getByRole('button', { name: `View details of order ${id}` })).toBeTruthy();
-    }
+    const cards = within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(cards.map((c) => c.getAttribute('data-order-id'))).toEqual(['ORD-1', 'ORD-2', 'ORD-3', 'ORD-4']);
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { level: 3 }).textContent).toBe('Japan 1GB - 7 Days');
+    const terms = first.getAllByRole('term').map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(terms).toEqual(['Order ID: ORD-1', 'Date: Jun 3, 2025', 'Amount: $4.50']);
   });
 
-  it('opens the details and the QR code in dialogs', async () => {
+  for (const [layout, of] of LAYOUTS) {
+    it(`shows the fallbacks, amounts, dates and status colours (${layout})`, async () => {
+      await renderWithProviders(<OrderTable orders={ORDERS} />);
+      const first = within(of('ORD-1'));
+      expect(first.getByText('Japan 1GB - 7 Days')).toBeTruthy();
+      expect(first.getByText('$4.50')).toBeTruthy();
+      expect(first.getByText('Jun 3, 2025')).toBeTruthy();
+      expect(first.getByText('Completed').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('green');
+
+      const second = within(of('ORD-2'));
+      expect(second.getByText('Plan #102')).toBeTruthy();
+      expect(second.getByText('£14.21')).toBeTruthy();
+      expect(second.getByText('Unknown date')).toBeTruthy();
+      expect(second.getByText('Pending').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('yellow');
+
+      const third = within(of('ORD-3'));
+      expect(third.getByText('Unknown plan')).toBeTruthy();
+      expect(third.getByText('€9.99')).toBeTruthy();
+      expect(third.getByText('Refunded').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('red');
+
+      expect(within(of('ORD-4')).getByText('Expired').closest('[data-status-color]')!.getAttribute('data-status-color')).toBe('red');
+    });
+
+    it(`offers the QR code only when the order has one; both actions are labelled (${layout})`, async () => {
+      await renderWithProviders(<OrderTable orders={ORDERS} />);
+      expect(within(of('ORD-1')).getByRole('button', { name: 'View QR code for order ORD-1' })).toBeTruthy();
+      expect(within(of('ORD-2')).queryByRole('button', { name: /View QR code/ })).toBeNull();
+      for (const id of ['ORD-1', 'ORD-2', 'ORD-3']) {
+        expect(within(of(id)).getByRole('button', { name: `View details of order ${id}` })).toBeTruthy();
+      }
+    });
+
+    it(`opens the details and the QR code in dialogs (${layout})`, async () => {
+      await renderWithProviders(<OrderTable orders={ORDERS} />);
+      const user = userEvent.setup();
+      await user.click(within(of('ORD-1')).getByRole('button', { name: 'View details of order ORD-1' }));
+      const details = await screen.findByRole('dialog', { name: 'Order ORD-1' });
+      expect(within(details).getByText('pi_123')).toBeTruthy();
+      expect(within(details).getByText('$4.50')).toBeTruthy();
+      await user.click(within(details).getByRole('button', { name: 'Close' }));
+
+      await user.click(within(of('ORD-1')).getByRole('button', { name: 'View QR code for order ORD-1' }));
+      const qr = await screen.findByRole('dialog', { name: 'eSIM QR code for order ORD-1' });
+      expect(within(qr).getByRole('img', { name: 'QR code to install the eSIM of order ORD-1' }).getAttribute('src')).toBe(
+        '/api/esims/ESIM-1/qr.png?token=t',
+      );
+    });
+
+    it(`hands the actions to the caller when asked (${layout})`, async () => {
+      const seen: string[] = [];
+      await renderWithProviders(
+        <OrderTable orders={ORDERS} onViewDetails={(o) => seen.push(`details ${o.id}`)} onViewQr={(o) => seen.push(`qr ${o.id}`)} />,
+      );
+      const user = userEvent.setup();
+      await user.click(within(of('ORD-3')).getByRole('button', { name: 'View details of order ORD-3' }));
+      await user.click(within(of('ORD-1')).getByRole('button', { name: 'View QR code for order ORD-1' }));
+      expect(seen).toEqual(['details ORD-3', 'qr ORD-1']);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  }
+
+  it('puts the table and the cards in one size container, each with its own class for the CSS to choose', async () => {
     await renderWithProviders(<OrderTable orders={ORDERS} />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'View details of order ORD-1' }));
-    const details = await screen.findByRole('dialog', { name: 'Order ORD-1' });
-    expect(within(details).getByText('pi_123')).toBeTruthy();
-    expect(within(details).getByText('$4.50')).toBeTruthy();
-    await user.click(within(details).getByRole('button', { name: 'Close' }));
-
-    await user.click(screen.getByRole('button', { name: 'View QR code for order ORD-1' }));
-    const qr = await screen.findByRole('dialog', { name: 'eSIM QR code for order ORD-1' });
-    expect(within(qr).getByRole('img', { name: 'QR code to install the eSIM of order ORD-1' }).getAttribute('src')).toBe(
-      '/api/esims/ESIM-1/qr.png?token=t',
-    );
-  });
-
-  it('hands the actions to the caller when asked', async () => {
-    const seen: string[] = [];
-    await renderWithProviders(
-      <OrderTable orders={ORDERS} onViewDetails={(o) => seen.push(`details ${o.id}`)} onViewQr={(o) => seen.push(`qr ${o.id}`)} />,
-    );
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'View details of order ORD-3' }));
-    await user.click(screen.getByRole('button', { name: 'View QR code for order ORD-1' }));
-    expect(seen).toEqual(['details ORD-3', 'qr ORD-1']);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const scroller = screen.getByRole('table', { name: 'Your orders' }).closest(`.${classes.table}`);
+    const cards = screen.getByRole('list', { name: 'Your orders' });
+    expect(scroller).not.toBeNull();
+    expect(cards.classList.contains(classes.cards)).toBe(true);
+    expect(scroller!.parentElement).toBe(cards.parentElement);
+    expect(cards.parentElement!.classList.contains(classes.frame)).toBe(true);
   });
 
   it("says 'You have no orders yet' without orders", async () => {
     await renderWithProviders(<OrderTable orders={[]} />);
     expect(screen.getByText('You have no orders yet')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Your orders' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Browse plans' }).getAttribute('href')).toBe('/plans');
   });
 });

@@ -1,9 +1,10 @@
 // The order table of the account (spec §2): Order ID, Plan, Amount, Status, Date, Actions. The
 // actions are icon buttons: the QR code (only when the order has one) and the details. Until the
 // checkout work gives them their own screens, both open a dialog here; pass onViewQr /
-// onViewDetails to replace that.
+// onViewDetails to replace that. Where the table does not fit (a phone), the same orders show as
+// stacked cards with the same facts and the same buttons; CSS picks one (order-table.module.css).
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Group, Image, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Image, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -18,6 +19,7 @@ import {
   type AccountOrder,
   type StatusColor,
 } from './orders.ts';
+import classes from './order-table.module.css';
 
 // Shades that keep the badge text above 4.5:1 (white on green/red, dark on yellow).
 const BADGE_SHADE: Record<StatusColor, string> = { green: 'green.9', yellow: 'yellow.4', red: 'red.9' };
@@ -64,77 +66,96 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
 
   if (orders.length === 0) return <NoOrders />;
 
+  const actions = {
+    viewQr: (order: AccountOrder) => (onViewQr ? onViewQr(order) : setQrOrder(order)),
+    viewDetails: (order: AccountOrder) => (onViewDetails ? onViewDetails(order) : setDetailsOrder(order)),
+  };
+
   return (
     <>
-      <Table.ScrollContainer minWidth={640} type="native">
-        <Table verticalSpacing="sm" highlightOnHover striped="even" aria-label={t('orders.caption')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('orders.orderId')}</Table.Th>
-              <Table.Th scope="col">{t('orders.plan')}</Table.Th>
-              <Table.Th scope="col">{t('orders.amount')}</Table.Th>
-              <Table.Th scope="col">{t('orders.status')}</Table.Th>
-              <Table.Th scope="col">{t('orders.date')}</Table.Th>
-              <Table.Th scope="col">{t('orders.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.map((order) => {
-              const id = String(order.id);
-              return (
-                <Table.Tr key={id}>
-                  <Table.Td>
-                    <Text span ff="monospace" size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                      {id}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
+      <div className={classes.frame}>
+        <Table.ScrollContainer minWidth={640} type="native" className={classes.table}>
+          <Table verticalSpacing="sm" highlightOnHover striped="even" aria-label={t('orders.caption')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('orders.orderId')}</Table.Th>
+                <Table.Th scope="col">{t('orders.plan')}</Table.Th>
+                <Table.Th scope="col">{t('orders.amount')}</Table.Th>
+                <Table.Th scope="col">{t('orders.status')}</Table.Th>
+                <Table.Th scope="col">{t('orders.date')}</Table.Th>
+                <Table.Th scope="col">{t('orders.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((order) => {
+                const id = String(order.id);
+                return (
+                  <Table.Tr key={id}>
+                    <Table.Td>
+                      <Text span ff="monospace" size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                        {id}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <bdi>{planText(order)}</bdi>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
+                    </Table.Td>
+                    <Table.Td>
+                      <OrderStatusBadge status={order.status} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')}
+                    </Table.Td>
+                    <Table.Td>
+                      <OrderActions order={order} size="lg" keepColumn {...actions} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        {/* The same orders, facts and actions as stacked cards where the table does not fit. */}
+        <ul className={classes.cards} aria-label={t('orders.caption')}>
+          {orders.map((order) => {
+            const id = String(order.id);
+            return (
+              <li key={id} className={classes.card} data-order-id={id}>
+                <div className={classes.cardHead}>
+                  <Title order={3} className={classes.cardTitle}>
                     <bdi>{planText(order)}</bdi>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
-                  </Table.Td>
-                  <Table.Td>
-                    <OrderStatusBadge status={order.status} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {order.esimQrCode ? (
-                        <Tooltip label={t('orders.viewQr', { id })} openDelay={700}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="lg"
-                            aria-label={t('orders.viewQr', { id })}
-                            onClick={() => (onViewQr ? onViewQr(order) : setQrOrder(order))}
-                          >
-                            <IconQrcode size={20} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : (
-                        // Keeps the details buttons in one column.
-                        <Box w={34} aria-hidden="true" />
-                      )}
-                      <Tooltip label={t('orders.viewDetails', { id })} openDelay={700}>
-                        <ActionIcon
-                          variant="subtle"
-                          size="lg"
-                          aria-label={t('orders.viewDetails', { id })}
-                          onClick={() => (onViewDetails ? onViewDetails(order) : setDetailsOrder(order))}
-                        >
-                          <IconEye size={20} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  </Title>
+                  <OrderStatusBadge status={order.status} />
+                </div>
+                <dl className={classes.facts}>
+                  <div>
+                    <dt>{t('orders.orderId')}</dt>
+                    <dd className={classes.orderId} dir="ltr">
+                      {id}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('orders.date')}</dt>
+                    <dd>{formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')}</dd>
+                  </div>
+                </dl>
+                <div className={classes.cardFoot}>
+                  <dl className={classes.amount}>
+                    <dt>{t('orders.amount')}</dt>
+                    <dd>
+                      <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
+                    </dd>
+                  </dl>
+                  <OrderActions order={order} size="xl" {...actions} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
 
       <Modal
         opened={qrOrder !== null}
@@ -170,6 +191,44 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
         {detailsOrder ? <OrderDetails order={detailsOrder} planText={planText(detailsOrder)} /> : null}
       </Modal>
     </>
+  );
+}
+
+/** 'View QR code' (only when the order has one) and 'view details': icon buttons named for the order. */
+function OrderActions({
+  order,
+  size,
+  keepColumn = false,
+  viewQr,
+  viewDetails,
+}: {
+  order: AccountOrder;
+  size: 'lg' | 'xl';
+  /** Hold the QR button's place when there is none, so the details buttons line up in a column. */
+  keepColumn?: boolean;
+  viewQr: (order: AccountOrder) => void;
+  viewDetails: (order: AccountOrder) => void;
+}) {
+  const { t } = useTranslation('account');
+  const id = String(order.id);
+  const variant = size === 'xl' ? 'light' : 'subtle';
+  return (
+    <Group gap={size === 'xl' ? 'xs' : 4} wrap="nowrap">
+      {order.esimQrCode ? (
+        <Tooltip label={t('orders.viewQr', { id })} openDelay={700}>
+          <ActionIcon variant={variant} size={size} aria-label={t('orders.viewQr', { id })} onClick={() => viewQr(order)}>
+            <IconQrcode size={size === 'xl' ? 22 : 20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : keepColumn ? (
+        <Box w={34} aria-hidden="true" />
+      ) : null}
+      <Tooltip label={t('orders.viewDetails', { id })} openDelay={700}>
+        <ActionIcon variant={variant} size={size} aria-label={t('orders.viewDetails', { id })} onClick={() => viewDetails(order)}>
+          <IconEye size={size === 'xl' ? 22 : 20} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }
 

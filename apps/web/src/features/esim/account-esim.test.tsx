@@ -70,7 +70,9 @@ describe('account: orders', () => {
     signedIn();
     await renderApp('/account');
     const u = userEvent.setup({ delay: null });
-    await u.click(await screen.findByRole('button', { name: 'View QR code for order ORD-A' }));
+    // The table (the phone's cards hold the same buttons; CSS shows one of the two).
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    await u.click(within(table).getByRole('button', { name: 'View QR code for order ORD-A' }));
     const dialog = await screen.findByRole('dialog', { name: 'eSIM for order ORD-A' });
     expect((await within(dialog).findByTestId('esim-code')).textContent).toBe(ESIM.activationCode);
     expect(
@@ -86,7 +88,9 @@ describe('account: orders', () => {
     signedIn();
     server.use(trpcMsw.orders.byPaymentIntent.query(() => readyOrder({ id: 'ORD-A', paymentIntentId: 'pi_a' })));
     const { router } = await renderApp('/account/orders');
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'View details of order ORD-A' }));
+    // The phone's card (the table holds the same buttons; CSS shows one of the two).
+    const cards = await screen.findByRole('list', { name: 'Your orders' });
+    await userEvent.setup({ delay: null }).click(within(cards).getByRole('button', { name: 'View details of order ORD-A' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-success/101'));
     expect(router.state.location.search).toEqual({ payment_intent: 'pi_a' });
     expect(await screen.findByTestId('order-ready')).toBeTruthy();
