@@ -11,7 +11,18 @@ import { destinationSlug } from '@esim/api/domain';
 import type { AppDeps, AppEnv } from './types.ts';
 
 /** The public routes of the spec's route table (section 2) that a search engine should index. */
-export const PUBLIC_ROUTES = ['/', '/coverage', '/support', '/about-us', '/blog', '/faq', '/terms', '/privacy', '/rewards'] as const;
+export const PUBLIC_ROUTES = [
+  '/',
+  '/coverage',
+  '/support',
+  '/about-us',
+  '/blog',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/rewards',
+  '/devices',
+] as const;
 
 /** The blog's articles (/blog/{id}); the web app bundles the same six. */
 export const BLOG_ARTICLE_IDS = [1, 2, 3, 4, 5, 6] as const;

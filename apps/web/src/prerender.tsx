@@ -144,6 +144,11 @@ export async function fallbackDocument(template: string, lang: LanguageCode): Pr
   const description = i18n.t('common:meta.defaultDescription');
   let out = replaceOnce(template, /<html lang="[^"]*" dir="[^"]*"/, `<html lang="${lang}" dir="${directionOf(lang)}"`, '<html lang dir>');
   out = replaceOnce(out, /<title>[^<]*<\/title>/, `<title>${escapeAttr(title)}</title>`, '<title>');
-  out = replaceOnce(out, /(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeAttr(description)}$2`, 'meta description');
+  out = replaceOnce(
+    out,
+    /<meta\s+name="description"\s+content="[^"]*"/,
+    `<meta name="description" content="${escapeAttr(description)}"`,
+    'meta description',
+  );
   return out;
 }
