@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinationSlug } from '@esim/api/domain';
 import { splitLanguagePrefix } from '../src/middleware/html-pages.ts';
 import { publicUrlForHtml } from '../src/middleware/static.ts';
+import { PUBLIC_ROUTES } from '../src/seo.ts';
 import { ORIGIN } from './test-env.ts';
 import { createCatalogApp, type CatalogApp } from './catalog-app.ts';
 
@@ -172,7 +173,7 @@ describe('sitemap.xml', () => {
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
     const regions = await t.deps.services.catalog.listRegions();
-    expect(urls).toHaveLength((9 + 6 + regions.length) * 10);
+    expect(urls).toHaveLength((PUBLIC_ROUTES.length + 6 + regions.length) * 10);
     const locs = urls.map((u) => /<loc>([^<]+)<\/loc>/.exec(u)![1]);
     for (const loc of ['/', '/ja/', '/coverage', '/ar/coverage', '/destinations/japan', '/ar/destinations/japan', '/zh/blog/3']) {
       expect(locs).toContain(`https://shop.example${loc}`);
