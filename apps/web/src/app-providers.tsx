@@ -1,10 +1,11 @@
 // Every provider the app needs, in one place so main.tsx and the component tests share it.
 import { Suspense, lazy, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DirectionProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { directionOf, type LanguageCode } from '@esim/i18n';
+import { directionOf, type LanguageCode } from '@esim/i18n/languages';
 import { CurrencyProvider } from './lib/preferences/currency-provider.tsx';
 import { LanguageProvider } from './lib/preferences/language-provider.tsx';
+import { MantineRoot } from './mantine-root.tsx';
 import { TRPCProvider, type TrpcClient } from './lib/trpc.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -35,13 +36,7 @@ export function AppProviders({
 }: AppProvidersProps) {
   return (
     <DirectionProvider initialDirection={directionOf(initialLanguage)} detectDirection={false}>
-      <MantineProvider
-        theme={theme}
-        defaultColorScheme="light"
-        cssVariablesResolver={cssVariablesResolver}
-        withCssVariables={!mantineStylesInHead}
-        withGlobalClasses={!mantineStylesInHead}
-      >
+      <MantineRoot theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} stylesInHead={mantineStylesInHead}>
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <LanguageProvider onLanguageChange={onLanguageChange}>
@@ -54,7 +49,7 @@ export function AppProviders({
             </LanguageProvider>
           </TRPCProvider>
         </QueryClientProvider>
-      </MantineProvider>
+      </MantineRoot>
     </DirectionProvider>
   );
 }

@@ -1,37 +1,15 @@
-// Languages, namespaces and the lazy loader for translation files.
+// Languages, namespaces, the lazy loader for translation files, destination names and plan texts.
 //
 // Files live in locales/<lang>/<namespace>.json. English is the reference and complete; other
 // languages may lack keys (or whole files) and fall back to English at runtime.
-// Each file is its own chunk: only the active language's namespaces are downloaded.
+//
+// Code that runs at the web app's start-up imports the subpaths it needs ('@esim/i18n/languages',
+// '/namespaces', '/loader'): a bundler places every module this index re-exports wherever the
+// index is imported, which would put the CLDR area table and the plan texts in the initial bundle.
 export * from './languages.ts';
 export { NAMESPACES, DEFAULT_NAMESPACE } from './namespaces.ts';
 export type { Namespace, Resources } from './namespaces.ts';
+export { availableFiles, loadNamespace } from './loader.ts';
 export { formatDataAmount, planTexts } from './plan-texts.ts';
 export type { PlanFacts, PlanTexts, PlanTextsT } from './plan-texts.ts';
 export * from './destinations.ts';
-
-import type { LanguageCode } from './languages.ts';
-import type { Namespace } from './namespaces.ts';
-
-type Messages = Record<string, unknown>;
-
-// Vite (and vitest) rewrite this call into a map of lazy imports at build time. The cast keeps
-// this package free of a dependency on vite's types; the emitted code is the plain
-// `import.meta.glob(...)` call Vite looks for.
-const files = (
-  import.meta as unknown as {
-    glob: (pattern: string, options: { import: 'default' }) => Record<string, () => Promise<Messages>>;
-  }
-).glob('../locales/*/*.json', { import: 'default' });
-
-/** Every namespace file that exists, as '<lang>/<ns>'. */
-export function availableFiles(): string[] {
-  return Object.keys(files).map((p) => p.replace('../locales/', '').replace(/\.json$/, ''));
-}
-
-/** Load one namespace of one language; a missing file resolves to {} (fallback to English). */
-export async function loadNamespace(lang: LanguageCode | string, ns: Namespace | string): Promise<Messages> {
-  const load = files[`../locales/${lang}/${ns}.json`];
-  if (!load) return {};
-  return (await load()) ?? {};
-}

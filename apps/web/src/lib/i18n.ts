@@ -5,16 +5,10 @@
 // language needs it (English is the fallback), and the first render must not wait on a fetch.
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  DEFAULT_LANGUAGE,
-  DEFAULT_NAMESPACE,
-  LANGUAGE_CODES,
-  isLanguageCode,
-  loadNamespace,
-  matchLanguage,
-  type LanguageCode,
-  type Namespace,
-} from '@esim/i18n';
+// Subpaths, not '@esim/i18n': its index also brings destination names and plan texts.
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, matchLanguage, type LanguageCode } from '@esim/i18n/languages';
+import { loadNamespace } from '@esim/i18n/loader';
+import { DEFAULT_NAMESPACE, type Namespace } from '@esim/i18n/namespaces';
 import enCommon from '@esim/i18n/locales/en/common.json';
 import { i18nDefaults } from '../config.ts';
 import { STORAGE_KEYS, readStorage } from './storage.ts';

@@ -2,7 +2,7 @@
 // ('/ja/', '/ar/coverage'). The router sees the path without its prefix (router.tsx's `rewrite`),
 // so route files and links never name a language; the prefix follows the current URL's language.
 // Pure and browser-safe; the server's sitemap and static pages follow the same rule.
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@esim/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@esim/i18n/languages';
 
 /** The languages that live under a prefix (every language but English). */
 export const PREFIXED_LANGUAGES: readonly LanguageCode[] = LANGUAGE_CODES.filter((l) => l !== DEFAULT_LANGUAGE);

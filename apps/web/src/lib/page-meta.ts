@@ -6,7 +6,7 @@
 // Every page gets: title, description, canonical URL, hreflang alternates for the ten languages
 // plus x-default, OpenGraph (title, description, url, locale + alternates, image) and a Twitter card.
 import type { JSX } from 'react';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '@esim/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '@esim/i18n/languages';
 import { config } from '../config.ts';
 import { i18n } from './i18n.ts';
 import { localizePath } from './locale-path.ts';

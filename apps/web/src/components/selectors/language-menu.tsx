@@ -1,7 +1,7 @@
 import { Menu, NativeSelect } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isLanguageCode } from '@esim/i18n';
+import { isLanguageCode } from '@esim/i18n/languages';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { FlagImage } from './flag-image.tsx';
 import { LanguageButton, takePendingOpen } from './selector-buttons.tsx';

@@ -7,7 +7,7 @@ import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, u
 import { useDirection } from '@mantine/core';
 import type { AnyRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, directionOf, isLanguageCode, type LanguageCode, type LanguageOption } from '@esim/i18n';
+import { SUPPORTED_LANGUAGES, directionOf, isLanguageCode, type LanguageCode, type LanguageOption } from '@esim/i18n/languages';
 import { i18n as i18next } from '../i18n.ts';
 import { languageOfHref, localizeHref } from '../locale-path.ts';
 import { STORAGE_KEYS, writeStorage } from '../storage.ts';
