@@ -10,21 +10,33 @@ for (const [key, value] of Object.entries(CONFIG_DEFAULTS)) {
 }
 
 /**
- * '@esim/api/domain' is one barrel; its validation schemas run zod at module level, which keeps
- * all of zod in the bundle even when only the money helpers are imported. The domain folder is
- * pure by rule (conventions §2.3), so tell the bundler its modules have no side effects.
+ * Modules the bundler may drop when nothing of theirs is used, though their top level looks
+ * effectful to it:
+ * - '@esim/api/domain' is one barrel; its validation schemas run zod at module level, which keeps
+ *   all of zod in the bundle even when only the money helpers are imported. The domain folder is
+ *   pure by rule (conventions §2.3).
+ * - @trpc/client's index imports every link; the WebSocket link's module sets a static field at
+ *   its top level, which kept it in the bundle though the app uses only the batching HTTP link.
  */
-function pureDomain(): Plugin {
+const PURE_MODULES = [
+  /[\\/]packages[\\/]api[\\/]src[\\/]domain[\\/][^?]+\.ts$/,
+  /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]dist[\\/]wsLink-[^/\\?]+\.mjs$/,
+];
+
+function pureModules(): Plugin {
   return {
-    name: 'esim:pure-domain',
+    name: 'esim:pure-modules',
     transform(code, id) {
-      if (/[\\/]packages[\\/]api[\\/]src[\\/]domain[\\/][^?]+\.ts$/.test(id)) {
+      if (PURE_MODULES.some((pattern) => pattern.test(id))) {
         return { code, map: null, moduleSideEffects: false };
       }
       return null;
     },
   };
 }
+
+/** Routes of the pages scripts/prerender.mjs pre-renders. */
+const LOADER_IN_ENTRY = new Set(['/', '/coverage']);
 
 export default defineConfig(() => {
   return {
@@ -33,12 +45,20 @@ export default defineConfig(() => {
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,
+        // A route's loader goes with its component into the route's chunk (the router loads
+        // both before it renders the route), not into the initial bundle. The pre-rendered pages
+        // keep theirs there, so that their data requests start at once.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+          splitBehavior: ({ routeId }) =>
+            LOADER_IN_ENTRY.has(routeId) ? [['component'], ['errorComponent'], ['notFoundComponent']] : undefined,
+        },
         quoteStyle: 'single',
         semicolons: true,
         routeFileIgnorePattern: '\\.test\\.tsx?$',
       }),
       react(),
-      pureDomain(),
+      pureModules(),
     ],
     server: {
       port: 5173,

@@ -1,13 +1,13 @@
-import { memo, type ReactNode } from 'react';
+import { Suspense, lazy, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NotInShell } from '../shell.ts';
 
 // Header and footer follow the language and the router through their own hooks; a new page
-// (a re-render of the root route) need not render them again.
+// (a re-render of the root route) need not render them again. The footer, below the fold and
+// not in the pre-rendered shell, loads in its own chunk after the first render.
 const PageHeader = memo(Header);
-const PageFooter = memo(Footer);
+const PageFooter = memo(lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer }))));
 
 /** Skip link, sticky header, the page, footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
@@ -22,7 +22,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <NotInShell>
-        <PageFooter />
+        <Suspense fallback={null}>
+          <PageFooter />
+        </Suspense>
       </NotInShell>
     </>
   );

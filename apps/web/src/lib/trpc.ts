@@ -1,6 +1,6 @@
 // The typed tRPC client. Components use `useTRPC()`; route loaders use the `trpc` proxy from
 // the router context. Both produce the same query keys, so loaders warm the components' cache.
-import { createTRPCClient, httpBatchLink, httpLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -27,14 +27,29 @@ export function trpcUrl(origin = globalThis.location?.origin ?? 'http://localhos
  */
 export const TRPC_MAX_BATCH_CALLS = 20;
 
-export interface TrpcClientOptions {
-  url?: string;
-  /** Batch concurrent calls into one request (default). Tests turn it off for msw-trpc. */
-  batch?: boolean;
+/** What every link gets: the URL, the transformer, the headers and the fetch with credentials. */
+export interface TrpcLinkOptions {
+  url: string;
+  transformer: typeof superjson;
+  headers: () => Record<string, string>;
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
-export function createTrpcClient({ url = trpcUrl(), batch = true }: TrpcClientOptions = {}): TrpcClient {
-  const common = {
+export interface TrpcClientOptions {
+  url?: string;
+  /**
+   * How calls travel. The app batches concurrent calls into one request (the default); tests
+   * pass `httpLink` from '@trpc/client' (one request per call, what msw-trpc answers). A
+   * parameter rather than a switch, so the app's bundle does not carry the link it never uses.
+   */
+  link?: (options: TrpcLinkOptions) => TRPCLink<AppRouter>;
+}
+
+const batchLink = (options: TrpcLinkOptions): TRPCLink<AppRouter> =>
+  httpBatchLink({ ...options, maxURLLength: 2000, maxItems: TRPC_MAX_BATCH_CALLS });
+
+export function createTrpcClient({ url = trpcUrl(), link = batchLink }: TrpcClientOptions = {}): TrpcClient {
+  const options: TrpcLinkOptions = {
     url,
     transformer: superjson,
     // The server's CSRF guard wants this marker (spec §7: the request helper sends it). The
@@ -43,9 +58,7 @@ export function createTrpcClient({ url = trpcUrl(), batch = true }: TrpcClientOp
     headers: () => ({ 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': i18n.language || 'en' }),
     fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, credentials: 'include' }),
   };
-  return createTRPCClient<AppRouter>({
-    links: [batch ? httpBatchLink({ ...common, maxURLLength: 2000, maxItems: TRPC_MAX_BATCH_CALLS }) : httpLink(common)],
-  });
+  return createTRPCClient<AppRouter>({ links: [link(options)] });
 }
 
 export function createTrpc(queryClient: QueryClient, client: TrpcClient): Trpc {

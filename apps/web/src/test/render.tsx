@@ -14,6 +14,7 @@ import {
 import { AppProviders } from '../app-providers.tsx';
 import { goToLanguage } from '../lib/preferences/language-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { httpLink } from '@trpc/client';
 import { createTrpc, createTrpcClient } from '../lib/trpc.ts';
 import { createAppRouter } from '../router.tsx';
 import { TEST_TRPC_URL } from './msw.ts';
@@ -25,7 +26,7 @@ function LocationProbe() {
 
 function testClients() {
   const queryClient = createQueryClient();
-  const trpcClient = createTrpcClient({ url: TEST_TRPC_URL, batch: false });
+  const trpcClient = createTrpcClient({ url: TEST_TRPC_URL, link: httpLink });
   return { queryClient, trpcClient };
 }
 

@@ -8,6 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { AppProviders } from '../../app-providers.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { httpLink } from '@trpc/client';
 import { createTrpc, createTrpcClient } from '../../lib/trpc.ts';
 import { createAppRouter } from '../../router.tsx';
 import { TEST_TRPC_URL } from '../../test/msw.ts';
@@ -506,7 +507,7 @@ describe('checkout (Stripe)', () => {
     const calls = mockCheckout({ config: { provider: 'stripe', publishableKey: 'pk_test_123' }, user: makeUser() });
     intentsFrom(calls, () => intent({ provider: 'stripe', paymentIntentId: 'pi_s', clientSecret: 'pi_s_secret' }));
     const queryClient = createQueryClient();
-    const trpcClient = createTrpcClient({ url: TEST_TRPC_URL, batch: false });
+    const trpcClient = createTrpcClient({ url: TEST_TRPC_URL, link: httpLink });
     const router = createAppRouter(
       { queryClient, trpc: createTrpc(queryClient, trpcClient) },
       createMemoryHistory({ initialEntries: [`/checkout/${PLAN.id}`] }),
