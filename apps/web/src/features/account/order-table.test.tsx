@@ -42,7 +42,7 @@ function cardOf(id: string) {
   const list = screen.getByRole('list', { name: 'Your orders' });
   return within(list)
     .getAllByRole('listitem')
-    .find((item) => within(item).queryByText(id, { selector: 'dd' }) !== null)!;
+    .find((item) => within(item).queryByText(id, { selector: 'dd > span' }) !== null)!;
 }
 
 /** Both layouts of one order: the table row and the card. */

@@ -133,8 +133,8 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                 <dl className={classes.facts}>
                   <div>
                     <dt>{t('orders.orderId')}</dt>
-                    <dd className={classes.orderId} dir="ltr">
-                      {id}
+                    <dd className={classes.orderId}>
+                      <span dir="ltr">{id}</span>
                     </dd>
                   </div>
                   <div>
