@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -35,6 +39,43 @@ function pureModules(): Plugin {
   };
 }
 
+const LOCALES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
+
+/**
+ * The translation files as plain JSON in one folder named by their content's hash,
+ * /assets/locales-<hash>/<lang>/<namespace>.json, which src/lib/i18n.ts fetches (its URL is
+ * __LOCALES_URL__). The browser bundle then holds one URL instead of a table naming a chunk per
+ * language and namespace. The browser build only: the dev server, the tests and the pre-render
+ * import the files through @esim/i18n/loader.
+ */
+function localeFiles(): Plugin {
+  let files: { path: string; text: string }[] = [];
+  let folder = '';
+  return {
+    name: 'esim:locale-files',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    config() {
+      files = readdirSync(LOCALES_DIR, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((lang) =>
+          readdirSync(join(LOCALES_DIR, lang.name))
+            .filter((name) => name.endsWith('.json'))
+            .map((name) => ({ path: `${lang.name}/${name}`, text: readFileSync(join(LOCALES_DIR, lang.name, name), 'utf8') })),
+        )
+        .sort((a, b) => (a.path < b.path ? -1 : 1));
+      const hash = createHash('sha256');
+      for (const file of files) hash.update(`${file.path}\n${file.text}\n`);
+      folder = `assets/locales-${hash.digest('base64url').replace(/[-_]/g, '').slice(0, 10)}`;
+      return { define: { __LOCALES_URL__: JSON.stringify(`/${folder}`) } };
+    },
+    generateBundle() {
+      for (const file of files) {
+        this.emitFile({ type: 'asset', fileName: `${folder}/${file.path}`, source: JSON.stringify(JSON.parse(file.text)) });
+      }
+    },
+  };
+}
+
 /** Routes of the pages scripts/prerender.mjs pre-renders. */
 const LOADER_IN_ENTRY = new Set(['/', '/coverage']);
 
@@ -59,6 +100,7 @@ export default defineConfig(() => {
       }),
       react(),
       pureModules(),
+      localeFiles(),
     ],
     server: {
       port: 5173,

@@ -13,6 +13,25 @@ import enCommon from '@esim/i18n/locales/en/common.json';
 import { i18nDefaults } from '../config.ts';
 import { STORAGE_KEYS, readStorage } from './storage.ts';
 
+/**
+ * Where the browser build keeps the translation files as JSON (vite.config.ts, localeFiles);
+ * not defined in the dev server, the tests and the pre-render, which import them.
+ */
+declare const __LOCALES_URL__: string | undefined;
+
+type Messages = Record<string, unknown>;
+
+async function fetchNamespace(base: string, language: string, namespace: string): Promise<Messages> {
+  const response = await fetch(`${base}/${language}/${namespace}.json`);
+  // A missing file falls back to English, as loadNamespace's does.
+  if (response.status === 404) return {};
+  if (!response.ok) throw new Error(`Could not load the ${language} '${namespace}' texts (HTTP ${response.status})`);
+  return (await response.json()) as Messages;
+}
+
+const readNamespace: (language: string, namespace: string) => Promise<Messages> =
+  typeof __LOCALES_URL__ === 'string' ? (language, namespace) => fetchNamespace(__LOCALES_URL__, language, namespace) : loadNamespace;
+
 const lazyFiles: BackendModule = {
   type: 'backend',
   init() {},
@@ -21,7 +40,7 @@ const lazyFiles: BackendModule = {
       callback(null, enCommon);
       return;
     }
-    loadNamespace(language, namespace).then(
+    readNamespace(language, namespace).then(
       (data) => callback(null, data),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
