@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppProviders } from './app-providers.tsx';
-import { applyDocumentLanguage, goToLanguage } from './lib/preferences/language-provider.tsx';
+import { adoptUrlLanguage, applyDocumentLanguage, goToLanguage } from './lib/preferences/language-provider.tsx';
 import { detectLanguage, initI18n } from './lib/i18n.ts';
 import { localizePath, splitLocalePath } from './lib/locale-path.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -34,6 +34,8 @@ async function start(): Promise<void> {
   applyDocumentLanguage(language);
   // Header and footer texts ('common') are there at once (English is bundled).
   await initI18n({ lng: language });
+  // The page's language is the stored preference from now on.
+  await adoptUrlLanguage(window.location.pathname);
   await yieldToMain();
 
   const queryClient = createQueryClient();

@@ -12,6 +12,7 @@ import { observable } from '@trpc/server/observable';
 import { DEFAULT_LANGUAGE, directionOf, isLanguageCode, type LanguageCode } from '@esim/i18n';
 import { AppProviders } from './app-providers.tsx';
 import { i18n, initI18n } from './lib/i18n.ts';
+import { adoptUrlLanguage } from './lib/preferences/language-provider.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { isNotFoundMatch } from './lib/page-meta.ts';
 import { createTrpc, type AppRouter } from './lib/trpc.ts';
@@ -62,6 +63,7 @@ const LEADING_HEAD = /^(?:<(?:title)\b[^>]*>[^<]*<\/title>|<(?:meta|link)\b[^>]*
 
 export async function render(url: string, data?: DataSource): Promise<RenderedPage> {
   await (i18nReady ??= initI18n({ lng: DEFAULT_LANGUAGE }));
+  await adoptUrlLanguage(url);
   const queryClient = createQueryClient();
   const trpcClient = createTRPCClient<AppRouter>({ links: [dataLink(data)] });
   const router = createAppRouter(

@@ -1,15 +1,11 @@
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { SiteLayout } from '../layout/site-layout.tsx';
 import { isNotFoundMatch, ogLocaleAlternates, pageHead, tHead } from '../lib/page-meta.ts';
-import { adoptUrlLanguage, useLanguage } from '../lib/preferences/language-provider.tsx';
+import { useLanguage } from '../lib/preferences/language-provider.tsx';
 import type { RouterContext } from '../lib/router-context.ts';
 import { NotFound } from './-components/not-found.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The URL's language ('/ja/…') is the page's language: its texts load in the loaders below.
-  beforeLoad: async ({ location }) => {
-    await adoptUrlLanguage(location.publicHref);
-  },
   // The defaults every page starts from (a route's head() overrides them); a path no route
   // matches, or an unknown destination, gets the not-found title and stays out of search results.
   // Its links (canonical, alternates) are left to each page's own head().

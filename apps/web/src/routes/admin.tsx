@@ -11,12 +11,20 @@ import { pageHead, tHead } from '../lib/page-meta.ts';
 // admin back here); a signed-in customer gets a clear 'not allowed' page. The server enforces the
 // role on every admin procedure (adminProcedure), so this page is only the doorway.
 export const Route = createFileRoute('/admin')({
-  head: ({ match }) =>
-    pageHead(match.pathname, { title: tHead('auth:admin.metaTitle'), description: tHead('auth:admin.metaDescription'), noindex: true }),
   beforeLoad: async ({ context }) => {
     if (!(await ensureSession(context))) throw redirect({ to: '/login', search: { from: 'admin' } });
   },
-  loader: () => loadNamespaces('auth'),
+  // Whether the signed-in user is an admin names the page ('Admin area' or 'Not allowed').
+  loader: async ({ context }) => {
+    const [user] = await Promise.all([ensureSession(context), loadNamespaces('auth')]);
+    return { admin: user?.role === 'admin' };
+  },
+  head: ({ match, loaderData }) =>
+    pageHead(match.pathname, {
+      title: tHead(loaderData?.admin === false ? 'auth:admin.forbiddenMetaTitle' : 'auth:admin.metaTitle'),
+      description: tHead('auth:admin.metaDescription'),
+      noindex: true,
+    }),
   component: AdminPage,
 });
 

@@ -70,7 +70,7 @@ describe('routes', () => {
     mockCatalog();
     server.use(trpcMsw.payments.config.query(() => ({ provider: 'demo' as const, publishableKey: null })));
     await renderApp('/checkout/102');
-    expect(await screen.findByRole('heading', { name: 'Japan 5GB - 30 Days' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Japan 5 GB – 30 days' })).toBeTruthy();
     expect(screen.getByText('Demo payments: no real charge')).toBeTruthy();
     expect(screen.getByText('$17.99')).toBeTruthy();
   });
@@ -80,7 +80,7 @@ describe('routes', () => {
     server.use(trpcMsw.payments.config.query(() => ({ provider: 'demo' as const, publishableKey: null })));
     sessionStorage.setItem('selectedPlan', JSON.stringify(PLANS[0]));
     await renderApp('/subscribe');
-    expect(await screen.findByRole('heading', { name: 'Japan 1GB - 7 Days' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Japan 1 GB – 7 days' })).toBeTruthy();
     expect(screen.getByText('$3.83')).toBeTruthy();
   });
 

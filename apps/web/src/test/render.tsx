@@ -12,7 +12,7 @@ import {
   useLocation,
 } from '@tanstack/react-router';
 import { AppProviders } from '../app-providers.tsx';
-import { goToLanguage } from '../lib/preferences/language-provider.tsx';
+import { adoptUrlLanguage, goToLanguage } from '../lib/preferences/language-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { httpLink } from '@trpc/client';
 import { createTrpc, createTrpcClient } from '../lib/trpc.ts';
@@ -51,6 +51,7 @@ export async function renderWithProviders(ui: ReactNode) {
 
 /** Render the real app (route tree from src/routes) at a path. */
 export async function renderApp(path: string) {
+  await adoptUrlLanguage(path);
   const { queryClient, trpcClient } = testClients();
   const router = createAppRouter(
     { queryClient, trpc: createTrpc(queryClient, trpcClient) },

@@ -20,6 +20,12 @@ import seo from '@esim/i18n/locales/en/seo.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
+// happy-dom has no user-agent display for <bdi> (browsers: inline), so accessible names would
+// get spaces around an isolated name ('Welcome back, Ada !'); give it the browsers' default.
+const uaStyle = document.createElement('style');
+uaStyle.textContent = 'bdi { display: inline; }';
+document.head.append(uaStyle);
+
 // Mantine needs these browser APIs; happy-dom lacks some of them.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -69,7 +69,14 @@ function emailI18n(): I18n {
   return i18n;
 }
 
+/**
+ * A `t` with string keys. Not i18next's TFunction: the web app's typed keys (its i18next.d.ts)
+ * narrow that type wherever this file is type-checked from the web project.
+ */
+export type EmailT = (key: string, options?: Record<string, unknown>) => string;
+
 /** `t` of one language, default namespace `email` (`{ ns: 'plans' }` reaches the others). */
-export function emailT(lang: ShopLanguage): TFunction {
-  return emailI18n().getFixedT(lang, 'email');
+export function emailT(lang: ShopLanguage): EmailT {
+  const t: TFunction = emailI18n().getFixedT(lang, 'email');
+  return (key, options) => String(t(key as never, options as never));
 }

@@ -10,12 +10,11 @@
 // The subpaths, not the package's entry: that one lists the locale files for Vite's lazy loading.
 import { destinationName } from '@esim/i18n/destinations';
 import { formatDataAmount, planTexts } from '@esim/i18n/plan-texts';
-import type { TFunction } from 'i18next';
 import { escapeHtml, safeHref, type RenderedEmail } from '../domain/email-templates.ts';
 import { shopLanguage, textDirection, type ShopLanguage } from '../domain/language.ts';
 import { formatMoney } from '../domain/money.ts';
 import compiled from './compiled.json';
-import { emailT } from './i18n.ts';
+import { emailT, type EmailT } from './i18n.ts';
 
 export type { RenderedEmail } from '../domain/email-templates.ts';
 
@@ -38,7 +37,7 @@ const BLOCK = /<!--\[\[if:(\w+)\]\]-->([\s\S]*?)<!--\[\[end:\1\]\]-->/g;
 const prepared = new Map<string, string>();
 
 /** The template with the language's texts in: made once per template, language and shop name. */
-function preparedTemplate(name: TemplateName, lang: ShopLanguage, t: TFunction, product: string): string {
+function preparedTemplate(name: TemplateName, lang: ShopLanguage, t: EmailT, product: string): string {
   const key = `${name}|${lang}|${product}`;
   let html = prepared.get(key);
   if (html === undefined) {
@@ -67,7 +66,7 @@ function paragraphs(lines: readonly string[]): string {
 }
 
 /** A text whose values may be HTML (a link): plain values are escaped with the text around them. */
-function textWithHtml(t: TFunction, key: string, plain: Record<string, unknown>, html: Record<string, string>): string {
+function textWithHtml(t: EmailT, key: string, plain: Record<string, unknown>, html: Record<string, string>): string {
   const marks = Object.keys(html);
   const vars: Record<string, unknown> = { ...plain };
   marks.forEach((name, i) => {
@@ -106,7 +105,7 @@ function tableRows(rows: readonly Row[], lang: ShopLanguage): string {
     .join('');
 }
 
-function common(lang: ShopLanguage, t: TFunction, brand: EmailBrand, subject: string, preview: string): Record<string, string> {
+function common(lang: ShopLanguage, t: EmailT, brand: EmailBrand, subject: string, preview: string): Record<string, string> {
   return {
     lang,
     subject: escapeHtml(subject),
@@ -117,7 +116,7 @@ function common(lang: ShopLanguage, t: TFunction, brand: EmailBrand, subject: st
   };
 }
 
-function footerText(t: TFunction, brand: EmailBrand): string[] {
+function footerText(t: EmailT, brand: EmailBrand): string[] {
   return [t('common.questions', { support: brand.supportEmail }), t('common.signature', { product: brand.productName })];
 }
 
@@ -312,7 +311,7 @@ interface Notice {
   body?: string[] | undefined;
 }
 
-function renderNotice(lang: ShopLanguage, t: TFunction, brand: EmailBrand, n: Notice): RenderedEmail {
+function renderNotice(lang: ShopLanguage, t: EmailT, brand: EmailBrand, n: Notice): RenderedEmail {
   const action = n.action ? safeHref(n.action.href) : null;
   const action2 = n.action2 ? safeHref(n.action2.href) : null;
   const body = n.body ?? [];

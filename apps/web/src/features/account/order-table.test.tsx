@@ -171,9 +171,9 @@ describe('OrderTable', () => {
     const scroller = screen.getByRole('table', { name: 'Your orders' }).closest(`.${classes.table}`);
     const cards = screen.getByRole('list', { name: 'Your orders' });
     expect(scroller).not.toBeNull();
-    expect(cards.classList.contains(classes.cards)).toBe(true);
+    expect(cards.classList.contains(classes.cards ?? 'missing')).toBe(true);
     expect(scroller!.parentElement).toBe(cards.parentElement);
-    expect(cards.parentElement!.classList.contains(classes.frame)).toBe(true);
+    expect(cards.parentElement!.classList.contains(classes.frame ?? 'missing')).toBe(true);
   });
 
   it("says 'You have no orders yet' without orders", async () => {

@@ -34,9 +34,9 @@ function signedIn(mocks: RewardsMocks = {}) {
   );
 }
 
-async function openPage(mocks: RewardsMocks = {}) {
+async function openPage(mocks: RewardsMocks = {}, path = '/rewards') {
   signedIn(mocks);
-  const view = await renderApp('/rewards');
+  const view = await renderApp(path);
   await screen.findByTestId('rewards-dashboard', {}, { timeout: 4000 });
   return view;
 }
@@ -490,7 +490,7 @@ describe('in Arabic', () => {
       pointsAwarded: 5,
       criteria: { targetProgress: 1 },
     };
-    await openPage({ achievements: [...ACHIEVEMENTS, custom] });
+    await openPage({ achievements: [...ACHIEVEMENTS, custom] }, '/ar/rewards');
     const card = screen.getByTestId('level-card');
     const ar = arRewards as unknown as { catalog: { levels: { explorer: { name: string } } } };
     expect(card.textContent).toContain(ar.catalog.levels.explorer.name);

@@ -30,14 +30,15 @@ export function applyDocumentLanguage(language: LanguageCode): void {
 }
 
 /**
- * The URL's language becomes the UI language and the stored preference. The root route's
- * beforeLoad, so a page's loaders fetch that language's texts and its head is in that language.
+ * The URL's language becomes the UI language and the stored preference, once per document before
+ * its router loads (main.tsx, the pre-render, the tests' renderApp): a page keeps its language for
+ * its life. Not a root beforeLoad or loader: those hold back the whole page, header included,
+ * until every nested route's beforeLoad (the account's session check) has finished.
  */
-export async function adoptUrlLanguage(publicHref: string): Promise<LanguageCode> {
+export function adoptUrlLanguage(publicHref: string): Promise<unknown> | undefined {
   const language = languageOfHref(publicHref);
   writeStorage('local', STORAGE_KEYS.language, language);
-  if (i18next.language !== language) await i18next.changeLanguage(language);
-  return language;
+  return i18next.language === language ? undefined : i18next.changeLanguage(language);
 }
 
 /**
