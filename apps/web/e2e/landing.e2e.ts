@@ -87,16 +87,17 @@ describe('landing page', () => {
     await page.waitForFunction(() => document.querySelector('#region-plans article')?.textContent?.includes('€'));
 
     // The first card's price is the plan's USD cents times the stored EUR rate, rounded to cents.
-    const name = (await cards.first().getByRole('heading').innerText()).trim();
+    // The card's heading id names the plan ('plan-<id>-<mode>-title'); its text is composed.
+    const planId = Number((await cards.first().getByRole('heading').getAttribute('id'))?.split('-')[1]);
     const { plans, rates } = await page.evaluate(async () => {
       const regions = (await (await fetch('/api/regions')).json()) as { id: number; code: string }[];
       const jp = regions.find((r) => r.code === 'JP')!;
       return {
-        plans: (await (await fetch(`/api/plans?regionId=${jp.id}`)).json()) as { name: string; price: number }[],
+        plans: (await (await fetch(`/api/plans?regionId=${jp.id}`)).json()) as { id: number; price: number }[],
         rates: ((await (await fetch('/api/exchange-rates')).json()) as { rates: Record<string, number> }).rates,
       };
     });
-    const plan = plans.find((p) => p.name === name)!;
+    const plan = plans.find((p) => p.id === planId)!;
     const eur = (Math.round(Math.round(plan.price * 100) * rates.EUR!) / 100).toFixed(2);
     const text = await cards.first().innerText();
     expect(text).toContain(`€${eur}`);

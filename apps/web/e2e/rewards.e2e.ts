@@ -134,7 +134,8 @@ describe('a traveller earns and spends points', () => {
       page.getByTestId('pay-button').click(),
     ]);
     const intent = await intentFrom(response);
-    await page.waitForURL((url) => url.pathname.startsWith('/order-success/'));
+    // Under the page's language prefix ('/ar/order-success/…' in Arabic).
+    await page.waitForURL((url) => /^(\/[a-z]{2})?\/order-success\//.test(url.pathname));
     await page.getByTestId('order-ready').waitFor({ timeout: 30_000 });
     return intent;
   }
@@ -253,7 +254,7 @@ describe('a traveller earns and spends points', () => {
       expect(purchasePoints).toBeGreaterThan(0);
       if (lang === 'en') expect(await earned.innerText()).toBe(`You earned ${purchasePoints} points`);
       await page.getByRole('link', { name: text(r, 'checkout.viewRewards') }).click();
-      await page.waitForURL((url) => url.pathname === '/rewards');
+      await page.waitForURL((url) => url.pathname === (lang === 'en' ? '/rewards' : `/${lang}/rewards`));
       await page.getByRole('tab', { name: text(r, 'tabs.history') }).click();
       const purchase = page.getByTestId('history-entry').filter({ hasText: text(r, 'history.sources.purchase') });
       await purchase.first().waitFor();

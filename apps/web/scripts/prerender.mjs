@@ -83,13 +83,13 @@ async function main() {
       return m[0];
     });
     const appTemplate = template.replace('</head>', () => `  ${mantineStyles.join('\n    ')}\n  </head>`);
-    writeFileSync(join(dist, fileName(FALLBACK, 'en')), appTemplate);
 
     const pages = {};
     const fallbacks = {};
     for (const lang of languages) {
       fallbacks[lang] = fileName(FALLBACK, lang);
-      if (lang !== 'en') writeFileSync(join(dist, fallbacks[lang]), await ssr.fallbackDocument(appTemplate, lang));
+      // English too: its title and description get marked, so the app's own replace them.
+      writeFileSync(join(dist, fallbacks[lang]), await ssr.fallbackDocument(appTemplate, lang));
     }
     let bytes = 0;
     for (const { page, lang, result } of rendered) {

@@ -145,11 +145,12 @@ export async function fallbackDocument(template: string, lang: LanguageCode): Pr
   const title = i18n.t('common:meta.defaultTitle');
   const description = i18n.t('common:meta.defaultDescription');
   let out = replaceOnce(template, /<html lang="[^"]*" dir="[^"]*"/, `<html lang="${lang}" dir="${directionOf(lang)}"`, '<html lang dir>');
-  out = replaceOnce(out, /<title>[^<]*<\/title>/, `<title>${escapeAttr(title)}</title>`, '<title>');
+  // Marked like a pre-rendered page's head: the app drops them once its own (HeadContent) are in.
+  out = replaceOnce(out, /<title>[^<]*<\/title>/, `<title ${PRERENDERED_HEAD_ATTRIBUTE}>${escapeAttr(title)}</title>`, '<title>');
   out = replaceOnce(
     out,
     /<meta\s+name="description"\s+content="[^"]*"/,
-    `<meta name="description" content="${escapeAttr(description)}"`,
+    `<meta ${PRERENDERED_HEAD_ATTRIBUTE} name="description" content="${escapeAttr(description)}"`,
     'meta description',
   );
   return out;
