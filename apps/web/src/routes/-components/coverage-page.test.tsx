@@ -68,7 +68,7 @@ describe('/coverage', () => {
     expect(groupNames()).toHaveLength(6);
   });
 
-  it('has Network Partners, Service Quality and Regional Packages linking to the picker', async () => {
+  it('has Network Partners, Service Quality and Regional Packages linking to their destination pages', async () => {
     await openCoverage();
     expect(screen.getByRole('heading', { level: 2, name: 'Network Partners' })).toBeTruthy();
     const quality = screen.getByRole('region', { name: 'Service Quality' });
@@ -84,8 +84,8 @@ describe('/coverage', () => {
         .map((h) => h.textContent),
     ).toEqual(['Europe', 'Asia', 'North America', 'South America', 'Middle East', 'Africa']);
     // The fixtures hold the EU and ASIA bundles only; the others browse the picker.
-    expect(within(packages).getByRole('link', { name: 'View Europe plans' }).getAttribute('href')).toBe('/?region=EU');
-    expect(within(packages).getByRole('link', { name: 'View Asia plans' }).getAttribute('href')).toBe('/?region=ASIA');
+    expect(within(packages).getByRole('link', { name: 'View Europe plans' }).getAttribute('href')).toBe('/destinations/europe');
+    expect(within(packages).getByRole('link', { name: 'View Asia plans' }).getAttribute('href')).toBe('/destinations/asia');
     expect(within(packages).getByRole('link', { name: 'Browse Africa destinations' }).getAttribute('href')).toBe('/#plans');
   });
 

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { destinationSlug } from '@esim/api/domain';
 import { RegionFlag } from '../../features/catalog/region-flag.tsx';
 import type { Region } from '../../features/catalog/types.ts';
 import { REGIONAL_PACKAGES } from '../../features/coverage/coverage-groups.ts';
@@ -127,7 +128,7 @@ export function RegionalPackages({ regions }: { regions: readonly Region[] | und
                   <Anchor
                     fw={600}
                     className={shared.inlineLink}
-                    renderRoot={(props) => <Link to="/" search={{ region: bundle.code }} {...props} />}
+                    renderRoot={(props) => <Link to="/destinations/$slug" params={{ slug: destinationSlug(bundle.name) }} {...props} />}
                   >
                     {t('packages.viewPlans', { name })}
                     <IconArrowRight size={16} aria-hidden className={shared.flipRtl} />
