@@ -108,7 +108,7 @@ describe('/coverage', () => {
     await page.close();
   });
 
-  it('Regional Packages open the landing picker on their bundle', async () => {
+  it("Regional Packages open their bundle's destination page", async () => {
     const { page } = await open('/coverage');
     const packages = page.getByRole('region', { name: 'Regional Packages' });
     expect(await packages.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
@@ -120,7 +120,7 @@ describe('/coverage', () => {
       'Africa',
     ]);
     await packages.getByRole('link', { name: 'View Europe plans' }).click();
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('region') === 'EU');
+    await page.waitForURL((url) => url.pathname === '/destinations/europe');
     await page.getByRole('heading', { name: 'Europe eSIM Plans' }).waitFor();
     await page.close();
   });
