@@ -50,7 +50,14 @@ export async function compileEmails() {
   for (const name of names) {
     out[name] = {};
     for (const dir of Object.keys(DIRECTIONS)) {
-      const result = await mjml2html(source(name, dir), { validationLevel: 'strict', keepComments: true, minify: false, beautify: false });
+      // fonts: {} — no web-font <link>/@import: an e-mail must not fetch from an outside host.
+      const result = await mjml2html(source(name, dir), {
+        validationLevel: 'strict',
+        keepComments: true,
+        minify: false,
+        beautify: false,
+        fonts: {},
+      });
       if (result.errors?.length) throw new Error(`${name}.mjml (${dir}): ${result.errors.map((e) => e.formattedMessage).join('; ')}`);
       out[name][dir] = finish(result.html, dir);
     }

@@ -22,4 +22,14 @@ describe('compiled e-mail templates', () => {
       expect(rtl).toContain('direction:rtl');
     }
   });
+
+  it('load nothing from an outside host (no web fonts, no remote images or styles)', () => {
+    const compiled = JSON.parse(readFileSync(COMPILED_FILE, 'utf8')) as Record<string, { ltr: string; rtl: string }>;
+    for (const [name, dirs] of Object.entries(compiled)) {
+      for (const html of Object.values(dirs)) {
+        expect(html, name).not.toMatch(/@import|<link\b|fonts\.googleapis/i);
+        expect(html, name).not.toMatch(/\bsrc="https?:/i);
+      }
+    }
+  });
 });
