@@ -153,3 +153,14 @@ export async function openRoute(
   await opened.page.getByRole('heading', { level: 1 }).waitFor();
   return opened;
 }
+
+/** Polls `fn` every 200 ms until it returns a value (e.g. an e-mail in the outbox); throws after `timeoutMs`. */
+export async function waitFor<T>(fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

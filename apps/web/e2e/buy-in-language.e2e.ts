@@ -9,7 +9,7 @@ import arCheckout from '../../../packages/i18n/locales/ar/checkout.json' with { 
 import jaCheckout from '../../../packages/i18n/locales/ja/checkout.json' with { type: 'json' };
 import { leaves, parseMime } from '../../../packages/api/test/providers/eml.ts';
 import { sharedBrowser } from './audit.ts';
-import { axeCheck, screenshot, watchPage } from './browser.ts';
+import { axeCheck, screenshot, waitFor, watchPage } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const outboxDir = inject('outboxDir');
@@ -33,16 +33,6 @@ function outbox(): { raw: string; html: string; text: string; subject: string }[
         .join('\n');
     return { raw, html: of('text/html'), text: of('text/plain'), subject: parseMime(raw).headers.get('subject') ?? '' };
   });
-}
-
-async function waitFor<T>(fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const CASES = [

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { checkWidths, sharedBrowser } from './audit.ts';
-import { axeCheck, openPage, screenshot } from './browser.ts';
+import { axeCheck, openPage, screenshot, waitFor } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const outboxDir = inject('outboxDir');
@@ -41,16 +41,6 @@ function outboxMessages(): string[] {
       .replace(/=24/g, '$')
       .replace(/=3D/g, '='),
   );
-}
-
-async function waitFor<T>(fn: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('checkout', () => {
