@@ -25,6 +25,7 @@ import { supportRest } from './rest/support.ts';
 import { paymentsRest } from './rest/payments.ts';
 import { rewardsRest } from './rest/rewards.ts';
 import { webhookRoutes } from './webhooks/stripe.ts';
+import { esimWebhookRoutes } from './webhooks/esim.ts';
 import { seoRoutes } from './seo.ts';
 
 export function createApp(deps: AppDeps) {
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRest(deps));
   app.route('/api', rewardsRest(deps));
   app.route('/api', webhookRoutes(deps));
+  app.route('/api', esimWebhookRoutes(deps));
 
   // The path is echoed back clipped: a request can carry a path of any length.
   app.all('/api/*', (c) => sendError(c, 404, 'NOT_FOUND', `No API route ${clip(c.req.method, 20)} ${clip(c.req.path, 200)}`));

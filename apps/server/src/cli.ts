@@ -2,6 +2,8 @@
 //   migrate   apply pending migrations
 //   seed      insert missing catalogue rows (idempotent)
 //   setup     migrate + seed (what `npm start` runs first)
+//   esim      esim simulate <iccid> install|activate|use <MB>|expire (the simulator; cli/esim.ts)
+//   subscriptions  subscriptions advance <SUB-…> [--fail] (demo renewals; cli/subscriptions.ts)
 //   worker    run the fulfilment worker (provisioning, e-mail, retries, refunds) until SIGTERM, for a
 //             web server started with FULFILMENT_INLINE=0 (several workers may share the database)
 import { reconcileOrders } from '@esim/api';
@@ -10,10 +12,13 @@ import { buildServices } from './deps.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createFulfilmentWorker } from './workers/fulfilment.ts';
+import { esimCommand } from './cli/esim.ts';
+import { subscriptionsCommand } from './cli/subscriptions.ts';
+import type { CliCommandSpec } from './cli/types.ts';
 
-type Command = (ctx: { db: ReturnType<typeof createDb>['db']; log: ReturnType<typeof createLogger> }, args: string[]) => Promise<void>;
-
-const commands: Record<string, { help: string; run: Command }> = {
+const commands: Record<string, CliCommandSpec> = {
+  esim: esimCommand,
+  subscriptions: subscriptionsCommand,
   migrate: {
     help: 'apply pending migrations',
     run: async ({ db, log }) => {

@@ -272,6 +272,10 @@ export interface OrdersTable {
   points_used: ColumnType<number, number | undefined, number>;
   /** What those points took off, in minor units of `currency`; the card pays total − this. */
   points_discount_minor: ColumnType<number, number | undefined, number>;
+  /** A top-up or a subscription renewal: the eSIM its data goes to (null: the order gets a new eSIM). Migration 2026-11-27-001. */
+  topup_esim_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The traveller asked for a refund: claimed once, carried out (and retried) from here. */
+  refund_requested_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
 export type EsimStatus = 'not_installed' | 'active' | 'expired' | 'canceled';
@@ -296,6 +300,79 @@ export interface EsimsTable {
   status: ColumnType<EsimStatus, EsimStatus | undefined, EsimStatus>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  // ── the eSIM's life as the provider reports it (migration 2026-11-27-001) ──
+  /** On the SM-DP+: released → downloaded → installed → enabled ⇄ disabled → deleted. */
+  profile_state: ColumnType<EsimProfileStateValue, EsimProfileStateValue | undefined, EsimProfileStateValue>;
+  /** The data: not_active → active → finished (used up) | expired. */
+  plan_state: ColumnType<EsimPlanStateValue, EsimPlanStateValue | undefined, EsimPlanStateValue>;
+  /** Cumulative MB used over every package (as the provider counts it). */
+  data_used_mb: ColumnType<number, number | undefined, number>;
+  /** MB of every package put on the eSIM (initial + top-ups + renewals); null: unlimited. */
+  data_total_mb: ColumnType<number | null, number | null | undefined, number | null>;
+  /** First connection in the coverage area: validity starts here. */
+  activated_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  expires_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** When the newest provider state applied was true (event occurredAt or poll time): older events are ignored. */
+  state_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** Last reconciliation poll. */
+  synced_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+}
+
+export type EsimProfileStateValue = 'released' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted';
+export type EsimPlanStateValue = 'not_active' | 'active' | 'finished' | 'expired';
+export type EsimPackageKind = 'initial' | 'topup' | 'renewal';
+export type EsimPackageState = 'queued' | 'active' | 'finished' | 'expired' | 'refunded';
+
+/** One paid order's data on an eSIM (unique order_id). Used in `position` order: the next takes over when one ends. */
+export interface EsimPackagesTable {
+  id: Generated<number>;
+  esim_id: number;
+  order_id: number;
+  kind: EsimPackageKind;
+  /** null: unlimited. */
+  data_mb: number | null;
+  validity_days: number;
+  used_mb: ColumnType<number, number | undefined, number>;
+  state: ColumnType<EsimPackageState, EsimPackageState | undefined, EsimPackageState>;
+  /** 1, 2, … per eSIM. */
+  position: number;
+  started_at: IsoTimestamp | null;
+  expires_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** MB used per eSIM and UTC day ('YYYY-MM-DD'): the account's usage chart. */
+export interface EsimUsageDaysTable {
+  esim_id: number;
+  day: string;
+  used_mb: ColumnType<number, number | undefined, number>;
+}
+
+/** eSIM provider events seen (dedupe on the event id). */
+export interface EsimEventsTable {
+  event_id: string;
+  provider: string;
+  type: string;
+  iccid: string | null;
+  occurred_at: IsoTimestamp | null;
+  received_at: IsoTimestamp;
+}
+
+/** The built-in eSIM simulator's records (JSON), shared by the server and `cli.js esim simulate`. */
+export interface SimulatorEsimsTable {
+  provider_ref: string;
+  idempotency_key: string;
+  iccid: string;
+  data: string;
+  updated_at: IsoTimestamp;
+}
+
+/** Generated settings shared by every process on the database (e.g. the simulator's webhook secret). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  created_at: IsoTimestamp;
 }
 
 /** Webhook events seen (dedupe on the event id). */
@@ -344,6 +421,10 @@ export interface SubscriptionsTable {
   ended_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** The eSIM each renewal tops up (set when the first month's eSIM is delivered). Migration 2026-11-27-001. */
+  esim_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last renewal payment failed at this time (cleared when a renewal is paid). */
+  renewal_failed_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
 /** The demo payment provider's documents (JSON), so demo payments survive a restart. */
@@ -448,6 +529,11 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   orders: OrdersTable;
   esims: EsimsTable;
+  esim_packages: EsimPackagesTable;
+  esim_usage_days: EsimUsageDaysTable;
+  esim_events: EsimEventsTable;
+  simulator_esims: SimulatorEsimsTable;
+  app_settings: AppSettingsTable;
   payment_events: PaymentEventsTable;
   email_outbox: EmailOutboxTable;
   subscriptions: SubscriptionsTable;
@@ -482,6 +568,7 @@ export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type Esim = Selectable<EsimsTable>;
 export type NewEsim = Insertable<EsimsTable>;
+export type EsimPackage = Selectable<EsimPackagesTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type NewSubscription = Insertable<SubscriptionsTable>;

@@ -102,7 +102,7 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; postgres: b
       const indexes = await indexNames(db, t.postgres);
       await expect(insertOrder(db, 'ORD-0000000004', 'expired')).rejects.toThrow(/orders_status_valid|CHECK/i);
 
-      await migrateTo(db, 'latest');
+      await migrateTo(db, MIGRATION);
       expect(await db.selectFrom('orders').selectAll().orderBy('id').execute()).toEqual(before);
       expect(await indexNames(db, t.postgres)).toEqual(indexes);
       // Rows that hang off orders were not touched by the rebuild (no cascade from the old table's drop).
@@ -139,7 +139,7 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; postgres: b
       await migrateTo(db, await previousMigration(db));
       expect((await db.selectFrom('orders').select('status').where('id', '=', pending).executeTakeFirstOrThrow()).status).toBe('canceled');
       await expect(insertOrder(db, 'ORD-0000000007', 'expired')).rejects.toThrow(/orders_status_valid|CHECK/i);
-      await migrateTo(db, 'latest');
+      await migrateTo(db, MIGRATION);
     });
   });
 }

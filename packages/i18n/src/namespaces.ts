@@ -18,6 +18,8 @@ import type destinations from '../locales/en/destinations.json';
 import type seo from '../locales/en/seo.json';
 import type email from '../locales/en/email.json';
 import type devices from '../locales/en/devices.json';
+import type receipt from '../locales/en/receipt.json';
+import type app from '../locales/en/app.json';
 
 export const NAMESPACES = [
   'common',
@@ -37,6 +39,8 @@ export const NAMESPACES = [
   'plans',
   'email',
   'devices',
+  'receipt',
+  'app',
   'seo',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -61,5 +65,7 @@ export interface Resources {
   plans: typeof plans;
   email: typeof email;
   devices: typeof devices;
+  receipt: typeof receipt;
+  app: typeof app;
   seo: typeof seo;
 }

@@ -1,8 +1,13 @@
-// esims.list: the signed-in user's eSIMs (/account/esim). esims.activationCode: what a QR image
-// URL encodes, for the owner or the holder of the URL's token (the REST adapter renders the image).
+// esims.*: the signed-in user's eSIMs. Someone else's eSIM is 404, as an unknown one.
+//   list            /account/esim: status in words, usage bar, days left        GET /api/esims
+//   get             /account/esim/{iccid}: usage per day, packages, install, refund   GET /api/esims/{iccid}
+//   topUpOptions    the top-up packages that fit the eSIM (same destination)    GET /api/esims/{iccid}/top-ups
+//   activationCode  what a QR image URL encodes, for the owner or the holder of the URL's token
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
-import { getEsimActivationCode, listEsimsForUser } from '../services/esims.ts';
+import { ZEsimByIccidInput } from '../domain/esim-inputs.ts';
+import { getEsimActivationCode, getEsimDetail, listEsimsForUser } from '../services/esims.ts';
+import { listTopUpOptions } from '../services/topups.ts';
 
 const ZEsimQrInput = z.object({
   esimId: z.string().min(1).max(32),
@@ -12,6 +17,12 @@ const ZEsimQrInput = z.object({
 
 export const esimsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listEsimsForUser(ctx.db, ctx.services, ctx.user.id)),
+
+  get: protectedProcedure.input(ZEsimByIccidInput).query(({ ctx, input }) => getEsimDetail(ctx.db, ctx.services, ctx.user.id, input.iccid)),
+
+  topUpOptions: protectedProcedure
+    .input(ZEsimByIccidInput)
+    .query(({ ctx, input }) => listTopUpOptions(ctx.db, ctx.services, ctx.user.id, input.iccid)),
 
   activationCode: publicProcedure
     .input(ZEsimQrInput)

@@ -2,7 +2,10 @@
 // the owner or the holder of the payment intent's client secret (anyone else: 404).
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZOrderByPaymentIntentInput } from '../domain/orders.ts';
+import { ZOrderByNumberInput } from '../domain/esim-inputs.ts';
 import { getOrderView, listOrdersForUser } from '../services/orders.ts';
+import { refundOrderForUser } from '../services/refunds.ts';
+import { getReceipt } from '../services/receipts.ts';
 
 export const ordersRouter = router({
   list: protectedProcedure.query(({ ctx }) => listOrdersForUser(ctx.db, ctx.user.id)),
@@ -10,4 +13,14 @@ export const ordersRouter = router({
   byPaymentIntent: publicProcedure
     .input(ZOrderByPaymentIntentInput)
     .query(({ ctx, input }) => getOrderView(ctx.db, ctx.services, { ...input, user: ctx.user })),
+
+  /** 'Refund' (within 14 days, eSIM neither installed nor activated): once, however often it is asked.  POST /api/orders/{orderId}/refund */
+  refund: protectedProcedure
+    .input(ZOrderByNumberInput)
+    .mutation(({ ctx, input }) => refundOrderForUser(ctx.db, ctx.services, ctx.user.id, input.orderId)),
+
+  /** The printable receipt.  GET /api/orders/{orderId}/receipt */
+  receipt: protectedProcedure
+    .input(ZOrderByNumberInput)
+    .query(({ ctx, input }) => getReceipt(ctx.db, ctx.services, ctx.user.id, input.orderId)),
 });

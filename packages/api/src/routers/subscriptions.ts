@@ -1,7 +1,7 @@
 // subscriptions.list / subscriptions.cancel: the account's monthly subscriptions. Signed in only.
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc.ts';
-import { cancelSubscription, listSubscriptions } from '../services/subscriptions.ts';
+import { cancelSubscription, listSubscriptions, resumeSubscription } from '../services/subscriptions.ts';
 
 export const subscriptionsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listSubscriptions(ctx.db, ctx.user.id)),
@@ -10,4 +10,9 @@ export const subscriptionsRouter = router({
   cancel: protectedProcedure
     .input(z.object({ subscriptionId: z.string().min(1).max(32) }))
     .mutation(({ ctx, input }) => cancelSubscription(ctx.db, ctx.services, ctx.user.id, input.subscriptionId)),
+
+  /** 'Resume': undoes a cancel before the paid month ends. */
+  resume: protectedProcedure
+    .input(z.object({ subscriptionId: z.string().min(1).max(32) }))
+    .mutation(({ ctx, input }) => resumeSubscription(ctx.db, ctx.services, ctx.user.id, input.subscriptionId)),
 });

@@ -11,6 +11,7 @@ import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
 import type { PlanTextFacts } from '../domain/catalog.ts';
 import { getPlanDestinations, planTextFacts } from './plan-facts.ts';
+import type { EsimDetailView } from './esim-views.ts';
 
 export interface EsimView {
   /** e.g. 'ESIM-7K3M9Q2XB4'. */
@@ -145,6 +146,11 @@ export async function listEsimsForUser(db: Db, services: Services, userId: numbe
     apn: r.apn,
     createdAt: r.created_at,
   }));
+}
+
+/** /account/esim/{iccid}; someone else's or an unknown eSIM → 404. STUB: built by the eSIM-life helper. */
+export async function getEsimDetail(_db: Db, _services: Services, _userId: number, _iccid: string): Promise<EsimDetailView> {
+  throw new Error('issue 13: getEsimDetail not built yet');
 }
 
 /**

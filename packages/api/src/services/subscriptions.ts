@@ -351,6 +351,11 @@ export async function cancelSubscription(db: Db, services: Services, userId: num
   return viewOf(db, (await findOwned(db, userId, publicId))!);
 }
 
+/** 'Resume' before the period ends (undoes cancelAtPeriodEnd). STUB: built by the commerce helper. */
+export async function resumeSubscription(_db: Db, _services: Services, _userId: number, _publicId: string): Promise<SubscriptionView> {
+  throw new Error('issue 13: resumeSubscription not built yet');
+}
+
 /**
  * Demo payments only, for tests and demos (no HTTP route): the month ends — the subscription
  * renews (invoice.paid → a new order and eSIM), fails to renew (`fail`), or ends if canceled.

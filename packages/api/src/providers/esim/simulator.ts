@@ -15,8 +15,11 @@ import type {
   EsimProfileState,
   EsimProvider,
   EsimUsage,
+  EsimEvent,
+  EsimTopUpInput,
+  EsimTopUpResult,
 } from './types.ts';
-import { EsimProviderError } from './types.ts';
+import { EsimProviderError, EsimWebhookError } from './types.ts';
 
 export interface SimulatorOptions {
   /** Uniform in [0, 1). Default: node:crypto. Pass a seeded one for deterministic tests. */
@@ -166,6 +169,14 @@ export class EsimSimulator implements EsimProvider {
     rec.canceled = true;
     rec.profileState = 'deleted';
     return { canceled: true, iccid };
+  }
+
+  async topUp(_input: EsimTopUpInput): Promise<EsimTopUpResult> {
+    throw new EsimProviderError('unavailable', 'issue 13: simulator top-ups not built yet');
+  }
+
+  parseWebhook(_rawBody: string, _headers: Headers, _now: Date): EsimEvent[] {
+    throw new EsimWebhookError('signature', 'issue 13: simulator webhooks not built yet');
   }
 
   // --- test hooks: what the phone and the network would do -------------------------------------

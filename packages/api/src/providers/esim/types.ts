@@ -79,6 +79,49 @@ export function isEsimProviderError(e: unknown): e is EsimProviderError {
   return e instanceof EsimProviderError;
 }
 
+/** A package of data put on an existing eSIM (a top-up or a subscription renewal). */
+export interface EsimTopUpInput {
+  iccid: string;
+  /** The shop's order id of the top-up. */
+  orderId: string;
+  planId: string;
+  /** null for unlimited. */
+  dataMb: number | null;
+  validityDays: number;
+  /** e.g. 'order:<id>:topup'. The same key never applies a second package. */
+  idempotencyKey: string;
+}
+
+export interface EsimTopUpResult {
+  iccid: string;
+  /** The provider's id of the applied package. */
+  providerRef: string;
+}
+
+/** What a provider tells the shop happened to an eSIM (normalised from its webhook). */
+export type EsimEventType = 'installed' | 'activated' | 'usage' | 'low_data' | 'validity_ending' | 'finished' | 'expired';
+
+export interface EsimEvent {
+  /** The provider's event id (dedupe key). */
+  id: string;
+  type: EsimEventType;
+  iccid: string;
+  /** When it happened at the provider (ISO); older than the eSIM's stored state → ignored. */
+  occurredAt: string;
+  /** The eSIM's state at occurredAt when the provider sends it (most do); else the shop re-reads usage(). */
+  usage?: EsimUsageSnapshot | undefined;
+}
+
+/** EsimUsage in JSON form (dates as ISO strings), as events carry it. */
+export interface EsimUsageSnapshot {
+  usedMb: number;
+  totalMb: number | null;
+  planState: EsimPlanState;
+  profileState: EsimProfileState;
+  activatedAt: string | null;
+  expiresAt: string | null;
+}
+
 export interface EsimProvider {
   readonly name: string;
   /** True for a provider that issues real, billed eSIMs. The server refuses demo payments with a real provider. */
@@ -88,4 +131,20 @@ export interface EsimProvider {
   getEsim(providerRef: string): Promise<EsimDetails>;
   usage(iccid: string): Promise<EsimUsage>;
   cancel(iccid: string): Promise<EsimCancelResult>;
+  /** Puts a package of data on an eSIM that is not expired; idempotent on idempotencyKey. Throws EsimProviderError('rejected') after expiry. */
+  topUp(input: EsimTopUpInput): Promise<EsimTopUpResult>;
+  /**
+   * Verifies a webhook delivery (signature over the raw body, replay window) and normalises it.
+   * Throws EsimWebhookError on a bad signature, a stale timestamp or a body it cannot read.
+   */
+  parseWebhook(rawBody: string, headers: Headers, now: Date): EsimEvent[];
+}
+
+export class EsimWebhookError extends Error {
+  readonly reason: 'signature' | 'stale' | 'malformed';
+  constructor(reason: 'signature' | 'stale' | 'malformed', message: string) {
+    super(message);
+    this.name = 'EsimWebhookError';
+    this.reason = reason;
+  }
 }
