@@ -1,7 +1,13 @@
 // The eSIM after the purchase, as pure functions (no db, no clock: `now` comes in): what the
 // traveller sees (status in words, usage bar, days left), when a usage alert is due, and whether
 // an order can still be refunded. Table tests in esim-life.test.ts.
-import type { EsimPackageKind, EsimPackageState, EsimPlanStateValue, EsimProfileStateValue } from '@esim/db';
+
+// The same unions as @esim/db's schema (domain/ may not import the db package); services/esim-views.ts
+// checks at compile time that they agree.
+export type EsimProfileStateValue = 'released' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted';
+export type EsimPlanStateValue = 'not_active' | 'active' | 'finished' | 'expired';
+export type EsimPackageKind = 'initial' | 'topup' | 'renewal';
+export type EsimPackageState = 'queued' | 'active' | 'finished' | 'expired' | 'refunded';
 
 export const DAY_MS = 86_400_000;
 

@@ -1,9 +1,16 @@
 // What the account's eSIM screens, top-ups, refunds and receipts receive (issue 13). Types only:
 // services/esims.ts, topups.ts, refunds.ts and receipts.ts build them; the web reads them through
 // the router's inferred outputs.
-import type { EsimPackageKind, EsimPackageState, EsimPlanStateValue, EsimProfileStateValue } from '@esim/db';
+import type * as Db from '@esim/db';
 import type { PlanTextFacts } from '../domain/catalog.ts';
-import type { EsimTravellerStatus, RefundEligibility } from '../domain/esim-life.ts';
+import type {
+  EsimPackageKind,
+  EsimPackageState,
+  EsimPlanStateValue,
+  EsimProfileStateValue,
+  EsimTravellerStatus,
+  RefundEligibility,
+} from '../domain/esim-life.ts';
 import type { DisplayStatus, OrderState } from '../domain/orders.ts';
 
 export interface EsimUsageView {
@@ -116,3 +123,12 @@ export interface ReceiptView {
   status: DisplayStatus;
   orderStatus: OrderState;
 }
+
+// The domain's state unions are the schema's (compile-time check; domain/ may not import @esim/db).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const ESIM_STATE_UNIONS_AGREE: [
+  Same<EsimPackageKind, Db.EsimPackageKind>,
+  Same<EsimPackageState, Db.EsimPackageState>,
+  Same<EsimPlanStateValue, Db.EsimPlanStateValue>,
+  Same<EsimProfileStateValue, Db.EsimProfileStateValue>,
+] = [true, true, true, true];
