@@ -12,8 +12,15 @@ import { addMs, iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
 import { getPlanDestinations } from './plan-facts.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
+import { composeEsimLifeEmail, isEsimLifeEmailKind, type EsimLifeEmailKind } from './esim-emails.ts';
 
-export type EmailKind = 'esim_delivery' | 'confirmation_code' | 'refund_notice';
+export type EmailKind =
+  | 'esim_delivery'
+  | 'confirmation_code'
+  | 'refund_notice'
+  // The eSIM's life (esim-emails.ts composes them): usage alerts per package, one day of validity
+  // left, a top-up applied, a subscription renewal's receipt and its failure.
+  | EsimLifeEmailKind;
 
 /** Queues an e-mail unless this order already has one of this kind. Call inside the transaction that made it due. */
 export async function enqueueEmail(trx: Db, e: { orderId: number; kind: EmailKind; to: string; now: string }): Promise<void> {
@@ -154,6 +161,7 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
   // The language of the checkout that placed the order.
   const locale = order.locale;
   const plan = await emailPlanOf(db, order);
+  if (isEsimLifeEmailKind(kind)) return composeEsimLifeEmail(db, services, { order, plan, kind, to });
   if (kind === 'refund_notice') {
     const rendered = renderRefundEmail({
       productName,
