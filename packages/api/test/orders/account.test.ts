@@ -137,7 +137,7 @@ describe('account: orders.list and esims.list', () => {
       apn: 'globaldata',
       confirmationCodeRequired: false,
     });
-    rig.esim.simulateInstall(esim!.iccid);
+    await rig.esim.simulateInstall(esim!.iccid);
     [esim] = await api.esims.list();
     expect(esim!.status).toBe('active');
     expect((await api.orders.list())[0]!.status).toBe('active'); // the dashboard's Active eSIMs tile

@@ -158,12 +158,12 @@ describe('EsimSimulator', () => {
     const iccid = r.esim.iccid;
     expect(await sim.usage(iccid)).toMatchObject({ usedMb: 0, totalMb: 1000, remainingMb: 1000, planState: 'not_active', expiresAt: null });
     c.advance(86_400_000); // a day passes before installation: it does not count
-    sim.simulateInstall(iccid);
-    sim.simulateUsage(iccid, 250);
+    await sim.simulateInstall(iccid);
+    await sim.simulateUsage(iccid, 250);
     const u = await sim.usage(iccid);
     expect(u).toMatchObject({ usedMb: 250, remainingMb: 750, planState: 'active', profileState: 'enabled' });
     expect(u.expiresAt?.getTime()).toBe(c.now() + 7 * 86_400_000);
-    sim.simulateUsage(iccid, 800);
+    await sim.simulateUsage(iccid, 800);
     expect(await sim.usage(iccid)).toMatchObject({ remainingMb: 0, planState: 'finished' });
     c.advance(7 * 86_400_000);
     expect((await sim.usage(iccid)).planState).toBe('expired');
@@ -177,7 +177,7 @@ describe('EsimSimulator', () => {
     expect(await sim.cancel(a.esim.iccid)).toEqual({ canceled: true, iccid: a.esim.iccid });
     expect(await sim.cancel(a.esim.iccid)).toMatchObject({ canceled: false, reason: 'already_canceled' });
     expect((await sim.usage(a.esim.iccid)).profileState).toBe('deleted');
-    sim.simulateInstall(b.esim.iccid, { connect: false });
+    await sim.simulateInstall(b.esim.iccid, { connect: false });
     expect(await sim.cancel(b.esim.iccid)).toMatchObject({ canceled: false, reason: 'installed' });
     await expect(sim.cancel('8999900000000000000')).rejects.toMatchObject({ code: 'not_found' });
   });

@@ -239,7 +239,7 @@ describe('check-in', () => {
     expect((await api.rewards.checkIn({ regionId: rig.regions.japan })).checkIn).toMatchObject({ pointsAwarded: 10, verifiedTrip: false });
     // Installed and connected: the provider says the plan is active.
     const esim = await rig.db.selectFrom('esims').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    rig.esim.simulateInstall(esim.iccid);
+    await rig.esim.simulateInstall(esim.iccid);
     rig.clock.advance(DAY);
     const verified = await api.rewards.checkIn({ regionId: rig.regions.japan });
     expect(verified).toMatchObject({

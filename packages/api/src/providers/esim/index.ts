@@ -22,7 +22,9 @@ export function createEsimProvider(config: EsimProviderConfig = {}): EsimProvide
   }
 }
 
-export { EsimSimulator, seededRandom } from './simulator.ts';
-export type { SimulatorOptions } from './simulator.ts';
-export { EsimProviderError, isEsimProviderError } from './types.ts';
+export { ESIM_SIGNATURE_HEADER, EsimSimulator, esimWebhookSignature, seededRandom } from './simulator.ts';
+export type { SignedDelivery, SimulatedChange, SimulatorOptions } from './simulator.ts';
+export { DbSimulatorStore, MemorySimulatorStore } from './simulator-store.ts';
+export type { SimPackage, SimRecord, SimulatorStore } from './simulator-store.ts';
+export { EsimProviderError, EsimWebhookError, isEsimProviderError } from './types.ts';
 export type * from './types.ts';
