@@ -1,59 +1,97 @@
-// The account's eSIMs (/account/esim) and the QR images the app serves for them.
-import type { Db, EsimStatus } from '@esim/db';
+// The account's eSIMs (/account/esim, /account/esim/{iccid}) as the shop last heard from the
+// provider (webhook events and the polling worker keep esims current: esim-sync.ts), and the QR
+// images the app serves for them.
+import type { Db } from '@esim/db';
 import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from './types.ts';
 import { appleInstallUrl } from '../domain/activation-code.ts';
-import { validityText } from '../domain/orders.ts';
-import type { EsimPlanState } from '../providers/esim/index.ts';
+import {
+  DAY_MS,
+  daysLeft,
+  refundEligibility,
+  travellerStatus,
+  usagePercent,
+  type EsimPackageKind,
+  type EsimPackageState,
+} from '../domain/esim-life.ts';
 import { esimQrUrl } from './orders.ts';
 import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
-import type { PlanTextFacts } from '../domain/catalog.ts';
-import { getPlanDestinations, planTextFacts } from './plan-facts.ts';
-import type { EsimDetailView } from './esim-views.ts';
+import { getPlanDestinations, planTextFacts, type PlanDestination } from './plan-facts.ts';
+import { applyUsageSnapshot, snapshotOfUsage } from './esim-sync.ts';
+import type { EsimDetailView, EsimPackageView, EsimSummaryView, EsimUsageView } from './esim-views.ts';
 
-export interface EsimView {
-  /** e.g. 'ESIM-7K3M9Q2XB4'. */
-  id: string;
-  orderId: string;
-  paymentIntentId: string | null;
-  iccid: string;
-  planId: number;
-  planName: string;
-  /** What the plan's texts are composed from in the traveller's language; null when the plan is gone. */
-  planFacts: PlanTextFacts | null;
-  planData: string;
-  planValidity: string;
-  /** not_installed | active | expired (canceled after a refund). */
-  status: EsimStatus;
-  activationCode: string;
-  /** QR image URL served by this app. */
-  qrCode: string;
-  /** Show on iOS 17.4+ only. */
-  appleInstallUrl: string;
-  smdpAddress: string;
-  matchingId: string;
-  confirmationCodeRequired: boolean;
-  apn: string;
-  createdAt: string;
+type EsimRow = Awaited<ReturnType<typeof selectEsims>>[number];
+
+/** The user's eSIMs with their first order (someone else's are not in it). */
+function selectEsims(db: Db, userId: number, iccid?: string) {
+  let q = db
+    .selectFrom('esims as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .leftJoin('subscriptions as s', 's.esim_id', 'e.id')
+    .selectAll('e')
+    .select([
+      'o.public_id as order_public_id',
+      'o.plan_id',
+      'o.plan_name',
+      'o.plan_data_mb',
+      'o.plan_validity_days',
+      'o.status as order_status',
+      'o.kind as order_kind',
+      'o.subscription_id as order_subscription_id',
+      'o.paid_at as order_paid_at',
+      'o.refund_requested_at as order_refund_requested_at',
+      's.public_id as subscription_public_id',
+    ])
+    .where('o.user_id', '=', userId);
+  if (iccid !== undefined) q = q.where('e.iccid', '=', iccid);
+  return q.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').execute();
 }
 
-/** Plan state on the provider → what the account shows. Used-up data counts as expired (the plan is over). */
-function statusOf(planState: EsimPlanState): EsimStatus {
-  switch (planState) {
-    case 'not_active':
-      return 'not_installed';
-    case 'active':
-      return 'active';
-    case 'finished':
-    case 'expired':
-      return 'expired';
+/** Usage as the account shows it (used never above the total in the bar's numbers). */
+function usageView(usedMb: number, totalMb: number | null): EsimUsageView {
+  return {
+    usedMb,
+    totalMb,
+    remainingMb: totalMb === null ? null : Math.max(0, totalMb - usedMb),
+    percent: usagePercent(usedMb, totalMb),
+  };
+}
+
+function summaryOf(r: EsimRow, now: Date, destinations: Map<number, PlanDestination>, topUpRegions: Set<number>): EsimSummaryView {
+  const refunded = r.status === 'canceled';
+  const status = travellerStatus({ profileState: r.profile_state, planState: r.plan_state, refunded });
+  return {
+    id: r.public_id,
+    iccid: r.iccid,
+    orderId: r.order_public_id,
+    planId: r.plan_id,
+    planName: r.plan_name,
+    planFacts: planTextFacts(destinations.get(r.plan_id), { dataMb: r.plan_data_mb, validityDays: r.plan_validity_days }),
+    status,
+    profileState: r.profile_state,
+    planState: r.plan_state,
+    usage: usageView(r.data_used_mb, r.data_total_mb ?? (r.state_at === null ? r.plan_data_mb : null)),
+    activatedAt: r.activated_at,
+    expiresAt: r.expires_at,
+    daysLeft: daysLeft(r.expires_at ? new Date(r.expires_at) : null, now),
+    canTopUp: !refunded && status !== 'expired' && topUpRegions.has(r.plan_id),
+    subscriptionId: r.subscription_public_id,
+    createdAt: r.created_at,
+  };
+}
+
+/** Plan ids (of the given ones) whose destination sells at least one plan today: those eSIMs can be topped up. */
+async function plansWithTopUps(services: Services, planIds: readonly number[]): Promise<Set<number>> {
+  const snap = await services.catalog.snapshot();
+  const out = new Set<number>();
+  for (const id of planIds) {
+    const plan = snap.planById.get(id);
+    if (plan && (snap.plansByRegion.get(plan.regionId)?.length ?? 0) > 0) out.add(id);
   }
+  return out;
 }
-
-/** How long the account page waits for the provider's usage answer per eSIM. */
-const STATUS_TIMEOUT_MS = 1500;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -71,72 +109,152 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** The user's eSIMs, newest first; live ones' status is refreshed from the provider (best effort). */
-export async function listEsimsForUser(db: Db, services: Services, userId: number): Promise<EsimView[]> {
-  const rows = await db
-    .selectFrom('esims as e')
-    .innerJoin('orders as o', 'o.id', 'e.order_id')
+/** A live eSIM not heard of for this long is asked about while the account page waits (bounded). */
+const REFRESH_AFTER_MS = 60_000;
+const REFRESH_TIMEOUT_MS = 1500;
+
+/**
+ * Best effort, for eSIMs the provider has not reported on lately (no webhook yet, the worker not
+ * running): one usage() read each, at most REFRESH_TIMEOUT_MS, applied like a poll.
+ */
+async function refreshStale(db: Db, services: Services, rows: readonly EsimRow[]): Promise<boolean> {
+  const now = services.now();
+  const stale = rows.filter(
+    (r) =>
+      r.status !== 'canceled' &&
+      r.plan_state !== 'expired' &&
+      (r.synced_at === null || now.getTime() - Date.parse(r.synced_at) > REFRESH_AFTER_MS) &&
+      (r.state_at === null || now.getTime() - Date.parse(r.state_at) > REFRESH_AFTER_MS),
+  );
+  const results = await Promise.all(
+    stale.map(async (r) => {
+      try {
+        const usage = await withTimeout(services.esim.usage(r.iccid), REFRESH_TIMEOUT_MS);
+        await applyUsageSnapshot(db, services, { iccid: r.iccid, usage: snapshotOfUsage(usage), at: now, poll: true });
+        return true;
+      } catch {
+        // The provider does not know it (the simulator after a restart) or is slow: keep what we have.
+        return false;
+      }
+    }),
+  );
+  return results.some(Boolean);
+}
+
+/** /account/esim: the user's eSIMs, newest first, as the shop last heard from the provider (events and polling keep it fresh). */
+export async function listEsimsForUser(db: Db, services: Services, userId: number): Promise<EsimSummaryView[]> {
+  let rows = await selectEsims(db, userId);
+  if (await refreshStale(db, services, rows)) rows = await selectEsims(db, userId);
+  const planIds = [...new Set(rows.map((r) => r.plan_id))];
+  const [destinations, topUps] = await Promise.all([getPlanDestinations(db, planIds), plansWithTopUps(services, planIds)]);
+  const now = services.now();
+  return rows.map((r) => summaryOf(r, now, destinations, topUps));
+}
+
+/** How many days the usage chart shows at most. */
+export const DAILY_USAGE_MAX_DAYS = 90;
+
+/** Every UTC day from `from` to `to` (inclusive, at most `max`, the latest kept), with 0 for days without use. */
+export function fillUsageDays(rows: ReadonlyArray<{ day: string; used_mb: number }>, from: string, to: string, max = DAILY_USAGE_MAX_DAYS) {
+  const byDay = new Map(rows.map((r) => [r.day, r.used_mb]));
+  const end = Date.parse(`${to}T00:00:00Z`);
+  let start = Date.parse(`${from}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end) || start > end) return [];
+  start = Math.max(start, end - (max - 1) * DAY_MS);
+  const out: Array<{ day: string; usedMb: number }> = [];
+  for (let t = start; t <= end; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    out.push({ day, usedMb: byDay.get(day) ?? 0 });
+  }
+  return out;
+}
+
+const notYours = () => new AppError('NOT_FOUND', 'There is no eSIM with this number in your account.');
+
+/** /account/esim/{iccid}: everything about one of the user's eSIMs; someone else's or an unknown one → 404. */
+export async function getEsimDetail(db: Db, services: Services, userId: number, iccid: string): Promise<EsimDetailView> {
+  let [r] = await selectEsims(db, userId, iccid);
+  if (!r) throw notYours();
+  if (await refreshStale(db, services, [r])) [r] = await selectEsims(db, userId, iccid);
+  if (!r) throw notYours();
+  const now = services.now();
+  const packages = await db
+    .selectFrom('esim_packages as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .selectAll('p')
     .select([
-      'e.id as rowId',
-      'e.public_id',
-      'e.iccid',
-      'e.status',
-      'e.activation_code',
-      'e.access_token',
-      'e.smdp_address',
-      'e.matching_id',
-      'e.confirmation_code_required',
-      'e.apn',
-      'e.created_at',
       'o.public_id as order_public_id',
-      'o.payment_intent_id',
       'o.plan_id',
       'o.plan_name',
-      'o.plan_data_amount',
-      'o.plan_data_mb',
-      'o.plan_validity_days',
+      'o.status as order_status',
+      'o.kind as order_kind',
+      'o.subscription_id',
+      'o.paid_at',
+      'o.created_at as order_created_at',
+      'o.refund_requested_at',
     ])
-    .where('o.user_id', '=', userId)
-    .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc')
+    .where('p.esim_id', '=', r.id)
+    .orderBy('p.position')
     .execute();
-
-  await Promise.all(
-    rows
-      .filter((r) => r.status === 'not_installed' || r.status === 'active')
-      .map(async (r) => {
-        try {
-          const usage = await withTimeout(services.esim.usage(r.iccid), STATUS_TIMEOUT_MS);
-          const next = statusOf(usage.planState);
-          if (next !== r.status) {
-            await db
-              .updateTable('esims')
-              .set({ status: next, updated_at: iso(services.now()) })
-              .where('id', '=', r.rowId)
-              .execute();
-            r.status = next;
-          }
-        } catch {
-          // The provider does not know it (the simulator after a restart) or is slow: keep what we have.
-        }
+  const planIds = [...new Set([r.plan_id, ...packages.map((p) => p.plan_id)])];
+  const [destinations, topUps, days] = await Promise.all([
+    getPlanDestinations(db, planIds),
+    plansWithTopUps(services, [r.plan_id]),
+    db.selectFrom('esim_usage_days').select(['day', 'used_mb']).where('esim_id', '=', r.id).orderBy('day').execute(),
+  ]);
+  const refundOf = (o: {
+    order_status: string;
+    order_kind: string;
+    subscription_id: number | null;
+    paid_at: string | null;
+    refund_requested_at: string | null;
+    kind: EsimPackageKind;
+    state: EsimPackageState | null;
+  }) =>
+    refundEligibility(
+      {
+        orderStatus: o.order_status,
+        kind: o.kind,
+        subscription: o.order_kind === 'subscription' || o.subscription_id !== null,
+        paidAt: o.paid_at ? new Date(o.paid_at) : null,
+        profileState: r.profile_state,
+        planState: r.plan_state,
+        packageState: o.state,
+        refundRequested: o.refund_requested_at !== null,
+      },
+      now,
+    );
+  const first = packages.find((p) => p.order_id === r.order_id);
+  const today = iso(now).slice(0, 10);
+  const firstDay = days[0]?.day ?? (r.activated_at ?? today).slice(0, 10);
+  return {
+    ...summaryOf(r, now, destinations, topUps),
+    packages: packages.map(
+      (p): EsimPackageView => ({
+        orderId: p.order_public_id,
+        kind: p.kind,
+        planName: p.plan_name,
+        planFacts: planTextFacts(destinations.get(p.plan_id), { dataMb: p.data_mb, validityDays: p.validity_days }),
+        dataMb: p.data_mb,
+        usedMb: p.used_mb,
+        validityDays: p.validity_days,
+        state: p.state,
+        startedAt: p.started_at,
+        expiresAt: p.expires_at,
+        purchasedAt: p.paid_at ?? p.order_created_at,
+        refund: refundOf(p),
       }),
-  );
-
-  const destinations = await getPlanDestinations(
-    db,
-    rows.map((r) => r.plan_id),
-  );
-  return rows.map((r) => ({
-    id: r.public_id,
-    orderId: r.order_public_id,
-    paymentIntentId: r.payment_intent_id,
-    iccid: r.iccid,
-    planId: r.plan_id,
-    planName: r.plan_name,
-    planFacts: planTextFacts(destinations.get(r.plan_id), { dataMb: r.plan_data_mb, validityDays: r.plan_validity_days }),
-    planData: r.plan_data_amount,
-    planValidity: validityText(r.plan_validity_days),
-    status: r.status,
+    ),
+    dailyUsage: days.length === 0 && r.activated_at === null ? [] : fillUsageDays(days, firstDay < today ? firstDay : today, today),
+    refund: refundOf({
+      order_status: r.order_status,
+      order_kind: r.order_kind,
+      subscription_id: r.order_subscription_id,
+      paid_at: r.order_paid_at,
+      refund_requested_at: r.order_refund_requested_at,
+      kind: 'initial',
+      state: first?.state ?? null,
+    }),
     activationCode: r.activation_code,
     qrCode: esimQrUrl(r),
     appleInstallUrl: appleInstallUrl(r.activation_code),
@@ -144,13 +262,7 @@ export async function listEsimsForUser(db: Db, services: Services, userId: numbe
     matchingId: r.matching_id,
     confirmationCodeRequired: r.confirmation_code_required === 1,
     apn: r.apn,
-    createdAt: r.created_at,
-  }));
-}
-
-/** /account/esim/{iccid}; someone else's or an unknown eSIM → 404. STUB: built by the eSIM-life helper. */
-export async function getEsimDetail(_db: Db, _services: Services, _userId: number, _iccid: string): Promise<EsimDetailView> {
-  throw new Error('issue 13: getEsimDetail not built yet');
+  };
 }
 
 /**

@@ -117,7 +117,7 @@ describe('account: orders.list and esims.list', () => {
     await expect((await rig.browser().caller()).orders.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('esims.list shows ICCID, plan, status (refreshed from the provider), QR, install link, manual details', async () => {
+  it('esims.list shows ICCID, plan, status in words, usage and days left (refreshed from the provider); esims.get the install details', async () => {
     const me = await signedIn();
     await buy(me);
     const api = await me.caller();
@@ -127,9 +127,15 @@ describe('account: orders.list and esims.list', () => {
       iccid: expect.stringMatching(/^89\d{17}$/),
       planName: 'Japan 1GB 7 Days',
       planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 1024, validityDays: 7 },
-      planData: '1GB',
-      planValidity: '7 days',
-      status: 'not_installed',
+      status: 'ready',
+      profileState: 'released',
+      planState: 'not_active',
+      usage: { usedMb: 0, totalMb: 1024, remainingMb: 1024, percent: 0 },
+      daysLeft: null,
+      canTopUp: true,
+    });
+    const detail = await api.esims.get({ iccid: esim!.iccid });
+    expect(detail).toMatchObject({
       activationCode: expect.stringMatching(/^LPA:1\$smdp\.sim\.example\$/),
       qrCode: expect.stringMatching(/^\/api\/esims\/ESIM-.+\/qr\.png\?token=/),
       appleInstallUrl: expect.stringMatching(/^https:\/\/esimsetup\.apple\.com\/esim_qrcode_provisioning\?carddata=LPA%3A1%24/),
@@ -138,12 +144,13 @@ describe('account: orders.list and esims.list', () => {
       confirmationCodeRequired: false,
     });
     await rig.esim.simulateInstall(esim!.iccid);
+    rig.clock.advance(61_000);
     [esim] = await api.esims.list();
-    expect(esim!.status).toBe('active');
+    expect(esim).toMatchObject({ status: 'active', daysLeft: 7 });
     expect((await api.orders.list())[0]!.status).toBe('active'); // the dashboard's Active eSIMs tile
     rig.clock.advance(8 * 24 * 3600_000);
     [esim] = await api.esims.list();
-    expect(esim!.status).toBe('expired');
+    expect(esim).toMatchObject({ status: 'expired', daysLeft: 0, canTopUp: false });
     expect(await (await (await signedIn()).caller()).esims.list()).toEqual([]);
   });
 

@@ -1,0 +1,66 @@
+// Provider events about eSIMs (POST /api/webhooks/esim): verified by the provider on the raw body
+// (signature, replay window), recorded under the event id (a redelivery is a no-op), then applied
+// through esim-sync: the event's own snapshot when it carries one (it is true at occurredAt, and
+// older ones are ignored there), else a fresh usage() read. An unknown ICCID is logged and ignored.
+import type { Db } from '@esim/db';
+import type { Services } from './types.ts';
+import type { EsimEvent } from '../providers/esim/index.ts';
+import { iso } from '../domain/time.ts';
+import { applyUsageSnapshot, snapshotOfUsage, type SyncOutcome } from './esim-sync.ts';
+
+export type EsimEventOutcome = 'processed' | 'duplicate' | 'stale' | 'ignored';
+
+export interface EsimWebhookResult {
+  /** One word for the delivery: 'processed' when any event was, else the first event's. */
+  outcome: EsimEventOutcome;
+  events: Array<{ id: string; type: string; outcome: EsimEventOutcome }>;
+}
+
+/** Verifies and applies one delivery. Throws EsimWebhookError (the route answers 400). */
+export async function receiveEsimWebhook(db: Db, services: Services, rawBody: string, headers: Headers): Promise<EsimWebhookResult> {
+  const events = services.esim.parseWebhook(rawBody, headers, services.now());
+  const results: EsimWebhookResult['events'] = [];
+  for (const event of events) results.push({ id: event.id, type: event.type, outcome: await handleEsimEvent(db, services, event) });
+  const outcome = results.some((r) => r.outcome === 'processed') ? 'processed' : (results[0]?.outcome ?? 'ignored');
+  return { outcome, events: results };
+}
+
+const OUTCOME: Record<SyncOutcome, EsimEventOutcome> = {
+  applied: 'processed',
+  stale: 'stale',
+  unknown_esim: 'ignored',
+  refunded: 'ignored',
+};
+
+/** One verified event, once (dedupe on its id); a failure un-records it so a redelivery is applied. */
+export async function handleEsimEvent(db: Db, services: Services, event: EsimEvent): Promise<EsimEventOutcome> {
+  const known = await db.selectFrom('esims').select('id').where('iccid', '=', event.iccid).executeTakeFirst();
+  if (!known) {
+    services.log.warn('eSIM event for an unknown ICCID ignored', { eventId: event.id, type: event.type, iccid: event.iccid });
+    return 'ignored';
+  }
+  const recorded = await db
+    .insertInto('esim_events')
+    .values({
+      event_id: event.id,
+      provider: services.esim.name,
+      type: event.type,
+      iccid: event.iccid,
+      occurred_at: event.occurredAt,
+      received_at: iso(services.now()),
+    })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  if (!recorded) return 'duplicate';
+  try {
+    const fromEvent = event.usage !== undefined;
+    const usage = event.usage ?? snapshotOfUsage(await services.esim.usage(event.iccid));
+    const at = fromEvent ? new Date(event.occurredAt) : services.now();
+    const r = await applyUsageSnapshot(db, services, { iccid: event.iccid, usage, at });
+    return OUTCOME[r.outcome];
+  } catch (e) {
+    await db.deleteFrom('esim_events').where('event_id', '=', event.id).execute();
+    throw e;
+  }
+}
