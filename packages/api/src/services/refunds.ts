@@ -1,9 +1,287 @@
-// Refunds the traveller asks for (issue 13). STUB: built by the commerce helper.
-import type { Db } from '@esim/db';
+// Refunds the traveller asks for ('Refund' on the eSIM's page or the order), within 14 days of the
+// purchase while the eSIM is neither installed nor activated (a top-up: while its package waits):
+//   1. the claim: UPDATE orders SET refund_requested_at WHERE refund_requested_at IS NULL AND
+//      status = 'fulfilled' — one click goes on, a second one waits for its answer;
+//   2. the eSIM is canceled at the provider (a first order; the provider has the last word: an eSIM
+//      installed meanwhile is refused → the claim is cleared, 409 with the reason);
+//   3. the payment is refunded (idempotency key 'order:<id>:refund'; nothing when points paid all);
+//   4. markRefunded (fulfilment.ts): refunded once, points back / clawed back, the package refunded,
+//      the e-mail; a first order's eSIM takes its queued top-ups with it (each refunded the same way).
+// A crash after the claim is finished by the fulfilment worker's tick (finishClaimedRefunds).
+import type { Db, Order } from '@esim/db';
+import { AppError, errorText } from '../errors.ts';
+import { refundEligibility, type RefundBlockReason, type RefundFacts } from '../domain/esim-life.ts';
+import { iso } from '../domain/time.ts';
+import { idempotencyKeys } from '../providers/payments/index.ts';
+import { changed } from './db-tx.ts';
 import type { RefundResultView } from './esim-views.ts';
+import { markRefunded } from './fulfilment.ts';
 import type { Services } from './types.ts';
 
+/** How long a second click waits for the first one's refund before answering 'under way'. */
+const WAIT_FOR_CLAIM_MS = 3000;
+const WAIT_STEP_MS = 50;
+
 /** 'Refund': at most once, whatever is clicked twice or retried; someone else's order → 404. */
-export async function refundOrderForUser(_db: Db, _services: Services, _userId: number, _orderId: string): Promise<RefundResultView> {
-  throw new Error('issue 13: refundOrderForUser not built yet');
+export async function refundOrderForUser(db: Db, services: Services, userId: number, publicId: string): Promise<RefundResultView> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('public_id', '=', publicId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!order) throw new AppError('NOT_FOUND', 'There is no order with this number in your account.');
+  if (order.status === 'refunded') return resultView(order);
+  if (order.refund_requested_at !== null) return awaitClaim(db, services, order.id, userId);
+
+  const verdict = refundEligibility({ ...(await refundFactsOf(db, order)), refundRequested: false }, services.now());
+  if (!verdict.eligible) throw refusal(services, verdict.reason, order);
+
+  const now = iso(services.now());
+  const claim = await db
+    .updateTable('orders')
+    .set({ refund_requested_at: now, updated_at: now })
+    .where('id', '=', order.id)
+    .where('refund_requested_at', 'is', null)
+    .where('status', '=', 'fulfilled')
+    .executeTakeFirst();
+  if (changed(claim) === 0) return awaitClaim(db, services, order.id, userId);
+  services.log.info('refund requested', { orderId: order.public_id });
+  await carryOutRefund(db, services, order.id, 'user');
+  return resultView(await reload(db, order.id));
+}
+
+/** The facts refundEligibility reads, from the order, its eSIM (a first order) and its package. */
+export async function refundFactsOf(db: Db, order: Order): Promise<Omit<RefundFacts, 'refundRequested'>> {
+  const esim =
+    order.topup_esim_id === null
+      ? await db.selectFrom('esims').select(['profile_state', 'plan_state']).where('order_id', '=', order.id).executeTakeFirst()
+      : undefined;
+  const pkg = await db.selectFrom('esim_packages').select('state').where('order_id', '=', order.id).executeTakeFirst();
+  return {
+    orderStatus: order.status,
+    kind: order.topup_esim_id === null ? 'initial' : order.kind === 'subscription' ? 'renewal' : 'topup',
+    subscription: order.kind === 'subscription',
+    paidAt: order.paid_at ? new Date(order.paid_at) : null,
+    profileState: esim?.profile_state ?? null,
+    planState: esim?.plan_state ?? null,
+    packageState: pkg?.state ?? null,
+  };
+}
+
+function refusal(services: Services, reason: RefundBlockReason | 'provider_installed' | 'provider_activated', order: Order): AppError {
+  const support = `If something is wrong with your eSIM, please contact support at ${services.config.supportEmail}.`;
+  switch (reason) {
+    case 'window_passed':
+      return new AppError(
+        'CONFLICT',
+        `Refunds are possible within 14 days of purchase, and this order was paid on ${(order.paid_at ?? order.created_at).slice(0, 10)}. ${support}`,
+        { reason },
+      );
+    case 'installed':
+    case 'provider_installed':
+      return new AppError('CONFLICT', `This eSIM is already installed on a phone, so it can no longer be refunded. ${support}`, {
+        reason: 'installed',
+      });
+    case 'activated':
+    case 'provider_activated':
+      return new AppError(
+        'CONFLICT',
+        `This eSIM has been activated (it has connected to a network), so it can no longer be refunded. ${support}`,
+        { reason: 'activated' },
+      );
+    case 'package_started':
+      return new AppError('CONFLICT', `This top-up is already in use, so it can no longer be refunded. ${support}`, { reason });
+    case 'subscription':
+      return new AppError(
+        'BAD_INPUT',
+        'A month of a subscription is not refunded: cancel the subscription instead, and it ends when the paid month does.',
+        { reason },
+      );
+    case 'not_paid':
+      return new AppError('CONFLICT', 'This order has not been paid and delivered, so there is nothing to refund.', { reason });
+    case 'already_refunded':
+      return new AppError('CONFLICT', 'This order is refunded already.', { reason });
+  }
+}
+
+function resultView(order: Order): RefundResultView {
+  return {
+    orderId: order.public_id,
+    orderStatus: order.status,
+    amountRefundedMinor: order.amount_refunded_minor,
+    currency: order.currency,
+    pointsReturned: order.status === 'refunded' ? order.points_used : 0,
+  };
+}
+
+async function reload(db: Db, orderId: number): Promise<Order> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+function isStale(services: Services, claimedAt: string): boolean {
+  return Date.parse(claimedAt) < services.now().getTime() - services.fulfilment.leaseMs;
+}
+
+/**
+ * Another click (or a retry) holds the claim: wait a moment for its answer. A claim left behind by
+ * a crash (older than the lease) is carried out here; a claim cleared meanwhile (the provider
+ * refused) is judged again, so this click gets the same reason.
+ */
+async function awaitClaim(db: Db, services: Services, orderId: number, userId: number): Promise<RefundResultView> {
+  for (let waited = 0; ; waited += WAIT_STEP_MS) {
+    const order = await reload(db, orderId);
+    if (order.status === 'refunded') return resultView(order);
+    if (order.refund_requested_at === null) return refundOrderForUser(db, services, userId, order.public_id);
+    if (isStale(services, order.refund_requested_at)) {
+      await carryOutRefund(db, services, orderId, 'user');
+      return resultView(await reload(db, orderId));
+    }
+    if (waited >= WAIT_FOR_CLAIM_MS) break;
+    await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+  }
+  throw new AppError('CONFLICT', 'Your refund is already under way: the order will show as refunded in a moment.', {
+    reason: 'in_progress',
+  });
+}
+
+type CarryOutOutcome = 'refunded' | 'refused' | 'failed';
+
+async function releaseClaim(db: Db, services: Services, orderId: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ refund_requested_at: null, updated_at: iso(services.now()) })
+    .where('id', '=', orderId)
+    .where('status', '=', 'fulfilled')
+    .execute();
+}
+
+/**
+ * Steps 2–4 for a claimed order; each is safe to repeat (the provider's cancel answers
+ * 'already_canceled', the refund has its idempotency key, markRefunded is conditional). `user`: the
+ * traveller waits, so a refusal or an outage is thrown as a 4xx/5xx; `worker`: logged, and an
+ * outage leaves the claim for the next tick.
+ */
+async function carryOutRefund(db: Db, services: Services, orderId: number, mode: 'user' | 'worker'): Promise<CarryOutOutcome> {
+  const order = await reload(db, orderId);
+  if (order.status === 'refunded') return 'refunded';
+  if (order.status !== 'fulfilled' || order.refund_requested_at === null) return 'refused';
+
+  // 2. The eSIM at the provider (a first order; a top-up's package leaves with the refund).
+  const esim =
+    order.topup_esim_id === null
+      ? await db.selectFrom('esims').select(['id', 'iccid', 'status']).where('order_id', '=', order.id).executeTakeFirst()
+      : undefined;
+  if (esim && esim.status !== 'canceled') {
+    let cancel;
+    try {
+      cancel = await services.esim.cancel(esim.iccid);
+    } catch (e) {
+      services.log.warn('refund: the eSIM provider could not cancel the eSIM', { orderId: order.public_id, error: errorText(e) });
+      if (mode === 'worker') return 'failed';
+      await releaseClaim(db, services, order.id);
+      throw new AppError(
+        'PAYMENT_PROVIDER_ERROR',
+        'The eSIM provider could not be reached, so nothing was refunded. Please try again in a moment.',
+      );
+    }
+    if (!cancel.canceled && cancel.reason !== 'already_canceled') {
+      await releaseClaim(db, services, order.id);
+      services.log.info('refund refused by the eSIM provider', { orderId: order.public_id, reason: cancel.reason });
+      if (mode === 'worker') return 'refused';
+      throw refusal(services, cancel.reason === 'installed' ? 'provider_installed' : 'provider_activated', order);
+    }
+  }
+
+  // 3. The payment: the card's part (points come back in markRefunded).
+  let refund: { refundId: string | null; amountRefundedMinor: number } = { refundId: null, amountRefundedMinor: 0 };
+  const cardMinor = order.total_amount_minor - order.points_discount_minor;
+  if (cardMinor > 0) {
+    if (!order.payment_intent_id) {
+      services.log.error('refund: the order has no payment to refund; needs a person', { orderId: order.public_id });
+      if (mode === 'worker') return 'failed';
+      throw new AppError('CONFLICT', `This order's payment cannot be found. Please contact support at ${services.config.supportEmail}.`);
+    }
+    try {
+      const r = await services.payments.refund({
+        paymentIntentId: order.payment_intent_id,
+        idempotencyKey: idempotencyKeys.refund(order.public_id),
+      });
+      refund = { refundId: r.id, amountRefundedMinor: r.amountMinor };
+    } catch (e) {
+      // The eSIM is canceled: the refund must follow. The claim stays; the worker's tick retries.
+      services.log.error('refund: the payment could not be refunded; will retry', { orderId: order.public_id, error: errorText(e) });
+      if (mode === 'worker') return 'failed';
+      throw new AppError(
+        'PAYMENT_PROVIDER_ERROR',
+        'Your eSIM is canceled, but the payment service could not be reached to refund the payment just now. The refund will be completed automatically.',
+      );
+    }
+  }
+
+  // 4. Refunded once (the provider's charge.refunded may have done it already), then the eSIM's queued top-ups.
+  await markRefunded(db, services, { orderId: order.id }, refund);
+  services.log.info('order refunded at the traveller’s request', { orderId: order.public_id, refundId: refund.refundId });
+  if (esim) await refundQueuedTopUps(db, services, esim.id);
+  return 'refunded';
+}
+
+/** The eSIM was refunded: its top-ups still waiting are refunded too (not renewals: subscriptions are cancelled). */
+async function refundQueuedTopUps(db: Db, services: Services, esimId: number): Promise<void> {
+  const topUps = await db
+    .selectFrom('orders as o')
+    .innerJoin('esim_packages as p', 'p.order_id', 'o.id')
+    .select('o.id')
+    .where('o.topup_esim_id', '=', esimId)
+    .where('o.kind', '=', 'one_time')
+    .where('o.status', '=', 'fulfilled')
+    .where('p.state', '=', 'queued')
+    .execute();
+  for (const { id } of topUps) {
+    const now = iso(services.now());
+    await db
+      .updateTable('orders')
+      .set({ refund_requested_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('refund_requested_at', 'is', null)
+      .execute();
+    try {
+      await carryOutRefund(db, services, id, 'worker');
+    } catch (e) {
+      services.log.error('refund of a top-up failed; the worker retries', { orderId: id, error: errorText(e) });
+    }
+  }
+}
+
+export interface ClaimedRefundsResult {
+  refunded: number;
+  refused: number;
+  failed: number;
+}
+
+/**
+ * The fulfilment worker's tick: refunds claimed longer ago than the lease and not finished (a crash
+ * or an outage in between) are carried out now.
+ */
+export async function finishClaimedRefunds(db: Db, services: Services): Promise<ClaimedRefundsResult> {
+  const before = new Date(services.now().getTime() - services.fulfilment.leaseMs).toISOString();
+  const due = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('refund_requested_at', 'is not', null)
+    .where('refund_requested_at', '<', before)
+    .where('status', '=', 'fulfilled')
+    .orderBy('refund_requested_at')
+    .limit(services.fulfilment.batchSize)
+    .execute();
+  const result: ClaimedRefundsResult = { refunded: 0, refused: 0, failed: 0 };
+  for (const { id } of due) {
+    try {
+      result[await carryOutRefund(db, services, id, 'worker')]++;
+    } catch (e) {
+      result.failed++;
+      services.log.error('finishing a refund failed', { orderId: id, error: errorText(e) });
+    }
+  }
+  return result;
 }

@@ -1,10 +1,84 @@
-// Top-ups (issue 13): the packages that fit an eSIM, bought through the same checkout and applied
-// to the same eSIM by the same exactly-once fulfilment. STUB: built by the commerce helper.
+// Top-ups: the packages that fit an eSIM (the plans of its destination), bought through the same
+// checkout (payments.createIntent with topUpIccid: an order with topup_esim_id) and applied to the
+// same eSIM by the same exactly-once fulfilment (fulfilment.ts: provider topUp under the key
+// 'order:<id>:topup', one esim_packages row per order).
 import type { Db } from '@esim/db';
 import type { Plan } from '../domain/catalog.ts';
-import type { Services } from './types.ts';
+import { AppError } from '../errors.ts';
+import type { Services, SessionUser } from './types.ts';
 
-/** The plans that can top up the user's eSIM `iccid` (same destination); someone else's → 404. */
-export async function listTopUpOptions(_db: Db, _services: Services, _userId: number, _iccid: string): Promise<Plan[]> {
-  throw new Error('issue 13: listTopUpOptions not built yet');
+/** An eSIM as a top-up sees it: whose it is, whether it can take more data, and its destination. */
+export interface TopUpTarget {
+  esimId: number;
+  iccid: string;
+  userId: number | null;
+  /** Refunded or expired: no more data can go on it. */
+  closed: false | 'refunded' | 'expired';
+  /** The destination (region) of the eSIM's first plan; null when that plan is gone from the database. */
+  regionId: number | null;
+}
+
+export async function findTopUpTarget(db: Db, iccid: string): Promise<TopUpTarget | null> {
+  const row = await db
+    .selectFrom('esims as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .leftJoin('plans as p', 'p.id', 'o.plan_id')
+    .select(['e.id', 'e.iccid', 'e.user_id', 'e.status', 'e.plan_state', 'p.region_id'])
+    .where('e.iccid', '=', iccid)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    esimId: row.id,
+    iccid: row.iccid,
+    userId: row.user_id,
+    closed: row.status === 'canceled' ? 'refunded' : row.status === 'expired' || row.plan_state === 'expired' ? 'expired' : false,
+    regionId: row.region_id,
+  };
+}
+
+const notYours = () => new AppError('NOT_FOUND', 'There is no eSIM with this number in your account.');
+
+/** The plans that can top up the user's eSIM `iccid` (same destination, active); someone else's → 404. */
+export async function listTopUpOptions(db: Db, services: Services, userId: number, iccid: string): Promise<Plan[]> {
+  const target = await findTopUpTarget(db, iccid);
+  if (!target || target.userId !== userId) throw notYours();
+  if (target.closed || target.regionId === null) return [];
+  const snap = await services.catalog.snapshot();
+  return [...(snap.plansByRegion.get(target.regionId) ?? [])];
+}
+
+/**
+ * The checkout's top-up check (only when the buyer asked to top up): signed in, the eSIM's owner,
+ * the eSIM not refunded or expired, the plan of the eSIM's destination. Returns the eSIM's id for
+ * orders.topup_esim_id; else a 4xx that says what to do.
+ */
+export async function checkTopUp(
+  db: Db,
+  services: Services,
+  iccid: string,
+  plan: Pick<Plan, 'id' | 'regionId'>,
+  user: SessionUser | null,
+): Promise<TopUpTarget> {
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to top up an eSIM: top-ups are bought from your account.');
+  const target = await findTopUpTarget(db, iccid);
+  if (!target || target.userId !== user.id) throw notYours();
+  if (target.closed === 'refunded')
+    throw new AppError('CONFLICT', 'This eSIM was refunded, so it can no longer be topped up. Please buy a new eSIM.', {
+      reason: 'refunded',
+    });
+  if (target.closed === 'expired')
+    throw new AppError('CONFLICT', 'This eSIM has expired, so it can no longer be topped up. Please buy a new eSIM.', {
+      reason: 'expired',
+    });
+  if (target.regionId === null || target.regionId !== plan.regionId) {
+    const destination = target.regionId === null ? null : (await services.catalog.snapshot()).regionById.get(target.regionId);
+    throw new AppError(
+      'BAD_INPUT',
+      destination
+        ? `This package is not for your eSIM's destination: choose a ${destination.name} package to top it up.`
+        : "This package is not for your eSIM's destination: choose one of the top-ups offered on the eSIM's page.",
+      { field: 'planId', reason: 'other_destination' },
+    );
+  }
+  return target;
 }
