@@ -49,3 +49,18 @@ export { JobQueue } from './services/fulfilment-queue.ts';
 export { createRateLimitSettings, pruneRateLimits } from './services/rate-limit.ts';
 export type { RateLimitSettings } from './services/types.ts';
 export { advanceDemoRenewal } from './services/subscriptions.ts';
+// The eSIM's life: provider events, polling, the simulator's shared state and signed deliveries.
+export { receiveEsimWebhook, handleEsimEvent } from './services/esim-events.ts';
+export type { EsimEventOutcome, EsimWebhookResult } from './services/esim-events.ts';
+export { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts, snapshotOfUsage } from './services/esim-sync.ts';
+export type { EsimPollResult, SyncResult } from './services/esim-sync.ts';
+export {
+  DbSimulatorStore,
+  ESIM_SIGNATURE_HEADER,
+  EsimSimulator,
+  EsimWebhookError,
+  esimWebhookSignature,
+} from './providers/esim/index.ts';
+export type { SignedDelivery, SimulatedChange } from './providers/esim/index.ts';
+export { finishClaimedRefunds } from './services/refunds.ts';
+export type { ClaimedRefundsResult } from './services/refunds.ts';

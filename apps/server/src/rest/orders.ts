@@ -4,7 +4,11 @@
 //                                           the payment intent's client secret: query `client_secret` or
 //                                           `payment_intent_client_secret` (Stripe's redirect adds it), or
 //                                           header X-Client-Secret. Anyone else: 404.
-//   GET /api/esims                        (signed in) → EsimView[]
+//   POST /api/orders/:orderId/refund      (signed in) → RefundResultView; once however often asked; 409/400 with the reason
+//   GET /api/orders/:orderId/receipt      (signed in) → ReceiptView
+//   GET /api/esims                        (signed in) → EsimSummaryView[]
+//   GET /api/esims/:iccid                 (signed in) → EsimDetailView
+//   GET /api/esims/:iccid/top-ups         (signed in) → Plan[] (USD) that top the eSIM up
 //   GET /api/esims/:id/qr.png | qr.svg    the activation code's QR, rendered here; for the owner, `?token=`
 //                                         (in the URLs the API hands out) or the client secret; else 404.
 import { Hono } from 'hono';
@@ -27,7 +31,11 @@ export function ordersRest(deps: AppDeps) {
       callerFor(deps, c).orders.byPaymentIntent({ paymentIntentId: c.req.param('paymentIntentId'), clientSecret: clientSecretOf(c) }),
     ),
   );
+  app.post('/orders/:orderId/refund', (c) => answer(c, () => callerFor(deps, c).orders.refund({ orderId: c.req.param('orderId') })));
+  app.get('/orders/:orderId/receipt', (c) => answer(c, () => callerFor(deps, c).orders.receipt({ orderId: c.req.param('orderId') })));
   app.get('/esims', (c) => answer(c, () => callerFor(deps, c).esims.list()));
+  app.get('/esims/:iccid', (c) => answer(c, () => callerFor(deps, c).esims.get({ iccid: c.req.param('iccid') })));
+  app.get('/esims/:iccid/top-ups', (c) => answer(c, () => callerFor(deps, c).esims.topUpOptions({ iccid: c.req.param('iccid') })));
 
   const qr = (format: 'png' | 'svg') => async (c: Context<AppEnv>) => {
     try {

@@ -11,6 +11,7 @@
 //   GET  /api/payments/config                → { provider: 'stripe'|'demo', publishableKey }
 //   GET  /api/subscriptions                  (signed in) → SubscriptionView[]
 //   POST /api/subscriptions/:id/cancel       (signed in) → SubscriptionView (cancelAtPeriodEnd: true)
+//   POST /api/subscriptions/:id/resume       (signed in) → SubscriptionView (cancelAtPeriodEnd: false), before the period ends
 // The demo paths answer 404 when Stripe is configured. Past a request limit: 429 with Retry-After.
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../types.ts';
@@ -65,6 +66,9 @@ export function paymentsRest(deps: AppDeps) {
   app.get('/subscriptions', (c) => answer(c, () => callerFor(deps, c).subscriptions.list()));
   app.post('/subscriptions/:id/cancel', (c) =>
     answer(c, () => callerFor(deps, c).subscriptions.cancel({ subscriptionId: c.req.param('id') })),
+  );
+  app.post('/subscriptions/:id/resume', (c) =>
+    answer(c, () => callerFor(deps, c).subscriptions.resume({ subscriptionId: c.req.param('id') })),
   );
   return app;
 }

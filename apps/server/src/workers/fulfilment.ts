@@ -1,5 +1,6 @@
 // The fulfilment worker: every `intervalMs` it runs one pass of due work (provisioning retries
-// with back-off, asynchronous eSIM polls, refunds after the last attempt, e-mail retries), and,
+// with back-off, asynchronous eSIM polls, refunds after the last attempt, e-mail retries, refunds
+// travellers asked for that were left half-done), and,
 // on its own track so slow payment-provider calls never hold up deliveries, one pass of the
 // pending-order expiry sweep (its cursor lives here; a round that reached its end waits
 // expirySweepMs before the next).
@@ -7,7 +8,15 @@
 // counters of past windows and stale failure-throttle rows (pruneRateLimits), off the request path.
 // Started by main.ts after the startup reconciliation; stop() waits for the passes in flight and
 // the background queue. tick() runs one pass now; sweep() one expiry pass; prune() one pruning pass (tests call them).
-import { expireStaleOrders, newExpiryCursor, pruneRateLimits, runDueWork, type DueWorkResult, type ExpirySweepResult } from '@esim/api';
+import {
+  expireStaleOrders,
+  finishClaimedRefunds,
+  newExpiryCursor,
+  pruneRateLimits,
+  runDueWork,
+  type DueWorkResult,
+  type ExpirySweepResult,
+} from '@esim/api';
 import type { AppDeps } from '../types.ts';
 
 export interface FulfilmentWorker {
@@ -86,6 +95,13 @@ export function createFulfilmentWorker(
     if (running) return running;
     if (stopped) return Promise.resolve(null);
     running = runDueWork(deps.db, deps.services)
+      .then(async (work) => {
+        // Refunds a traveller asked for that a crash or an outage left half-done.
+        await finishClaimedRefunds(deps.db, deps.services).catch((err: unknown) =>
+          deps.log.error('finishing claimed refunds failed', { error: String((err as Error)?.stack ?? err) }),
+        );
+        return work;
+      })
       .catch((err: unknown) => {
         deps.log.error('fulfilment worker pass failed', { error: String((err as Error)?.stack ?? err) });
         return null;

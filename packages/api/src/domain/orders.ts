@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ZEmail } from './validation.ts';
 import { convertMinor, subscriptionMinor } from './money.ts';
+import { ZIccid } from './esim-inputs.ts';
 
 // ── state machine ─────────────────────────────────────────────────────────────────────────
 
@@ -179,11 +180,16 @@ export const ZCreatePaymentIntentInput = z.object({
    * the minimum charge, or points pay everything (domain/rewards.ts redeemPoints). Ignored for guests.
    */
   usePoints: z.boolean({ error: 'usePoints must be true or false' }).optional(),
+  /**
+   * Top up this eSIM (its ICCID) instead of buying a new one: signed in, the eSIM's owner, a plan of
+   * the eSIM's destination, one-time only (services/checkout.ts).
+   */
+  topUpIccid: ZIccid.optional(),
 });
 export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
 
 /** POST /api/create-subscription and payments.createSubscription (signed-in only). */
-export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true, usePoints: true });
+export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true, usePoints: true, topUpIccid: true });
 export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
 
 const ZCardNumber = z.string().max(32);

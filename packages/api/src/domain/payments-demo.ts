@@ -121,6 +121,8 @@ export interface DemoIntent {
   metadata: Record<string, string>;
   lastError?: DemoPaymentError | undefined;
   cardLast4?: string | undefined;
+  /** The card's network as Stripe names it ('visa', 'mastercard', 'amex', …), from its number. */
+  cardBrand?: string | undefined;
   refunds: DemoRefund[];
   /** Set for the payment of a subscription invoice. */
   subscriptionId?: string | undefined;
@@ -264,15 +266,18 @@ export function activateSubscription(sub: DemoSubscription, paidAt: number): Dem
 export type RenewalStep =
   | { kind: 'ended'; sub: DemoSubscription } // cancel at period end reached
   | { kind: 'invoice'; sub: DemoSubscription } // a new period's invoice is issued; pay it next
+  | { kind: 'retry'; sub: DemoSubscription } // the unpaid invoice is charged again (same invoice id, same period)
   | { kind: 'not_renewable'; sub: DemoSubscription };
 
 /**
- * The period end is reached: a subscription set to cancel at period end ends; an active or
- * past-due one moves to the next period and issues a new invoice (ids supplied by the caller).
+ * The period end is reached: a subscription set to cancel at period end ends; an active one moves
+ * to the next period and issues a new invoice (ids supplied by the caller); a past-due one has its
+ * unpaid invoice charged again with a new payment (as Stripe's retries of a failed invoice).
  */
 export function renewSubscription(sub: DemoSubscription, ids: { invoiceId: string; paymentIntentId: string }): RenewalStep {
   if (sub.status === 'canceled' || sub.status === 'incomplete') return { kind: 'not_renewable', sub };
   if (sub.cancelAtPeriodEnd) return { kind: 'ended', sub: { ...sub, status: 'canceled' } };
+  if (sub.status === 'past_due') return { kind: 'retry', sub: { ...sub, latestPaymentIntentId: ids.paymentIntentId } };
   return {
     kind: 'invoice',
     sub: {
@@ -290,4 +295,16 @@ export function renewSubscription(sub: DemoSubscription, ids: { invoiceId: strin
 export function settleRenewal(sub: DemoSubscription, paid: boolean): DemoSubscription {
   if (sub.status === 'canceled') return sub;
   return { ...sub, status: paid ? 'active' : 'past_due' };
+}
+
+/** A card number's network, as Stripe names it; null when the number says nothing known. */
+export function cardBrandOf(cardNumber: string): string | null {
+  const n = normalizeCardNumber(cardNumber);
+  if (/^4/.test(n)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(n)) return 'mastercard';
+  if (/^3[47]/.test(n)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(n)) return 'discover';
+  if (/^35/.test(n)) return 'jcb';
+  if (/^3(0[0-5]|[68])/.test(n)) return 'diners';
+  return null;
 }

@@ -26,9 +26,11 @@ import { writeTransaction } from './db-tx.ts';
 import { afterClaim, claimOrderById } from './fulfilment.ts';
 import { reservePoints } from './rewards-ledger.ts';
 import { pointsPaymentId } from '../domain/rewards.ts';
+import { isSubscribable } from '../domain/esim-life.ts';
 import type { Redemption } from '../domain/rewards.ts';
 import { resumeSubscriptionCheckout, startSubscription } from './subscriptions.ts';
 import { sha256Hex } from './tokens.ts';
+import { checkTopUp } from './topups.ts';
 import type { Services, SessionUser } from './types.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
@@ -49,10 +51,21 @@ export async function createCheckout(
 ): Promise<CheckoutResult> {
   const kind = input.kind ?? 'one_time';
   if (kind === 'subscription') {
+    if (input.topUpIccid !== undefined)
+      throw new AppError('BAD_INPUT', 'A top-up is a one-time purchase: it cannot be a subscription.', { field: 'kind' });
     if (!buyer.user) throw new AppError('UNAUTHORIZED', 'Please sign in to subscribe: a subscription is managed from your account.');
     return createSubscriptionCheckout(db, services, input, { ...buyer, user: buyer.user });
   }
+  if (input.topUpIccid !== undefined && !buyer.user)
+    throw new AppError('UNAUTHORIZED', 'Please sign in to top up an eSIM: top-ups are bought from your account.');
   const p = await prepareOrder(db, services, input, buyer, 'one_time');
+  // A top-up (only then: the hot path of a new eSIM has no lookup): the eSIM's checks, then its id on the order.
+  let topUpIccid: string | null = null;
+  if (input.topUpIccid !== undefined) {
+    const target = await checkTopUp(db, services, input.topUpIccid, await services.catalog.getPlan(p.planId), buyer.user);
+    p.topUpEsimId = target.esimId;
+    topUpIccid = target.iccid;
+  }
   const userId = buyer.user?.id ?? null;
   // Points only for a signed-in buyer; the pending order and its reservation are one write.
   const insert = () =>
@@ -74,6 +87,7 @@ export async function createCheckout(
     ...orderFacts(p),
     points_used: redemption.pointsUsed,
     points_discount_minor: redemption.discountMinor,
+    topUpIccid,
   };
   if (redemption.paidWithPoints) {
     await afterClaim(db, services, order.id, {});
@@ -135,6 +149,7 @@ function paidWithPointsResult(services: Services, order: OrderForIntent, reused:
     pointsUsed: order.points_used,
     pointsDiscountMinor: order.points_discount_minor,
     paidWithPoints: true,
+    topUpIccid: order.topUpIccid,
   };
 }
 
@@ -150,6 +165,8 @@ interface OrderForIntent {
   points_used: number;
   /** The card pays total_amount_minor − this. */
   points_discount_minor: number;
+  /** A top-up's eSIM. */
+  topUpIccid: string | null;
 }
 
 /** Creates (or, under the same idempotency key, gets back) the order's payment intent and stores it. */
@@ -196,6 +213,7 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
     pointsUsed: order.points_used,
     pointsDiscountMinor: order.points_discount_minor,
     paidWithPoints: false,
+    topUpIccid: order.topUpIccid,
   };
 }
 
@@ -212,8 +230,13 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
   if (order.kind === 'subscription') {
     return resumeSubscriptionCheckout(db, services, order);
   }
-  if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) return paidWithPointsResult(services, order, true);
-  return createIntentForOrder(db, services, order, true);
+  const topUp =
+    order.topup_esim_id === null
+      ? undefined
+      : await db.selectFrom('esims').select('iccid').where('id', '=', order.topup_esim_id).executeTakeFirst();
+  const facts = { ...order, topUpIccid: topUp?.iccid ?? null };
+  if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) return paidWithPointsResult(services, facts, true);
+  return createIntentForOrder(db, services, facts, true);
 }
 
 /** POST /api/create-subscription: signed in only. See subscriptions.ts. */
@@ -223,6 +246,14 @@ export async function createSubscriptionCheckout(
   input: TCreateSubscriptionInput,
   buyer: CheckoutBuyer & { user: SessionUser },
 ): Promise<CheckoutResult> {
+  const plan = await services.catalog.getPlan(input.planId);
+  if (!isSubscribable(plan)) {
+    throw new AppError(
+      'BAD_INPUT',
+      `Only 30-day plans are sold as a monthly subscription, and this plan lasts ${plan.validityDays} ${plan.validityDays === 1 ? 'day' : 'days'}. Buy it once instead, or choose a 30-day plan.`,
+      { field: 'planId', reason: 'not_subscribable' },
+    );
+  }
   const p = await prepareOrder(db, services, input, buyer, 'subscription');
   if (p.checkoutKey) {
     const reused = await reuseCheckout(db, services, p.checkoutKey);

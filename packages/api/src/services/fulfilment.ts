@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { Statement, type Db, type Order } from '@esim/db';
 import type { Services } from './types.ts';
 import { CLAIMABLE_STATES, PAID_STATES, PROVISIONING_STATES, UNPAID_STATES } from '../domain/orders.ts';
-import { isEsimProviderError } from '../providers/esim/index.ts';
+import { EsimProviderError, isEsimProviderError } from '../providers/esim/index.ts';
 import type { EsimProfile } from '../providers/esim/index.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
@@ -128,6 +128,7 @@ export async function provisionOrder(db: Db, services: Services, orderId: number
     .returningAll()
     .executeTakeFirst();
   if (!order) return 'skipped';
+  if (order.topup_esim_id !== null) return provisionTopUp(db, services, order, order.topup_esim_id);
 
   try {
     // The eSIM may be stored already (a crash after the provider answered): finish the order.
@@ -167,6 +168,110 @@ export async function provisionOrder(db: Db, services: Services, orderId: number
     return 'pending';
   } catch (e) {
     return recordProvisionFailure(db, services, order, e);
+  }
+}
+
+/**
+ * A top-up or a subscription renewal: a package of data on an eSIM the traveller has, under the
+ * provider's idempotency key 'order:<id>:topup' and the unique esim_packages.order_id, so one order
+ * puts one package on the eSIM however often this runs. A renewal whose eSIM is over (refunded,
+ * expired, or refused by the provider) gets a new eSIM instead; a top-up then is refunded.
+ */
+async function provisionTopUp(db: Db, services: Services, order: Order, esimId: number): Promise<ProvisionOutcome> {
+  try {
+    // The package may be stored already (a crash after it was written): finish the order.
+    const stored = await db.selectFrom('esim_packages').select('id').where('order_id', '=', order.id).executeTakeFirst();
+    if (stored) {
+      await completeTopUp(db, services, order, esimId);
+      return 'fulfilled';
+    }
+    if (order.provision_attempts >= services.fulfilment.provisionMaxAttempts) return await refundUndeliverable(db, services, order);
+    const esim = await db.selectFrom('esims').select(['iccid', 'status', 'plan_state']).where('id', '=', esimId).executeTakeFirst();
+    if (!esim || esim.status === 'canceled' || esim.status === 'expired' || esim.plan_state === 'expired') {
+      throw new EsimProviderError('rejected', 'The eSIM to top up was refunded or has expired.', false);
+    }
+    await services.esim.topUp({
+      iccid: esim.iccid,
+      orderId: order.public_id,
+      planId: String(order.plan_id),
+      dataMb: order.plan_data_mb,
+      validityDays: order.plan_validity_days,
+      idempotencyKey: idempotencyKeys.topUp(order.public_id),
+    });
+    await completeTopUp(db, services, order, esimId);
+    return 'fulfilled';
+  } catch (e) {
+    if (order.kind === 'subscription' && isEsimProviderError(e) && e.code === 'rejected') return renewOnNewEsim(db, services, order, e);
+    return recordProvisionFailure(db, services, order, e);
+  }
+}
+
+/** The renewal's eSIM cannot take the month's data: the month comes on a new eSIM (provisioned now). */
+async function renewOnNewEsim(db: Db, services: Services, order: Order, error: unknown): Promise<ProvisionOutcome> {
+  services.log.warn('renewal: the eSIM cannot be topped up, a new eSIM is provisioned', {
+    orderId: order.public_id,
+    error: errorText(error),
+  });
+  await db
+    .updateTable('orders')
+    .set({ topup_esim_id: null, lease_until: null, next_attempt_at: iso(services.now()), updated_at: iso(services.now()) })
+    .where('id', '=', order.id)
+    .where('status', 'in', PROVISIONING_STATES)
+    .execute();
+  return provisionOrder(db, services, order.id);
+}
+
+/**
+ * The package on the eSIM (next position, unique per order), the eSIM's total grown by its data
+ * (unlimited stays unlimited), the order fulfilled and its e-mail queued, in one write transaction.
+ */
+async function completeTopUp(db: Db, services: Services, order: Order, esimId: number): Promise<void> {
+  const now = iso(services.now());
+  const kind = order.kind === 'subscription' ? ('renewal' as const) : ('topup' as const);
+  const done = await writeTransaction(db, async (trx) => {
+    const r = await trx
+      .updateTable('orders')
+      .set({ status: 'fulfilled', fulfilled_at: now, lease_until: null, next_attempt_at: null, last_error: null, updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', 'in', PROVISIONING_STATES)
+      .executeTakeFirst();
+    if (changed(r) === 0) return false;
+    const last = await trx
+      .selectFrom('esim_packages')
+      .select((eb) => eb.fn.max<number | null>('position').as('position'))
+      .where('esim_id', '=', esimId)
+      .executeTakeFirst();
+    const inserted = await trx
+      .insertInto('esim_packages')
+      .values({
+        esim_id: esimId,
+        order_id: order.id,
+        kind,
+        data_mb: order.plan_data_mb,
+        validity_days: order.plan_validity_days,
+        state: 'queued',
+        position: Number(last?.position ?? 0) + 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('order_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      const add = order.plan_data_mb;
+      await trx
+        .updateTable('esims')
+        // null + n is null in SQL: unlimited stays unlimited; an unlimited package makes it unlimited.
+        .set({ data_total_mb: add === null ? null : sql<number>`data_total_mb + ${add}`, updated_at: now })
+        .where('id', '=', esimId)
+        .execute();
+    }
+    await enqueueEmail(trx, { orderId: order.id, kind: kind === 'renewal' ? 'renewal_receipt' : 'topup_applied', to: order.email, now });
+    return true;
+  });
+  if (done) {
+    services.log.info('top-up applied', { orderId: order.public_id, kind });
+    scheduleOrderEmails(db, services, order.id);
   }
 }
 
@@ -231,6 +336,7 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
           provider_ref: profile.providerRef,
           access_token: newAccessToken(),
           status: 'not_installed',
+          data_total_mb: order.plan_data_mb,
           created_at: now,
           updated_at: now,
         })
@@ -245,7 +351,32 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
       .executeTakeFirst();
     if (changed(r) === 0) return false;
     await enqueueEmail(trx, { orderId: order.id, kind: 'esim_delivery', to: order.email, now });
-    const esim = await trx.selectFrom('esims').select('confirmation_code_required').where('order_id', '=', order.id).executeTakeFirst();
+    const esim = await trx
+      .selectFrom('esims')
+      .select(['id', 'confirmation_code_required'])
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
+    if (esim) {
+      // The eSIM's first package; top-ups and renewals follow at the next positions.
+      await trx
+        .insertInto('esim_packages')
+        .values({
+          esim_id: esim.id,
+          order_id: order.id,
+          kind: 'initial',
+          data_mb: order.plan_data_mb,
+          validity_days: order.plan_validity_days,
+          state: 'queued',
+          position: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .execute();
+      // A subscription's renewals top up this eSIM.
+      if (order.subscription_id !== null)
+        await trx.updateTable('subscriptions').set({ esim_id: esim.id, updated_at: now }).where('id', '=', order.subscription_id).execute();
+    }
     if (esim?.confirmation_code_required === 1)
       await enqueueEmail(trx, { orderId: order.id, kind: 'confirmation_code', to: order.email, now });
     return true;
@@ -332,6 +463,15 @@ export async function markRefunded(
     if (!row) return null;
     // Points: those spent on the order come back, those it earned are clawed back.
     await settlePointsOnRefund(trx, row, now);
+    // The package the order put on an eSIM is refunded; a top-up's data leaves the eSIM's total.
+    const pkg = await trx
+      .updateTable('esim_packages')
+      .set({ state: 'refunded', updated_at: now })
+      .where('order_id', '=', row.id)
+      .where('state', '!=', 'refunded')
+      .returning(['esim_id', 'kind'])
+      .executeTakeFirst();
+    if (pkg && pkg.kind !== 'initial') await recomputeDataTotal(trx, pkg.esim_id, now);
     const esim = await trx.selectFrom('esims').select(['iccid', 'status']).where('order_id', '=', row.id).executeTakeFirst();
     if (esim) await trx.updateTable('esims').set({ status: 'canceled', updated_at: now }).where('order_id', '=', row.id).execute();
     await enqueueEmail(trx, { orderId: row.id, kind: 'refund_notice', to: row.email, now });
@@ -346,6 +486,19 @@ export async function markRefunded(
   }
   scheduleOrderEmails(db, services, result.orderId);
   return true;
+}
+
+/** The eSIM's total from its packages that are not refunded (any unlimited one: unlimited). */
+async function recomputeDataTotal(trx: Db, esimId: number, now: string): Promise<void> {
+  const pkgs = await trx
+    .selectFrom('esim_packages')
+    .select('data_mb')
+    .where('esim_id', '=', esimId)
+    .where('state', '!=', 'refunded')
+    .execute();
+  if (pkgs.length === 0) return;
+  const total = pkgs.some((p) => p.data_mb === null) ? null : pkgs.reduce((n, p) => n + (p.data_mb ?? 0), 0);
+  await trx.updateTable('esims').set({ data_total_mb: total, updated_at: now }).where('id', '=', esimId).execute();
 }
 
 /**

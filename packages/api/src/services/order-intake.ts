@@ -47,6 +47,8 @@ export interface CheckoutResult {
   pointsDiscountMinor: number;
   /** Points paid the whole order: it is paid already, there is no card step (clientSecret is ''). */
   paidWithPoints: boolean;
+  /** A top-up: the eSIM (ICCID) the order's data goes to; null for a new eSIM. */
+  topUpIccid: string | null;
 }
 
 export interface PreparedOrder {
@@ -64,6 +66,8 @@ export interface PreparedOrder {
   rateMicros: number;
   locale: string;
   checkoutKey: string | null;
+  /** A top-up's eSIM (orders.topup_esim_id); null: the order gets a new eSIM. Set by the checkout after its checks. */
+  topUpEsimId: number | null;
 }
 
 /** Data allowances (MB) of every plan, loaded once per catalogue snapshot (the cached Plan has no data_mb). */
@@ -125,6 +129,7 @@ export async function prepareOrder(
           kind,
           currency,
           ...(input.usePoints && buyer.user ? ['points'] : []),
+          ...(input.topUpIccid ? [`topup:${input.topUpIccid}`] : []),
         ].join('|'),
       )
     : null;
@@ -143,6 +148,7 @@ export async function prepareOrder(
     rateMicros,
     locale: shopLanguage(input.locale ?? buyer.locale),
     checkoutKey,
+    topUpEsimId: null,
   };
 }
 
@@ -152,8 +158,8 @@ export async function prepareOrder(
 const INSERT_PENDING_ORDER = new Statement<{ id: number; public_id: string }>(
   'insert into "orders" ("public_id", "user_id", "email", "plan_id", "plan_name", "plan_data_amount", "plan_data_mb", ' +
     '"plan_validity_days", "kind", "subscription_id", "currency", "unit_amount_minor", "total_amount_minor", ' +
-    '"usd_amount_minor", "rate_micros", "status", "payment_provider", "checkout_key", "locale", "created_at", "updated_at") ' +
-    "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', ?, ?, ?, ?, ?) " +
+    '"usd_amount_minor", "rate_micros", "status", "payment_provider", "checkout_key", "locale", "topup_esim_id", "created_at", "updated_at") ' +
+    "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', ?, ?, ?, ?, ?, ?) " +
     'on conflict ("checkout_key") where "checkout_key" is not null do nothing returning "id", "public_id"',
 );
 
@@ -185,6 +191,7 @@ export async function insertPendingOrder(
     services.payments.name,
     p.checkoutKey,
     p.locale,
+    p.topUpEsimId,
     now,
     now,
   ]);

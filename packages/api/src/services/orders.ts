@@ -40,6 +40,10 @@ export interface OrderSummary {
   esimQrCode: string | null;
   /** For 'View details': /order-success/{planId}?payment_intent={paymentIntentId}. */
   paymentIntentId: string | null;
+  /** The eSIM the order bought or topped up (its page: /account/esim/{iccid}); null until delivered. */
+  iccid: string | null;
+  /** A top-up (or a subscription month) that put data on an eSIM bought before. */
+  isTopUp: boolean;
 }
 
 /** The order-success page's view (spec §3, Order success view), assembled by the server. */
@@ -137,6 +141,7 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
   const rows = await db
     .selectFrom('orders as o')
     .leftJoin('esims as e', 'e.order_id', 'o.id')
+    .leftJoin('esims as t', 't.id', 'o.topup_esim_id')
     .select([
       'o.public_id',
       'o.plan_id',
@@ -152,6 +157,9 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
       'e.public_id as esim_public_id',
       'e.access_token as esim_token',
       'e.status as esim_status',
+      'e.iccid as esim_iccid',
+      'o.topup_esim_id',
+      't.iccid as topup_iccid',
     ])
     .where('o.user_id', '=', userId)
     .orderBy('o.created_at', 'desc')
@@ -178,6 +186,8 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
         ? esimQrUrl({ public_id: r.esim_public_id, access_token: r.esim_token })
         : null,
     paymentIntentId: r.payment_intent_id,
+    iccid: r.topup_esim_id !== null ? r.topup_iccid : r.status === 'fulfilled' || r.status === 'refunded' ? r.esim_iccid : null,
+    isTopUp: r.topup_esim_id !== null,
   }));
 }
 

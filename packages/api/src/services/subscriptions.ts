@@ -13,10 +13,12 @@ import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from './types.ts';
 import { minorToDecimal } from '../domain/money.ts';
-import { idempotencyKeys } from '../providers/payments/index.ts';
+import { idempotencyKeys, isPaymentProviderError } from '../providers/payments/index.ts';
 import type { DemoRenewalResult, PaymentEventSummary, SubscriptionInfo, SubscriptionStatus } from '../providers/payments/index.ts';
 import { insertPendingOrder, providerFailure, type CheckoutResult, type PreparedOrder } from './order-intake.ts';
 import { fulfilOrderById, scheduleProvisioning } from './fulfilment.ts';
+import { enqueueEmail, scheduleOrderEmails } from './mail-outbox.ts';
+import { PAID_STATES } from '../domain/orders.ts';
 import { writeTransaction } from './db-tx.ts';
 import { settlePointsOnPaid } from './rewards-ledger.ts';
 import { newPublicId, sha256Hex } from './tokens.ts';
@@ -42,6 +44,12 @@ export interface SubscriptionView {
   cancelAtPeriodEnd: boolean;
   createdAt: string;
   endedAt: string | null;
+  /** When the next month is charged (ISO): the period end of a running subscription not set to cancel; else null. */
+  nextRenewalAt: string | null;
+  /** The last renewal payment failed then (ISO); it is retried, and cleared when a renewal is paid. */
+  renewalFailedAt: string | null;
+  /** The eSIM each month's data goes to (set once the first month's eSIM is delivered). */
+  esimIccid: string | null;
 }
 
 /** Starts a subscription checkout (called by createSubscriptionCheckout after pricing). */
@@ -131,6 +139,7 @@ export async function resumeSubscriptionCheckout(db: Db, services: Services, ord
     pointsUsed: 0,
     pointsDiscountMinor: 0,
     paidWithPoints: false,
+    topUpIccid: null,
   };
 }
 
@@ -198,7 +207,7 @@ export async function handleInvoiceEvent(
     return;
   }
   await syncSubscription(db, services, sub.id, await services.payments.retrieveSubscription(s.subscriptionId));
-  if (s.type !== 'invoice.paid') return;
+  if (s.type !== 'invoice.paid' && s.type !== 'invoice.payment_failed') return;
 
   const piId = invoicePaymentIntentId(invoice);
   const first = await db.selectFrom('orders').selectAll().where('subscription_id', '=', sub.id).orderBy('id').limit(1).executeTakeFirst();
@@ -207,6 +216,11 @@ export async function handleInvoiceEvent(
     s.billingReason === 'subscription_create' ||
     first.invoice_id === s.invoiceId ||
     (s.billingReason === null && first.invoice_id === null);
+  if (s.type === 'invoice.payment_failed') {
+    // The first month's decline is the checkout's to show; a renewal's is the traveller's to hear about.
+    if (!isFirstInvoice) await recordRenewalFailure(db, services, sub.id);
+    return;
+  }
   if (isFirstInvoice) {
     await db.updateTable('orders').set({ invoice_id: s.invoiceId }).where('id', '=', first.id).where('invoice_id', 'is', null).execute();
     if (piId && !first.payment_intent_id) {
@@ -221,8 +235,10 @@ export async function handleInvoiceEvent(
     return;
   }
 
-  // A renewal: one order per paid invoice (the unique invoice_id is the claim), paid already.
+  // A renewal: one order per paid invoice (the unique invoice_id is the claim), paid already. Its
+  // data goes on the subscription's eSIM (fulfilment.ts tops it up; a new eSIM if that one is over).
   const now = iso(services.now());
+  const topUpEsimId = await renewalEsimId(db, sub.esim_id, first.id);
   const taken = piId ? await db.selectFrom('orders').select('id').where('payment_intent_id', '=', piId).executeTakeFirst() : undefined;
   const amount = s.amountPaidMinor > 0 && s.currency === sub.currency ? s.amountPaidMinor : sub.price_minor;
   // Inserted paid, with its purchase points in the same transaction.
@@ -260,19 +276,64 @@ export async function handleInvoiceEvent(
         lease_until: null,
         provider_ref: null,
         last_error: null,
+        topup_esim_id: topUpEsimId,
         created_at: now,
         updated_at: now,
       })
       .onConflict((oc) => oc.column('invoice_id').where('invoice_id', 'is not', null).doNothing())
       .returning(['id', 'user_id', 'public_id', 'plan_name', 'usd_amount_minor', 'points_used'])
       .executeTakeFirst();
-    if (row) await settlePointsOnPaid(trx, row, now);
+    if (row) {
+      await settlePointsOnPaid(trx, row, now);
+      await trx.updateTable('subscriptions').set({ renewal_failed_at: null, updated_at: now }).where('id', '=', sub.id).execute();
+    }
     return row;
   });
   if (inserted) {
     services.log.info('subscription renewed', { subscription: sub.public_id, invoice: s.invoiceId });
     scheduleProvisioning(db, services, inserted.id);
   }
+}
+
+/** The eSIM a renewal tops up: the subscription's (else its first month's), unless it is refunded or expired (then null: a new eSIM). */
+async function renewalEsimId(db: Db, esimId: number | null, firstOrderId: number): Promise<number | null> {
+  let q = db.selectFrom('esims').select(['id', 'status', 'plan_state']);
+  q = esimId !== null ? q.where('id', '=', esimId) : q.where('order_id', '=', firstOrderId);
+  const esim = await q.executeTakeFirst();
+  if (!esim || esim.status === 'canceled' || esim.status === 'expired' || esim.plan_state === 'expired') return null;
+  return esim.id;
+}
+
+/**
+ * A renewal payment failed: the subscription shows it (renewal_failed_at), and the traveller is
+ * e-mailed once per failed invoice — the e-mail hangs on the subscription's latest paid month (one
+ * per (order, kind)), and the next month exists only once an invoice is paid, so retries of the
+ * same invoice that fail again send nothing more. The provider retries the payment (the demo's
+ * next advance does).
+ */
+async function recordRenewalFailure(db: Db, services: Services, subscriptionId: number): Promise<void> {
+  const now = iso(services.now());
+  const orderId = await writeTransaction(db, async (trx) => {
+    await trx
+      .updateTable('subscriptions')
+      .set({ renewal_failed_at: now, updated_at: now })
+      .where('id', '=', subscriptionId)
+      .where('status', '!=', 'canceled')
+      .execute();
+    const latest = await trx
+      .selectFrom('orders')
+      .select(['id', 'email'])
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', 'in', PAID_STATES)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!latest) return null;
+    await enqueueEmail(trx, { orderId: latest.id, kind: 'renewal_failed', to: latest.email, now });
+    return latest.id;
+  });
+  services.log.warn('subscription renewal payment failed', { subscriptionId });
+  if (orderId !== null) scheduleOrderEmails(db, services, orderId);
 }
 
 export async function handleSubscriptionEvent(
@@ -290,6 +351,7 @@ export async function handleSubscriptionEvent(
 type SubscriptionRow = Awaited<ReturnType<typeof findOwned>>;
 
 function toView(r: NonNullable<SubscriptionRow>, planFacts: PlanTextFacts | null): SubscriptionView {
+  const running = r.status === 'active' || r.status === 'past_due';
   return {
     id: r.public_id,
     planId: r.plan_id,
@@ -303,22 +365,27 @@ function toView(r: NonNullable<SubscriptionRow>, planFacts: PlanTextFacts | null
     cancelAtPeriodEnd: r.cancel_at_period_end === 1,
     createdAt: r.created_at,
     endedAt: r.ended_at,
+    nextRenewalAt: running && r.cancel_at_period_end === 0 ? r.current_period_end : null,
+    renewalFailedAt: r.renewal_failed_at,
+    esimIccid: r.esim_iccid,
   };
 }
 
+function selectSubscriptions(db: Db) {
+  return db.selectFrom('subscriptions as s').leftJoin('esims as e', 'e.id', 's.esim_id').selectAll('s').select('e.iccid as esim_iccid');
+}
+
 function findOwned(db: Db, userId: number, publicId: string) {
-  return db.selectFrom('subscriptions').selectAll().where('public_id', '=', publicId).where('user_id', '=', userId).executeTakeFirst();
+  return selectSubscriptions(db).where('s.public_id', '=', publicId).where('s.user_id', '=', userId).executeTakeFirst();
 }
 
 /** The user's subscriptions, newest first (incomplete checkouts that were never paid are left out). */
 export async function listSubscriptions(db: Db, userId: number): Promise<SubscriptionView[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', '!=', 'incomplete')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  const rows = await selectSubscriptions(db)
+    .where('s.user_id', '=', userId)
+    .where('s.status', '!=', 'incomplete')
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
     .execute();
   const facts = await getCatalogPlanFacts(
     db,
@@ -351,9 +418,32 @@ export async function cancelSubscription(db: Db, services: Services, userId: num
   return viewOf(db, (await findOwned(db, userId, publicId))!);
 }
 
-/** 'Resume' before the period ends (undoes cancelAtPeriodEnd). STUB: built by the commerce helper. */
-export async function resumeSubscription(_db: Db, _services: Services, _userId: number, _publicId: string): Promise<SubscriptionView> {
-  throw new Error('issue 13: resumeSubscription not built yet');
+/**
+ * 'Resume': undoes 'Cancel subscription' before the paid month ends, so it renews again. Someone
+ * else's → 404; not set to cancel → unchanged (a second click); ended or past its period end → 409.
+ */
+export async function resumeSubscription(db: Db, services: Services, userId: number, publicId: string): Promise<SubscriptionView> {
+  const sub = await findOwned(db, userId, publicId);
+  if (!sub) throw new AppError('NOT_FOUND', 'No such subscription.');
+  if (sub.status === 'canceled')
+    throw new AppError('CONFLICT', 'This subscription has ended, so it cannot be resumed. Please subscribe again.', { reason: 'ended' });
+  if (sub.cancel_at_period_end === 0) return viewOf(db, sub);
+  if (!sub.provider_subscription_id || sub.status === 'incomplete')
+    throw new AppError('CONFLICT', 'This subscription was never paid, so there is nothing to resume. Please subscribe again.', {
+      reason: 'incomplete',
+    });
+  if (sub.current_period_end !== null && sub.current_period_end <= iso(services.now()))
+    throw new AppError('CONFLICT', 'The paid month has ended, so this subscription can no longer be resumed. Please subscribe again.', {
+      reason: 'period_ended',
+    });
+  let info: SubscriptionInfo;
+  try {
+    info = await services.payments.resumeSubscription(sub.provider_subscription_id);
+  } catch (e) {
+    throw providerFailure(services, e, 'resuming the subscription');
+  }
+  await syncSubscription(db, services, sub.id, info);
+  return viewOf(db, (await findOwned(db, userId, publicId))!);
 }
 
 /**
@@ -367,8 +457,15 @@ export async function advanceDemoRenewal(
   opts: { fail?: boolean } = {},
 ): Promise<DemoRenewalResult> {
   const p = services.payments;
-  if (p.name !== 'demo') throw new AppError('NOT_FOUND', 'Renewals are simulated with demo payments only.');
+  if (p.name !== 'demo')
+    throw new AppError('NOT_FOUND', 'Renewals are simulated with demo payments only: with Stripe, Stripe Billing renews subscriptions.');
   const sub = await db.selectFrom('subscriptions').select('provider_subscription_id').where('public_id', '=', publicId).executeTakeFirst();
-  if (!sub?.provider_subscription_id) throw new AppError('NOT_FOUND', 'No such subscription.');
-  return p.advanceRenewal(sub.provider_subscription_id, opts);
+  if (!sub?.provider_subscription_id) throw new AppError('NOT_FOUND', `No subscription ${publicId} (or it was never paid).`);
+  try {
+    return await p.advanceRenewal(sub.provider_subscription_id, opts);
+  } catch (e) {
+    if (isPaymentProviderError(e) && e.code === 'subscription_not_renewable')
+      throw new AppError('CONFLICT', `Subscription ${publicId} has ended (or was never paid), so there is nothing to renew.`);
+    throw e;
+  }
 }

@@ -211,7 +211,8 @@ describe('subscriptions (demo)', () => {
     rig.clock.advance(31 * 24 * 3600_000);
     expect((await advanceDemoRenewal(rig.db, rig.services, sub.subscriptionId!)).outcome).toBe('renewed');
     await rig.settle();
-    expect(await counts(rig.db)).toMatchObject({ orders: 2, fulfilled: 2, esims: 2, sent: 2 });
+    // The month's data went on the same eSIM (a renewal package), with a receipt e-mail.
+    expect(await counts(rig.db)).toMatchObject({ orders: 2, fulfilled: 2, esims: 1, sent: 2 });
     [row] = await api.subscriptions.list();
     expect(row).toMatchObject({ status: 'active', currentPeriodEnd: '2026-05-01T12:00:00.000Z' });
     const renewal = (await api.orders.list())[0]!;
@@ -238,7 +239,7 @@ describe('subscriptions (demo)', () => {
   it('a failed renewal makes the subscription past_due without an order', async () => {
     const me = await signedIn();
     const api = await me.caller();
-    const sub = await api.payments.createSubscription({ planId: rig.plans.japan1.id });
+    const sub = await api.payments.createSubscription({ planId: rig.plans.japan5.id });
     await api.payments.demoConfirm({ paymentIntentId: sub.paymentIntentId!, clientSecret: sub.clientSecret, card: CARDS.ok });
     await rig.settle();
     expect((await advanceDemoRenewal(rig.db, rig.services, sub.subscriptionId!, { fail: true })).outcome).toBe('payment_failed');
@@ -248,10 +249,34 @@ describe('subscriptions (demo)', () => {
 
   it('below the minimum as a subscription (85%), fine as a one-time purchase', async () => {
     const api = await (await signedIn()).caller();
-    await expect(api.payments.createSubscription({ planId: rig.plans.edge.id })).rejects.toMatchObject({
+    // A 30-day plan at 0.55 USD: 85% of it is under the minimum card payment.
+    const plan = await rig.db.selectFrom('plans').selectAll().where('id', '=', rig.plans.edge.id).executeTakeFirstOrThrow();
+    const { id: cheap30 } = await rig.db
+      .insertInto('plans')
+      .values({ ...plan, id: undefined, slug: 'jp-edge-30d', name: 'Japan Edge 30 Days', validity_days: 30 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    rig.services.catalog.invalidate();
+    await expect(api.payments.createSubscription({ planId: cheap30 })).rejects.toMatchObject({
       cause: { code: 'AMOUNT_BELOW_MINIMUM' },
     });
-    expect((await api.payments.createIntent({ planId: rig.plans.edge.id })).amountMinor).toBe(55);
+    expect((await api.payments.createIntent({ planId: cheap30 })).amountMinor).toBe(55);
+  });
+
+  it('only 30-day plans are sold monthly: a 7-day or 1-day plan is refused with the reason, nothing made', async () => {
+    const api = await (await signedIn()).caller();
+    for (const plan of [rig.plans.japan1, rig.plans.edge]) {
+      await expect(api.payments.createSubscription({ planId: plan.id })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('Only 30-day plans are sold as a monthly subscription'),
+        cause: { code: 'BAD_INPUT', details: { reason: 'not_subscribable' } },
+      });
+      await expect(api.payments.createIntent({ planId: plan.id, kind: 'subscription' })).rejects.toMatchObject({
+        cause: { details: { reason: 'not_subscribable' } },
+      });
+    }
+    expect(await counts(rig.db)).toMatchObject({ orders: 0 });
+    expect(await rig.db.selectFrom('subscriptions').select('id').execute()).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ import * as m20261125020loginAuditRepeats from './2026-11-25-020-login-audit-rep
 import * as m20261125030passwordReset from './2026-11-25-030-password-reset.ts';
 import * as m20261126001locale from './2026-11-26-001-locale.ts';
 import * as m20261127001esimLife from './2026-11-27-001-esim-life.ts';
+import * as m20261127002refundClaims from './2026-11-27-002-refund-claims.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-030-password-reset': m20261125030passwordReset,
   '2026-11-26-001-locale': m20261126001locale,
   '2026-11-27-001-esim-life': m20261127001esimLife,
+  '2026-11-27-002-refund-claims': m20261127002refundClaims,
 };

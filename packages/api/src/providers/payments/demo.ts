@@ -7,6 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   activateSubscription,
   cancelIntent,
+  cardBrandOf,
   completeAction,
   confirmIntent,
   decideCardOutcome,
@@ -26,6 +27,7 @@ import type {
   CreateSubscriptionInput,
   CreatedPaymentIntent,
   CreatedSubscription,
+  PaymentCardInfo,
   PaymentErrorInfo,
   PaymentEvent,
   PaymentIntentInfo,
@@ -266,6 +268,28 @@ export class DemoPaymentProvider implements PaymentProvider {
     return this.subscriptionInfo(await this.mustSubscription(id));
   }
 
+  async resumeSubscription(id: string): Promise<SubscriptionInfo> {
+    const { sub, events } = await this.locks.run(`sub:${id}`, async () => {
+      const sub = await this.mustSubscription(id);
+      if (sub.status === 'canceled') {
+        throw new PaymentProviderError('subscription_canceled', `Subscription ${sub.id} has ended and cannot be resumed`, { status: 400 });
+      }
+      if (!sub.cancelAtPeriodEnd) return { sub, events: [] };
+      const next = { ...sub, cancelAtPeriodEnd: false };
+      await this.store.saveSubscription(next);
+      return { sub: next, events: [this.event('customer.subscription.updated', this.subscriptionObject(next))] };
+    });
+    await this.emitAll(events);
+    return this.subscriptionInfo(sub);
+  }
+
+  /** The demo keeps the card's last four digits and network from the confirm step. */
+  async paymentCard(paymentIntentId: string): Promise<PaymentCardInfo | null> {
+    const intent = await this.store.getIntent(paymentIntentId);
+    if (!intent?.cardLast4) return null;
+    return { brand: intent.cardBrand ?? null, last4: intent.cardLast4 };
+  }
+
   async cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo> {
     const { sub, events } = await this.locks.run(`sub:${id}`, async () => {
       const sub = await this.mustSubscription(id);
@@ -287,9 +311,10 @@ export class DemoPaymentProvider implements PaymentProvider {
       const outcome = decideCardOutcome(input.card, yearMonthOf(this.now()));
       const t = confirmIntent(intent, outcome, normalizeCardNumber(input.card.number).slice(-4));
       if (!t.ok) throw transitionError(t.error);
-      await this.store.saveIntent(t.intent);
-      const events = t.effect === 'requires_action' ? [] : await this.afterAttempt(t.intent, t.effect === 'succeeded');
-      return { result: this.confirmResult(t.intent), events };
+      const saved: DemoIntent = { ...t.intent, cardBrand: cardBrandOf(input.card.number) ?? undefined };
+      await this.store.saveIntent(saved);
+      const events = t.effect === 'requires_action' ? [] : await this.afterAttempt(saved, t.effect === 'succeeded');
+      return { result: this.confirmResult(saved), events };
     });
     await this.emitAll(events);
     return result;
@@ -335,9 +360,8 @@ export class DemoPaymentProvider implements PaymentProvider {
   async advanceRenewal(subscriptionId: string, opts: { fail?: boolean } = {}): Promise<DemoRenewalResult> {
     const { result, events } = await this.locks.run(`sub:${subscriptionId}`, async () => {
       const sub = await this.mustSubscription(subscriptionId);
-      const invoiceId = `in_demo_${this.hex(12)}`;
       const paymentIntentId = `pi_demo_${this.hex(12)}`;
-      const step = renewSubscription(sub, { invoiceId, paymentIntentId });
+      const step = renewSubscription(sub, { invoiceId: `in_demo_${this.hex(12)}`, paymentIntentId });
       if (step.kind === 'not_renewable') {
         throw new PaymentProviderError('subscription_not_renewable', `Subscription ${sub.id} is ${sub.status}`, { status: 400 });
       }
@@ -349,6 +373,9 @@ export class DemoPaymentProvider implements PaymentProvider {
         };
       }
       const paid = !opts.fail;
+      // A new invoice, or the past-due one charged again.
+      const invoiceId = step.sub.latestInvoiceId;
+      const previous = await this.store.getIntent(sub.latestPaymentIntentId);
       const intent: DemoIntent = {
         id: paymentIntentId,
         clientSecret: `${paymentIntentId}_secret_${this.hex(16)}`,
@@ -357,6 +384,8 @@ export class DemoPaymentProvider implements PaymentProvider {
         status: paid ? 'succeeded' : 'requires_payment_method',
         created: this.seconds(),
         email: sub.customerEmail,
+        // The card on file: the one that paid before.
+        ...(paid && previous?.cardLast4 ? { cardLast4: previous.cardLast4, cardBrand: previous.cardBrand } : {}),
         metadata: { ...sub.metadata, subscriptionId: sub.id },
         lastError: paid ? undefined : { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
         refunds: [],

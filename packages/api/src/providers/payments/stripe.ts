@@ -16,6 +16,7 @@ import type {
   PaymentProvider,
   RefundInput,
   RefundResult,
+  PaymentCardInfo,
   SubscriptionInfo,
   SubscriptionStatus,
 } from './types.ts';
@@ -246,5 +247,17 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo> {
     return subscriptionInfo(await this.stripe.subscriptions.update(id, { cancel_at_period_end: true }).catch(mapError));
+  }
+
+  async resumeSubscription(id: string): Promise<SubscriptionInfo> {
+    return subscriptionInfo(await this.stripe.subscriptions.update(id, { cancel_at_period_end: false }).catch(mapError));
+  }
+
+  /** One call (the intent with its charge expanded); the receipt's only use, so not on the checkout's path. */
+  async paymentCard(paymentIntentId: string): Promise<PaymentCardInfo | null> {
+    const pi = await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }).catch(mapError);
+    const charge = pi.latest_charge;
+    const card = charge && typeof charge === 'object' ? charge.payment_method_details?.card : undefined;
+    return card ? { brand: card.brand ?? null, last4: card.last4 ?? null } : null;
   }
 }

@@ -139,6 +139,16 @@ export interface PaymentProvider {
   createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo>;
   cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo>;
+  /** Undoes cancelSubscriptionAtPeriodEnd before the period ends (Stripe: cancel_at_period_end false). */
+  resumeSubscription(id: string): Promise<SubscriptionInfo>;
+  /** The card that paid an intent, for the receipt; null when unknown (not paid by card, or not at hand). */
+  paymentCard(paymentIntentId: string): Promise<PaymentCardInfo | null>;
+}
+
+export interface PaymentCardInfo {
+  /** e.g. 'visa', 'mastercard'; null when the provider does not say. */
+  brand: string | null;
+  last4: string | null;
 }
 
 /** Webhook timestamps further than this from now (either way) are rejected. */
@@ -188,4 +198,6 @@ export const idempotencyKeys = {
   refund: (orderId: string) => `order:${orderId}:refund`,
   subscription: (subscriptionRef: string) => `subscription:${subscriptionRef}`,
   esim: (orderId: string) => `order:${orderId}:esim`,
+  /** A top-up or renewal order's package on an existing eSIM. */
+  topUp: (orderId: string) => `order:${orderId}:topup`,
 } as const;
