@@ -12,9 +12,11 @@ import { buildServices } from './deps.ts';
 import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createFulfilmentWorker } from './workers/fulfilment.ts';
+import { createEsimLifeWorker } from './workers/esim-life.ts';
+import { resolveEsimWebhookSecret } from './esim-secret.ts';
 import { esimCommand } from './cli/esim.ts';
 import { subscriptionsCommand } from './cli/subscriptions.ts';
-import type { CliCommandSpec } from './cli/types.ts';
+import { CliExit, type CliCommandSpec } from './cli/types.ts';
 
 const commands: Record<string, CliCommandSpec> = {
   esim: esimCommand,
@@ -36,8 +38,12 @@ const commands: Record<string, CliCommandSpec> = {
     help: 'run the fulfilment worker until SIGTERM (beside a server with FULFILMENT_INLINE=0)',
     run: async ({ db, log }) => {
       const env = { ...readEnv(), FULFILMENT_INLINE: true };
-      const services = buildServices(env, db, log);
+      const services = buildServices(env, db, log, { esimWebhookSecret: await resolveEsimWebhookSecret(env, db) });
       const worker = createFulfilmentWorker({ db, services, log }, { intervalMs: env.WORKER_INTERVAL_MS, keepAlive: true });
+      const esimWorker = createEsimLifeWorker(
+        { db, services, log },
+        { intervalMs: env.ESIM_POLL_INTERVAL_MS, batch: env.ESIM_POLL_BATCH, timeScale: env.ESIM_SIMULATOR_TIME_SCALE, keepAlive: true },
+      );
       const stopped = new Promise<void>((resolve) => {
         process.once('SIGTERM', () => resolve());
         process.once('SIGINT', () => resolve());
@@ -45,9 +51,10 @@ const commands: Record<string, CliCommandSpec> = {
       // Leases of a dead worker expire on their own; a live web server may hold some, so keep them.
       await reconcileOrders(db, services, { clearLeases: false });
       worker.start();
-      log.info('fulfilment worker running', { intervalMs: env.WORKER_INTERVAL_MS });
+      esimWorker.start();
+      log.info('fulfilment worker running', { intervalMs: env.WORKER_INTERVAL_MS, esimPollIntervalMs: env.ESIM_POLL_INTERVAL_MS });
       await stopped;
-      await worker.stop();
+      await Promise.all([worker.stop(), esimWorker.stop()]);
       await services.mailer.close();
     },
   },
@@ -80,6 +87,10 @@ async function main(argv: string[]): Promise<number> {
     await command.run({ db: handle.db, log }, args);
     return 0;
   } catch (err) {
+    if (err instanceof CliExit) {
+      process.stderr.write(`${err.message}\n`);
+      return err.exitCode;
+    }
     log.error(`${name} failed`, { error: String((err as Error)?.message ?? err) });
     return 1;
   } finally {

@@ -8,6 +8,7 @@ import {
   assertProvidersCompatible,
   createEsimProvider,
   createMailer,
+  DbSimulatorStore,
   createServices,
   createShopPaymentProvider,
   createRateLimitSettings,
@@ -49,7 +50,12 @@ export function buildServices(
   env: Env,
   db: Db,
   log: Logger,
-  opts: { exit?: ((code: number) => void) | undefined; overrides?: Partial<Services> | undefined } = {},
+  opts: {
+    exit?: ((code: number) => void) | undefined;
+    overrides?: Partial<Services> | undefined;
+    /** The simulator's webhook key (resolveEsimWebhookSecret); default ESIM_WEBHOOK_SECRET, else the simulator's test key. */
+    esimWebhookSecret?: string | undefined;
+  } = {},
 ): Services {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let services!: Services;
@@ -64,7 +70,15 @@ export function buildServices(
     opts.overrides?.esim ??
     createEsimProvider({
       provider: env.ESIM_PROVIDER,
-      simulator: { mode: env.ESIM_SIMULATOR_MODE, ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}) },
+      simulator: {
+        mode: env.ESIM_SIMULATOR_MODE,
+        ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}),
+        // Its eSIMs in the database: the CLI (another process) moves them through their life.
+        store: new DbSimulatorStore(db),
+        ...((opts.esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET)
+          ? { webhookSecret: opts.esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET }
+          : {}),
+      },
     });
   assertProvidersCompatible(payments, esim);
   const mailer = opts.overrides?.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM });
@@ -111,6 +125,6 @@ export function buildServices(
   return services;
 }
 
-export function buildDeps(env: Env, db: Db, log: Logger, webDist: string | null): AppDeps {
-  return { db, env, log, webDist, services: buildServices(env, db, log) };
+export function buildDeps(env: Env, db: Db, log: Logger, webDist: string | null, opts: { esimWebhookSecret?: string } = {}): AppDeps {
+  return { db, env, log, webDist, services: buildServices(env, db, log, opts) };
 }

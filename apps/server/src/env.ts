@@ -62,6 +62,22 @@ const ZEnv = z.object({
   /** Simulator knobs (demos and tests): 'sync' or 'async' orders, and a random failure rate 0–1. */
   ESIM_SIMULATOR_MODE: z.enum(['sync', 'async']).default('sync'),
   ESIM_SIMULATOR_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
+  /**
+   * Key of the eSIM provider's webhook signatures (X-Esim-Signature, HMAC-SHA256). Unset: one is
+   * generated once and kept in the database (app_settings), so the server and `cli.js esim
+   * simulate` agree.
+   */
+  ESIM_WEBHOOK_SECRET: optionalText(),
+  /** How often the eSIM reconciliation re-reads usage from the provider (ms; default 5 minutes). */
+  ESIM_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** eSIMs re-read per reconciliation pass, least recently synced first. */
+  ESIM_POLL_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * Simulator autoplay: simulated time runs this many times faster and installed simulated eSIMs
+   * use data on their own (1440 = a day per minute), so a person trying the shop sees usage move.
+   * 0 (default): off.
+   */
+  ESIM_SIMULATOR_TIME_SCALE: z.coerce.number().min(0).max(1_000_000).default(0),
   /** SMTP delivery (smtp://user:pass@host:587); unset: e-mails are written as .eml files to OUTBOX_DIR. */
   SMTP_URL: optionalText(),
   OUTBOX_DIR: z.string().default('./data/outbox'),

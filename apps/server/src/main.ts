@@ -8,6 +8,8 @@ import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { reconcileOrders } from '@esim/api';
 import { createFulfilmentWorker } from './workers/fulfilment.ts';
+import { createEsimLifeWorker } from './workers/esim-life.ts';
+import { resolveEsimWebhookSecret } from './esim-secret.ts';
 
 async function main() {
   const env = readEnv();
@@ -16,7 +18,9 @@ async function main() {
   const applied = await migrateToLatest(handle.db);
   if (applied.length) log.info('migrated', { applied });
 
-  const deps = buildDeps(env, handle.db, log, resolveWebDist(env, log));
+  const deps = buildDeps(env, handle.db, log, resolveWebDist(env, log), {
+    esimWebhookSecret: await resolveEsimWebhookSecret(env, handle.db),
+  });
   await deps.services.catalog.snapshot(); // warm the catalogue before the first request
   const app = createApp(deps);
 
@@ -29,10 +33,19 @@ async function main() {
   // orders not yet delivered, unsent e-mails), then keep retrying due work in the background.
   // With FULFILMENT_INLINE=0 a separate `node dist/cli.js worker` does the provisioning and e-mail.
   const worker = createFulfilmentWorker(deps, { intervalMs: env.WORKER_INTERVAL_MS });
+  // eSIMs: usage re-read from the provider (a lost webhook), validity alerts, the simulator's autoplay.
+  const esimWorker = createEsimLifeWorker(deps, {
+    intervalMs: env.ESIM_POLL_INTERVAL_MS,
+    batch: env.ESIM_POLL_BATCH,
+    timeScale: env.ESIM_SIMULATOR_TIME_SCALE,
+  });
   reconcileOrders(handle.db, deps.services, { runWork: env.FULFILMENT_INLINE })
     .catch((err: unknown) => log.error('startup reconciliation failed', { error: String((err as Error)?.stack ?? err) }))
     .finally(() => {
-      if (env.FULFILMENT_INLINE) worker.start();
+      if (env.FULFILMENT_INLINE) {
+        worker.start();
+        esimWorker.start();
+      }
     });
 
   let stopping = false;
@@ -44,8 +57,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 5000);
     force.unref();
     server.close(() => {
-      worker
-        .stop()
+      Promise.all([worker.stop(), esimWorker.stop()])
         .catch(() => undefined)
         .then(() => deps.services.mailer.close().catch(() => undefined))
         .then(() => handle.close())

@@ -8,3 +8,13 @@ export interface CliCommandSpec {
   help: string;
   run: CliCommand;
 }
+
+/** Ends a command with this exit code and a message for a person (printed as is to stderr). */
+export class CliExit extends Error {
+  readonly exitCode: number;
+  constructor(exitCode: number, message: string) {
+    super(message);
+    this.name = 'CliExit';
+    this.exitCode = exitCode;
+  }
+}

@@ -1,7 +1,35 @@
-// POST /api/webhooks/esim: the eSIM provider's events (issue 13). STUB: built by the eSIM-life helper.
+// POST /api/webhooks/esim: the eSIM provider's events (installed, activated, usage, low data,
+// validity ending, finished, expired). Raw body → the provider's parseWebhook (signature over the
+// raw body, |now − t| ≤ 300 s) → dedupe on the event id → applied to the eSIM (esim-sync). The
+// CSRF guard skips /api/webhooks/* (the signature is the authentication).
+//   200 { received: true, outcome: 'processed'|'duplicate'|'stale'|'ignored' }  (an unknown ICCID: ignored, logged)
+//   400 { error: { code: 'BAD_SIGNATURE', reason: 'signature'|'stale'|'malformed', message } }
+//   500 when applying failed (the event is un-recorded, so the provider's retry is applied)
 import { Hono } from 'hono';
+import { EsimWebhookError, receiveEsimWebhook } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
+import { jsonBodyLimit } from '../rest/body.ts';
+import { sendError } from '../response.ts';
 
-export function esimWebhookRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+/** A delivery holds at most 100 small events. */
+const MAX_WEBHOOK_BODY = 256 * 1024;
+
+export function esimWebhookRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.post('/webhooks/esim', jsonBodyLimit(MAX_WEBHOOK_BODY), async (c) => {
+    const raw = await c.req.text();
+    try {
+      const result = await receiveEsimWebhook(deps.db, deps.services, raw, c.req.raw.headers);
+      return c.json({ received: true, outcome: result.outcome });
+    } catch (err) {
+      if (err instanceof EsimWebhookError) {
+        deps.log.warn('eSIM webhook refused', { reason: err.reason, message: err.message });
+        const code = err.reason === 'malformed' ? 'BAD_REQUEST' : 'BAD_SIGNATURE';
+        return sendError(c, 400, code, `eSIM webhook refused: ${err.message}`, { reason: err.reason });
+      }
+      deps.log.error('eSIM webhook handling failed (will be retried by the sender)', { error: String((err as Error)?.stack ?? err) });
+      return sendError(c, 500, 'INTERNAL', 'The event could not be handled; please retry.');
+    }
+  });
+  return app;
 }

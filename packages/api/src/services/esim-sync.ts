@@ -6,6 +6,7 @@
 //     a used-up eSIM back to active, are the exceptions);
 //   - alerts go through email_outbox, unique per (order, kind): one per package however many
 //     reports cross the same threshold at once.
+import { sql } from 'kysely';
 import type { Db, EsimPackage } from '@esim/db';
 import type { EsimStatus } from '@esim/db';
 import type { Services } from './types.ts';
@@ -211,4 +212,49 @@ export async function queueDueValidityAlerts(db: Db, services: Services, limit =
     queued++;
   }
   return queued;
+}
+
+export interface EsimPollResult {
+  polled: number;
+  applied: number;
+  failed: number;
+}
+
+/**
+ * The reconciliation: re-reads usage() for a batch of live eSIMs (not refunded, not expired),
+ * oldest synced_at first, and applies it like an event, so a lost webhook never leaves one wrong
+ * for long. An eSIM the provider cannot answer for is stamped too (it goes to the back of the line).
+ */
+export async function pollEsimUsage(db: Db, services: Services, limit = 50): Promise<EsimPollResult> {
+  const rows = await db
+    .selectFrom('esims')
+    .select(['id', 'iccid'])
+    .where('status', '!=', 'canceled')
+    .where('plan_state', '!=', 'expired')
+    .orderBy(sql`coalesce(synced_at, '')`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const result: EsimPollResult = { polled: rows.length, applied: 0, failed: 0 };
+  for (const r of rows) {
+    try {
+      const usage = await services.esim.usage(r.iccid);
+      const applied = await applyUsageSnapshot(db, services, {
+        iccid: r.iccid,
+        usage: snapshotOfUsage(usage),
+        at: services.now(),
+        poll: true,
+      });
+      if (applied.outcome === 'applied') result.applied++;
+    } catch (e) {
+      result.failed++;
+      await db
+        .updateTable('esims')
+        .set({ synced_at: iso(services.now()) })
+        .where('id', '=', r.id)
+        .execute();
+      services.log.warn('eSIM usage poll failed', { iccid: r.iccid, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return result;
 }

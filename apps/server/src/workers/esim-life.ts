@@ -1,0 +1,97 @@
+// The eSIM life worker: every `intervalMs` one reconciliation pass (usage() re-read for a batch of
+// live eSIMs, least recently synced first, applied like an event: a lost webhook is fixed within
+// one interval) and the time-based alert (one day of validity left). With a time scale and the
+// simulator, installed simulated eSIMs also use data on their own (the autoplay): the data used in
+// a pass is what a traveller would use in `elapsed × timeScale` (SIMULATED_MB_PER_DAY a day), applied
+// through the same event path as a provider's webhook.
+// Started by main.ts and by `cli.js worker`; stop() waits for the pass in flight. tick() runs one pass now.
+import { EsimSimulator, handleEsimEvent, pollEsimUsage, queueDueValidityAlerts, type EsimPollResult } from '@esim/api';
+import type { AppDeps } from '../types.ts';
+
+/** What an autoplayed eSIM uses per simulated day. */
+export const SIMULATED_MB_PER_DAY = 300;
+const DAY_MS = 86_400_000;
+
+export interface EsimLifePass {
+  poll: EsimPollResult;
+  validityAlerts: number;
+  /** eSIMs the autoplay moved. */
+  autoplayed: number;
+}
+
+export interface EsimLifeWorker {
+  start(): void;
+  tick(): Promise<EsimLifePass | null>;
+  stop(): Promise<void>;
+}
+
+export function createEsimLifeWorker(
+  deps: Pick<AppDeps, 'db' | 'services' | 'log'>,
+  opts: { intervalMs: number; batch?: number; timeScale?: number; keepAlive?: boolean; now?: () => number },
+): EsimLifeWorker {
+  const now = opts.now ?? Date.now;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<EsimLifePass | null> | null = null;
+  let stopped = false;
+  let lastPlay = now();
+  // Sub-MB leftovers of the autoplay, carried to the next pass.
+  let carryMb = 0;
+
+  const autoplay = async (): Promise<number> => {
+    const scale = opts.timeScale ?? 0;
+    const sim = deps.services.esim;
+    const t = now();
+    const elapsed = t - lastPlay;
+    lastPlay = t;
+    if (scale <= 0 || !(sim instanceof EsimSimulator)) return 0;
+    const mbFloat = (elapsed * scale * SIMULATED_MB_PER_DAY) / DAY_MS + carryMb;
+    const mb = Math.floor(mbFloat);
+    carryMb = mbFloat - mb;
+    if (mb <= 0) return 0;
+    let moved = 0;
+    for (const iccid of await sim.installedIccids(opts.batch ?? 50)) {
+      const usage = await sim.usage(iccid);
+      if (usage.planState === 'finished' || usage.planState === 'expired') continue;
+      const change = await sim.simulateUsage(iccid, mb);
+      await handleEsimEvent(deps.db, deps.services, change.event);
+      moved++;
+    }
+    return moved;
+  };
+
+  const tick = (): Promise<EsimLifePass | null> => {
+    if (running) return running;
+    if (stopped) return Promise.resolve(null);
+    running = (async () => {
+      const autoplayed = await autoplay();
+      const poll = await pollEsimUsage(deps.db, deps.services, opts.batch ?? 50);
+      const validityAlerts = await queueDueValidityAlerts(deps.db, deps.services);
+      if (poll.applied || validityAlerts || autoplayed) deps.log.info('eSIM life pass', { ...poll, validityAlerts, autoplayed });
+      return { poll, validityAlerts, autoplayed };
+    })()
+      .catch((err: unknown) => {
+        deps.log.error('eSIM life pass failed', { error: String((err as Error)?.stack ?? err) });
+        return null;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  return {
+    start() {
+      if (timer || stopped) return;
+      lastPlay = now();
+      timer = setInterval(() => void tick(), opts.intervalMs);
+      if (!opts.keepAlive) timer.unref();
+    },
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
