@@ -1,0 +1,85 @@
+// POST /api/webhooks/esim over HTTP: a signed delivery is applied once (a duplicate is answered
+// 'duplicate'), a bad signature, a stale timestamp or a body it cannot read is a 400 that says why,
+// and an unknown ICCID is a 200 'ignored'.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ESIM_SIGNATURE_HEADER, esimWebhookSignature } from '@esim/api';
+import { CARD_OK, createOrdersApp, post, type OrdersApp } from './orders-app.ts';
+
+let t: OrdersApp;
+beforeEach(async () => {
+  t = await createOrdersApp();
+});
+afterEach(async () => {
+  await t.settle();
+  await t.close();
+});
+
+async function boughtIccid(): Promise<string> {
+  const intent = (await (
+    await post(t.app, '/api/create-payment-intent', { planId: t.plans.japan1.id, email: 'w@traveller.example' })
+  ).json()) as {
+    paymentIntentId: string;
+    clientSecret: string;
+  };
+  await post(t.app, '/api/demo-payments/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    clientSecret: intent.clientSecret,
+    card: CARD_OK,
+  });
+  await t.settle();
+  return (await t.db.selectFrom('esims').select('iccid').executeTakeFirstOrThrow()).iccid;
+}
+
+const deliver = (body: string, headers: Record<string, string>) =>
+  t.app.request('/api/webhooks/esim', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+describe('POST /api/webhooks/esim', () => {
+  it('applies a signed event once; the same delivery again is a duplicate', async () => {
+    const iccid = await boughtIccid();
+    const { event } = await t.esim.simulateUsage(iccid, 300);
+    const d = t.esim.signDelivery([event], t.clock.now);
+    const first = await deliver(d.body, d.headers);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, outcome: 'processed' });
+    expect(await (await deliver(d.body, d.headers)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    const esim = await t.db.selectFrom('esims').select(['data_used_mb', 'plan_state']).where('iccid', '=', iccid).executeTakeFirstOrThrow();
+    expect(esim).toEqual({ data_used_mb: 300, plan_state: 'active' });
+  });
+
+  it('400 for a bad signature, a stale timestamp or a malformed body, with the reason', async () => {
+    const iccid = await boughtIccid();
+    const { event } = await t.esim.simulateUsage(iccid, 10);
+    const d = t.esim.signDelivery([event], t.clock.now);
+    const tampered = await deliver(d.body.replace('"usedMb":10', '"usedMb":9999'), d.headers);
+    expect(tampered.status).toBe(400);
+    expect(await tampered.json()).toMatchObject({
+      error: { code: 'BAD_SIGNATURE', reason: 'signature', message: expect.stringMatching(/signature/) },
+    });
+    const missing = await deliver(d.body, {});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: { message: expect.stringContaining(ESIM_SIGNATURE_HEADER) } });
+
+    const old = t.esim.signDelivery([event], new Date(t.clock.now.getTime() - 301_000));
+    const stale = await deliver(old.body, old.headers);
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toMatchObject({ error: { reason: 'stale' } });
+
+    const body = '{"events":"nope"}';
+    const ts = Math.floor(t.clock.now.getTime() / 1000);
+    const bad = await deliver(body, {
+      [ESIM_SIGNATURE_HEADER]: `t=${ts},v1=${esimWebhookSignature('simulator-webhook-test-key', ts, body)}`,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { reason: 'malformed' } });
+    // Nothing was applied.
+    expect((await t.db.selectFrom('esims').select('data_used_mb').executeTakeFirstOrThrow()).data_used_mb).toBe(0);
+  });
+
+  it('an unknown ICCID is 200 ignored', async () => {
+    const event = { id: 'evt_x', type: 'usage' as const, iccid: '8999900000000000001', occurredAt: t.clock.now.toISOString() };
+    const d = t.esim.signDelivery([event], t.clock.now);
+    const res = await deliver(d.body, d.headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+});
