@@ -36,9 +36,11 @@ import { Route as DestinationsSlugRouteImport } from './routes/destinations.$slu
 import { Route as OrderSuccessIndexRouteImport } from './routes/order-success/index';
 import { Route as OrderSuccessPlanIdRouteImport } from './routes/order-success/$planId';
 import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
-import { Route as AccountAccountEsimRouteImport } from './routes/_account/account/esim';
 import { Route as AccountAccountOrdersRouteImport } from './routes/_account/account/orders';
 import { Route as AccountAccountProfileRouteImport } from './routes/_account/account/profile';
+import { Route as AccountAccountEsimIndexRouteImport } from './routes/_account/account/esim/index';
+import { Route as AccountAccountEsimIccidRouteImport } from './routes/_account/account/esim/$iccid';
+import { Route as AccountAccountOrdersOrderIdReceiptRouteImport } from './routes/_account/account/orders_.$orderId.receipt';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -174,11 +176,6 @@ const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => AccountRoute,
 } as any);
-const AccountAccountEsimRoute = AccountAccountEsimRouteImport.update({
-  id: '/account/esim',
-  path: '/account/esim',
-  getParentRoute: () => AccountRoute,
-} as any);
 const AccountAccountOrdersRoute = AccountAccountOrdersRouteImport.update({
   id: '/account/orders',
   path: '/account/orders',
@@ -189,6 +186,22 @@ const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   path: '/account/profile',
   getParentRoute: () => AccountRoute,
 } as any);
+const AccountAccountEsimIndexRoute = AccountAccountEsimIndexRouteImport.update({
+  id: '/account/esim/',
+  path: '/account/esim/',
+  getParentRoute: () => AccountRoute,
+} as any);
+const AccountAccountEsimIccidRoute = AccountAccountEsimIccidRouteImport.update({
+  id: '/account/esim/$iccid',
+  path: '/account/esim/$iccid',
+  getParentRoute: () => AccountRoute,
+} as any);
+const AccountAccountOrdersOrderIdReceiptRoute =
+  AccountAccountOrdersOrderIdReceiptRouteImport.update({
+    id: '/account/orders_/$orderId/receipt',
+    path: '/account/orders/$orderId/receipt',
+    getParentRoute: () => AccountRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -216,10 +229,12 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/order-success/': typeof OrderSuccessIndexRoute;
-  '/account/esim': typeof AccountAccountEsimRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
   '/account/': typeof AccountAccountIndexRoute;
+  '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
+  '/account/esim/': typeof AccountAccountEsimIndexRoute;
+  '/account/orders/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -247,10 +262,12 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute;
   '/checkout': typeof CheckoutIndexRoute;
   '/order-success': typeof OrderSuccessIndexRoute;
-  '/account/esim': typeof AccountAccountEsimRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
   '/account': typeof AccountAccountIndexRoute;
+  '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
+  '/account/esim': typeof AccountAccountEsimIndexRoute;
+  '/account/orders/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -280,10 +297,12 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/order-success/': typeof OrderSuccessIndexRoute;
-  '/_account/account/esim': typeof AccountAccountEsimRoute;
   '/_account/account/orders': typeof AccountAccountOrdersRoute;
   '/_account/account/profile': typeof AccountAccountProfileRoute;
   '/_account/account/': typeof AccountAccountIndexRoute;
+  '/_account/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
+  '/_account/account/esim/': typeof AccountAccountEsimIndexRoute;
+  '/_account/account/orders_/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -313,10 +332,12 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/checkout/'
     | '/order-success/'
-    | '/account/esim'
     | '/account/orders'
     | '/account/profile'
-    | '/account/';
+    | '/account/'
+    | '/account/esim/$iccid'
+    | '/account/esim/'
+    | '/account/orders/$orderId/receipt';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -344,10 +365,12 @@ export interface FileRouteTypes {
     | '/blog'
     | '/checkout'
     | '/order-success'
-    | '/account/esim'
     | '/account/orders'
     | '/account/profile'
-    | '/account';
+    | '/account'
+    | '/account/esim/$iccid'
+    | '/account/esim'
+    | '/account/orders/$orderId/receipt';
   id:
     | '__root__'
     | '/'
@@ -376,10 +399,12 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/checkout/'
     | '/order-success/'
-    | '/_account/account/esim'
     | '/_account/account/orders'
     | '/_account/account/profile'
-    | '/_account/account/';
+    | '/_account/account/'
+    | '/_account/account/esim/$iccid'
+    | '/_account/account/esim/'
+    | '/_account/account/orders_/$orderId/receipt';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -602,13 +627,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountIndexRouteImport;
       parentRoute: typeof AccountRoute;
     };
-    '/_account/account/esim': {
-      id: '/_account/account/esim';
-      path: '/account/esim';
-      fullPath: '/account/esim';
-      preLoaderRoute: typeof AccountAccountEsimRouteImport;
-      parentRoute: typeof AccountRoute;
-    };
     '/_account/account/orders': {
       id: '/_account/account/orders';
       path: '/account/orders';
@@ -623,21 +641,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountProfileRouteImport;
       parentRoute: typeof AccountRoute;
     };
+    '/_account/account/esim/': {
+      id: '/_account/account/esim/';
+      path: '/account/esim';
+      fullPath: '/account/esim/';
+      preLoaderRoute: typeof AccountAccountEsimIndexRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
+    '/_account/account/esim/$iccid': {
+      id: '/_account/account/esim/$iccid';
+      path: '/account/esim/$iccid';
+      fullPath: '/account/esim/$iccid';
+      preLoaderRoute: typeof AccountAccountEsimIccidRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
+    '/_account/account/orders_/$orderId/receipt': {
+      id: '/_account/account/orders_/$orderId/receipt';
+      path: '/account/orders/$orderId/receipt';
+      fullPath: '/account/orders/$orderId/receipt';
+      preLoaderRoute: typeof AccountAccountOrdersOrderIdReceiptRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
   }
 }
 
 interface AccountRouteChildren {
-  AccountAccountEsimRoute: typeof AccountAccountEsimRoute;
   AccountAccountOrdersRoute: typeof AccountAccountOrdersRoute;
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute;
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute;
+  AccountAccountEsimIccidRoute: typeof AccountAccountEsimIccidRoute;
+  AccountAccountEsimIndexRoute: typeof AccountAccountEsimIndexRoute;
+  AccountAccountOrdersOrderIdReceiptRoute: typeof AccountAccountOrdersOrderIdReceiptRoute;
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
-  AccountAccountEsimRoute: AccountAccountEsimRoute,
   AccountAccountOrdersRoute: AccountAccountOrdersRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
+  AccountAccountEsimIccidRoute: AccountAccountEsimIccidRoute,
+  AccountAccountEsimIndexRoute: AccountAccountEsimIndexRoute,
+  AccountAccountOrdersOrderIdReceiptRoute:
+    AccountAccountOrdersOrderIdReceiptRoute,
 };
 
 const AccountRouteWithChildren =

@@ -1,4 +1,11 @@
-import { createBrowserHistory, createRouter, type LocationRewrite, type RouterHistory } from '@tanstack/react-router';
+import {
+  createBrowserHistory,
+  createRouter,
+  parseSearchWith,
+  stringifySearchWith,
+  type LocationRewrite,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import type { LanguageCode } from '@esim/i18n';
 import { localizePath, splitLocalePath } from './lib/locale-path.ts';
 import type { RouterContext } from './lib/router-context.ts';
@@ -34,6 +41,8 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
     routeTree,
     context,
     history,
+    parseSearch,
+    stringifySearch,
     rewrite: languageRewrite(splitLocalePath(history.location.pathname).language),
     defaultPreload: 'intent',
     // React Query owns caching; the router always asks it.
@@ -50,6 +59,17 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Search values as JSON (the router's default), except long digit strings: an ICCID
+ * (?topUp=8999…, 19–20 digits) is beyond a JavaScript number's precision, so it stays a string,
+ * and links write it bare rather than quoted.
+ */
+function searchValue(value: string): unknown {
+  return /^\d{16,}$/.test(value) ? value : JSON.parse(value);
+}
+const parseSearch = parseSearchWith(searchValue);
+const stringifySearch = stringifySearchWith(JSON.stringify, searchValue);
 
 declare module '@tanstack/react-router' {
   interface Register {

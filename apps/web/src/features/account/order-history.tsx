@@ -1,12 +1,10 @@
 // The signed-in user's orders (orders.list) in the order table, with loading and error states.
 // Spec §6: the orders query runs only when signed in — this lives inside the guarded account area.
-import { useState } from 'react';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
-import { OrderEsimModal } from '../esim/order-esim-modal.tsx';
 import { OrderTable, type OrderTableProps } from './order-table.tsx';
 import type { AccountOrder } from './orders.ts';
 
@@ -19,13 +17,13 @@ export function OrderHistory({ limit, onViewQr, onViewDetails }: { limit?: numbe
   const { t } = useTranslation('account');
   const { data, isPending, isError, refetch, isRefetching } = useOrders();
   const navigate = useNavigate();
-  // Checkout work: 'view QR code' opens the eSIM's install details; 'view details' opens the
-  // order's own page (/order-success/{planId}?payment_intent=…, the owner needs no secret).
-  const [qrOrder, setQrOrder] = useState<AccountOrder | null>(null);
+  // 'View QR code' opens the eSIM's page at its install section; 'view details' the order's receipt.
+  const viewQr = (order: AccountOrder) => {
+    if (order.iccid) void navigate({ to: '/account/esim/$iccid', params: { iccid: order.iccid }, hash: 'install' });
+    else void navigate({ to: '/account/esim' });
+  };
   const viewDetails = (order: AccountOrder) => {
-    const search = order.paymentIntentId ? { payment_intent: order.paymentIntentId } : {};
-    if (typeof order.planId === 'number') void navigate({ to: '/order-success/$planId', params: { planId: String(order.planId) }, search });
-    else void navigate({ to: '/order-success', search });
+    void navigate({ to: '/account/orders/$orderId/receipt', params: { orderId: String(order.id) } });
   };
   if (isPending) {
     return (
@@ -46,13 +44,6 @@ export function OrderHistory({ limit, onViewQr, onViewDetails }: { limit?: numbe
     );
   }
   return (
-    <>
-      <OrderTable
-        orders={limit ? data.slice(0, limit) : data}
-        onViewQr={onViewQr ?? setQrOrder}
-        onViewDetails={onViewDetails ?? viewDetails}
-      />
-      <OrderEsimModal order={qrOrder} onClose={() => setQrOrder(null)} />
-    </>
+    <OrderTable orders={limit ? data.slice(0, limit) : data} onViewQr={onViewQr ?? viewQr} onViewDetails={onViewDetails ?? viewDetails} />
   );
 }

@@ -20,6 +20,10 @@ export interface AccountOrder {
   /** Image URL of the eSIM's QR code, once delivered. */
   esimQrCode?: string | null;
   paymentIntentId?: string | null;
+  /** The eSIM the order put data on (its own, or the one a top-up filled); null before delivery. */
+  iccid?: string | null;
+  /** A top-up of an eSIM the traveller has. */
+  isTopUp?: boolean;
 }
 
 export type StatusColor = 'green' | 'yellow' | 'red';

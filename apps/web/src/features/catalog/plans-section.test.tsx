@@ -108,20 +108,23 @@ describe('PlansSection', () => {
     expect(within(oneGb).queryByText('/ month')).toBeNull();
   });
 
-  it('subscription cards show 85% of the price per month and the subscription perks', async () => {
+  it('subscription cards: only 30-day plans, at 85% of the price per month, with the subscription perks', async () => {
     mock();
     await renderPlans('JP');
     await screen.findAllByRole('article');
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Monthly Subscription' }));
     expect(screen.getByText('Subscribe monthly and save. Cancel anytime. Ideal for frequent travelers.')).toBeTruthy();
-    const [oneGb, fiveGb] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
-    // 450 × 0.85 = 382.5 → $3.83; 1799 × 0.85 = 1529.15 → $15.29
-    expect(within(oneGb).getByText('$3.83')).toBeTruthy();
+    // The 7-day and 1-day plans make no sense monthly: only the 30-day plan is offered.
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(1);
+    const fiveGb = cards[0]!;
+    expect(within(fiveGb).getByRole('heading', { name: 'Japan 5 GB – 30 days' })).toBeTruthy();
+    // 1799 × 0.85 = 1529.15 → $15.29
     expect(within(fiveGb).getByText('$15.29')).toBeTruthy();
     for (const text of ['Monthly', '/ month', 'Save 15%', 'Auto-renews monthly', 'Priority support']) {
-      expect(within(oneGb).getByText(text)).toBeTruthy();
+      expect(within(fiveGb).getByText(text)).toBeTruthy();
     }
-    expect(within(oneGb).queryByText('7 Days')).toBeNull();
+    expect(within(fiveGb).queryByText('30 Days')).toBeNull();
   });
 
   it('converts prices to the chosen currency', async () => {

@@ -5,6 +5,7 @@ import { Alert, Button, Center, Loader, SimpleGrid, Stack, Tabs, Text, Title, Vi
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isSubscribable } from '@esim/api/domain';
 import { isolated } from '../../components/bidi.tsx';
 import { CACHE } from '../../lib/query-client.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -28,6 +29,8 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
   const [mode, setMode] = useState<PurchaseMode>('onetime');
   const plans = useQuery({ ...trpc.catalog.plans.queryOptions({ regionId: region.id }), staleTime: CACHE.plansStaleMs });
   const titleId = `${id}-title`;
+  // Only plans that make sense monthly (30 days) are sold as a subscription.
+  const shown = plans.data ? (mode === 'subscription' ? plans.data.filter(isSubscribable) : plans.data) : [];
 
   let grid;
   if (plans.isPending) {
@@ -45,16 +48,16 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
         </Button>
       </Alert>
     );
-  } else if (plans.data.length === 0) {
+  } else if (shown.length === 0) {
     grid = (
       <Text ta="center" c="dimmed" py={40} size="lg">
-        {t('plans.empty')}
+        {mode === 'subscription' && plans.data.length > 0 ? t('plans.noMonthly') : t('plans.empty')}
       </Text>
     );
   } else {
     grid = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="lg">
-        {plans.data.map((plan) => (
+        {shown.map((plan) => (
           <PlanCard key={plan.id} plan={plan} mode={mode} region={region} />
         ))}
       </SimpleGrid>

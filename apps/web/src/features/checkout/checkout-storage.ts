@@ -20,9 +20,14 @@ export function newCheckoutToken(): string {
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
+/** The token's key: a top-up of an eSIM is its own checkout, apart from buying the same plan anew. */
+function tokenKey(kind: 'one_time' | 'subscription', planId: number, topUpIccid?: string | null): string {
+  return `${TOKEN_PREFIX}${kind}:${planId}${topUpIccid ? `:topup:${topUpIccid}` : ''}`;
+}
+
 /** This visit's token for the plan: the stored one, else a new one (stored). */
-export function checkoutTokenFor(kind: 'one_time' | 'subscription', planId: number): string {
-  const key = `${TOKEN_PREFIX}${kind}:${planId}`;
+export function checkoutTokenFor(kind: 'one_time' | 'subscription', planId: number, topUpIccid?: string | null): string {
+  const key = tokenKey(kind, planId, topUpIccid);
   const stored = readStorage('session', key);
   if (stored && TOKEN.test(stored)) return stored;
   const token = newCheckoutToken();
@@ -30,8 +35,8 @@ export function checkoutTokenFor(kind: 'one_time' | 'subscription', planId: numb
   return token;
 }
 
-export function clearCheckoutToken(kind: 'one_time' | 'subscription', planId: number): void {
-  writeStorage('session', `${TOKEN_PREFIX}${kind}:${planId}`, null);
+export function clearCheckoutToken(kind: 'one_time' | 'subscription', planId: number, topUpIccid?: string | null): void {
+  writeStorage('session', tokenKey(kind, planId, topUpIccid), null);
 }
 
 export function storePaymentSecret(paymentIntentId: string, clientSecret: string): void {

@@ -41,6 +41,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const PLAN = PLANS[0]!; // Japan 1GB - 7 Days, $4.50
+const MONTHLY = PLANS[1]!; // Japan 5GB - 30 Days, $17.99 (monthly: $15.29)
 
 interface Mocks {
   config?: { provider: 'demo' | 'stripe'; publishableKey: string | null };
@@ -421,12 +422,12 @@ describe('/checkout and /subscribe', () => {
 
   it('/subscribe asks a guest to sign in first, and comes back after', async () => {
     mockCheckout();
-    sessionStorage.setItem('selectedPlan', JSON.stringify(PLAN));
+    sessionStorage.setItem('selectedPlan', JSON.stringify(MONTHLY));
     await renderApp('/subscribe');
     expect(await screen.findByRole('heading', { name: 'Sign in to subscribe' })).toBeTruthy();
     expect(screen.getByText(/needs an account where you can see it and cancel it/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?redirect=%2Fsubscribe');
-    expect(screen.getByText('$3.83')).toBeTruthy();
+    expect(screen.getByText('$15.29')).toBeTruthy();
     expect(screen.getByText('Auto-renews monthly')).toBeTruthy();
   });
 
@@ -436,20 +437,37 @@ describe('/checkout and /subscribe', () => {
     server.use(
       trpcMsw.payments.createSubscription.mutation(({ input }) => {
         subs.push(input);
-        return intent({ kind: 'subscription', subscriptionId: 'SUB-1', amountMinor: 383 });
+        return intent({ kind: 'subscription', subscriptionId: 'SUB-1', amountMinor: 1529 });
       }),
     );
     confirmWith(() => ({ paymentIntentId: 'pi_demo_1', status: 'succeeded' }), calls);
-    sessionStorage.setItem('selectedPlan', JSON.stringify(PLAN));
+    sessionStorage.setItem('selectedPlan', JSON.stringify(MONTHLY));
     await renderApp('/subscribe');
     expect(await screen.findByRole('heading', { level: 1, name: 'Monthly subscription' })).toBeTruthy();
     expect(screen.getByText('/ month')).toBeTruthy();
     expect(screen.getByText('Cancel anytime from your account')).toBeTruthy();
     const u = user();
     await fillCard(u, '4242424242424242');
-    await u.click(screen.getByRole('button', { name: 'Subscribe for $3.83 / month' }));
+    await u.click(screen.getByRole('button', { name: 'Subscribe for $15.29 / month' }));
     await screen.findByTestId('payment-success');
-    expect(subs[0]).toMatchObject({ planId: PLAN.id, currency: 'USD' });
+    expect(subs[0]).toMatchObject({ planId: MONTHLY.id, currency: 'USD' });
+    expect(calls.createIntent).toEqual([]);
+  });
+
+  it('/subscribe with a plan that is not 30 days: says only 30-day plans are sold monthly, and sends nothing', async () => {
+    const calls = mockCheckout({ user: makeUser() });
+    const subs: unknown[] = [];
+    server.use(
+      trpcMsw.payments.createSubscription.mutation(({ input }) => {
+        subs.push(input);
+        return intent({ kind: 'subscription' });
+      }),
+    );
+    sessionStorage.setItem('selectedPlan', JSON.stringify(PLAN));
+    await renderApp('/subscribe');
+    const panel = await screen.findByTestId('checkout-error');
+    expect(panel.textContent).toContain('Only 30-day plans can be bought as a monthly subscription.');
+    expect(subs).toEqual([]);
     expect(calls.createIntent).toEqual([]);
   });
 });

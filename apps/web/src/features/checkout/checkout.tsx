@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { subscriptionMinor } from '@esim/api/domain';
+import { isSubscribable, subscriptionMinor } from '@esim/api/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -24,6 +24,7 @@ import { DeviceCheck } from '../devices/device-check.tsx';
 import { DemoPaymentForm } from './demo-payment-form.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { SignInToSubscribe } from './sign-in-to-subscribe.tsx';
+import { TopUpBackLink, TopUpBanner, TopUpSignIn, useTopUpTarget } from './top-up-banner.tsx';
 import type { CheckoutKind } from './use-checkout-intent.ts';
 import classes from './checkout.module.css';
 
@@ -34,9 +35,11 @@ export interface CheckoutProps {
   kind: CheckoutKind;
   /** The plan as 'Select Plan' stored it (/checkout, /subscribe): shown without a fetch. */
   initialPlan?: Plan | undefined;
+  /** Top-up mode (/checkout/{planId}?topUp={iccid}): the data goes onto this eSIM of the signed-in buyer's. */
+  topUpIccid?: string | null;
 }
 
-export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
+export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: CheckoutProps) {
   const { t } = useTranslation('checkout');
   const trpc = useTRPC();
   const session = useSession();
@@ -53,13 +56,21 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
   });
   const pointsOnlyTexts = usePointsOnlyTexts(points);
   const queryClient = useQueryClient();
+  const topUp = useTopUpTarget(topUpIccid, Boolean(session.user));
 
   const loadError = plan.error ?? config.error;
   const initError = fatal ?? (loadError ? initErrorMessage(loadError, t) : null);
 
   if (initError) return <CheckoutErrorPanel message={initError} />;
-  if (!plan.data || !config.data || session.status === 'loading') return <PageLoader label={t('loading')} />;
+  if (topUpIccid && session.status !== 'loading' && !session.user) return <TopUpSignIn returnTo={returnTo} />;
+  if (topUp.notFound) return <CheckoutErrorPanel message={t('topUp.notFound')} />;
+  if (topUp.closed) return <CheckoutErrorPanel message={t('topUp.closed')} />;
+  if (!plan.data || !config.data || session.status === 'loading' || topUp.pending) return <PageLoader label={t('loading')} />;
   if (kind === 'subscription' && !session.user) return <SignInToSubscribe plan={plan.data} returnTo={returnTo} />;
+  // Only 30-day plans are sold monthly (the server refuses the others too).
+  if (kind === 'subscription' && typeof plan.data.validityDays === 'number' && !isSubscribable(plan.data)) {
+    return <CheckoutErrorPanel message={t('monthly.notMonthly')} />;
+  }
 
   const usdMinor = kind === 'subscription' ? subscriptionMinor(plan.data.priceMinor) : plan.data.priceMinor;
   const redemption = usePoints ? points.redemption : null;
@@ -78,23 +89,29 @@ export function Checkout({ planId, kind, initialPlan }: CheckoutProps) {
     onFatal: setFatal,
     usePoints: Boolean(redemption),
     pointsOnly,
+    topUpIccid,
   };
 
   return (
     <div className={classes.page}>
       <Container size="lg" py={{ base: 'lg', sm: 48 }}>
-        <Anchor component={Link} to="/plans" size="sm" fw={600} className={classes.back}>
-          <Group gap={6} component="span" wrap="nowrap">
-            <IconArrowLeft size={16} aria-hidden className={classes.flip} />
-            {t('page.backToPlans')}
-          </Group>
-        </Anchor>
+        {topUpIccid ? (
+          <TopUpBackLink iccid={topUpIccid} />
+        ) : (
+          <Anchor component={Link} to="/plans" size="sm" fw={600} className={classes.back}>
+            <Group gap={6} component="span" wrap="nowrap">
+              <IconArrowLeft size={16} aria-hidden className={classes.flip} />
+              {t('page.backToPlans')}
+            </Group>
+          </Anchor>
+        )}
         <Title order={1} fz={{ base: 28, sm: 38 }} mt="sm">
-          {kind === 'subscription' ? t('page.subscribeTitle') : t('page.title')}
+          {topUpIccid ? t('topUp.title') : kind === 'subscription' ? t('page.subscribeTitle') : t('page.title')}
         </Title>
         <Text c="dimmed" mt={6} maw={640}>
           {kind === 'subscription' ? t('page.subscribeSubtitle') : t('page.subtitle')}
         </Text>
+        {topUpIccid ? <TopUpBanner iccid={topUpIccid} destination={topUp.destination} /> : null}
 
         <Grid gap={{ base: 'lg', md: 'xl' }} mt={{ base: 'lg', sm: 'xl' }} align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -37,6 +37,8 @@ export interface PaymentFormProps {
   usePoints?: boolean;
   /** Points pay the whole order: no card, this label on the Pay button; onChanged when the server says otherwise. */
   pointsOnly?: { label: string; changedMessage: string; onChanged: () => void } | null;
+  /** A top-up of this eSIM (ICCID) of the signed-in buyer's; null: a new eSIM. */
+  topUpIccid?: string | null;
 }
 
 function today() {
@@ -56,11 +58,12 @@ export function DemoPaymentForm({
   onFatal,
   usePoints = false,
   pointsOnly = null,
+  topUpIccid = null,
 }: PaymentFormProps) {
   const { t } = useTranslation('checkout');
   const client = useTRPCClient();
-  const flow = usePaymentFlow({ planId, kind });
-  const intents = useCheckoutIntent(planId, kind);
+  const flow = usePaymentFlow({ planId, kind, topUpIccid });
+  const intents = useCheckoutIntent(planId, kind, topUpIccid);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });

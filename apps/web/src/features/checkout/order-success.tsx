@@ -36,7 +36,9 @@ export const POLL_LIMIT_MS = 60_000;
 /** Final states: stop polling. */
 const OVER = new Set(['payment_failed', 'refunded', 'canceled', 'expired']);
 
-export function isWaiting(order: Pick<OrderView, 'ready' | 'orderStatus'>): boolean {
+export function isWaiting(order: Pick<OrderView, 'ready' | 'orderStatus'>, topUp = false): boolean {
+  // A top-up brings no eSIM of its own: it is done once fulfilled (the data is on the eSIM).
+  if (topUp && order.orderStatus === 'fulfilled') return false;
   return !order.ready && !OVER.has(order.orderStatus);
 }
 
@@ -77,12 +79,12 @@ function OrderByPaymentIntent({
     ...trpc.orders.byPaymentIntent.queryOptions({ paymentIntentId, ...(clientSecret ? { clientSecret } : {}) }),
     refetchInterval: (query) => {
       const data = query.state.data;
-      if (!data || !isWaiting(data) || timedOutRef.current) return false;
+      if (!data || !isWaiting(data, Boolean(search.topUp)) || timedOutRef.current) return false;
       return POLL_INTERVAL_MS;
     },
   });
 
-  const waiting = order.data ? isWaiting(order.data) : false;
+  const waiting = order.data ? isWaiting(order.data, Boolean(search.topUp)) : false;
   useEffect(() => {
     if (!waiting) return;
     const left = Math.max(0, POLL_LIMIT_MS - (Date.now() - since));
@@ -160,6 +162,13 @@ function OrderByPaymentIntent({
       />
     );
   }
+  if (search.topUp && data.orderStatus === 'fulfilled') {
+    return (
+      <SuccessLayout order={data} title={t('success.title')} subtitle={t('topUp.doneTitle')} icon="done" topUpIccid={search.topUp}>
+        <TopUpDone iccid={search.topUp} />
+      </SuccessLayout>
+    );
+  }
   if (!data.ready) {
     const paid = data.orderStatus !== 'pending_payment';
     return (
@@ -199,7 +208,7 @@ function OrderByPaymentIntent({
   }
 
   return (
-    <SuccessLayout order={data} title={t('success.title')} subtitle={t('success.readyTitle')} icon="done">
+    <SuccessLayout order={data} title={t('success.title')} subtitle={t('success.readyTitle')} icon="done" topUpIccid={search.topUp ?? null}>
       <Paper
         withBorder
         radius="lg"
@@ -224,12 +233,14 @@ function SuccessLayout({
   subtitle,
   icon,
   children,
+  topUpIccid = null,
 }: {
   order: OrderView;
   title: string;
   subtitle: string;
   icon: 'done' | 'wait';
   children: ReactNode;
+  topUpIccid?: string | null;
 }) {
   return (
     <div className={classes.page}>
@@ -248,7 +259,7 @@ function SuccessLayout({
         <Grid gap={{ base: 'lg', md: 'xl' }} align="flex-start">
           <Grid.Col span={{ base: 12, md: 7 }}>{children}</Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <OrderDetailsCard order={order} />
+            <OrderDetailsCard order={order} topUpIccid={topUpIccid} />
           </Grid.Col>
         </Grid>
       </Container>
@@ -262,7 +273,7 @@ function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(d);
 }
 
-export function OrderDetailsCard({ order }: { order: OrderView }) {
+export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderView; topUpIccid?: string | null }) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const session = useSession();
@@ -306,8 +317,13 @@ export function OrderDetailsCard({ order }: { order: OrderView }) {
         </Text>
       </Group>
       <Stack gap="xs" mt="lg">
+        {topUpIccid && session.user ? (
+          <Button fullWidth renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid: topUpIccid }} {...props} />}>
+            {t('topUp.backToEsim')}
+          </Button>
+        ) : null}
         {session.user ? (
-          <Button fullWidth renderRoot={(props) => <Link to="/account" {...props} />}>
+          <Button fullWidth variant={topUpIccid ? 'default' : 'filled'} renderRoot={(props) => <Link to="/account" {...props} />}>
             {t('success.goToAccount')}
           </Button>
         ) : null}
@@ -315,6 +331,30 @@ export function OrderDetailsCard({ order }: { order: OrderView }) {
           {t('success.backHome')}
         </Button>
       </Stack>
+    </Paper>
+  );
+}
+
+/** A paid top-up: the data is on the traveller's eSIM; back to it (no QR code: nothing to install). */
+function TopUpDone({ iccid }: { iccid: string }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      bg="white"
+      component="section"
+      aria-labelledby="topup-done-heading"
+      data-testid="topup-done"
+    >
+      <Title order={2} fz="xl" id="topup-done-heading">
+        {t('topUp.doneTitle')}
+      </Title>
+      <Text mt="sm">{isolated({ iccid: `…${iccid.slice(-4)}` }, (v) => t('topUp.doneBody', v))}</Text>
+      <Button mt="lg" renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid }} {...props} />}>
+        {t('topUp.backToEsim')}
+      </Button>
     </Paper>
   );
 }

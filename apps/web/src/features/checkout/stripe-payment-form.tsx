@@ -35,10 +35,10 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 const STRIPE_LOCALES = new Set(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 'zh']);
 
 export default function StripePaymentForm(props: PaymentFormProps & { publishableKey: string }) {
-  const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey, usePoints = false } = props;
+  const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey, usePoints = false, topUpIccid = null } = props;
   const { t, i18n } = useTranslation('checkout');
-  const flow = usePaymentFlow({ planId, kind });
-  const intents = useCheckoutIntent(planId, kind);
+  const flow = usePaymentFlow({ planId, kind, topUpIccid });
+  const intents = useCheckoutIntent(planId, kind, topUpIccid);
   const [intent, setIntent] = useState<CreatedIntent | null>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -132,7 +132,7 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
                   appearance: { theme: 'stripe', variables: { colorPrimary: '#0b5cad', borderRadius: '10px', colorDanger: '#c92a2a' } },
                 }}
               >
-                <StripeElementForm intent={intent} flow={flow} planId={planId} kind={kind} amount={amount} />
+                <StripeElementForm intent={intent} flow={flow} planId={planId} kind={kind} amount={amount} topUpIccid={topUpIccid} />
               </Elements>
             ) : flow.state.status === 'failed' ? (
               <PaymentFeedback state={flow.state} />
@@ -155,12 +155,14 @@ function StripeElementForm({
   planId,
   kind,
   amount,
+  topUpIccid = null,
 }: {
   intent: CreatedIntent;
   flow: PaymentFlow;
   planId: number;
   kind: PaymentFormProps['kind'];
   amount: string;
+  topUpIccid?: string | null;
 }) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
@@ -180,7 +182,9 @@ function StripeElementForm({
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/order-success/${planId}` },
+        confirmParams: {
+          return_url: `${window.location.origin}/order-success/${planId}${topUpIccid ? `?topUp=${encodeURIComponent(topUpIccid)}` : ''}`,
+        },
         redirect: 'if_required',
       });
       if (error) {

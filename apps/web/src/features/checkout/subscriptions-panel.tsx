@@ -1,9 +1,12 @@
-// The account's monthly subscriptions (subscriptions.list): plan, price per month, status and
-// 'Renews on' / 'Cancels on' / 'Ended on'. 'Cancel subscription' asks first, then cancels at the
-// end of the paid month (subscriptions.cancel). Renders nothing for a user without any.
+// The account's monthly subscriptions (subscriptions.list): plan, price per month, status, the
+// next renewal ('Renews on' / 'Cancels on' / 'Ended on'), a notice when a renewal failed, and the
+// eSIM it renews. 'Cancel subscription' asks first, then cancels at the end of the paid month
+// (subscriptions.cancel); 'Resume' undoes that before the month ends (subscriptions.resume).
+// Renders nothing for a user without any.
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
@@ -12,7 +15,14 @@ import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 
-type Subscription = RouterOutputs['subscriptions']['list'][number];
+type Subscription = RouterOutputs['subscriptions']['list'][number] & {
+  /** When the next month is charged and its data added; null when none is due. */
+  nextRenewalAt?: string | null;
+  /** The last renewal's charge failed (it is retried). */
+  renewalFailedAt?: string | null;
+  /** The eSIM the renewals top up. */
+  esimIccid?: string | null;
+};
 
 const STATUS_COLOR: Record<string, string> = { active: 'green', incomplete: 'yellow', past_due: 'red', canceled: 'gray' };
 const STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const;
@@ -60,7 +70,23 @@ export function SubscriptionsPanel() {
 function SubscriptionRow({ sub, onCancel }: { sub: Subscription; onCancel: () => void }) {
   const { t } = useTranslation('esim');
   const { language } = useLanguage();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const resume = useMutation(
+    trpc.subscriptions.resume.mutationOptions({
+      onSuccess: (updated) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.subscriptions.list.queryKey() });
+        const date = day((updated as Subscription).nextRenewalAt ?? updated.currentPeriodEnd, language);
+        toast({ title: t('subscriptions.resumedTitle'), description: date ? t('subscriptions.resumedBody', { date }) : undefined });
+      },
+      onError: () => {
+        toast({ title: t('subscriptions.resumeFailedTitle'), description: t('subscriptions.cancelFailedBody'), variant: 'destructive' });
+      },
+    }),
+  );
   const end = day(sub.currentPeriodEnd, language);
+  const renews = day(sub.nextRenewalAt ?? sub.currentPeriodEnd, language);
+  const failed = sub.status !== 'canceled' ? day(sub.renewalFailedAt ?? null, language) : null;
   const ended = day(sub.endedAt, language);
   const status = STATUSES.find((x) => x === sub.status);
   const color = STATUS_COLOR[sub.status] ?? 'gray';
@@ -68,7 +94,9 @@ function SubscriptionRow({ sub, onCancel }: { sub: Subscription; onCancel: () =>
   const when =
     sub.status === 'canceled'
       ? ended && t('subscriptions.endedOn', { date: ended })
-      : end && (sub.cancelAtPeriodEnd ? t('subscriptions.cancelsOn', { date: end }) : t('subscriptions.renewsOn', { date: end }));
+      : sub.cancelAtPeriodEnd
+        ? end && t('subscriptions.cancelsOn', { date: end })
+        : renews && t('subscriptions.renewsOn', { date: renews });
   return (
     <Card padding="md" component="article" aria-label={planName}>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -86,6 +114,17 @@ function SubscriptionRow({ sub, onCancel }: { sub: Subscription; onCancel: () =>
                 {when}
               </Text>
             ) : null}
+            {sub.esimIccid ? (
+              <Text size="sm">
+                <Link
+                  to="/account/esim/$iccid"
+                  params={{ iccid: sub.esimIccid }}
+                  style={{ color: 'var(--mantine-color-brand-8)', fontWeight: 600 }}
+                >
+                  {t('subscriptions.viewEsim')}
+                </Link>
+              </Text>
+            ) : null}
           </div>
         </Group>
         <Group gap="sm">
@@ -97,8 +136,25 @@ function SubscriptionRow({ sub, onCancel }: { sub: Subscription; onCancel: () =>
               {t('subscriptions.cancel')}
             </Button>
           ) : null}
+          {sub.status !== 'canceled' && sub.cancelAtPeriodEnd ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={resume.isPending}
+              disabled={resume.isPending}
+              onClick={() => resume.mutate({ subscriptionId: sub.id })}
+              aria-label={t('subscriptions.resumeLabel', { plan: planName })}
+            >
+              {t('subscriptions.resume')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
+      {failed ? (
+        <Alert mt="sm" color="red" variant="light" p="xs" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="renewal-failed">
+          <Text size="sm">{t('subscriptions.renewalFailed', { date: failed })}</Text>
+        </Alert>
+      ) : null}
     </Card>
   );
 }

@@ -5,6 +5,8 @@ export interface OrderSuccessSearch {
   payment_intent?: string | undefined;
   payment_intent_client_secret?: string | undefined;
   redirect_status?: string | undefined;
+  /** A top-up: the ICCID of the eSIM the data went onto (the page leads back to it). */
+  topUp?: string | undefined;
 }
 
 function text(value: unknown, max: number): string | undefined {
@@ -22,5 +24,7 @@ export function parseOrderSuccessSearch(search: Record<string, unknown>): OrderS
   if (secret) out.payment_intent_client_secret = secret;
   const status = text(search.redirect_status, 32);
   if (status) out.redirect_status = status;
+  const topUp = text(search.topUp, 20);
+  if (topUp && /^89\d{17,18}$/.test(topUp)) out.topUp = topUp;
   return out;
 }

@@ -30,11 +30,11 @@ export interface IntentHandlers {
   onFatal: (message: string) => void;
 }
 
-export function useCheckoutIntent(planId: number, kind: CheckoutKind) {
+export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid: string | null = null) {
   const client = useTRPCClient();
   const { t, i18n } = useTranslation('checkout');
   // One token per visit (kept in sessionStorage until the payment succeeds).
-  const [token] = useState(() => checkoutTokenFor(kind, planId));
+  const [token] = useState(() => checkoutTokenFor(kind, planId, topUpIccid));
 
   const create = useCallback(
     async ({ email, currency, usePoints }: IntentRequest): Promise<CreatedIntent> => {
@@ -47,9 +47,15 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind) {
       };
       return kind === 'subscription'
         ? client.payments.createSubscription.mutate(common)
-        : client.payments.createIntent.mutate({ ...common, kind: 'one_time', ...(usePoints ? { usePoints: true } : {}) });
+        : client.payments.createIntent.mutate({
+            ...common,
+            kind: 'one_time',
+            ...(usePoints ? { usePoints: true } : {}),
+            // A top-up: the data goes onto this eSIM of the buyer's.
+            ...(topUpIccid ? { topUpIccid } : {}),
+          });
     },
-    [client, planId, kind, token, i18n.language],
+    [client, planId, kind, token, i18n.language, topUpIccid],
   );
 
   /** Routes a failed create to the field, the error panel or the banner by the button. */

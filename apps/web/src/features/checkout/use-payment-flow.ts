@@ -37,7 +37,16 @@ export interface PaymentFlow {
   reset: () => void;
 }
 
-export function usePaymentFlow({ planId, kind }: { planId: number; kind: 'one_time' | 'subscription' }): PaymentFlow {
+export function usePaymentFlow({
+  planId,
+  kind,
+  topUpIccid = null,
+}: {
+  planId: number;
+  kind: 'one_time' | 'subscription';
+  /** A top-up: the success page leads back to this eSIM. */
+  topUpIccid?: string | null;
+}): PaymentFlow {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
   const [state, setState] = useState<PaymentState>({ status: 'idle', error: null, errorTitle: null });
@@ -47,7 +56,7 @@ export function usePaymentFlow({ planId, kind }: { planId: number; kind: 'one_ti
   const succeed = useCallback<PaymentFlow['succeed']>(
     (paymentIntentId, clientSecret, opts = {}) => {
       if (paymentIntentId && clientSecret) storePaymentSecret(paymentIntentId, clientSecret);
-      clearCheckoutToken(kind, planId);
+      clearCheckoutToken(kind, planId, topUpIccid);
       setState({ status: opts.pending ? 'pending' : 'succeeded', error: null, errorTitle: null });
       if (opts.pending) toast({ title: t('payment.processingTitle'), description: t('payment.processingBody') });
       else toast({ title: t('payment.successTitle'), description: t('payment.successBody') });
@@ -56,13 +65,16 @@ export function usePaymentFlow({ planId, kind }: { planId: number; kind: 'one_ti
         void navigate({
           to: '/order-success/$planId',
           params: { planId: String(planId) },
-          search: paymentIntentId
-            ? { payment_intent: paymentIntentId, ...(clientSecret ? { payment_intent_client_secret: clientSecret } : {}) }
-            : {},
+          search: {
+            ...(paymentIntentId
+              ? { payment_intent: paymentIntentId, ...(clientSecret ? { payment_intent_client_secret: clientSecret } : {}) }
+              : {}),
+            ...(topUpIccid ? { topUp: topUpIccid } : {}),
+          },
         });
       }, REDIRECT_DELAY_MS);
     },
-    [kind, planId, navigate, t],
+    [kind, planId, navigate, t, topUpIccid],
   );
 
   const fail = useCallback<PaymentFlow['fail']>(

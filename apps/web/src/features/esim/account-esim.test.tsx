@@ -1,14 +1,16 @@
-// The checkout work inside the account: the order table's 'view QR code' dialog and 'view
-// details' link, /account/esim's cards, and the dashboard's subscriptions with 'Cancel
-// subscription'.
+// The traveller's eSIMs in the account: /account/esim (status in words, usage bar, days left, a
+// link to each eSIM), the order table's 'view QR code' (the eSIM's install section) and 'view
+// details' (the receipt), and the dashboard's subscriptions (renewal date, cancel, resume, a
+// failed renewal).
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
+import { REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeUser } from '../auth/test-utils.ts';
-import { readyOrder } from '../checkout/test-fixtures.ts';
+import { ICCID, detail, summary, type EsimListRow } from './test-fixtures.ts';
 
 afterEach(() => {
   notifications.clean();
@@ -16,7 +18,6 @@ afterEach(() => {
 });
 
 type Orders = Awaited<ReturnType<Parameters<typeof trpcMsw.orders.list.query>[0]>>;
-type Esims = Awaited<ReturnType<Parameters<typeof trpcMsw.esims.list.query>[0]>>;
 type Subs = Awaited<ReturnType<Parameters<typeof trpcMsw.subscriptions.list.query>[0]>>;
 
 const ORDERS = [
@@ -24,6 +25,7 @@ const ORDERS = [
     id: 'ORD-A',
     planId: 101,
     planName: 'Japan 1GB - 7 Days',
+    planFacts: null,
     totalAmount: 4.5,
     totalMinor: 450,
     currency: 'USD',
@@ -33,97 +35,69 @@ const ORDERS = [
     createdAt: '2026-06-03T10:00:00.000Z',
     esimQrCode: '/api/esims/ESIM-A/qr.png?token=t',
     paymentIntentId: 'pi_a',
+    iccid: ICCID,
+    isTopUp: false,
   },
 ] as Orders;
 
-const ESIM = {
-  id: 'ESIM-A',
-  orderId: 'ORD-A',
-  paymentIntentId: 'pi_a',
-  iccid: '8999912345678901234',
-  planId: 101,
-  planName: 'Japan 1GB - 7 Days',
-  planData: '1GB',
-  planValidity: '7 days',
-  status: 'not_installed',
-  activationCode: 'LPA:1$smdp.sim.example$AAAAA-11111',
-  qrCode: '/api/esims/ESIM-A/qr.png?token=t',
-  appleInstallUrl: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=x',
-  smdpAddress: 'smdp.sim.example',
-  matchingId: 'AAAAA-11111',
-  confirmationCodeRequired: false,
-  apn: 'globaldata',
-  createdAt: '2026-06-03T10:00:00.000Z',
-} as Esims[number];
-
-function signedIn({ orders = ORDERS, esims = [ESIM], subs = [] as Subs } = {}) {
+function signedIn({ orders = ORDERS, esims = [summary()] as EsimListRow[], subs = [] as Subs } = {}) {
   server.use(
     trpcMsw.auth.me.query(() => makeUser()),
+    trpcMsw.catalog.regions.query(() => REGIONS),
     trpcMsw.orders.list.query(() => orders),
     trpcMsw.esims.list.query(() => esims),
     trpcMsw.subscriptions.list.query(() => subs),
   );
 }
 
-describe('account: orders', () => {
-  it("'view QR code' opens the eSIM's install details", async () => {
-    signedIn();
-    await renderApp('/account');
-    const u = userEvent.setup({ delay: null });
-    // The table (the phone's cards hold the same buttons; CSS shows one of the two).
-    const table = await screen.findByRole('table', { name: 'Your orders' });
-    await u.click(within(table).getByRole('button', { name: 'View QR code for order ORD-A' }));
-    const dialog = await screen.findByRole('dialog', { name: 'eSIM for order ORD-A' });
-    expect((await within(dialog).findByTestId('esim-code')).textContent).toBe(ESIM.activationCode);
-    expect(
-      within(dialog)
-        .getByRole('img', { name: /QR code to install/ })
-        .getAttribute('src'),
-    ).toBe(ESIM.qrCode);
-    expect(within(dialog).getByTestId('esim-smdp').textContent).toBe('smdp.sim.example');
-    expect(within(dialog).getByRole('link', { name: 'Order details' }).getAttribute('href')).toBe('/order-success/101?payment_intent=pi_a');
-  });
-
-  it("'view details' opens the order's page", async () => {
-    signedIn();
-    server.use(trpcMsw.orders.byPaymentIntent.query(() => readyOrder({ id: 'ORD-A', paymentIntentId: 'pi_a' })));
-    const { router } = await renderApp('/account/orders');
-    // The phone's card (the table holds the same buttons; CSS shows one of the two).
-    const cards = await screen.findByRole('list', { name: 'Your orders' });
-    await userEvent.setup({ delay: null }).click(within(cards).getByRole('button', { name: 'View details of order ORD-A' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success/101'));
-    expect(router.state.location.search).toEqual({ payment_intent: 'pi_a' });
-    expect(await screen.findByTestId('order-ready')).toBeTruthy();
-  });
-});
-
 describe('account: /account/esim', () => {
-  it('lists each eSIM with ICCID, plan, status, QR and install details', async () => {
-    const europe = { regionCode: 'EU', regionKind: 'bundle', regionName: 'Europe', coverage: 35, dataMb: 5120, validityDays: 30 } as const;
+  it('lists each eSIM: destination, status in words, usage bar, days left, a link to it', async () => {
     signedIn({
-      esims: [ESIM, { ...ESIM, id: 'ESIM-B', orderId: 'ORD-B', status: 'active', planName: 'Europe 5GB - 30 Days', planFacts: europe }],
+      esims: [
+        summary(),
+        summary({
+          id: 'ESIM-B',
+          iccid: '8999912345678905678',
+          status: 'ready',
+          profileState: 'released',
+          planState: 'not_active',
+          usage: { usedMb: 0, totalMb: null, remainingMb: null, percent: null },
+          activatedAt: null,
+          expiresAt: null,
+          daysLeft: null,
+          planFacts: { regionCode: 'EU', regionKind: 'bundle', regionName: 'Europe', coverage: 35, dataMb: null, validityDays: 30 },
+        }),
+        summary({
+          id: 'ESIM-C',
+          iccid: '8999912345678909999',
+          status: 'depleted',
+          usage: { usedMb: 1024, totalMb: 1024, remainingMb: 0, percent: 100 },
+        }),
+      ],
     });
     await renderApp('/account/esim');
     const cards = await screen.findAllByRole('article');
-    expect(cards).toHaveLength(2);
-    // Without facts (a plan that is gone) the stored name; with them, the name composed in the UI language.
-    expect(within(cards[1]!).getByRole('heading', { name: 'Europe 5 GB – 30 days' })).toBeTruthy();
-    expect(within(cards[1]!).getByText('5 GB · 30 days')).toBeTruthy();
-    const first = within(cards[0]!);
-    expect(first.getByRole('heading', { name: 'Japan 1GB - 7 Days' })).toBeTruthy();
-    expect(first.getByText('Not installed')).toBeTruthy();
-    expect(first.getByTestId('esim-iccid').textContent).toBe('8999912345678901234');
-    expect(first.getByRole('img').getAttribute('src')).toBe(ESIM.qrCode);
-    const toggle = first.getByRole('button', { name: 'Show install details' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    await userEvent.setup({ delay: null }).click(toggle);
-    expect(first.getByRole('button', { name: 'Hide install details' }).getAttribute('aria-expanded')).toBe('true');
-    expect(first.getByTestId('esim-code').textContent).toBe(ESIM.activationCode);
+    expect(cards).toHaveLength(3);
+    const [japan, europe, usedUp] = cards.map((c) => within(c));
+    expect(japan!.getByRole('heading', { name: 'Japan' })).toBeTruthy();
+    expect(japan!.getByText('Japan 1 GB – 7 days')).toBeTruthy();
+    expect(japan!.getByText('Active')).toBeTruthy();
+    expect(japan!.getByTestId('usage-text').textContent).toBe('412 MB of 1 GB used (40%)');
+    expect(japan!.getByTestId('usage-left').textContent).toBe('612 MB left');
+    const bar = japan!.getByRole('progressbar', { name: '412 MB of 1 GB used (40%)' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(japan!.getByTestId('days-left').textContent).toBe('5 days left');
+    expect(japan!.getByTestId('esim-iccid').textContent).toBe(ICCID);
+    expect(japan!.getByRole('link', { name: 'View eSIM – Japan' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
 
-    const second = within(cards[1]!);
-    expect(second.getByText('Active')).toBeTruthy();
-    expect(second.queryByRole('img')).toBeNull();
-    expect(second.getByText(/Installed and in use/)).toBeTruthy();
+    expect(europe!.getByRole('heading', { name: 'Europe' })).toBeTruthy();
+    expect(europe!.getByText('Ready to install')).toBeTruthy();
+    expect(europe!.getByText('Unlimited data')).toBeTruthy();
+    expect(europe!.queryByRole('progressbar')).toBeNull();
+    expect(europe!.getByTestId('days-left').textContent).toBe('Validity starts when the eSIM first connects');
+
+    expect(usedUp!.getByText('Data used up')).toBeTruthy();
+    expect(usedUp!.getByTestId('usage-text').textContent).toBe('1 GB of 1 GB used (100%)');
   });
 
   it("says 'No eSIMs yet' without any", async () => {
@@ -133,52 +107,92 @@ describe('account: /account/esim', () => {
   });
 });
 
+describe('account: the order table', () => {
+  it("'view QR code' opens the eSIM's install section; 'view details' the receipt", async () => {
+    signedIn();
+    server.use(
+      trpcMsw.esims.get.query(() => detail()),
+      trpcMsw.esims.topUpOptions.query(() => []),
+      trpcMsw.orders.receipt.query(() => {
+        throw new Error('not looked at here');
+      }),
+    );
+    const { router } = await renderApp('/account/orders');
+    const u = userEvent.setup({ delay: null });
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    await u.click(within(table).getByRole('button', { name: 'View QR code for order ORD-A' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/account/esim/${ICCID}`));
+    expect(router.state.location.hash).toBe('install');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Install your eSIM' })).toBeTruthy();
+
+    await router.navigate({ to: '/account/orders' });
+    const cards = await screen.findByRole('list', { name: 'Your orders' });
+    await u.click(within(cards).getByRole('button', { name: 'View details of order ORD-A' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/orders/ORD-A/receipt'));
+  });
+});
+
 describe('account: subscriptions', () => {
   const SUB = {
     id: 'SUB-1',
-    planId: 101,
-    planName: 'Japan 1GB - 7 Days',
-    planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 1024, validityDays: 7 },
-    amount: 3.83,
-    amountMinor: 383,
+    planId: 102,
+    planName: 'Japan 5GB - 30 Days',
+    planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 5120, validityDays: 30 },
+    amount: 15.29,
+    amountMinor: 1529,
     currency: 'USD',
     status: 'active',
     currentPeriodEnd: '2026-07-03T10:00:00.000Z',
     cancelAtPeriodEnd: false,
     createdAt: '2026-06-03T10:00:00.000Z',
     endedAt: null,
+    nextRenewalAt: '2026-07-03T10:00:00.000Z',
+    renewalFailedAt: null,
+    esimIccid: ICCID,
   } as Subs[number];
 
-  it("shows them, and 'Cancel subscription' asks first, then cancels at the period end", async () => {
+  it("shows the next renewal and price; 'Cancel subscription' asks first, then 'Resume' undoes it", async () => {
     let canceled = false;
-    const inputs: unknown[] = [];
+    const cancels: unknown[] = [];
+    const resumes: unknown[] = [];
     signedIn({ orders: [] });
     server.use(
       trpcMsw.subscriptions.list.query(() => [{ ...SUB, cancelAtPeriodEnd: canceled }]),
       trpcMsw.subscriptions.cancel.mutation(({ input }) => {
-        inputs.push(input);
+        cancels.push(input);
         canceled = true;
         return { ...SUB, cancelAtPeriodEnd: true };
+      }),
+      trpcMsw.subscriptions.resume.mutation(({ input }) => {
+        resumes.push(input);
+        canceled = false;
+        return { ...SUB, cancelAtPeriodEnd: false };
       }),
     );
     await renderApp('/account');
     const panel = await screen.findByTestId('subscriptions');
-    expect(within(panel).getByText('$3.83 / month')).toBeTruthy();
+    expect(within(panel).getByText('$15.29 / month')).toBeTruthy();
     expect(within(panel).getByText('Renews on July 3, 2026')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'View the eSIM it renews' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
+    expect(within(panel).queryByRole('button', { name: /Resume/ })).toBeNull();
     const u = userEvent.setup({ delay: null });
-    await u.click(within(panel).getByRole('button', { name: 'Cancel subscription Japan 1 GB – 7 days' }));
+    await u.click(within(panel).getByRole('button', { name: 'Cancel subscription Japan 5 GB – 30 days' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
-    expect(within(dialog).getByText(/stays active until July 3, 2026/).textContent).toContain('Japan 1 GB – 7 days');
-    await u.click(within(dialog).getByRole('button', { name: 'Keep subscription' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(inputs).toEqual([]);
-
-    await u.click(within(panel).getByRole('button', { name: 'Cancel subscription Japan 1 GB – 7 days' }));
-    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
-    expect(await screen.findByText('Subscription canceled', { selector: '.mantine-Notification-root *' })).toBeTruthy();
-    expect(inputs).toEqual([{ subscriptionId: 'SUB-1' }]);
+    await u.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
     await waitFor(() => expect(within(panel).getByText('Cancels on July 3, 2026')).toBeTruthy());
-    expect(within(panel).queryByRole('button', { name: /Cancel subscription/ })).toBeNull();
+    expect(cancels).toEqual([{ subscriptionId: 'SUB-1' }]);
+
+    await u.click(within(panel).getByRole('button', { name: 'Resume subscription Japan 5 GB – 30 days' }));
+    await waitFor(() => expect(within(panel).getByText('Renews on July 3, 2026')).toBeTruthy());
+    expect(resumes).toEqual([{ subscriptionId: 'SUB-1' }]);
+    expect(await screen.findByText('Subscription resumed', { selector: '.mantine-Notification-root *' })).toBeTruthy();
+  });
+
+  it('tells the traveller when a renewal could not be charged', async () => {
+    signedIn({ orders: [], subs: [{ ...SUB, status: 'past_due', renewalFailedAt: '2026-07-03T10:05:00.000Z' }] });
+    await renderApp('/account');
+    const notice = await screen.findByTestId('renewal-failed');
+    expect(notice.textContent).toContain("The renewal on July 3, 2026 couldn't be charged.");
   });
 
   it('renders nothing without subscriptions', async () => {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ICCID_PATTERN } from '@esim/api/domain';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { Checkout } from '../../features/checkout/checkout.tsx';
@@ -11,11 +12,27 @@ function parsePlanId(raw: string): number | null {
   return /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+export interface CheckoutSearch {
+  /** Top-up mode: the ICCID of the signed-in buyer's eSIM the plan's data goes onto. */
+  topUp?: string | undefined;
+}
+
+/**
+ * ?topUp=<iccid>: kept only when it is an ICCID (19–20 digits from 89); anything else is dropped
+ * and the page is the plain checkout. Hand-written rather than zod: the route's definition is in
+ * the initial bundle, which zod would grow past its budget.
+ */
+export function parseCheckoutSearch(search: Record<string, unknown>): CheckoutSearch {
+  const raw = typeof search.topUp === 'number' ? String(search.topUp) : search.topUp;
+  return typeof raw === 'string' && ICCID_PATTERN.test(raw.trim()) ? { topUp: raw.trim() } : {};
+}
+
 // The loader only waits for the texts; the plan and the payment configuration load in the page
 // (it shows 'Preparing your checkout...' and its own error panel). Prefetching starts them early.
 export const Route = createFileRoute('/checkout/$planId')({
   head: ({ match }) =>
     pageHead(match.pathname, { title: tHead('checkout:meta.title'), description: tHead('checkout:meta.description'), noindex: true }),
+  validateSearch: parseCheckoutSearch,
   loader: async ({ context, params }) => {
     const id = parsePlanId(params.planId);
     if (id !== null) {
@@ -38,7 +55,8 @@ function CheckoutPending() {
 function CheckoutPlanPage() {
   const { t } = useTranslation('checkout');
   const { planId } = Route.useParams();
+  const { topUp } = Route.useSearch();
   const id = parsePlanId(planId);
   useRequirePlan(id !== null);
-  return id === null ? null : <Checkout key={id} planId={id} kind="one_time" />;
+  return id === null ? null : <Checkout key={`${id}:${topUp ?? ''}`} planId={id} kind="one_time" topUpIccid={topUp ?? null} />;
 }

@@ -1,14 +1,17 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EsimList } from '../../../features/account/esim-list.tsx';
-import { EsimCard, type EsimRow } from '../../../features/esim/esim-card.tsx';
-import { pageHead, tHead } from '../../../lib/page-meta.ts';
+import { EsimList } from '../../../../features/account/esim-list.tsx';
+import { pageHead, tHead } from '../../../../lib/page-meta.ts';
 
-export const Route = createFileRoute('/_account/account/esim')({
+export const Route = createFileRoute('/_account/account/esim/')({
   head: ({ match }) =>
     pageHead(match.pathname, { title: tHead('account:meta.esimTitle'), description: tHead('account:meta.esimDescription'), noindex: true }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.esims.list.queryOptions()),
+  loader: ({ context }) => {
+    // The flags come from the regions (cached app-wide).
+    void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
+    return context.queryClient.prefetchQuery(context.trpc.esims.list.queryOptions());
+  },
   component: EsimPage,
 });
 
@@ -24,8 +27,7 @@ function EsimPage() {
           {t('esim.intro')}
         </Text>
       </div>
-      {/* Checkout work: each eSIM with its status, QR, install link and manual details. */}
-      <EsimList renderEsim={(esim) => <EsimCard esim={esim as EsimRow} />} />
+      <EsimList />
     </Stack>
   );
 }

@@ -1,0 +1,191 @@
+// /account/esim/{iccid}: one eSIM in full (esims.get). Its destination, status and usage with the
+// days left; what it is for and when it started and ends; the actions (top up while it can,
+// refund while the terms allow it, else why not); the data used per day; its packages; and how
+// to install it (QR, one-tap iPhone link, manual details with copy buttons, APN). An unknown eSIM,
+// or someone else's, is 'not found' (the API answers 404 for both).
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDeviceMobileOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { callError } from '../auth/trpc-error.ts';
+import { DaysLeft, EsimDestination, TravellerStatusBadge, UsageBar, useEsimDestination } from './esim-life.tsx';
+import { EsimPackages } from './esim-packages.tsx';
+import { formatDay } from './esim-format.ts';
+import type { EsimDetail as EsimDetailData } from './esim-types.ts';
+import { InstallDetails } from './install-details.tsx';
+import { RefundAction } from './refund-action.tsx';
+import { TopUpOptions } from './top-up-options.tsx';
+import { UsageChart } from './usage-chart.tsx';
+import classes from './esim-detail.module.css';
+
+export function EsimDetailScreen({ iccid }: { iccid: string }) {
+  const { t } = useTranslation('esim');
+  const trpc = useTRPC();
+  const esim = useQuery(
+    trpc.esims.get.queryOptions({ iccid }, { retry: (count, err) => callError(err).code !== 'NOT_FOUND' && count < 2 }),
+  );
+  if (esim.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton height={140} radius="lg" />
+        <Skeleton height={220} radius="lg" />
+      </Stack>
+    );
+  }
+  if (esim.isError) {
+    const code = callError(esim.error).code;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <EsimNotFound />;
+    return (
+      <Alert color="red" variant="light" title={t('life.detail.loadFailed')}>
+        <Button mt="xs" size="xs" variant="default" loading={esim.isFetching} onClick={() => void esim.refetch()}>
+          {t('subscriptions.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  return <EsimDetailView esim={esim.data} />;
+}
+
+export function EsimNotFound() {
+  const { t } = useTranslation('esim');
+  return (
+    <div role="alert" data-testid="esim-not-found">
+      <EmptyState
+        icon={IconDeviceMobileOff}
+        title={t('life.detail.notFoundTitle')}
+        hint={t('life.detail.notFoundBody')}
+        action={{ label: t('life.detail.backToList'), to: '/account/esim' }}
+      />
+    </div>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation('esim');
+  return (
+    <Anchor component={Link} to="/account/esim" size="sm" fw={600}>
+      <Group gap={6} component="span" wrap="nowrap">
+        <IconArrowLeft size={16} aria-hidden className={classes.flip} />
+        {t('life.detail.backToList')}
+      </Group>
+    </Anchor>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
+  const { t } = useTranslation('esim');
+  const { language } = useLanguage();
+  const destination = useEsimDestination(esim.planFacts, esim.planName);
+  const hash = useLocation({ select: (l) => l.hash });
+  const installRef = useRef<HTMLHeadingElement>(null);
+  // 'View QR code' in the order table comes here with #install.
+  useEffect(() => {
+    if (hash !== 'install' || !installRef.current) return;
+    installRef.current.scrollIntoView({ block: 'start' });
+    installRef.current.focus({ preventScroll: true });
+  }, [hash]);
+  const headingId = `esim-${esim.id}-title`;
+  const activated = formatDay(esim.activatedAt, language, 'long');
+  const expires = formatDay(esim.expiresAt, language, 'long');
+  const installable = esim.status === 'ready';
+  const over = esim.status === 'expired' || esim.status === 'refunded';
+  return (
+    <Stack gap="lg" data-testid="esim-detail">
+      <BackLink />
+      <section aria-labelledby={headingId} className={classes.panel}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <EsimDestination esim={esim} order={2} id={headingId} />
+          <TravellerStatusBadge status={esim.status} />
+        </Group>
+        <Stack gap="md" mt="lg">
+          <UsageBar usage={esim.usage} status={esim.status} />
+          <DaysLeft esim={esim} />
+          <dl className={classes.facts}>
+            <Fact label={t('install.iccid')}>
+              <span dir="ltr" data-testid="esim-iccid" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                {esim.iccid}
+              </span>
+            </Fact>
+            <Fact label={t('life.detail.bought')}>{formatDay(esim.createdAt, language, 'long') ?? '—'}</Fact>
+            <Fact label={t('life.detail.activated')}>{activated ?? t('life.detail.notYet')}</Fact>
+            <Fact label={t('life.detail.expires')}>{expires ?? t('life.detail.startsOnConnect')}</Fact>
+            <Fact label={t('card.order')}>
+              <Anchor
+                size="sm"
+                fw={600}
+                renderRoot={(props) => <Link to="/account/orders/$orderId/receipt" params={{ orderId: esim.orderId }} {...props} />}
+              >
+                <span dir="ltr">{esim.orderId}</span>
+              </Anchor>
+            </Fact>
+          </dl>
+          {esim.subscriptionId ? (
+            <Text size="sm" c="dimmed">
+              {t('life.detail.renewsMonthly')}{' '}
+              <Anchor component={Link} to="/account" size="sm" fw={600}>
+                {t('life.detail.manageSubscription')}
+              </Anchor>
+            </Text>
+          ) : null}
+        </Stack>
+      </section>
+
+      {!over ? (
+        <section aria-labelledby="esim-refund-heading" className={classes.panel}>
+          <Title order={2} fz="lg" id="esim-refund-heading" mb="xs">
+            {t('life.refund.heading')}
+          </Title>
+          <RefundAction orderId={esim.orderId} refund={esim.refund} subject={destination.planName} kind="esim" />
+        </section>
+      ) : null}
+
+      {esim.canTopUp ? (
+        <div className={classes.panel}>
+          <TopUpOptions iccid={esim.iccid} />
+        </div>
+      ) : null}
+
+      <div className={classes.panel}>
+        <UsageChart dailyUsage={esim.dailyUsage} />
+      </div>
+
+      {esim.packages.length > 0 ? (
+        <div className={classes.panel}>
+          <EsimPackages packages={esim.packages} />
+        </div>
+      ) : null}
+
+      {esim.status !== 'refunded' ? (
+        <section aria-labelledby="install" className={classes.panel} data-testid="esim-install-section">
+          <Title order={2} fz="lg" id="install" ref={installRef} tabIndex={-1} mb="xs" style={{ outline: 'none', scrollMarginTop: 80 }}>
+            {t('install.heading')}
+          </Title>
+          {!installable ? (
+            <Text size="sm" c="dimmed" mb="md">
+              {t('life.detail.alreadyInstalled')}
+            </Text>
+          ) : null}
+          <InstallDetails esim={esim} titleOrder={3} layout="wide" idPrefix={`esim-${esim.id}`} />
+        </section>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('card.canceled')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

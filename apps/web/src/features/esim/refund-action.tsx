@@ -1,0 +1,156 @@
+// 'Refund' for one order (the eSIM's own, or a top-up still queued): while the refund is possible
+// (refund.eligible) a button that asks first, then calls orders.refund once — the button is
+// disabled while the call runs, so a second click sends nothing. Otherwise the reason it is no
+// longer possible and a link to support. Afterwards a message says what came back.
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconReceiptRefund } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/toast.tsx';
+import { isolated } from '../../components/bidi.tsx';
+import { formatMinor } from '../../lib/format.ts';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
+import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
+import { callError } from '../auth/trpc-error.ts';
+import { formatDay } from './esim-format.ts';
+import type { Refund } from './esim-types.ts';
+
+type RefundResult = RouterOutputs['orders']['refund'];
+
+export interface RefundActionProps {
+  orderId: string;
+  refund: Refund;
+  /** What is refunded, for the button's name and the question ('Japan 1 GB – 7 days', 'top-up 1 GB'). */
+  subject: string;
+  /** The eSIM's own refund (the whole eSIM is canceled) or a queued top-up's. */
+  kind: 'esim' | 'topup';
+}
+
+export function RefundAction({ orderId, refund, subject, kind }: RefundActionProps) {
+  const { t } = useTranslation('esim');
+  const { language } = useLanguage();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [done, setDone] = useState<RefundResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation(
+    trpc.orders.refund.mutationOptions({
+      onSuccess: (result) => {
+        setDone(result);
+        setAsking(false);
+        toast({ title: t('life.refund.doneTitle'), description: t('life.refund.doneToast') });
+        void queryClient.invalidateQueries({ queryKey: trpc.esims.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.orders.list.queryKey() });
+      },
+      onError: (err) => {
+        const e = callError(err);
+        // Refused (installed or activated meanwhile): the eSIM, fetched again, shows why.
+        setError(e.code === 'CONFLICT' ? t('life.refund.refused') : t('life.refund.failed'));
+        setAsking(false);
+        void queryClient.invalidateQueries({ queryKey: trpc.esims.pathKey() });
+      },
+    }),
+  );
+
+  if (done) {
+    const money = done.amountRefundedMinor > 0 ? formatMinor(done.amountRefundedMinor, done.currency, language) : null;
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        icon={<IconReceiptRefund size={18} aria-hidden />}
+        title={t('life.refund.doneTitle')}
+        role="status"
+      >
+        <Stack gap={4}>
+          {money ? <Text size="sm">{isolated({ amount: money }, (v) => t('life.refund.doneMoney', v))}</Text> : null}
+          {done.pointsReturned > 0 ? <Text size="sm">{t('life.refund.donePoints', { count: done.pointsReturned })}</Text> : null}
+          <Text size="sm">{kind === 'esim' ? t('life.refund.doneEsim') : t('life.refund.doneTopUp')}</Text>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const errorAlert = error ? (
+    <Alert color="red" variant="light" role="alert" p="xs">
+      <Text size="sm">{error}</Text>
+    </Alert>
+  ) : null;
+
+  if (!refund.eligible) {
+    return (
+      <Stack gap={6}>
+        {errorAlert}
+        <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="refund-unavailable">
+          <IconInfoCircle size={18} aria-hidden color="var(--mantine-color-gray-7)" style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">
+            {t(`life.refund.reasons.${refund.reason}`)}{' '}
+            <Anchor component={Link} to="/support" size="sm" fw={600}>
+              {t('life.refund.contactSupport')}
+            </Anchor>
+          </Text>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const until = formatDay(refund.until, language, 'long');
+  const pending = mutation.isPending;
+  const ask = () => {
+    setError(null);
+    setAsking(true);
+  };
+  const confirm = () => {
+    if (mutation.isPending) return;
+    mutation.mutate({ orderId });
+  };
+  return (
+    <Stack gap={6} data-testid={`refund-${orderId}`}>
+      <Group gap="sm" wrap="wrap" align="center">
+        <Button
+          variant="default"
+          color="red.9"
+          leftSection={<IconReceiptRefund size={16} aria-hidden />}
+          onClick={ask}
+          loading={pending}
+          disabled={pending}
+          aria-label={`${t('life.refund.button')} – ${subject}`}
+        >
+          {t('life.refund.button')}
+        </Button>
+        {until ? (
+          <Text size="sm" c="dimmed">
+            {t('life.refund.until', { date: until })}
+          </Text>
+        ) : null}
+      </Group>
+      {errorAlert}
+      <Modal
+        opened={asking}
+        onClose={() => (pending ? undefined : setAsking(false))}
+        title={kind === 'esim' ? t('life.refund.confirmTitle') : t('life.refund.confirmTopUpTitle')}
+        centered
+        radius="lg"
+        closeButtonProps={{ 'aria-label': t('orderModal.close') }}
+        styles={{ title: { fontWeight: 750 } }}
+      >
+        <Stack gap="md">
+          <Text>
+            {isolated({ plan: subject }, (v) => (kind === 'esim' ? t('life.refund.confirmBody', v) : t('life.refund.confirmTopUpBody', v)))}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)} disabled={pending} data-autofocus>
+              {t('life.refund.keep')}
+            </Button>
+            <Button color="red.9" onClick={confirm} loading={pending} disabled={pending}>
+              {t('life.refund.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+// 'Top up': the packages that fit this eSIM (esims.topUpOptions: same destination, prices in USD
+// converted to the chosen currency as everywhere), each leading to the same checkout in top-up
+// mode (/checkout/{planId}?topUp={iccid}). The data goes onto this eSIM: no new QR code.
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../components/money.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import type { Plan } from '../catalog/types.ts';
+import { useCatalogPlanTexts } from '../catalog/use-plan-texts.ts';
+
+export function TopUpOptions({ iccid, idPrefix = 'topup' }: { iccid: string; idPrefix?: string }) {
+  const { t } = useTranslation('esim');
+  const trpc = useTRPC();
+  const options = useQuery(trpc.esims.topUpOptions.queryOptions({ iccid }));
+  const headingId = `${idPrefix}-heading`;
+  let body;
+  if (options.isPending) {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true">
+        <Skeleton height={150} radius="md" />
+        <Skeleton height={150} radius="md" />
+      </SimpleGrid>
+    );
+  } else if (options.isError) {
+    body = (
+      <Alert color="red" variant="light" title={t('life.topUp.loadFailed')}>
+        <Button mt="xs" size="xs" variant="default" loading={options.isFetching} onClick={() => void options.refetch()}>
+          {t('subscriptions.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (options.data.length === 0) {
+    body = <Text c="dimmed">{t('life.topUp.none')}</Text>;
+  } else {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="topup-options">
+        {options.data.map((plan) => (
+          <TopUpCard key={plan.id} plan={plan} iccid={iccid} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} data-testid="topup">
+      <Title order={2} fz="lg" id={headingId}>
+        {t('life.topUp.heading')}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="sm">
+        {t('life.topUp.intro')}
+      </Text>
+      {body}
+    </section>
+  );
+}
+
+function TopUpCard({ plan, iccid }: { plan: Plan; iccid: string }) {
+  const { t } = useTranslation('esim');
+  const texts = useCatalogPlanTexts(plan);
+  const data = texts.composed ? texts.data : (plan.dataAmount ?? '');
+  const validity = texts.composed ? texts.validity : t('life.packages.validity', { count: plan.validityDays });
+  const titleId = `topup-plan-${plan.id}`;
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId} data-plan-id={plan.id}>
+      <Stack gap="xs" h="100%">
+        <Title order={3} fz="md" id={titleId}>
+          <bdi>{data}</bdi>
+        </Title>
+        <Text size="sm" c="dimmed">
+          {validity}
+        </Text>
+        <Group gap={6} align="baseline" mt="auto">
+          <Text fw={800} fz="xl">
+            <Money usdMinor={plan.priceMinor} />
+          </Text>
+        </Group>
+        <Button
+          aria-label={`${t('life.topUp.buy')} – ${texts.name}`}
+          renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} search={{ topUp: iccid }} {...props} />}
+        >
+          {t('life.topUp.buy')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
