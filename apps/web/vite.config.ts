@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { CONFIG_DEFAULTS } from './src/config-defaults.ts';
+import { pwa } from './pwa.config.ts';
 
 // Brand-neutral defaults for the VITE_* settings, so %VITE_PRODUCT_NAME% in index.html and
 // import.meta.env always have a value. A real environment variable or .env file wins.
@@ -39,7 +40,8 @@ function pureModules(): Plugin {
   };
 }
 
-const LOCALES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
+const WEB_DIR = dirname(fileURLToPath(import.meta.url));
+const LOCALES_DIR = join(WEB_DIR, '..', '..', 'packages', 'i18n', 'locales');
 
 /**
  * The translation files as plain JSON in one folder named by their content's hash,
@@ -79,7 +81,7 @@ function localeFiles(): Plugin {
 /** Routes of the pages scripts/prerender.mjs pre-renders. */
 const LOADER_IN_ENTRY = new Set(['/', '/coverage']);
 
-export default defineConfig(() => {
+export default defineConfig(({ isSsrBuild }) => {
   return {
     plugins: [
       // Must come before the React plugin. Generates src/routeTree.gen.ts (committed).
@@ -101,6 +103,11 @@ export default defineConfig(() => {
       react(),
       pureModules(),
       localeFiles(),
+      // The web app manifest and the service worker (dist/sw.js): the browser build's, not the
+      // pre-render's SSR build.
+      isSsrBuild
+        ? null
+        : pwa({ productName: process.env.VITE_PRODUCT_NAME ?? CONFIG_DEFAULTS.VITE_PRODUCT_NAME, outDir: join(WEB_DIR, 'dist') }),
     ],
     server: {
       port: 5173,

@@ -22,6 +22,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets/x.js'), 'console.log("x");');
   writeFileSync(join(dir, 'flags/4x3/jp.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'sw.js'), 'self.skipWaiting();');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Shop","start_url":"/"}');
   t = await createCatalogApp({ webDist: dir });
 });
 afterAll(async () => {
@@ -50,6 +52,22 @@ describe('static files', () => {
     const ico = await get('/favicon.ico');
     expect(ico.status).toBe(301);
     expect(ico.headers.get('location')).toBe('/favicon.svg');
+  });
+
+  it('the service worker is revalidated on every visit and may control the whole site', async () => {
+    const res = await get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('service-worker-allowed')).toBe('/');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(await res.text()).toBe('self.skipWaiting();');
+  });
+
+  it('the web app manifest is served as such, cached for an hour', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('a missing file is a 404, not the app', async () => {
@@ -136,9 +154,10 @@ describe('pre-rendered pages (pages.json)', () => {
     expect(await res.text()).toBe(page(name));
   });
 
-  it.each(['/plans', '/coverage/extra', '/faq', '/x', '/blog/3'])('GET %s → the plain app template', async (path) => {
+  it.each(['/plans', '/coverage/extra', '/faq', '/x', '/blog/3', '/app.html'])('GET %s → the plain app template', async (path) => {
     const res = await p.app.request(path);
     expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toBe(APP);
   });
 

@@ -26,8 +26,19 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
+export interface LaunchOptions {
+  viewport?: { width: number; height: number };
+  locale?: string;
+  /**
+   * The shop's service worker (offline copies, precache). Blocked unless asked for: requests it
+   * answers bypass page.route(), and a file's later tests would otherwise depend on whether an
+   * earlier one stayed long enough for it to install. The offline tests allow it.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 /** A fresh profile in a temp dir (launchPersistentContext; --user-data-dir in args would throw). */
-export async function launchBrowser(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<Browser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'esim-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -36,6 +47,7 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: options.locale ?? 'en-GB',
     reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   return {
     context,

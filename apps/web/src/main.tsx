@@ -67,3 +67,8 @@ async function start(): Promise<void> {
 }
 
 void start();
+// The installable app's service worker (lib/service-worker.ts), once the page has loaded and the
+// browser is idle (Safari has no requestIdleCallback: a timer); none in `vite dev`.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  addEventListener('load', () => (self.requestIdleCallback ?? setTimeout)(() => void import('./lib/service-worker.ts')), { once: true });
+}

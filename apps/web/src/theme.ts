@@ -1,18 +1,8 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { BRAND_SHADES } from './theme-colors.ts';
 
-// A deep ocean blue. Filled controls use shade 7 (#0b5cad, 6.7:1 against white text).
-const brand: MantineColorsTuple = [
-  '#e8f1fb',
-  '#d1e3f7',
-  '#a3c5ee',
-  '#72a5e4',
-  '#4a8adb',
-  '#2f78d5',
-  '#1670c8',
-  '#0b5cad',
-  '#094d91',
-  '#073d73',
-];
+// A deep ocean blue (theme-colors.ts). Filled controls use shade 7 (#0b5cad, 6.7:1 against white text).
+const brand: MantineColorsTuple = [...BRAND_SHADES];
 
 // Sunset orange for ribbons and highlights; shade 8+ keeps white text above 4.5:1.
 const sunset: MantineColorsTuple = [

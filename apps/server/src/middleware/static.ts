@@ -20,7 +20,7 @@ export { PUBLIC_URL_TOKEN, publicUrlForHtml, splitLanguagePrefix, type HtmlPage 
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const ONE_DAY = 'public, max-age=86400';
-/** Other files at the top of the web build (favicon, robots.txt, manifest): not hashed, so short. */
+/** Other files at the top of the web build (favicon, robots.txt, web app manifest, icons): not hashed, so short. */
 export const ONE_HOUR = 'public, max-age=3600';
 
 /** A last path segment with a dot is a file; /blog/1 and /checkout/7 are app routes. */
@@ -114,6 +114,16 @@ export function serveWeb(deps: AppDeps) {
 
   app.get('/', (c) => sendPage(c));
   app.get('/index.html', (c) => sendPage(c, pages.get('/') ?? fallback));
+  // The plain shell, as every other path gets it (PUBLIC_URL in place): the service worker
+  // precaches it for the account's pages without a connection.
+  app.get('/app.html', (c) => sendPage(c, fallback));
+  // The service worker (vite-plugin-pwa): asked again on every visit, so a new build is picked
+  // up at once; its scope is the whole site.
+  app.use('/sw.js', (c, next) => {
+    c.header('Cache-Control', 'no-cache');
+    c.header('Service-Worker-Allowed', '/');
+    return serveStatic<AppEnv>({ root })(c, next);
+  });
   // Browsers and crawlers ask for /favicon.ico whatever the page declares; the shop's icon is an SVG.
   app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
   // The server's own rendering code, not a file for browsers.

@@ -8,8 +8,10 @@ import { NotInShell } from '../shell.ts';
 // not in the pre-rendered shell, loads in its own chunk after the first render.
 const PageHeader = memo(Header);
 const PageFooter = memo(lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer }))));
+// 'You're offline' while the browser has no connection; its own chunk (precached for offline use).
+const OfflineNotice = lazy(() => import('../features/offline/offline-notice.tsx').then((m) => ({ default: m.OfflineNotice })));
 
-/** Skip link, sticky header, the page, footer. */
+/** Skip link, sticky header, the page (below the offline banner while there is no connection), footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -19,6 +21,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <PageHeader />
       <main id="main" tabIndex={-1} style={{ outline: 'none', minHeight: '60vh' }}>
+        <NotInShell>
+          <Suspense fallback={null}>
+            <OfflineNotice />
+          </Suspense>
+        </NotInShell>
         {children}
       </main>
       <NotInShell>

@@ -11,6 +11,10 @@ export function createQueryClient(): QueryClient {
         refetchOnReconnect: false,
         refetchInterval: false,
         staleTime: Number.POSITIVE_INFINITY,
+        // Without a connection a query still runs once: the service worker may answer it from
+        // what it kept (an eSIM's install details, pwa.config.ts). 'online' would pause it,
+        // and the page would wait for the network forever.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

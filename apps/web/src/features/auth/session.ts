@@ -38,8 +38,12 @@ export function isUserScopedKey(queryKey: readonly unknown[]): boolean {
   return Array.isArray(path) && typeof path[0] === 'string' && USER_SCOPED_ROUTERS.has(path[0]);
 }
 
-/** A new session user (or null after logout): drop the previous user's data, then store the user. */
+/**
+ * A new session user (or null after logout): drop the previous user's data (the query cache and
+ * what the service worker kept for offline use), then store the user.
+ */
 export function setSessionUser(queryClient: QueryClient, trpc: Trpc, user: SessionUser | null): void {
   queryClient.removeQueries({ predicate: (q) => isUserScopedKey(q.queryKey) });
+  void import('../../lib/offline-caches.ts').then((m) => m.clearUserDataCaches());
   queryClient.setQueryData(trpc.auth.me.queryKey(), user);
 }

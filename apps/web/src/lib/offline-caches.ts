@@ -1,0 +1,31 @@
+// What the service worker keeps of the signed-in traveller (vite.config.ts configures it through
+// vite-plugin-pwa; Workbox does the work). No imports: the build's config reads this file too.
+
+/**
+ * The Cache Storage caches holding the traveller's own data: the tRPC answers of
+ * OFFLINE_PROCEDURES and the eSIMs' QR images. Emptied whenever the session user changes
+ * (sign-in, sign-out), so nothing of theirs outlives the session on a shared device.
+ */
+export const USER_DATA_CACHES = { trpc: 'traveller-data', qr: 'esim-qr' } as const;
+
+/**
+ * The queries the eSIM pages make, so that they show without a connection: the session (the
+ * account's guard asks it), the eSIMs, their top-up offers, and the catalogue facts they are
+ * shown with (destinations, exchange rates), which the client batches with them. A batched GET is
+ * kept when it calls these procedures only (the batch's URL path names them:
+ * /api/trpc/catalog.regions,esims.get?batch=1&input=…).
+ */
+export const OFFLINE_PROCEDURES = [
+  'auth.me',
+  'esims.list',
+  'esims.get',
+  'esims.topUpOptions',
+  'catalog.regions',
+  'catalog.exchangeRates',
+] as const;
+
+/** Empties USER_DATA_CACHES (nothing to do where Cache Storage is missing). Never throws. */
+export async function clearUserDataCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await Promise.all(Object.values(USER_DATA_CACHES).map((name) => caches.delete(name).catch(() => false)));
+}
