@@ -65,11 +65,14 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
  * (?topUp=8999…, 19–20 digits) is beyond a JavaScript number's precision, so it stays a string,
  * and links write it bare rather than quoted.
  */
-function searchValue(value: string): unknown {
-  return /^\d{16,}$/.test(value) ? value : JSON.parse(value);
-}
-const parseSearch = parseSearchWith(searchValue);
-const stringifySearch = stringifySearchWith(JSON.stringify, searchValue);
+const LONG_DIGITS = /^\d{16,}$/;
+const parseSearch = parseSearchWith((value) => (LONG_DIGITS.test(value) ? value : JSON.parse(value)));
+// A string the parser would read back as something else is written as JSON ("…"); one that
+// fails to parse is written as it is: long digit strings are made to fail, so they stay bare.
+const stringifySearch = stringifySearchWith(JSON.stringify, (value: string) => {
+  if (LONG_DIGITS.test(value)) throw new Error('kept as text');
+  return JSON.parse(value);
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -17,6 +17,7 @@ import plans from '@esim/i18n/locales/en/plans.json';
 import destinations from '@esim/i18n/locales/en/destinations.json';
 import devices from '@esim/i18n/locales/en/devices.json';
 import seo from '@esim/i18n/locales/en/seo.json';
+import receipt from '@esim/i18n/locales/en/receipt.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
@@ -70,6 +71,7 @@ await initI18n({
       destinations,
       devices,
       seo,
+      receipt,
     },
   },
   ns: [
@@ -90,6 +92,7 @@ await initI18n({
     'destinations',
     'devices',
     'seo',
+    'receipt',
   ],
 });
 

@@ -292,7 +292,10 @@ describe('other account pages', () => {
 
   it("/account/esim says 'No eSIMs yet' without eSIMs", async () => {
     signedIn();
-    server.use(trpcMsw.esims.list.query(() => []));
+    server.use(
+      trpcMsw.esims.list.query(() => []),
+      trpcMsw.catalog.regions.query(() => REGIONS),
+    );
     await renderApp('/account/esim');
     expect(await screen.findByText('No eSIMs yet')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('eSIM Management | eSIM Shop'));

@@ -25,6 +25,7 @@ export function parseOrderSuccessSearch(search: Record<string, unknown>): OrderS
   const status = text(search.redirect_status, 32);
   if (status) out.redirect_status = status;
   const topUp = text(search.topUp, 20);
-  if (topUp && /^89\d{17,18}$/.test(topUp)) out.topUp = topUp;
+  // Always set: the router keeps the URL's other values, so a bad one is overwritten.
+  out.topUp = topUp && /^89\d{17,18}$/.test(topUp) ? topUp : undefined;
   return out;
 }

@@ -24,7 +24,8 @@ export interface CheckoutSearch {
  */
 export function parseCheckoutSearch(search: Record<string, unknown>): CheckoutSearch {
   const raw = typeof search.topUp === 'number' ? String(search.topUp) : search.topUp;
-  return typeof raw === 'string' && ICCID_PATTERN.test(raw.trim()) ? { topUp: raw.trim() } : {};
+  // An explicit undefined: the router keeps the URL's other values, so a bad one is overwritten.
+  return { topUp: typeof raw === 'string' && ICCID_PATTERN.test(raw.trim()) ? raw.trim() : undefined };
 }
 
 // The loader only waits for the texts; the plan and the payment configuration load in the page

@@ -1,0 +1,121 @@
+// /account/orders/{orderId}/receipt: seller, buyer, items, amounts in the order's currency,
+// points, payment method and date; 'Print' opens the print dialog; an order that is not the
+// traveller's is not found.
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { REGIONS } from '../../test/fixtures.ts';
+import { server, trpcMsw } from '../../test/msw.ts';
+import { renderApp } from '../../test/render.tsx';
+import { makeUser, trpcError } from '../auth/test-utils.ts';
+
+type Receipt = Awaited<ReturnType<Parameters<typeof trpcMsw.orders.receipt.query>[0]>>;
+
+const RECEIPT: Receipt = {
+  orderId: 'ORD-R',
+  date: '2026-06-03T10:00:00.000Z',
+  seller: {
+    name: 'Roam eSIM',
+    email: 'support@roam.example',
+    phone: '+44 20 7946 0000',
+    postalAddress: '1 Example Street\nLondon',
+    url: 'https://roam.example',
+  },
+  buyer: { email: 'traveller@example.com', name: 'Ada Traveller' },
+  items: [
+    {
+      planName: 'Japan 1GB - 7 Days',
+      planFacts: { regionCode: 'JP', regionKind: 'country', regionName: 'Japan', coverage: 1, dataMb: 1024, validityDays: 7 },
+      kind: 'topup',
+      iccid: '8999912345678901234',
+      quantity: 1,
+      unitMinor: 419,
+      totalMinor: 419,
+    },
+  ],
+  currency: 'EUR',
+  subtotalMinor: 419,
+  pointsUsed: 100,
+  pointsDiscountMinor: 93,
+  paidMinor: 326,
+  refundedMinor: 0,
+  paymentMethod: { type: 'card_and_points', brand: 'Visa', last4: '4242' },
+  status: 'completed',
+  orderStatus: 'fulfilled',
+};
+
+function mock(receipt: () => Receipt) {
+  const asked: unknown[] = [];
+  server.use(
+    trpcMsw.auth.me.query(() => makeUser()),
+    trpcMsw.catalog.regions.query(() => REGIONS),
+    trpcMsw.orders.receipt.query(({ input }) => {
+      asked.push(input);
+      return receipt();
+    }),
+  );
+  return asked;
+}
+
+describe('/account/orders/{orderId}/receipt', () => {
+  it('shows seller, buyer, items, amounts, points, payment method and date, and prints', async () => {
+    const asked = mock(() => RECEIPT);
+    const print = vi.fn();
+    window.print = print;
+    await renderApp('/account/orders/ORD-R/receipt');
+    const receipt = within(await screen.findByTestId('receipt'));
+    expect(asked).toEqual([{ orderId: 'ORD-R' }]);
+    expect(receipt.getByRole('heading', { level: 2, name: 'Receipt' })).toBeTruthy();
+    expect(receipt.getByText('ORD-R')).toBeTruthy();
+    const seller = within(receipt.getByRole('region', { name: 'Seller' }));
+    for (const text of ['Roam eSIM', 'support@roam.example', '+44 20 7946 0000', 'https://roam.example'])
+      expect(seller.getByText(text)).toBeTruthy();
+    const buyer = within(receipt.getByRole('region', { name: 'Customer' }));
+    expect(buyer.getByText('Ada Traveller')).toBeTruthy();
+    expect(buyer.getByText('traveller@example.com')).toBeTruthy();
+    const payment = within(receipt.getByRole('region', { name: 'Payment' }));
+    expect(payment.getByText('June 3, 2026 at 10:00 AM', { exact: false })).toBeTruthy();
+    expect(payment.getByText('Visa ending 4242 and rewards points')).toBeTruthy();
+    expect(payment.getByText('EUR')).toBeTruthy();
+
+    const items = within(receipt.getByRole('table', { name: 'Items' }));
+    const row = items.getAllByRole('row')[1]!;
+    expect(within(row).getByText('Japan 1 GB – 7 days')).toBeTruthy();
+    expect(within(row).getByText(/Top-up/).textContent).toContain('8999912345678901234');
+    expect(within(row).getAllByText('€4.19')).toHaveLength(2);
+
+    const totals = receipt.getByTestId('receipt-totals');
+    const lines = [...totals.children].map((line) => [...line.children].map((c) => c.textContent));
+    expect(lines).toEqual([
+      ['Subtotal', '€4.19'],
+      ['Rewards (100 points)', '−€0.93'],
+      ['Paid', '€3.26'],
+    ]);
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refunded order shows what went back', async () => {
+    mock(() => ({
+      ...RECEIPT,
+      pointsUsed: 0,
+      pointsDiscountMinor: 0,
+      paidMinor: 419,
+      refundedMinor: 419,
+      status: 'refunded',
+      orderStatus: 'refunded',
+    }));
+    await renderApp('/account/orders/ORD-R/receipt');
+    const totals = await screen.findByTestId('receipt-totals');
+    expect(within(totals).getByText('Refunded').nextElementSibling?.textContent).toBe('−€4.19');
+  });
+
+  it("someone else's order: not found", async () => {
+    mock(() => {
+      throw trpcError('NOT_FOUND', 'Not found', { appError: { code: 'NOT_FOUND', details: null } });
+    });
+    await renderApp('/account/orders/ORD-X/receipt');
+    expect((await screen.findByTestId('receipt-not-found')).textContent).toContain('Receipt not found');
+  });
+});

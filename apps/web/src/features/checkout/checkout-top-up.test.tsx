@@ -1,0 +1,112 @@
+// The checkout in top-up mode (/checkout/{planId}?topUp={iccid}): it says which eSIM the data goes
+// onto (…last 4 digits, destination), sends topUpIccid with the intent, and the success page leads
+// back to that eSIM. A guest is asked to sign in; an eSIM that is not the traveller's is refused.
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { PLANS, REGIONS } from '../../test/fixtures.ts';
+import { server, trpcMsw } from '../../test/msw.ts';
+import { renderApp } from '../../test/render.tsx';
+import { makeUser, trpcError } from '../auth/test-utils.ts';
+import { ICCID, detail } from '../esim/test-fixtures.ts';
+import { makeProfile } from '../rewards/test-fixtures.ts';
+import { intent, readyOrder } from './test-fixtures.ts';
+
+afterEach(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+  sessionStorage.clear();
+});
+
+const PLAN = PLANS[0]!;
+
+function mock({ user = makeUser() as ReturnType<typeof makeUser> | null } = {}) {
+  const calls = { createIntent: [] as unknown[], get: [] as unknown[] };
+  server.use(
+    trpcMsw.auth.me.query(() => user),
+    trpcMsw.catalog.plan.query(() => PLAN),
+    trpcMsw.payments.config.query(() => ({ provider: 'demo', publishableKey: null })),
+    trpcMsw.catalog.regions.query(() => REGIONS),
+    trpcMsw.rewards.profile.query(() => makeProfile({ currentPoints: 0 })),
+    trpcMsw.esims.get.query(({ input }) => {
+      calls.get.push(input);
+      return detail();
+    }),
+    trpcMsw.esims.topUpOptions.query(() => [PLAN]),
+    trpcMsw.payments.createIntent.mutation(({ input }) => {
+      calls.createIntent.push(input);
+      return intent({ topUpIccid: ICCID });
+    }),
+    trpcMsw.payments.demoConfirm.mutation(() => ({ paymentIntentId: 'pi_demo_1', status: 'succeeded' }) as never),
+    trpcMsw.orders.byPaymentIntent.query(() =>
+      readyOrder({ ready: false, orderStatus: 'fulfilled', iccid: null, qrCode: null, esimQrCode: null }),
+    ),
+  );
+  return calls;
+}
+
+async function fillCard(u: ReturnType<typeof userEvent.setup>) {
+  await u.type(screen.getByLabelText('Card number'), '4242424242424242');
+  await u.type(screen.getByLabelText('Expiry date'), '1234');
+  await u.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('checkout: top-up mode', () => {
+  it('names the eSIM, sends topUpIccid, and the success page leads back to the eSIM', async () => {
+    const calls = mock();
+    const { router } = await renderApp(`/checkout/${PLAN.id}?topUp=${ICCID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Top up your eSIM' })).toBeTruthy();
+    expect(router.state.location.search).toEqual({ topUp: ICCID });
+    const banner = screen.getByTestId('topup-banner');
+    expect(banner.textContent).toContain('The data goes onto your eSIM …1234 for Japan. No new QR code: nothing to install.');
+    expect(screen.getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
+    expect(calls.get).toEqual([{ iccid: ICCID }]);
+
+    const u = userEvent.setup({ delay: null });
+    await fillCard(u);
+    await u.click(screen.getByRole('button', { name: /Pay \$4\.50/ }));
+    await screen.findByTestId('payment-success');
+    expect(calls.createIntent).toHaveLength(1);
+    expect(calls.createIntent[0]).toMatchObject({ planId: PLAN.id, kind: 'one_time', topUpIccid: ICCID });
+    // Its own checkout token: not the one of buying the same plan anew.
+    expect(sessionStorage.getItem(`checkoutToken:one_time:${PLAN.id}`)).toBeNull();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order-success/${PLAN.id}`), { timeout: 3000 });
+    expect(router.state.location.search).toMatchObject({ payment_intent: 'pi_demo_1', topUp: ICCID });
+    const done = await screen.findByTestId('topup-done');
+    expect(within(done).getByRole('heading', { name: 'Data added to your eSIM' })).toBeTruthy();
+    expect(done.textContent).toContain('The top-up is on your eSIM …1234.');
+    expect(within(done).getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
+  });
+
+  it('without ?topUp (or with something that is no ICCID) it is the plain checkout', async () => {
+    const calls = mock();
+    const { router } = await renderApp(`/checkout/${PLAN.id}?topUp=12345`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(router.state.location.search).toEqual({});
+    expect(screen.queryByTestId('topup-banner')).toBeNull();
+    expect(calls.get).toEqual([]);
+  });
+
+  it('a guest is asked to sign in and comes back here', async () => {
+    mock({ user: null });
+    await renderApp(`/checkout/${PLAN.id}?topUp=${ICCID}`);
+    expect(await screen.findByRole('heading', { name: 'Sign in to top up' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent(`/checkout/${PLAN.id}?topUp=${ICCID}`)}`,
+    );
+  });
+
+  it("an eSIM that is not the traveller's cannot be topped up", async () => {
+    const calls = mock();
+    server.use(
+      trpcMsw.esims.get.query(() => {
+        throw trpcError('NOT_FOUND', 'Not found', { appError: { code: 'NOT_FOUND', details: null } });
+      }),
+    );
+    await renderApp(`/checkout/${PLAN.id}?topUp=${ICCID}`);
+    expect((await screen.findByTestId('checkout-error')).textContent).toContain("This eSIM isn't in your account");
+    expect(calls.createIntent).toEqual([]);
+  });
+});
