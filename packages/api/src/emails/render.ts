@@ -18,7 +18,7 @@ import { emailT, type EmailT } from './i18n.ts';
 
 export type { RenderedEmail } from '../domain/email-templates.ts';
 
-type TemplateName = keyof typeof compiled;
+export type TemplateName = keyof typeof compiled;
 
 /** What every e-mail carries: the shop's name (header, signature) and where to write. */
 export interface EmailBrand {
@@ -29,7 +29,7 @@ export interface EmailBrand {
 /** The language an e-mail is written in: any tag ('ar', 'pt-BR'); unknown or missing → English. */
 export type EmailLocale = string | null | undefined;
 
-// ── filling a compiled template ───────────────────────────────────────────────────────────────
+// ── filling a compiled template (exported for render-esim.ts, which builds the same way) ──────
 const TEXT_SLOT = /\[\[t:([\w.]+)\]\]/g;
 const VALUE_SLOT = /\[\[(\w+)\]\]/g;
 const BLOCK = /<!--\[\[if:(\w+)\]\]-->([\s\S]*?)<!--\[\[end:\1\]\]-->/g;
@@ -37,7 +37,7 @@ const BLOCK = /<!--\[\[if:(\w+)\]\]-->([\s\S]*?)<!--\[\[end:\1\]\]-->/g;
 const prepared = new Map<string, string>();
 
 /** The template with the language's texts in: made once per template, language and shop name. */
-function preparedTemplate(name: TemplateName, lang: ShopLanguage, t: EmailT, product: string): string {
+export function preparedTemplate(name: TemplateName, lang: ShopLanguage, t: EmailT, product: string): string {
   const key = `${name}|${lang}|${product}`;
   let html = prepared.get(key);
   if (html === undefined) {
@@ -48,7 +48,7 @@ function preparedTemplate(name: TemplateName, lang: ShopLanguage, t: EmailT, pro
 }
 
 /** One e-mail's HTML: optional parts kept or dropped, values (already HTML) in. */
-function fill(html: string, values: Record<string, string>, show: Record<string, boolean>): string {
+export function fill(html: string, values: Record<string, string>, show: Record<string, boolean>): string {
   return html
     .replace(BLOCK, (_, part: string, inner: string) => (show[part] ? inner : ''))
     .replace(VALUE_SLOT, (_, slot: string) => {
@@ -59,14 +59,14 @@ function fill(html: string, values: Record<string, string>, show: Record<string,
 }
 
 // ── small HTML helpers ────────────────────────────────────────────────────────────────────────
-const P = '<p style="margin:0 0 12px">';
+export const P = '<p style="margin:0 0 12px">';
 
-function paragraphs(lines: readonly string[]): string {
+export function paragraphs(lines: readonly string[]): string {
   return lines.map((l) => `${P}${escapeHtml(l)}</p>`).join('');
 }
 
 /** A text whose values may be HTML (a link): plain values are escaped with the text around them. */
-function textWithHtml(t: EmailT, key: string, plain: Record<string, unknown>, html: Record<string, string>): string {
+export function textWithHtml(t: EmailT, key: string, plain: Record<string, unknown>, html: Record<string, string>): string {
   const marks = Object.keys(html);
   const vars: Record<string, unknown> = { ...plain };
   marks.forEach((name, i) => {
@@ -76,23 +76,23 @@ function textWithHtml(t: EmailT, key: string, plain: Record<string, unknown>, ht
 }
 
 /** Left to right inside any text (codes, addresses, numbers with letters). */
-function ltr(value: string): string {
+export function ltr(value: string): string {
   return `<span dir="ltr" style="unicode-bidi:embed">${escapeHtml(value)}</span>`;
 }
 
-function mailto(address: string): string {
+export function mailto(address: string): string {
   const a = escapeHtml(address);
   return `<a href="mailto:${a}" dir="ltr" style="color:#1864ab">${a}</a>`;
 }
 
-interface Row {
+export interface Row {
   label: string;
   value: string;
   /** A code or address: kept left to right in a right-to-left e-mail. */
   code?: boolean;
 }
 
-function tableRows(rows: readonly Row[], lang: ShopLanguage): string {
+export function tableRows(rows: readonly Row[], lang: ShopLanguage): string {
   const rtl = textDirection(lang) === 'rtl';
   const align = rtl ? 'right' : 'left';
   const labelPad = rtl ? '6px 0 6px 16px' : '6px 16px 6px 0';
@@ -105,7 +105,7 @@ function tableRows(rows: readonly Row[], lang: ShopLanguage): string {
     .join('');
 }
 
-function common(lang: ShopLanguage, t: EmailT, brand: EmailBrand, subject: string, preview: string): Record<string, string> {
+export function common(lang: ShopLanguage, t: EmailT, brand: EmailBrand, subject: string, preview: string): Record<string, string> {
   return {
     lang,
     subject: escapeHtml(subject),
@@ -116,11 +116,11 @@ function common(lang: ShopLanguage, t: EmailT, brand: EmailBrand, subject: strin
   };
 }
 
-function footerText(t: EmailT, brand: EmailBrand): string[] {
+export function footerText(t: EmailT, brand: EmailBrand): string[] {
   return [t('common.questions', { support: brand.supportEmail }), t('common.signature', { product: brand.productName })];
 }
 
-function formatDate(d: Date | string, lang: ShopLanguage): string {
+export function formatDate(d: Date | string, lang: ShopLanguage): string {
   const date = typeof d === 'string' ? new Date(d) : d;
   if (Number.isNaN(date.getTime())) return String(d);
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' }).format(date);

@@ -27,11 +27,15 @@ export function isEsimLifeEmailKind(kind: string): kind is EsimLifeEmailKind {
   return KINDS.has(kind);
 }
 
+/** A page of the shop in the traveller's language: English at the path itself, the others under /<lang>/. */
+function shopPageUrl(publicUrl: string, path: string, locale: string | null | undefined): string {
+  const lang = shopLanguage(locale);
+  return new URL(lang === 'en' ? path : `/${lang}${path}`, publicUrl).href;
+}
+
 /** The eSIM's page in the traveller's language: English at /account/esim/…, the others under /<lang>/. */
 export function esimPageUrl(publicUrl: string, iccid: string, locale: string | null | undefined): string {
-  const lang = shopLanguage(locale);
-  const path = `/account/esim/${encodeURIComponent(iccid)}`;
-  return new URL(lang === 'en' ? path : `/${lang}${path}`, publicUrl).href;
+  return shopPageUrl(publicUrl, `/account/esim/${encodeURIComponent(iccid)}`, locale);
 }
 
 export async function composeEsimLifeEmail(
@@ -60,6 +64,8 @@ export async function composeEsimLifeEmail(
     iccid: esim.iccid,
     plan: e.plan,
     esimUrl: esimPageUrl(services.config.publicUrl, esim.iccid, order.locale),
+    receiptUrl: shopPageUrl(services.config.publicUrl, `/account/orders/${encodeURIComponent(order.public_id)}/receipt`, order.locale),
+    accountUrl: shopPageUrl(services.config.publicUrl, '/account', order.locale),
     packageDataMb: pkgTotal,
     packageUsedMb: Math.min(pkgUsed, pkgTotal ?? pkgUsed),
     daysLeft: daysLeft(expiresAt ? new Date(expiresAt) : null, now),

@@ -14,7 +14,7 @@ describe('compiled e-mail templates', () => {
 
   it('have both directions of every template, right to left on html, body and every table', async () => {
     const compiled = JSON.parse(readFileSync(COMPILED_FILE, 'utf8')) as Record<string, { ltr: string; rtl: string }>;
-    expect(Object.keys(compiled).sort()).toEqual(['notice', 'order']);
+    expect(Object.keys(compiled).sort()).toEqual(['esim', 'notice', 'order']);
     for (const { rtl } of Object.values(compiled)) {
       expect(rtl).toMatch(/<html lang="\[\[lang\]\]" dir="rtl"/);
       expect(rtl).toContain('<body lang="[[lang]]" dir="rtl"');
