@@ -194,13 +194,14 @@ function compose(f: EsimLifeEmailFacts, lang: ShopLanguage, t: EmailT): LifeEmai
       return {
         subject: t('esim.renewalFailed.subject', v),
         heading: t('esim.renewalFailed.heading', v),
-        lead: [para(t, 'esim.renewalFailed.intro', v), para(t, 'esim.renewalFailed.retry', v)],
+        lead: [
+          para(t, 'esim.renewalFailed.intro', v),
+          para(t, 'esim.renewalFailed.retry', v),
+          para(t, 'esim.renewalFailed.what', {}, { support: mailto(f.supportEmail) }, { support: f.supportEmail }),
+        ],
         rows: [planRow, ...validUntil, { label: t('esim.dataLeft'), value: dataText(esimLeft, lang, t) }, iccidRow],
         action: { href: f.accountUrl, label: t('esim.renewalFailed.button') },
-        notes: [
-          para(t, 'esim.renewalFailed.what', {}, { support: mailto(f.supportEmail) }, { support: f.supportEmail }),
-          plainPara(t('esim.renewalFailed.keeps')),
-        ],
+        notes: [plainPara(t('esim.renewalFailed.keeps'))],
       };
     }
   }
