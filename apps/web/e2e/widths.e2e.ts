@@ -19,7 +19,7 @@ interface Facts {
   planId: number;
   /** The long username has an account (and this browser its session). */
   registered?: boolean;
-  order?: { planId: number; paymentIntentId: string; clientSecret: string };
+  order?: { planId: number; paymentIntentId: string; clientSecret: string; orderId: string; iccid: string };
 }
 
 interface RouteCase {
@@ -79,6 +79,8 @@ export const ROUTES: readonly RouteCase[] = [
   { path: '/account/orders', signedIn: true },
   { path: '/account/profile', signedIn: true },
   { path: '/account/esim', signedIn: true },
+  { path: (f) => `/account/esim/${f.order?.iccid ?? '89000000000000000000'}`, signedIn: true },
+  { path: (f) => `/account/orders/${f.order?.orderId ?? 'ORD-NONE'}/receipt`, signedIn: true },
   { path: '/this-page-does-not-exist' },
 ];
 
@@ -320,7 +322,7 @@ describe('every page at every width', () => {
         facts.registered = true;
       }
       if (!facts.order) {
-        const intent = await api<{ paymentIntentId: string; clientSecret: string }>(page, '/api/create-payment-intent', {
+        const intent = await api<{ paymentIntentId: string; clientSecret: string; orderId: string }>(page, '/api/create-payment-intent', {
           planId: facts.planId,
         });
         expect(intent.status).toBe(200);
@@ -330,7 +332,15 @@ describe('every page at every width', () => {
           card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
         });
         expect(paid.body.status).toBe('succeeded');
-        facts.order = { planId: facts.planId, ...intent.body };
+        // The eSIM's page needs its ICCID, known once the order is fulfilled.
+        let iccid: string | null = null;
+        for (let i = 0; i < 100 && !iccid; i++) {
+          const view = await api<{ iccid: string | null }>(page, `/api/orders/${intent.body.paymentIntentId}`);
+          iccid = view.body?.iccid ?? null;
+          if (!iccid) await new Promise((r) => setTimeout(r, 200));
+        }
+        expect(iccid).toMatch(/^89\d{17,18}$/);
+        facts.order = { planId: facts.planId, ...intent.body, iccid: iccid! };
       }
       await page.reload();
       await ready(page);

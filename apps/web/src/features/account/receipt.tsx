@@ -72,7 +72,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const { language } = useLanguage();
   const compose = usePlanTextsFn();
   const pm = receipt.paymentMethod;
-  const card = pm.last4 ? t('payment.cardEnding', { brand: pm.brand ?? t('payment.card'), last4: pm.last4 }) : t('payment.card');
+  // Providers name the brand in lower case ('visa').
+  const brand = pm.brand ? pm.brand.charAt(0).toUpperCase() + pm.brand.slice(1) : t('payment.card');
+  const card = pm.last4 ? t('payment.cardEnding', { brand, last4: pm.last4 }) : t('payment.card');
   const payment = pm.type === 'points' ? t('payment.points') : pm.type === 'card_and_points' ? t('payment.cardAndPoints', { card }) : card;
   return (
     <Stack gap="md">
@@ -113,14 +115,14 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {receipt.seller.postalAddress}
             </Text>
-            <Text size="sm" dir="ltr" className={classes.ltr}>
-              {receipt.seller.email}
+            <Text size="sm" className={classes.ltr}>
+              <bdi dir="ltr">{receipt.seller.email}</bdi>
             </Text>
-            <Text size="sm" dir="ltr" className={classes.ltr}>
-              {receipt.seller.phone}
+            <Text size="sm" className={classes.ltr}>
+              <bdi dir="ltr">{receipt.seller.phone}</bdi>
             </Text>
-            <Text size="sm" dir="ltr" className={classes.ltr}>
-              {receipt.seller.url}
+            <Text size="sm" className={classes.ltr}>
+              <bdi dir="ltr">{receipt.seller.url}</bdi>
             </Text>
           </section>
           <section aria-labelledby="receipt-buyer">
@@ -132,8 +134,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
                 <bdi>{receipt.buyer.name}</bdi>
               </Text>
             ) : null}
-            <Text size="sm" dir="ltr" className={classes.ltr}>
-              {receipt.buyer.email}
+            <Text size="sm" className={classes.ltr}>
+              <bdi dir="ltr">{receipt.buyer.email}</bdi>
             </Text>
           </section>
           <section aria-labelledby="receipt-facts">
@@ -180,9 +182,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
                         <>
                           {' · '}
                           {t('iccid')}{' '}
-                          <span dir="ltr" className={classes.mono}>
+                          <bdi dir="ltr" className={classes.mono}>
                             {item.iccid}
-                          </span>
+                          </bdi>
                         </>
                       ) : null}
                     </Text>

@@ -59,7 +59,7 @@ describe('checkout: top-up mode', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Top up your eSIM' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ topUp: ICCID });
     const banner = screen.getByTestId('topup-banner');
-    expect(banner.textContent).toContain('The data goes onto your eSIM …1234 for Japan. No new QR code: nothing to install.');
+    expect(banner.textContent?.replace(/\u200E/g, '')).toContain('The data goes onto your eSIM …1234 for Japan. No new QR code: nothing to install.');
     expect(screen.getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
     expect(calls.get).toEqual([{ iccid: ICCID }]);
 
@@ -76,7 +76,7 @@ describe('checkout: top-up mode', () => {
     expect(router.state.location.search).toMatchObject({ payment_intent: 'pi_demo_1', topUp: ICCID });
     const done = await screen.findByTestId('topup-done');
     expect(within(done).getByRole('heading', { name: 'Data added to your eSIM' })).toBeTruthy();
-    expect(done.textContent).toContain('The top-up is on your eSIM …1234.');
+    expect(done.textContent?.replace(/\u200E/g, '')).toContain('The top-up is on your eSIM …1234.');
     expect(within(done).getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
   });
 

@@ -108,10 +108,13 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
         <Title order={1} fz={{ base: 28, sm: 38 }} mt="sm">
           {topUpIccid ? t('topUp.title') : kind === 'subscription' ? t('page.subscribeTitle') : t('page.title')}
         </Title>
-        <Text c="dimmed" mt={6} maw={640}>
-          {kind === 'subscription' ? t('page.subscribeSubtitle') : t('page.subtitle')}
-        </Text>
-        {topUpIccid ? <TopUpBanner iccid={topUpIccid} destination={topUp.destination} /> : null}
+        {topUpIccid ? (
+          <TopUpBanner iccid={topUpIccid} destination={topUp.destination} />
+        ) : (
+          <Text c="dimmed" mt={6} maw={640}>
+            {kind === 'subscription' ? t('page.subscribeSubtitle') : t('page.subtitle')}
+          </Text>
+        )}
 
         <Grid gap={{ base: 'lg', md: 'xl' }} mt={{ base: 'lg', sm: 'xl' }} align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -351,7 +351,7 @@ function TopUpDone({ iccid }: { iccid: string }) {
       <Title order={2} fz="xl" id="topup-done-heading">
         {t('topUp.doneTitle')}
       </Title>
-      <Text mt="sm">{isolated({ iccid: `…${iccid.slice(-4)}` }, (v) => t('topUp.doneBody', v))}</Text>
+      <Text mt="sm">{isolated({ iccid: `\u200E…${iccid.slice(-4)}` }, (v) => t('topUp.doneBody', v))}</Text>
       <Button mt="lg" renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid }} {...props} />}>
         {t('topUp.backToEsim')}
       </Button>

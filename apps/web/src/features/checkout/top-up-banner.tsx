@@ -35,7 +35,8 @@ export function useTopUpTarget(iccid: string | null, signedIn: boolean) {
 
 export function TopUpBanner({ iccid, destination }: { iccid: string; destination: string | null }) {
   const { t } = useTranslation('checkout');
-  const tail = `…${iccid.slice(-4)}`;
+  // A left-to-right mark first: the isolated '…1234' keeps its ellipsis before the digits in Arabic too.
+  const tail = `\u200E…${iccid.slice(-4)}`;
   return (
     <Alert
       mt="md"

@@ -77,9 +77,9 @@ function BackLink() {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -115,7 +115,7 @@ export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
           <UsageBar usage={esim.usage} status={esim.status} />
           <DaysLeft esim={esim} />
           <dl className={classes.facts}>
-            <Fact label={t('install.iccid')}>
+            <Fact label={t('install.iccid')} wide>
               <span dir="ltr" data-testid="esim-iccid" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
                 {esim.iccid}
               </span>

@@ -123,7 +123,7 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
         </Button>
         {until ? (
           <Text size="sm" c="dimmed">
-            {t('life.refund.until', { date: until })}
+            {kind === 'esim' ? t('life.refund.until', { date: until }) : t('life.refund.untilTopUp', { date: until })}
           </Text>
         ) : null}
       </Group>
