@@ -59,8 +59,13 @@ describe('checkout: top-up mode', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Top up your eSIM' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ topUp: ICCID });
     const banner = screen.getByTestId('topup-banner');
-    expect(banner.textContent?.replace(/\u200E/g, '')).toContain('The data goes onto your eSIM …1234 for Japan. No new QR code: nothing to install.');
+    expect(banner.textContent?.replace(/\u200E/g, '')).toContain(
+      'The data goes onto your eSIM …1234 for Japan. No new QR code: nothing to install.',
+    );
     expect(screen.getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
+    // The summary promises the data on this eSIM, not a QR code on the next page.
+    expect(screen.getByText('Added to your eSIM at once: no new QR code')).toBeTruthy();
+    expect(screen.queryByText(/QR code on the next page/)).toBeNull();
     expect(calls.get).toEqual([{ iccid: ICCID }]);
 
     const u = userEvent.setup({ delay: null });
@@ -86,6 +91,7 @@ describe('checkout: top-up mode', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     expect(router.state.location.search).toEqual({});
     expect(screen.queryByTestId('topup-banner')).toBeNull();
+    expect(screen.getByText(/QR code on the next page/)).toBeTruthy();
     expect(calls.get).toEqual([]);
   });
 

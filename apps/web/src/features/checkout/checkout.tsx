@@ -118,7 +118,7 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
 
         <Grid gap={{ base: 'lg', md: 'xl' }} mt={{ base: 'lg', sm: 'xl' }} align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <OrderSummary plan={plan.data} kind={kind} amount={formatPrice(usdMinor)} currency={currency} />
+            <OrderSummary plan={plan.data} kind={kind} amount={formatPrice(usdMinor)} currency={currency} topUp={topUpIccid !== null} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <DeviceCheck />

@@ -17,6 +17,8 @@ export interface OrderSummaryProps {
   /** Formatted total in the chosen currency. */
   amount: string;
   currency: string;
+  /** A top-up of an eSIM the traveller has: the data goes onto it, no QR code to deliver. */
+  topUp?: boolean;
 }
 
 function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -30,7 +32,7 @@ function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-export function OrderSummary({ plan, kind, amount, currency }: OrderSummaryProps) {
+export function OrderSummary({ plan, kind, amount, currency, topUp = false }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
   const texts = useCatalogPlanTexts(plan);
   // Composed texts when the plan's region is known; else what the plan stores.
@@ -101,7 +103,7 @@ export function OrderSummary({ plan, kind, amount, currency }: OrderSummaryProps
       </DataList>
 
       <Stack gap={8} mt="md">
-        <Perk icon={<IconBolt size={14} aria-hidden />}>{t('summary.instantDelivery')}</Perk>
+        <Perk icon={<IconBolt size={14} aria-hidden />}>{topUp ? t('topUp.summaryDelivery') : t('summary.instantDelivery')}</Perk>
         <Perk icon={<IconCalendarTime size={14} aria-hidden />}>{t('summary.validityStarts')}</Perk>
         <Perk icon={<IconAntenna size={14} aria-hidden />}>{subscription ? t('summary.cancelAnytime') : t('summary.network')}</Perk>
       </Stack>
