@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseURL: string;
     /** Where the server writes e-mails (.eml) when no SMTP_URL is set: inside the temp dir. */
     outboxDir: string;
+    /** The server's database, for the CLIs a test runs beside it (`cli.js esim simulate …`). */
+    databaseUrl: string;
   }
 }
 
@@ -81,6 +83,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('outboxDir', env.OUTBOX_DIR);
+  project.provide('databaseUrl', env.DATABASE_URL);
 
   return async () => {
     if (child.exitCode === null) {
