@@ -152,7 +152,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </section>
         </div>
 
-        <Table.ScrollContainer minWidth={480} type="native">
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+        <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={t('items')}>
           <Table verticalSpacing="sm" className={classes.items} data-testid="receipt-items">
             <caption className={classes.caption}>{t('items')}</caption>
             <Table.Thead>

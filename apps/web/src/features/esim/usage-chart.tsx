@@ -98,7 +98,7 @@ export function UsageChart({ dailyUsage, idPrefix = 'usage' }: { dailyUsage: Esi
             </Group>
           </UnstyledButton>
           <div id={tableId} hidden={!open}>
-            <Table.ScrollContainer minWidth={240} mah={320} type="native">
+            <Table.ScrollContainer minWidth={240} mah={320} type="native" tabIndex={0} role="region" aria-label={t('life.chart.heading')}>
               <Table striped="even" verticalSpacing={4} fz="sm" data-testid="usage-table">
                 <caption className={classes.caption}>{t('life.chart.heading')}</caption>
                 <Table.Thead>
