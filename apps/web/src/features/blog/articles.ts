@@ -1,9 +1,9 @@
 // The six built-in articles (spec §3 'Blog article'). Titles, excerpts and image descriptions are
 // translated (blog namespace, articles.<key>); the body is the same for every article
 // (article-body.ts). Images are bundled in public/blog/.
-import type { BlogArticleId, BlogCategory } from './route-params.ts';
+import { BLOG_ARTICLE_KEYS, type BlogArticleId, type BlogArticleKey, type BlogCategory } from './route-params.ts';
 
-export type BlogArticleKey = 'stayingConnected' | 'esimVsSim' | 'businessRoaming' | 'digitalNomad' | 'southeastAsia' | 'fiveG';
+export type { BlogArticleKey } from './route-params.ts';
 
 export interface BlogArticle {
   id: BlogArticleId;
@@ -22,10 +22,9 @@ export interface BlogArticle {
 /** The intrinsic size of every illustration (16:9), for width/height on <img>. */
 export const BLOG_IMAGE_SIZE = { width: 800, height: 450 } as const;
 
-export const BLOG_ARTICLES: readonly BlogArticle[] = [
+const ARTICLES: ReadonlyArray<Omit<BlogArticle, 'key'>> = [
   {
     id: 1,
-    key: 'stayingConnected',
     author: 'Emma Clarke',
     date: '2025-05-06',
     category: 'travel',
@@ -34,7 +33,6 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
   },
   {
     id: 2,
-    key: 'esimVsSim',
     author: 'Daniel Okafor',
     date: '2025-04-22',
     category: 'technology',
@@ -43,7 +41,6 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
   },
   {
     id: 3,
-    key: 'businessRoaming',
     author: 'Priya Desai',
     date: '2025-04-08',
     category: 'business',
@@ -52,7 +49,6 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
   },
   {
     id: 4,
-    key: 'digitalNomad',
     author: 'Lucas Moreau',
     date: '2025-03-25',
     category: 'digitalNomad',
@@ -61,7 +57,6 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
   },
   {
     id: 5,
-    key: 'southeastAsia',
     author: 'Aisha Rahman',
     date: '2025-03-11',
     category: 'travel',
@@ -70,7 +65,6 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
   },
   {
     id: 6,
-    key: 'fiveG',
     author: 'Tom Fischer',
     date: '2025-02-24',
     category: 'technology',
@@ -78,6 +72,9 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     image: '/blog/5g-travel.svg',
   },
 ];
+
+/** The articles, each with its translation key from BLOG_ARTICLE_KEYS (the one id → key table). */
+export const BLOG_ARTICLES: readonly BlogArticle[] = ARTICLES.map((a) => ({ ...a, key: BLOG_ARTICLE_KEYS[a.id] }));
 
 export function getArticle(id: number): BlogArticle | undefined {
   return BLOG_ARTICLES.find((a) => a.id === id);

@@ -5,6 +5,18 @@
 export const BLOG_ARTICLE_IDS = [1, 2, 3, 4, 5, 6] as const;
 export type BlogArticleId = (typeof BLOG_ARTICLE_IDS)[number];
 
+export type BlogArticleKey = 'stayingConnected' | 'esimVsSim' | 'businessRoaming' | 'digitalNomad' | 'southeastAsia' | 'fiveG';
+
+/** Each article's translation key (blog:articles.<key>), by id: what the page head needs, without the article data. */
+export const BLOG_ARTICLE_KEYS: Readonly<Record<BlogArticleId, BlogArticleKey>> = {
+  1: 'stayingConnected',
+  2: 'esimVsSim',
+  3: 'businessRoaming',
+  4: 'digitalNomad',
+  5: 'southeastAsia',
+  6: 'fiveG',
+};
+
 export const BLOG_CATEGORIES = ['travel', 'business', 'technology', 'digitalNomad'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 

@@ -7,7 +7,7 @@ import { getArticle, relatedArticles, type BlogArticle } from '../../features/bl
 import { BlogCard, initials } from '../../features/blog/blog-card.tsx';
 import { BlogImage } from '../../features/blog/blog-image.tsx';
 import { CategoryBadge } from '../../features/blog/category-badge.tsx';
-import { parseArticleId } from '../../features/blog/route-params.ts';
+import { BLOG_ARTICLE_KEYS, parseArticleId } from '../../features/blog/route-params.ts';
 import { ShareButtons } from '../../features/blog/share-buttons.tsx';
 import { useArticleDate } from '../../features/blog/use-article-date.ts';
 import { useLanguage } from '../../lib/preferences/index.ts';
@@ -16,13 +16,12 @@ import { pageHead, tHead } from '../../lib/page-meta.ts';
 import classes from '../-components/blog-article.module.css';
 
 export const Route = createFileRoute('/blog/$id')({
+  // The head needs only the article's key (route-params.ts), so the article data stays in the page's chunk.
   head: ({ match, params }) => {
-    const article = getArticle(Number(params.id));
-    return article
-      ? pageHead(match.pathname, {
-          title: tHead(`blog:articles.${article.key}.title`),
-          description: tHead(`blog:articles.${article.key}.excerpt`),
-        })
+    const id = parseArticleId(params.id);
+    const key = id === null ? null : BLOG_ARTICLE_KEYS[id];
+    return key
+      ? pageHead(match.pathname, { title: tHead(`blog:articles.${key}.title`), description: tHead(`blog:articles.${key}.excerpt`) })
       : pageHead(match.pathname, { title: tHead('blog:meta.title') });
   },
   // Spec §8: an id that matches no article (or is not a number) goes back to the list.

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ICCID_PATTERN } from '@esim/api/domain';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { Checkout } from '../../features/checkout/checkout.tsx';
@@ -11,6 +10,9 @@ function parsePlanId(raw: string): number | null {
   const id = Number(raw);
   return /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** ICCID_PATTERN of @esim/api/domain, inlined: importing it put the whole ICCID module into the initial bundle. */
+const ICCID_PATTERN = /^89\d{17,18}$/;
 
 export interface CheckoutSearch {
   /** Top-up mode: the ICCID of the signed-in buyer's eSIM the plan's data goes onto. */
