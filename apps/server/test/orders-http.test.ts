@@ -237,7 +237,7 @@ describe('account over HTTP', () => {
       status: string;
     }[];
     expect(esims).toHaveLength(2);
-    expect(esims[0]).toMatchObject({ iccid: expect.stringMatching(/^89/), status: 'not_installed' });
+    expect(esims[0]).toMatchObject({ iccid: expect.stringMatching(/^89/), status: 'ready', usage: { usedMb: 0 } });
     // The owner needs no secret.
     expect((await t.app.request(`/api/orders/${guest.paymentIntentId}`, { headers: { Cookie: cookie } })).status).toBe(200);
   });

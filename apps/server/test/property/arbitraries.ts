@@ -277,6 +277,9 @@ function makePlausibleByKey(known: Known): Record<string, fc.Arbitrary<unknown>>
       naughtyString,
     ),
     subscriptionId: fc.oneof(fc.constantFrom(...known.subscriptionIds), naughtyString),
+    iccid: fc.oneof(fc.constantFrom(...known.iccids), fc.stringMatching(/^89\d{17,18}$/), naughtyString),
+    topUpIccid: fc.oneof(fc.constantFrom(...known.iccids), fc.stringMatching(/^89\d{17,18}$/), naughtyString),
+    orderId: fc.oneof(fc.constantFrom(...known.orderIds), fc.constantFrom('ORD-0000000000', 'ord-x'), naughtyString),
     checkoutToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/), naughtyString),
     email,
     username: fc.oneof(
@@ -561,6 +564,8 @@ export function pathSegment(known: Known): fc.Arbitrary<string> {
           ...known.paymentIntentIds,
           ...known.esimIds,
           ...known.subscriptionIds,
+          ...known.iccids,
+          ...known.orderIds,
         )
         .map(String),
     },

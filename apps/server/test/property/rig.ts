@@ -60,6 +60,9 @@ export interface Known {
   esimTokens: string[];
   subscriptionIds: string[];
   verificationTokens: string[];
+  /** The customer's eSIMs' ICCIDs and order numbers (the account's after-purchase calls take them). */
+  iccids: string[];
+  orderIds: string[];
 }
 
 export interface FuzzApp {
@@ -141,6 +144,14 @@ export async function createFuzzApp(): Promise<FuzzApp> {
 
   // The signed-in customer, with a paid and fulfilled order (one eSIM) and a monthly subscription.
   const plan = await db.selectFrom('plans').select('id').where('active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  // Only 30-day plans are sold monthly.
+  const monthly = await db
+    .selectFrom('plans')
+    .select('id')
+    .where('active', '=', 1)
+    .where('validity_days', '=', 30)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const reg = await post('/api/auth/register', {
     username: 'fuzz_customer',
     email: 'fuzz.customer@example.com',
@@ -150,11 +161,15 @@ export async function createFuzzApp(): Promise<FuzzApp> {
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
   const intent = (await post('/api/create-payment-intent', { planId: plan.id }, cookieOf(reg.res))).json;
   await post('/api/demo-payments/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card });
-  const sub = (await post('/api/create-subscription', { planId: plan.id }, cookieOf(reg.res))).json;
+  const sub = (await post('/api/create-subscription', { planId: monthly.id }, cookieOf(reg.res))).json;
   await post('/api/demo-payments/confirm', { paymentIntentId: sub.paymentIntentId, clientSecret: sub.clientSecret, card });
   await settle();
-  const esims = (await get('/api/esims', cookieOf(reg.res))) as { id: string; qrCode: string }[];
+  const list = (await get('/api/esims', cookieOf(reg.res))) as { iccid: string }[];
+  // The install details (QR URL with its token) are on each eSIM's own page.
+  const esims: Array<{ id: string; qrCode: string }> = [];
+  for (const e of list) esims.push((await get(`/api/esims/${e.iccid}`, cookieOf(reg.res))) as { id: string; qrCode: string });
   const subs = (await get('/api/subscriptions', cookieOf(reg.res))) as { id: string }[];
+  const orders = (await get('/api/orders', cookieOf(reg.res))) as { id: string }[];
 
   // The admin (support.messages is adminProcedure).
   const adminReg = await post('/api/auth/register', {
@@ -180,6 +195,8 @@ export async function createFuzzApp(): Promise<FuzzApp> {
     esimTokens: esims.map((e) => new URL(e.qrCode, ORIGIN).searchParams.get('token') ?? '').filter(Boolean),
     subscriptionIds: subs.map((s) => s.id),
     verificationTokens: [...new Set(verificationTokens)],
+    iccids: list.map((e) => e.iccid),
+    orderIds: orders.map((o) => o.id),
   };
   if (known.esimIds.length === 0 || known.subscriptionIds.length === 0 || known.esimTokens.length === 0) {
     throw new Error(`fuzz rig set-up: expected an eSIM and a subscription, got ${JSON.stringify(known)}`);

@@ -247,7 +247,7 @@ describe('Stripe: undeliverable eSIM', () => {
 });
 
 describe('Stripe: subscriptions', () => {
-  it('first invoice paid → active + first eSIM; a renewal invoice → a second order and eSIM; cancel at period end; deleted → ended', async () => {
+  it('first invoice paid → active + first eSIM; a renewal invoice → a second order whose data tops up the same eSIM; cancel at period end; deleted → ended', async () => {
     const b = rig.browser();
     await (await b.caller()).auth.register(account());
     const api = await b.caller();
@@ -292,7 +292,13 @@ describe('Stripe: subscriptions', () => {
       deliver(delivery('invoice.paid', invoice('subscription_cycle', 'in_renewal_1', renewalPi.id))),
     ]);
     await rig.settle();
-    expect(await counts(rig.db)).toMatchObject({ orders: 2, fulfilled: 2, esims: 2, sent: 2 });
+    expect(await counts(rig.db)).toMatchObject({ orders: 2, fulfilled: 2, esims: 1, sent: 2 });
+    // The renewal is the eSIM's second package (once, however often the invoice was delivered).
+    const packages = await rig.db.selectFrom('esim_packages').select(['kind', 'position']).orderBy('position').execute();
+    expect(packages).toEqual([
+      { kind: 'initial', position: 1 },
+      { kind: 'renewal', position: 2 },
+    ]);
     const orders = await api.orders.list();
     expect(orders.map((o) => o.kind)).toEqual(['subscription', 'subscription']);
 
