@@ -66,6 +66,8 @@ describe('checkout: top-up mode', () => {
     // The summary promises the data on this eSIM, not a QR code on the next page.
     expect(screen.getByText('Added to your eSIM at once: no new QR code')).toBeTruthy();
     expect(screen.queryByText(/QR code on the next page/)).toBeNull();
+    // The eSIM is on the phone already: no device check.
+    expect(screen.queryByText('Will your device work?')).toBeNull();
     expect(calls.get).toEqual([{ iccid: ICCID }]);
 
     const u = userEvent.setup({ delay: null });
@@ -92,6 +94,7 @@ describe('checkout: top-up mode', () => {
     expect(router.state.location.search).toEqual({});
     expect(screen.queryByTestId('topup-banner')).toBeNull();
     expect(screen.getByText(/QR code on the next page/)).toBeTruthy();
+    expect(screen.getByText('Will your device work?')).toBeTruthy();
     expect(calls.get).toEqual([]);
   });
 

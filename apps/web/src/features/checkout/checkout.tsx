@@ -121,7 +121,8 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
             <OrderSummary plan={plan.data} kind={kind} amount={formatPrice(usdMinor)} currency={currency} topUp={topUpIccid !== null} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <DeviceCheck />
+            {/* A top-up goes onto an eSIM already on the phone: no device to check. */}
+            {topUpIccid ? null : <DeviceCheck />}
             <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white">
               {points.redemption ? (
                 <Box mb="lg">
