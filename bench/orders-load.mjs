@@ -3,7 +3,15 @@
 // checkout page does: POST /api/create-payment-intent, then POST /api/demo-payments/confirm with
 // the test card 4242…, both with the same-origin headers the CSRF guard requires.
 //   BASE=http://127.0.0.1:PORT PLAN_ID=… MODE=closed|open CONCURRENCY=32 RATE=1000 DURATION=10 WARMUP=2 [BARE=1]
-// Prints one JSON line: { orders, seconds, ordersPerSec, requestsPerSec, errors, latency: { create, confirm, order } }.
+//   [MIX=guest:2,topup:1,points:1 USERS=<JSON [{ cookie, iccid }]>]
+// Prints one JSON line: { orders, seconds, ordersPerSec, requestsPerSec, errors, latency: { create, confirm, order },
+// byKind: { <kind>: { orders, ordersPerSec, latency } }, placed: { <kind>: n } }.
+// MIX: the share of each kind of order, taken in a fixed rotation (guest:2,topup:1,points:1 gives
+// guest, topup, guest, points, …). guest: a new eSIM for an e-mail address; topup: a signed-in
+// owner tops up their eSIM (topUpIccid); points: a signed-in buyer pays partly with points
+// (usePoints). The signed-in kinds take a user from USERS (session cookie and eSIM), one order per
+// user at a time while a user is free. `placed` counts every order paid, warm-up included, for the
+// database check after the run.
 // MODE=closed: CONCURRENCY shoppers back to back (the most the server sustains).
 // MODE=open: orders start at RATE per second whatever the server does; an order's latency is
 // measured from its scheduled start (no coordinated omission), so queueing shows in p99.
@@ -19,6 +27,32 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 2);
 const BARE = process.env.BARE === '1';
 const MAX_OPEN = Number(process.env.MAX_OPEN ?? 4000);
+const KINDS = ['guest', 'topup', 'points'];
+const MIX = parseMix(process.env.MIX ?? 'guest:1');
+const USERS = JSON.parse(process.env.USERS ?? '[]');
+if (MIX.some((k) => k !== 'guest') && USERS.length === 0) throw new Error('MIX has signed-in orders but USERS is empty');
+
+/** 'guest:2,topup:1,points:1' → the rotation ['guest', 'topup', 'guest', 'points'] (kinds interleaved). */
+function parseMix(text) {
+  const weights = new Map();
+  for (const part of text.split(',')) {
+    const [kind, w = '1'] = part.split(':').map((x) => x.trim());
+    if (!KINDS.includes(kind) || !(Number(w) >= 0) || !Number.isInteger(Number(w))) throw new Error(`bad MIX part: ${part}`);
+    weights.set(kind, Number(w));
+  }
+  const rotation = [];
+  const left = new Map(weights);
+  while ([...left.values()].some((n) => n > 0)) {
+    for (const kind of KINDS) {
+      if ((left.get(kind) ?? 0) > 0) {
+        rotation.push(kind);
+        left.set(kind, left.get(kind) - 1);
+      }
+    }
+  }
+  if (rotation.length === 0) throw new Error('MIX has no orders');
+  return rotation;
+}
 
 // The server closes a keep-alive socket after 5 s idle (Node's default keepAliveTimeout), and Node
 // 20's agent drops an idle socket after the same 5 s it is told in `Keep-Alive: timeout=5`: a
@@ -33,7 +67,7 @@ const headers = {
 };
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
 
-function post(path, body) {
+function post(path, body, cookie) {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -43,7 +77,7 @@ function post(path, body) {
         path,
         method: 'POST',
         agent,
-        headers: { ...headers, 'Content-Length': Buffer.byteLength(data) },
+        headers: { ...headers, 'Content-Length': Buffer.byteLength(data), ...(cookie ? { Cookie: cookie } : {}) },
       },
       (res) => {
         const chunks = [];
@@ -69,28 +103,63 @@ const paths = BARE
   : { create: '/api/create-payment-intent', confirm: '/api/demo-payments/confirm' };
 
 let measuring = false;
-const lat = { create: [], confirm: [], order: [] };
+const newLat = () => ({ create: [], confirm: [], order: [] });
+const lat = newLat();
+const latByKind = Object.fromEntries(KINDS.map((k) => [k, newLat()]));
+const doneByKind = Object.fromEntries(KINDS.map((k) => [k, 0]));
+/** Orders paid, warm-up included; paidWithPoints: points paid all of it (no card step). */
+const placed = Object.fromEntries(KINDS.map((k) => [k, 0]));
+let paidWithPoints = 0;
 let done = 0;
 let errors = 0;
 let firstError = null;
 
+// Signed-in users free to place an order (one order per user at a time while one is free).
+const freeUsers = [...USERS];
+let nextBusyUser = 0;
+function takeUser() {
+  return freeUsers.shift() ?? USERS[nextBusyUser++ % USERS.length];
+}
+function giveBack(user) {
+  if (!freeUsers.includes(user)) freeUsers.push(user);
+}
+
+let turn = 0;
 async function oneOrder(scheduledAt) {
-  const t0 = performance.now();
-  const intent = await post(paths.create, {
-    planId: PLAN_ID,
-    amount: 1,
-    email: `bench-${randomBytes(4).toString('hex')}@traveller.example`,
-    checkoutToken: randomBytes(12).toString('base64url'),
-  });
-  const t1 = performance.now();
-  const res = await post(paths.confirm, { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: CARD });
-  const t2 = performance.now();
-  if (res.status !== 'succeeded') throw new Error(`confirm: ${JSON.stringify(res)}`);
-  if (measuring) {
-    lat.create.push(t1 - t0);
-    lat.confirm.push(t2 - t1);
-    lat.order.push(t2 - (scheduledAt ?? t0));
-    done++;
+  const kind = MIX[turn++ % MIX.length];
+  const user = kind === 'guest' ? null : takeUser();
+  try {
+    const t0 = performance.now();
+    const body = { planId: PLAN_ID, amount: 1, checkoutToken: randomBytes(12).toString('base64url') };
+    if (kind === 'guest') body.email = `bench-${randomBytes(4).toString('hex')}@traveller.example`;
+    if (kind === 'topup') body.topUpIccid = user.iccid;
+    if (kind === 'points') body.usePoints = true;
+    const intent = await post(paths.create, body, user?.cookie);
+    const t1 = performance.now();
+    // Points paid all of it: the order is paid already, there is no card step.
+    const allPoints = kind === 'points' && intent.clientSecret === '';
+    if (!allPoints) {
+      const res = await post(
+        paths.confirm,
+        { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: CARD },
+        user?.cookie,
+      );
+      if (res.status !== 'succeeded') throw new Error(`confirm: ${JSON.stringify(res)}`);
+    }
+    const t2 = performance.now();
+    placed[kind]++;
+    if (allPoints) paidWithPoints++;
+    if (measuring) {
+      for (const l of [lat, latByKind[kind]]) {
+        l.create.push(t1 - t0);
+        if (!allPoints) l.confirm.push(t2 - t1);
+        l.order.push(t2 - (scheduledAt ?? t0));
+      }
+      doneByKind[kind]++;
+      done++;
+    }
+  } finally {
+    if (user) giveBack(user);
   }
 }
 
@@ -163,9 +232,22 @@ process.stdout.write(
     orders: done,
     seconds: Number(seconds.toFixed(2)),
     ordersPerSec: Number((done / seconds).toFixed(1)),
-    requestsPerSec: Number(((2 * done) / seconds).toFixed(1)),
+    requestsPerSec: Number(((lat.create.length + lat.confirm.length) / seconds).toFixed(1)),
     errors,
     firstError,
     latency: { create: summary(lat.create), confirm: summary(lat.confirm), order: summary(lat.order) },
+    mix: MIX,
+    byKind: Object.fromEntries(
+      KINDS.filter((k) => MIX.includes(k)).map((k) => [
+        k,
+        {
+          orders: doneByKind[k],
+          ordersPerSec: Number((doneByKind[k] / seconds).toFixed(1)),
+          latency: { create: summary(latByKind[k].create), confirm: summary(latByKind[k].confirm), order: summary(latByKind[k].order) },
+        },
+      ]),
+    ),
+    placed,
+    paidWithPoints,
   })}\n`,
 );
