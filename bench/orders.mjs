@@ -31,7 +31,7 @@
 // The server runs with RATE_LIMIT_ALLOWLIST=127.0.0.1,::1: one client sending 1,000 orders/s is
 // far past the per-client checkout limit, which a benchmark is not about.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -73,7 +73,20 @@ function start(core, args, env) {
   };
 }
 
-function load(env) {
+/** CPU time (ms) the process `pid` has used so far (user + system, from /proc); null where there is no /proc. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/** One load generator run; with `serverPid`, also the server's CPU per order (warm-up included). */
+function load(env, serverPid) {
+  const before = serverPid ? cpuMs(serverPid) : null;
   const [cmd, args] = pin(1, process.execPath, [join(here, 'orders-load.mjs')]);
   const r = spawnSync(cmd, args, {
     env: { ...process.env, DURATION: String(DURATION), WARMUP: String(WARMUP), MIX, ...env },
@@ -81,7 +94,11 @@ function load(env) {
     maxBuffer: 16 * 1024 * 1024,
   });
   if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop());
+  const result = JSON.parse(r.stdout.trim().split('\n').pop());
+  const after = serverPid ? cpuMs(serverPid) : null;
+  const paid = Object.values(result.placed ?? {}).reduce((n, x) => n + x, 0);
+  result.serverCpuMsPerOrder = before !== null && after !== null && paid > 0 ? Number(((after - before) / paid).toFixed(3)) : null;
+  return result;
 }
 
 function show(name, r) {
@@ -89,6 +106,7 @@ function show(name, r) {
   log(
     `  ${name.padEnd(26)} ${String(r.ordersPerSec.toFixed(0)).padStart(6)} orders/s (${r.requestsPerSec.toFixed(0)} req/s)` +
       `   order p50 ${l.order.p50} ms p99 ${l.order.p99} ms   create p99 ${l.create.p99} ms   confirm p99 ${l.confirm.p99} ms` +
+      `${r.serverCpuMsPerOrder ? `   server CPU ${r.serverCpuMsPerOrder} ms/order` : ''}` +
       `${r.errors ? `   ERRORS ${r.errors} (${r.firstError})` : ''}`,
   );
   const kinds = Object.entries(r.byKind ?? {});
@@ -414,10 +432,13 @@ async function main() {
       tmp,
       'split',
       { FULFILMENT_INLINE: '0' },
-      async ({ base, plan, env, dbFile, outbox, users, baseline }) => {
-        const closed = load({ BASE: base, PLAN_ID: String(plan.id), MODE: 'closed', CONCURRENCY: String(CONCURRENCY), ...users });
+      async ({ base, plan, env, dbFile, outbox, server, users, baseline }) => {
+        const closed = load(
+          { BASE: base, PLAN_ID: String(plan.id), MODE: 'closed', CONCURRENCY: String(CONCURRENCY), ...users },
+          server.child.pid,
+        );
         show('split, closed loop', closed);
-        const open = load({ BASE: base, PLAN_ID: String(plan.id), MODE: 'open', RATE: String(RATE), ...users });
+        const open = load({ BASE: base, PLAN_ID: String(plan.id), MODE: 'open', RATE: String(RATE), ...users }, server.child.pid);
         show(`split, open loop @${RATE}/s`, open);
         // Two workers, one per core, share the backlog through their leases.
         const workers = [0, 1].map((core) => start(core, [join(serverDist, 'cli.js'), 'worker'], { ...env, WORKER_INTERVAL_MS: '100' }));
@@ -444,8 +465,11 @@ async function main() {
       tmp,
       'inline',
       { FULFILMENT_INLINE: '1', WORKER_INTERVAL_MS: '200' },
-      async ({ base, plan, dbFile, outbox, users, baseline }) => {
-        const closed = load({ BASE: base, PLAN_ID: String(plan.id), MODE: 'closed', CONCURRENCY: String(CONCURRENCY), ...users });
+      async ({ base, plan, dbFile, outbox, server, users, baseline }) => {
+        const closed = load(
+          { BASE: base, PLAN_ID: String(plan.id), MODE: 'closed', CONCURRENCY: String(CONCURRENCY), ...users },
+          server.child.pid,
+        );
         show('inline, closed loop', closed);
         const drainS = await drained(dbFile, 1_800_000);
         const db = check(dbFile, outbox, { ...baseline, placed: sumPlaced(closed) });
@@ -462,14 +486,17 @@ async function main() {
     try {
       await waitFor(`http://127.0.0.1:${barePort}/bare/health`);
       results.bare = {
-        closed: load({
-          BASE: `http://127.0.0.1:${barePort}`,
-          PLAN_ID: '1',
-          MODE: 'closed',
-          CONCURRENCY: String(CONCURRENCY),
-          BARE: '1',
-          MIX: 'guest:1',
-        }),
+        closed: load(
+          {
+            BASE: `http://127.0.0.1:${barePort}`,
+            PLAN_ID: '1',
+            MODE: 'closed',
+            CONCURRENCY: String(CONCURRENCY),
+            BARE: '1',
+            MIX: 'guest:1',
+          },
+          bare.child.pid,
+        ),
       };
       show('bare Hono, closed loop', results.bare.closed);
     } finally {
