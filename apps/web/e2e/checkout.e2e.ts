@@ -316,18 +316,19 @@ describe('checkout', () => {
     await page.waitForURL((url) => url.pathname === '/account');
     const row = page.getByRole('row').filter({ hasText: intent.orderId });
     await row.waitFor();
+    // 'View QR code' opens the eSIM's page at its install section, with the same activation code.
     await row.getByRole('button', { name: `View QR code for order ${intent.orderId}` }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('esim-code').waitFor();
-    expect((await dialog.getByTestId('esim-code').innerText()).trim()).toBe(code);
-    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => /^\/account\/esim\/89\d{17,18}$/.test(url.pathname) && url.hash === '#install');
+    await page.getByTestId('esim-code').waitFor();
+    expect((await page.getByTestId('esim-code').innerText()).trim()).toBe(code);
+    const iccid = new URL(page.url()).pathname.split('/').pop()!;
 
     await page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'eSIM Management' }).click();
     await page.waitForURL((url) => url.pathname === '/account/esim');
     const esim = page.getByRole('article').first();
     await esim.waitFor();
-    expect(await esim.innerText()).toMatch(/89\d{17,18}/);
-    expect(await esim.innerText()).toContain('Not installed');
+    expect(await esim.innerText()).toContain(iccid);
+    expect(await esim.innerText()).toContain('Ready to install');
     expect(await axeCheck(page)).toEqual([]);
     await screenshot(page, 'account-esim-1280');
     expect(errors).toEqual([]);
