@@ -153,12 +153,10 @@ export async function settlePointsOnPaid(trx: Db, order: PaidOrderFacts, now: st
   await creditPurchasePoints(trx, order, now);
 }
 
+const LEDGER_AMOUNT_BY_KEY = new Statement<{ amount: number }>('select "amount" from "points_ledger" where "unique_key" = ?');
+
 async function retakeReleasedPoints(trx: Db, order: PaidOrderFacts & { user_id: number }, now: string): Promise<void> {
-  const released = await trx
-    .selectFrom('points_ledger')
-    .select('amount')
-    .where('unique_key', '=', ledgerKeys.release(order.id))
-    .executeTakeFirst();
+  const released = await LEDGER_AMOUNT_BY_KEY.first(trx, [ledgerKeys.release(order.id)]);
   if (!released || released.amount <= 0) return;
   await lockUserPoints(trx, order.user_id);
   const { balance } = await pointsTotals(trx, order.user_id);
@@ -187,17 +185,15 @@ export interface OrderToPay {
  * Inside the checkout's write transaction, right after the order row: takes what the user's points
  * can pay (domain/rewards.ts redeemPoints), stores it on the order and records the redemption.
  */
+const SET_ORDER_POINTS = new Statement('update "orders" set "points_used" = ?, "points_discount_minor" = ? where "id" = ?');
+
 export async function reservePoints(trx: Db, userId: number, order: OrderToPay, now: string): Promise<Redemption> {
   await lockUserPoints(trx, userId);
   await releaseStaleReservations(trx, userId, now);
   const { balance } = await pointsTotals(trx, userId);
   const r = redeemPoints({ available: balance, usdMinor: order.usdMinor, totalMinor: order.totalMinor, rateMicros: order.rateMicros });
   if (r.pointsUsed <= 0) return r;
-  await trx
-    .updateTable('orders')
-    .set({ points_used: r.pointsUsed, points_discount_minor: r.discountMinor })
-    .where('id', '=', order.id)
-    .execute();
+  await SET_ORDER_POINTS.execute(trx, [r.pointsUsed, r.discountMinor, order.id]);
   await addLedgerRow(trx, {
     userId,
     source: 'redemption',
@@ -212,6 +208,13 @@ export async function reservePoints(trx: Db, userId: number, order: OrderToPay, 
 
 /** Orders whose reserved (or spent) points come back: never to be paid, or refunded. */
 const RELEASABLE_STATES = ['canceled', 'expired', 'refunded'] as const;
+
+/** The user's orders with points reserved, over (RELEASABLE_STATES), and no release row yet. */
+const STALE_RESERVATIONS = new Statement<{ id: number }>(
+  'select "o"."id" from "orders" as "o" where "o"."user_id" = ? and "o"."points_used" > 0 ' +
+    `and "o"."status" in (${RELEASABLE_STATES.map((s) => `'${s}'`).join(', ')}) ` +
+    'and not exists (select "l"."id" from "points_ledger" as "l" where "l"."user_id" = ? and "l"."order_id" = "o"."id" and "l"."source" = \'release\')',
+);
 
 /**
  * Gives back the points an order reserved or spent, once (key release:order:<id>). Only for an order
@@ -246,24 +249,7 @@ export async function releaseReservedPoints(db: Db, orderId: number, now: string
  * and when the rewards page reads it. Returns the points given back now.
  */
 export async function releaseStaleReservations(db: Db, userId: number, now: string): Promise<number> {
-  const stale = await db
-    .selectFrom('orders as o')
-    .select('o.id')
-    .where('o.user_id', '=', userId)
-    .where('o.points_used', '>', 0)
-    .where(sql<boolean>`o.status in (${sql.join(RELEASABLE_STATES.map((s) => sql.lit(s)))})`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('points_ledger as l')
-            .select('l.id')
-            .where('l.user_id', '=', userId)
-            .whereRef('l.order_id', '=', 'o.id')
-            .where('l.source', '=', 'release'),
-        ),
-      ),
-    )
-    .execute();
+  const stale = (await STALE_RESERVATIONS.execute(db, [userId, userId])).rows;
   let released = 0;
   for (const o of stale) released += await releaseReservedPoints(db, o.id, now);
   return released;

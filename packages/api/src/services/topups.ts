@@ -2,7 +2,7 @@
 // checkout (payments.createIntent with topUpIccid: an order with topup_esim_id) and applied to the
 // same eSIM by the same exactly-once fulfilment (fulfilment.ts: provider topUp under the key
 // 'order:<id>:topup', one esim_packages row per order).
-import type { Db } from '@esim/db';
+import { Statement, type Db } from '@esim/db';
 import type { Plan } from '../domain/catalog.ts';
 import { AppError } from '../errors.ts';
 import type { Services, SessionUser } from './types.ts';
@@ -18,14 +18,21 @@ export interface TopUpTarget {
   regionId: number | null;
 }
 
+/** The eSIM, its owner and its first plan's destination (SQL text kept once: the checkout runs it per top-up). */
+const TOP_UP_TARGET = new Statement<{
+  id: number;
+  iccid: string;
+  user_id: number | null;
+  status: string;
+  plan_state: string | null;
+  region_id: number | null;
+}>(
+  'select "e"."id", "e"."iccid", "e"."user_id", "e"."status", "e"."plan_state", "p"."region_id" from "esims" as "e" ' +
+    'inner join "orders" as "o" on "o"."id" = "e"."order_id" left join "plans" as "p" on "p"."id" = "o"."plan_id" where "e"."iccid" = ?',
+);
+
 export async function findTopUpTarget(db: Db, iccid: string): Promise<TopUpTarget | null> {
-  const row = await db
-    .selectFrom('esims as e')
-    .innerJoin('orders as o', 'o.id', 'e.order_id')
-    .leftJoin('plans as p', 'p.id', 'o.plan_id')
-    .select(['e.id', 'e.iccid', 'e.user_id', 'e.status', 'e.plan_state', 'p.region_id'])
-    .where('e.iccid', '=', iccid)
-    .executeTakeFirst();
+  const row = await TOP_UP_TARGET.first(db, [iccid]);
   if (!row) return null;
   return {
     esimId: row.id,
