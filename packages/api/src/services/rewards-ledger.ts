@@ -209,7 +209,10 @@ export async function reservePoints(trx: Db, userId: number, order: OrderToPay, 
 /** Orders whose reserved (or spent) points come back: never to be paid, or refunded. */
 const RELEASABLE_STATES = ['canceled', 'expired', 'refunded'] as const;
 
-/** The user's orders with points reserved, over (RELEASABLE_STATES), and no release row yet. */
+/**
+ * The user's orders with points reserved, over (RELEASABLE_STATES), and no release row yet. The
+ * first three terms are the partial index orders_points_to_release_idx's: keep them as they are.
+ */
 const STALE_RESERVATIONS = new Statement<{ id: number }>(
   'select "o"."id" from "orders" as "o" where "o"."user_id" = ? and "o"."points_used" > 0 ' +
     `and "o"."status" in (${RELEASABLE_STATES.map((s) => `'${s}'`).join(', ')}) ` +
