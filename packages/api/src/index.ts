@@ -52,7 +52,8 @@ export { advanceDemoRenewal } from './services/subscriptions.ts';
 // The eSIM's life: provider events, polling, the simulator's shared state and signed deliveries.
 export { receiveEsimWebhook, handleEsimEvent } from './services/esim-events.ts';
 export type { EsimEventOutcome, EsimWebhookResult } from './services/esim-events.ts';
-export { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts, snapshotOfUsage } from './services/esim-sync.ts';
+export { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts } from './services/esim-sync.ts';
+export { snapshotOfUsage } from './providers/esim/index.ts';
 export type { EsimPollResult, SyncResult } from './services/esim-sync.ts';
 export {
   DbSimulatorStore,

@@ -6,7 +6,8 @@ import type { Db } from '@esim/db';
 import type { Services } from './types.ts';
 import type { EsimEvent } from '../providers/esim/index.ts';
 import { iso } from '../domain/time.ts';
-import { applyUsageSnapshot, snapshotOfUsage, type SyncOutcome } from './esim-sync.ts';
+import { applyUsageSnapshot, type SyncOutcome } from './esim-sync.ts';
+import { snapshotOfUsage } from '../providers/esim/index.ts';
 
 export type EsimEventOutcome = 'processed' | 'duplicate' | 'stale' | 'ignored';
 

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Db, EsimPackage } from '@esim/db';
 import type { EsimStatus } from '@esim/db';
 import type { Services } from './types.ts';
-import type { EsimUsage, EsimUsageSnapshot } from '../providers/esim/index.ts';
+import { snapshotOfUsage, type EsimUsageSnapshot } from '../providers/esim/index.ts';
 import { mergeUsageSnapshot, nextPlanState, nextProfileState, type PackageLife } from '../domain/esim-packages.ts';
 import { thresholdsReached, validityAlertDue, type EsimPlanStateValue, type UsageAlertKind } from '../domain/esim-life.ts';
 import { iso } from '../domain/time.ts';
@@ -23,18 +23,6 @@ export interface SyncResult {
   outcome: SyncOutcome;
   /** Alerts queued by this report (already queued ones are not counted again by the outbox). */
   alerts: Array<{ orderId: number; kind: UsageAlertKind }>;
-}
-
-/** usage() in the JSON form events carry. */
-export function snapshotOfUsage(u: EsimUsage): EsimUsageSnapshot {
-  return {
-    usedMb: u.usedMb,
-    totalMb: u.totalMb,
-    planState: u.planState,
-    profileState: u.profileState,
-    activatedAt: u.activatedAt?.toISOString() ?? null,
-    expiresAt: u.expiresAt?.toISOString() ?? null,
-  };
 }
 
 /**

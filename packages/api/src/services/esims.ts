@@ -19,7 +19,8 @@ import { esimQrUrl } from './orders.ts';
 import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
 import { getPlanDestinations, planTextFacts, type PlanDestination } from './plan-facts.ts';
-import { applyUsageSnapshot, snapshotOfUsage } from './esim-sync.ts';
+import { applyUsageSnapshot } from './esim-sync.ts';
+import { snapshotOfUsage } from '../providers/esim/index.ts';
 import type { EsimDetailView, EsimPackageView, EsimSummaryView, EsimUsageView } from './esim-views.ts';
 
 type EsimRow = Awaited<ReturnType<typeof selectEsims>>[number];

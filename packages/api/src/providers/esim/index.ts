@@ -26,5 +26,5 @@ export { ESIM_SIGNATURE_HEADER, EsimSimulator, esimWebhookSignature, seededRando
 export type { SignedDelivery, SimulatedChange, SimulatorOptions } from './simulator.ts';
 export { DbSimulatorStore, MemorySimulatorStore } from './simulator-store.ts';
 export type { SimPackage, SimRecord, SimulatorStore } from './simulator-store.ts';
-export { EsimProviderError, EsimWebhookError, isEsimProviderError } from './types.ts';
+export { EsimProviderError, EsimWebhookError, isEsimProviderError, snapshotOfUsage } from './types.ts';
 export type * from './types.ts';

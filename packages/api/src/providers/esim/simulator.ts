@@ -23,7 +23,7 @@ import type {
   EsimTopUpInput,
   EsimTopUpResult,
 } from './types.ts';
-import { EsimProviderError, EsimWebhookError } from './types.ts';
+import { EsimProviderError, EsimWebhookError, snapshotOfUsage } from './types.ts';
 
 export interface SimulatorOptions {
   /** Uniform in [0, 1). Default: node:crypto. Pass a seeded one for deterministic tests. */
@@ -214,17 +214,7 @@ export class EsimSimulator implements EsimProvider {
         return new EsimProviderError('rejected', `eSIM ${input.iccid} has expired; it cannot be topped up`);
       }
       const ref = `${rec.esim.providerRef}_p${rec.packages.length + 1}`;
-      rec.packages.push({
-        ref,
-        key: input.idempotencyKey,
-        orderId: input.orderId,
-        dataMb: input.dataMb,
-        validityDays: input.validityDays,
-        usedMb: 0,
-        state: 'queued',
-        startedAt: null,
-        expiresAt: null,
-      });
+      rec.packages.push(newPackage(ref, input));
       rec.packages = this.advance(rec, now);
       return { iccid: input.iccid, providerRef: ref };
     });
@@ -339,7 +329,7 @@ export class EsimSimulator implements EsimProvider {
         type: finalType,
         iccid,
         occurredAt: now.toISOString(),
-        usage: snapshotOf(usage),
+        usage: snapshotOfUsage(usage),
       },
     };
   }
@@ -402,19 +392,7 @@ export class EsimSimulator implements EsimProvider {
       activatedAt: null,
       canceled: false,
       events: 0,
-      packages: [
-        {
-          ref: `${providerRef}_p1`,
-          key: input.idempotencyKey,
-          orderId: input.orderId,
-          dataMb: input.dataMb,
-          validityDays: input.validityDays,
-          usedMb: 0,
-          state: 'queued',
-          startedAt: null,
-          expiresAt: null,
-        },
-      ],
+      packages: [newPackage(`${providerRef}_p1`, input)],
     };
   }
 
@@ -444,17 +422,6 @@ export class EsimSimulator implements EsimProvider {
     for (let i = 0; i < n; i++) s += MATCHING_ALPHABET[Math.floor(this.random() * MATCHING_ALPHABET.length) % MATCHING_ALPHABET.length];
     return s;
   }
-}
-
-function snapshotOf(u: EsimUsage): EsimUsageSnapshot {
-  return {
-    usedMb: u.usedMb,
-    totalMb: u.totalMb,
-    planState: u.planState,
-    profileState: u.profileState,
-    activatedAt: u.activatedAt?.toISOString() ?? null,
-    expiresAt: u.expiresAt?.toISOString() ?? null,
-  };
 }
 
 const malformed = (why: string) => new EsimWebhookError('malformed', `event body: ${why}`);
@@ -518,5 +485,23 @@ export function seededRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A package as ordered or topped up: nothing used, waiting its turn. */
+function newPackage(
+  ref: string,
+  input: { idempotencyKey: string; orderId: string; dataMb: number | null; validityDays: number },
+): SimPackage {
+  return {
+    ref,
+    key: input.idempotencyKey,
+    orderId: input.orderId,
+    dataMb: input.dataMb,
+    validityDays: input.validityDays,
+    usedMb: 0,
+    state: 'queued',
+    startedAt: null,
+    expiresAt: null,
   };
 }

@@ -122,6 +122,18 @@ export interface EsimUsageSnapshot {
   expiresAt: string | null;
 }
 
+/** usage() in the JSON form events carry. */
+export function snapshotOfUsage(u: EsimUsage): EsimUsageSnapshot {
+  return {
+    usedMb: u.usedMb,
+    totalMb: u.totalMb,
+    planState: u.planState,
+    profileState: u.profileState,
+    activatedAt: u.activatedAt?.toISOString() ?? null,
+    expiresAt: u.expiresAt?.toISOString() ?? null,
+  };
+}
+
 export interface EsimProvider {
   readonly name: string;
   /** True for a provider that issues real, billed eSIMs. The server refuses demo payments with a real provider. */
