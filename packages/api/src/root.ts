@@ -8,6 +8,7 @@ import { paymentsRouter } from './routers/payments.ts';
 import { esimsRouter } from './routers/esims.ts';
 import { subscriptionsRouter } from './routers/subscriptions.ts';
 import { rewardsRouter } from './routers/rewards.ts';
+import { adminRouter } from './routers/admin/index.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   esims: esimsRouter,
   subscriptions: subscriptionsRouter,
   rewards: rewardsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,6 +19,8 @@ export interface RegionsTable {
   /** 'country' or 'bundle' */
   kind: string;
   sort_order: ColumnType<number, number | undefined, number>;
+  /** 0: hidden from the shop by an admin, with its plans (migration 2026-11-28-001). */
+  visible: ColumnType<number, number | undefined, number>;
 }
 
 /** Which countries a region covers: the 'Countries Covered' chips. A country covers itself. */
@@ -58,6 +60,10 @@ export interface ExchangeRatesTable {
   /** Units of this currency per 1 USD, times 1,000,000 (USD = 1,000,000). Integer so conversion is exact. */
   rate_micros: number;
   updated_at: IsoTimestamp;
+  /** Where the rate in force came from: 'seed', 'admin', … (migration 2026-11-28-001). */
+  source: ColumnType<string, string | undefined, string>;
+  /** The admin who set it (null: the seed, or the account is gone). */
+  updated_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type UserRole = 'customer' | 'admin';
@@ -85,6 +91,8 @@ export interface UsersTable {
   locale: ColumnType<string, string | undefined, string>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Set by an admin: the account cannot sign in and has no sessions (migration 2026-11-28-001). */
+  disabled_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
 export interface EmailVerificationsTable {
@@ -180,7 +188,8 @@ export interface LoginAuditTable {
   attempts: ColumnType<number, number | undefined, number>;
 }
 
-export type ContactMessageStatus = 'new' | 'read' | 'closed';
+/** 'read' is from before the admin area (migration 2026-11-28-001 added 'answered'); the inbox shows it as new. */
+export type ContactMessageStatus = 'new' | 'read' | 'answered' | 'closed';
 
 /** A message from the support page's contact form, kept for support staff. */
 export interface ContactMessagesTable {
@@ -196,6 +205,8 @@ export interface ContactMessagesTable {
   user_agent: ColumnType<string, string | undefined, string>;
   status: ColumnType<ContactMessageStatus, ContactMessageStatus | undefined, ContactMessageStatus>;
   created_at: IsoTimestamp;
+  /** When an admin last changed the status. */
+  status_changed_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
 /** One row per newsletter address; subscribing again changes nothing. */
@@ -512,6 +523,25 @@ export interface UserAchievementsTable {
   updated_at: IsoTimestamp;
 }
 
+/** Every change made in the admin area: who, what, before → after, when (migration 2026-11-28-001). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_username: string;
+  /** 'plan.update', 'order.refund', 'user.disable', … */
+  action: string;
+  /** 'plan', 'region', 'order', 'user', 'exchange_rate', 'level', 'achievement', 'contact_message', 'email', … */
+  entity: string;
+  entity_id: string;
+  /** One line for people. */
+  summary: string;
+  /** JSON of the changed fields before and after; null for a creation, a deletion or an action. */
+  before_json: string | null;
+  after_json: string | null;
+  ip: ColumnType<string, string | undefined, string>;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -545,6 +575,7 @@ export interface Database {
   points_ledger: PointsLedgerTable;
   check_ins: CheckInsTable;
   user_achievements: UserAchievementsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Region = Selectable<RegionsTable>;
@@ -577,3 +608,4 @@ export type AchievementRow = Selectable<AchievementsTable>;
 export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 export type CheckInRow = Selectable<CheckInsTable>;
 export type UserAchievementRow = Selectable<UserAchievementsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

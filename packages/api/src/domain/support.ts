@@ -66,7 +66,7 @@ export const ZSubscribeInput = z.object({
 export type TSubscribeInput = z.infer<typeof ZSubscribeInput>;
 
 // ── Staff inbox ───────────────────────────────────────────────────────────────────────────
-export const CONTACT_STATUSES = ['new', 'read', 'closed'] as const;
+export const CONTACT_STATUSES = ['new', 'read', 'answered', 'closed'] as const;
 export type TContactStatus = (typeof CONTACT_STATUSES)[number];
 export const CONTACT_LIST_MAX = 200;
 

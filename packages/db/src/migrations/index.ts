@@ -16,6 +16,7 @@ import * as m20261127001esimLife from './2026-11-27-001-esim-life.ts';
 import * as m20261127002refundClaims from './2026-11-27-002-refund-claims.ts';
 import * as m20261127010ledgerTotalsIndex from './2026-11-27-010-ledger-totals-index.ts';
 import * as m20261127011pointsToReleaseIndex from './2026-11-27-011-points-to-release-index.ts';
+import * as m20261128001admin from './2026-11-28-001-admin.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-002-refund-claims': m20261127002refundClaims,
   '2026-11-27-010-ledger-totals-index': m20261127010ledgerTotalsIndex,
   '2026-11-27-011-points-to-release-index': m20261127011pointsToReleaseIndex,
+  '2026-11-28-001-admin': m20261128001admin,
 };

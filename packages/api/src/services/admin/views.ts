@@ -1,0 +1,333 @@
+// What the admin.* procedures return (issue 14). The admin pages are typed by these.
+// Money is integer minor units plus a currency code; times are ISO-8601 UTC strings.
+import type { ContactMessageStatus, EsimPlanStateValue, EsimProfileStateValue, OrderKind, OrderStatus } from '@esim/db';
+
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface MoneyView {
+  minor: number;
+  currency: string;
+}
+
+/** The admin making a change, for the audit log. */
+export interface AdminActor {
+  id: number;
+  username: string;
+  ip: string;
+}
+
+// ── Dashboard ──────────────────────────────────────────────────────────────────────────────
+export interface DashboardView {
+  range: 'today' | '7d' | '30d';
+  /** The window: [from, to) in UTC. */
+  from: string;
+  to: string;
+  /** Paid revenue (orders paid in the window, net of nothing), per currency, largest first. */
+  revenue: MoneyView[];
+  /** The same in USD cents (each order's usd_amount_minor). */
+  revenueUsdMinor: number;
+  paidOrders: number;
+  refunds: { count: number; usdMinor: number };
+  newAccounts: number;
+  /** Work waiting now (not limited to the window). */
+  waiting: {
+    /** Paid orders whose eSIM is not delivered yet (paid / provisioning). */
+    provisioning: number;
+    /** Of those, the ones whose last attempt failed (last_error set). */
+    provisioningFailed: number;
+    /** E-mails pending. */
+    emails: number;
+    /** E-mails that failed for good. */
+    emailsFailed: number;
+  };
+  /** One entry per UTC day of the window (oldest first), zeros included. */
+  daily: { day: string; usdMinor: number; orders: number }[];
+  /** Up to 5 destinations by paid orders in the window. */
+  topDestinations: { regionCode: string; name: string; orders: number; usdMinor: number }[];
+}
+
+// ── Orders ─────────────────────────────────────────────────────────────────────────────────
+export interface AdminOrderRow {
+  orderId: string;
+  status: OrderStatus;
+  kind: OrderKind;
+  /** A top-up of another eSIM. */
+  topUp: boolean;
+  email: string;
+  /** The account, when the order belongs to one. */
+  user: { id: number; username: string } | null;
+  planName: string;
+  regionCode: string | null;
+  total: MoneyView;
+  usdMinor: number;
+  paymentId: string | null;
+  iccid: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export type TimelineKind =
+  | 'created'
+  | 'paid'
+  | 'payment_failed'
+  | 'provisioned'
+  | 'emailed'
+  | 'installed'
+  | 'activated'
+  | 'refund_requested'
+  | 'refunded'
+  | 'canceled'
+  | 'expired'
+  | 'admin';
+
+export interface TimelineEntry {
+  kind: TimelineKind;
+  at: string;
+  /** One line, e.g. 'eSIM e-mail sent to a@b.c' or 'Refunded by admin alice'. */
+  detail: string;
+}
+
+export interface AdminEmailJob {
+  id: number;
+  orderId: string;
+  kind: string;
+  to: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export interface AdminOrderDetail extends AdminOrderRow {
+  locale: string;
+  planId: number;
+  planDataAmount: string;
+  planValidityDays: number;
+  subtotal: MoneyView;
+  pointsUsed: number;
+  pointsDiscount: MoneyView;
+  refunded: MoneyView;
+  payment: {
+    provider: 'stripe' | 'demo';
+    id: string | null;
+    /** e.g. 'succeeded', 'refunded' as the provider says; null when it could not be read. */
+    status: string | null;
+    cardBrand: string | null;
+    cardLast4: string | null;
+  };
+  esim: {
+    iccid: string;
+    profileState: EsimProfileStateValue;
+    planState: EsimPlanStateValue;
+    dataUsedMb: number;
+    dataTotalMb: number | null;
+    activatedAt: string | null;
+    expiresAt: string | null;
+    smdpAddress: string;
+    provider: string;
+  } | null;
+  /** The eSIM a top-up / renewal went to. */
+  topUpIccid: string | null;
+  provisioning: { attempts: number; lastError: string | null; nextAttemptAt: string | null };
+  emails: AdminEmailJob[];
+  timeline: TimelineEntry[];
+  /** What the order page offers; each is idempotent. */
+  actions: { refund: boolean; resendEmail: boolean; retryProvisioning: boolean };
+}
+
+export interface AdminActionResult {
+  /** 'done': carried out now; 'already': it had been done (a second click); 'queued': will happen shortly. */
+  outcome: 'done' | 'already' | 'queued';
+  message: string;
+  order: AdminOrderDetail;
+}
+
+// ── Catalogue ──────────────────────────────────────────────────────────────────────────────
+export interface AdminRegion {
+  id: number;
+  code: string;
+  name: string;
+  continent: string | null;
+  kind: 'country' | 'bundle';
+  isPopular: boolean;
+  visible: boolean;
+  /** Plans in the region (visible + hidden). */
+  planCount: number;
+  visiblePlanCount: number;
+}
+
+export interface AdminPlan {
+  id: number;
+  regionId: number;
+  regionCode: string;
+  slug: string;
+  name: string;
+  description: string;
+  priceMinor: number;
+  currency: string;
+  dataAmount: string;
+  dataMb: number | null;
+  validityDays: number;
+  features: string[];
+  isPopular: boolean;
+  visible: boolean;
+  /** Orders placed for it: a plan with orders can be hidden, never deleted. */
+  orderCount: number;
+}
+
+// ── Customers ──────────────────────────────────────────────────────────────────────────────
+export interface AdminCustomerRow {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string | null;
+  role: 'customer' | 'admin';
+  disabled: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+  orderCount: number;
+}
+
+export interface AdminPointsEntry {
+  id: number;
+  source: string;
+  amount: number;
+  description: string | null;
+  orderId: string | null;
+  createdAt: string;
+}
+
+export interface AdminCustomerDetail extends AdminCustomerRow {
+  mobile: string | null;
+  locale: string;
+  disabledAt: string | null;
+  activeSessions: number;
+  orders: AdminOrderRow[];
+  esims: {
+    iccid: string;
+    orderId: string;
+    planName: string;
+    profileState: EsimProfileStateValue;
+    planState: EsimPlanStateValue;
+    dataUsedMb: number;
+    dataTotalMb: number | null;
+    expiresAt: string | null;
+  }[];
+  points: { balance: number; lifetime: number; level: string | null; history: AdminPointsEntry[] };
+  /** Whether this admin may change the role (never one's own last admin role). */
+  canChangeRole: boolean;
+  /** One's own account cannot be disabled here. */
+  canDisable: boolean;
+}
+
+// ── Exchange rates ─────────────────────────────────────────────────────────────────────────
+export interface AdminRate {
+  currency: string;
+  name: string;
+  symbol: string;
+  rateMicros: number;
+  /** The same, as text ('0.92'). */
+  rate: string;
+  updatedAt: string;
+  source: string;
+  updatedBy: string | null;
+}
+
+// ── Rewards ────────────────────────────────────────────────────────────────────────────────
+export interface AdminLevel {
+  id: number;
+  key: string;
+  name: string;
+  description: string;
+  color: string;
+  pointsRequired: number;
+  multiplierPercent: number;
+  perks: string[];
+  members: number;
+}
+
+export interface AdminAchievement {
+  id: number;
+  key: string;
+  name: string;
+  description: string;
+  category: string;
+  pointsAwarded: number;
+  targetProgress: number;
+  completedBy: number;
+}
+
+export interface AdminRewardsView {
+  levels: AdminLevel[];
+  achievements: AdminAchievement[];
+  /** The point rules in force, read-only (they live in code: domain/rewards.ts). */
+  rules: { key: string; label: string; value: string }[];
+}
+
+// ── Support ────────────────────────────────────────────────────────────────────────────────
+export interface AdminContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** 'read' (stored before the admin area) shows as 'new'. */
+  status: Exclude<ContactMessageStatus, 'read'>;
+  statusChangedAt: string | null;
+  /** The sender's account when they were signed in. */
+  user: { id: number; username: string } | null;
+  createdAt: string;
+}
+
+export interface AdminInboxView extends Paged<AdminContactMessage> {
+  counts: { new: number; answered: number; closed: number };
+}
+
+export interface AdminSubscriber {
+  id: number;
+  email: string;
+  locale: string;
+  source: string;
+  createdAt: string;
+}
+
+// ── Operations ─────────────────────────────────────────────────────────────────────────────
+export interface AdminProvisioningJob {
+  orderId: string;
+  status: OrderStatus;
+  email: string;
+  planName: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  paidAt: string | null;
+  /** A refund claimed and not finished. */
+  refundPending: boolean;
+}
+
+export interface AdminOperationsView {
+  provisioning: AdminProvisioningJob[];
+  /** Pending (waiting or retrying) and failed e-mails, oldest first. */
+  emails: AdminEmailJob[];
+}
+
+// ── Audit log ──────────────────────────────────────────────────────────────────────────────
+export interface AdminAuditEntry {
+  id: number;
+  actor: { id: number | null; username: string };
+  action: string;
+  entity: string;
+  entityId: string;
+  summary: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string;
+  createdAt: string;
+}
