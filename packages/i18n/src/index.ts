@@ -7,7 +7,7 @@
 // '/namespaces', '/loader'): a bundler places every module this index re-exports wherever the
 // index is imported, which would put the CLDR area table and the plan texts in the initial bundle.
 export * from './languages.ts';
-export { NAMESPACES, DEFAULT_NAMESPACE } from './namespaces.ts';
+export { NAMESPACES, DEFAULT_NAMESPACE, ENGLISH_ONLY_NAMESPACES } from './namespaces.ts';
 export type { Namespace, Resources } from './namespaces.ts';
 export { availableFiles, loadNamespace } from './loader.ts';
 export { formatDataAmount, planTexts } from './plan-texts.ts';

@@ -20,6 +20,7 @@ import type email from '../locales/en/email.json';
 import type devices from '../locales/en/devices.json';
 import type receipt from '../locales/en/receipt.json';
 import type app from '../locales/en/app.json';
+import type admin from '../locales/en/admin.json';
 
 export const NAMESPACES = [
   'common',
@@ -42,9 +43,16 @@ export const NAMESPACES = [
   'receipt',
   'app',
   'seo',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
+
+/**
+ * Namespaces written in English only (the README says so): the admin area. Other languages have no
+ * file; i18next falls back to English, and the page direction still follows the chosen language.
+ */
+export const ENGLISH_ONLY_NAMESPACES: readonly Namespace[] = ['admin'];
 
 /** The English resources' shape: the source of typed keys. */
 export interface Resources {
@@ -68,4 +76,5 @@ export interface Resources {
   receipt: typeof receipt;
   app: typeof app;
   seo: typeof seo;
+  admin: typeof admin;
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ENGLISH_ONLY_NAMESPACES,
   LANGUAGE_CODES,
   NAMESPACES,
   SUPPORTED_LANGUAGES,
@@ -35,7 +36,7 @@ describe('locale files', () => {
 
   for (const lang of LANGUAGE_CODES.filter((l) => l !== 'en')) {
     describe(lang, () => {
-      for (const ns of NAMESPACES) {
+      for (const ns of NAMESPACES.filter((n) => !ENGLISH_ONLY_NAMESPACES.includes(n))) {
         it(`${ns}: has every English key, none empty, with the same placeholders`, () => {
           expect(existsSync(join(root, lang, `${ns}.json`)), `${lang}/${ns}.json`).toBe(true);
           const en = leaves(read('en', ns));
@@ -60,6 +61,11 @@ describe('locale files', () => {
           expect(extra, `${lang}/${ns} has keys English lacks`).toEqual([]);
         });
       }
+      for (const ns of ENGLISH_ONLY_NAMESPACES) {
+        it(`${ns}: is English-only, so has no file (English is the fallback)`, () => {
+          expect(existsSync(join(root, lang, `${ns}.json`)), `${lang}/${ns}.json`).toBe(false);
+        });
+      }
     });
   }
 
@@ -75,7 +81,9 @@ describe('locale files', () => {
 describe('loadNamespace', () => {
   it('lists every file through the glob', () => {
     expect(availableFiles()).toContain('en/common');
-    expect(availableFiles()).toHaveLength(LANGUAGE_CODES.length * NAMESPACES.length);
+    expect(availableFiles()).toHaveLength(
+      LANGUAGE_CODES.length * (NAMESPACES.length - ENGLISH_ONLY_NAMESPACES.length) + ENGLISH_ONLY_NAMESPACES.length,
+    );
   });
   it('loads English and resolves a missing file to {}', async () => {
     expect(await loadNamespace('en', 'common')).toMatchObject({ nav: { plans: 'Plans' } });
