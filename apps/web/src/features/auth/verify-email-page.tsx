@@ -17,8 +17,13 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
   const session = useSession();
   const verify = useMutation(
     trpc.auth.verifyEmail.mutationOptions({
-      // The account's orders, eSIMs and the verified flag changed.
-      onSuccess: () => queryClient.invalidateQueries(),
+      // The account's orders, eSIMs and the verified flag changed. Cancel first: a query still on
+      // its first fetch (auth.me, asked as the page opened, maybe answered before the link was
+      // used) is not refetched by invalidateQueries, which joins the fetch under way instead.
+      onSuccess: async () => {
+        await queryClient.cancelQueries();
+        await queryClient.invalidateQueries();
+      },
     }),
   );
   // Once per page view, also under StrictMode's double effects: a link works only once.

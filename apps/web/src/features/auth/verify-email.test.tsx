@@ -38,6 +38,36 @@ describe('/verify-email', () => {
     expect(tokens).toEqual(['tok_0123456789abcdefghijklmnop']);
   });
 
+  it('reads the session again after the link worked, though the first read was still under way (answered unconfirmed)', async () => {
+    let meCalls = 0;
+    let verified!: () => void;
+    const verifiedOnce = new Promise<void>((resolve) => {
+      verified = resolve;
+    });
+    server.use(
+      trpcMsw.auth.me.query(async () => {
+        meCalls += 1;
+        if (meCalls > 1) return makeUser({ email: 'ada@example.org', emailVerified: true });
+        // The page's first read reached the server before the link was used, and its answer comes late.
+        await verifiedOnce;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return makeUser({ email: 'ada@example.org', emailVerified: false });
+      }),
+      trpcMsw.auth.verifyEmail.mutation(() => {
+        verified();
+        return { email: 'ada@example.org', attachedOrders: 0 };
+      }),
+      trpcMsw.orders.list.query(() => []),
+    );
+    await renderApp('/verify-email?token=tok_0123456789abcdefghijklmnop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('link', { name: 'Go to my account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Confirm your e-mail address')).toBeNull());
+    expect(meCalls).toBeGreaterThanOrEqual(2);
+  });
+
   it('says what to do when the link is used or expired', async () => {
     server.use(
       trpcMsw.auth.me.query(() => makeUser({ emailVerified: false })),
