@@ -127,7 +127,11 @@ export const ZRegionInput = z.object({
   visible: z.boolean().default(true),
 });
 export type TRegionInput = z.infer<typeof ZRegionInput>;
-export const ZRegionUpdate = z.object({ id: z.number().int().positive(), patch: ZRegionInput.partial() });
+/** A patch: only the fields sent change (no defaults here, so an absent field is never reset). */
+export const ZRegionUpdate = z.object({
+  id: z.number().int().positive(),
+  patch: ZRegionInput.extend({ kind: z.enum(['country', 'bundle']), isPopular: z.boolean(), visible: z.boolean() }).partial(),
+});
 
 const ZFeature = text().trim().min(1, ADMIN_MSG.feature).max(120, ADMIN_MSG.feature);
 
@@ -147,7 +151,16 @@ export const ZPlanInput = z.object({
   visible: z.boolean().default(true),
 });
 export type TPlanInput = z.infer<typeof ZPlanInput>;
-export const ZPlanUpdate = z.object({ id: z.number().int().positive(), patch: ZPlanInput.partial() });
+/** A patch: only the fields sent change (no defaults here, so an absent field is never reset). */
+export const ZPlanUpdate = z.object({
+  id: z.number().int().positive(),
+  patch: ZPlanInput.extend({
+    description: text().trim().max(2000, ADMIN_MSG.descriptionMax),
+    features: z.array(ZFeature).max(12, ADMIN_MSG.feature),
+    isPopular: z.boolean(),
+    visible: z.boolean(),
+  }).partial(),
+});
 export const ZPlanListInput = z.object({ regionId: z.number().int().positive().optional() }).default({});
 export const ZIdInput = z.object({ id: z.number().int().positive() });
 
