@@ -84,13 +84,14 @@ function num(v: number | string | bigint | null | undefined): number | null {
   return v === null || v === undefined ? null : Number(v); // PostgreSQL returns bigint as text
 }
 
-/** Every region in display order, each with its 'From' price. */
+/** Every region the shop shows (not hidden by an admin) in display order, each with its 'From' price. */
 export async function listRegions(db: Db): Promise<Region[]> {
   const rows = await db
     .selectFrom('regions as r')
     .leftJoin(minPrices(db).as('p'), 'p.region_id', 'r.id')
     .selectAll('r')
     .select('p.min_price')
+    .where('r.visible', '=', 1)
     .orderBy('r.sort_order')
     .orderBy('r.name')
     .execute();
@@ -132,6 +133,7 @@ export async function getRegion(db: Db, id: number): Promise<RegionDetail> {
     .selectAll('r')
     .select('p.min_price')
     .where('r.id', '=', id)
+    .where('r.visible', '=', 1)
     .executeTakeFirst();
   if (!row) throw new AppError('REGION_NOT_FOUND');
   const { min_price, ...region } = row;
@@ -142,15 +144,20 @@ export async function getRegion(db: Db, id: number): Promise<RegionDetail> {
 
 const planOrder = (q: ReturnType<typeof activePlans>) => q.orderBy('sort_order').orderBy('price_minor').orderBy('id');
 
+/** Plans the shop sells: active, in a region an admin has not hidden. */
 function activePlans(db: Db) {
-  return db.selectFrom('plans').selectAll().where('active', '=', 1);
+  return db
+    .selectFrom('plans')
+    .selectAll('plans')
+    .where('active', '=', 1)
+    .where('region_id', 'in', (eb) => eb.selectFrom('regions').select('regions.id').where('regions.visible', '=', 1));
 }
 
 /** The active plans of a region, in display order; REGION_NOT_FOUND for an unknown region. */
 export async function listPlans(db: Db, regionId: number): Promise<Plan[]> {
   const rows = await planOrder(activePlans(db).where('region_id', '=', regionId)).execute();
   if (rows.length === 0) {
-    const region = await db.selectFrom('regions').select('id').where('id', '=', regionId).executeTakeFirst();
+    const region = await db.selectFrom('regions').select('id').where('id', '=', regionId).where('visible', '=', 1).executeTakeFirst();
     if (!region) throw new AppError('REGION_NOT_FOUND');
   }
   return rows.map(toPlan);
@@ -162,7 +169,7 @@ export async function listAllPlans(db: Db): Promise<Plan[]> {
   return rows.map(toPlan);
 }
 
-/** An active plan; PLAN_NOT_FOUND for an unknown or retired one (retired plans can't be bought). */
+/** An active plan; PLAN_NOT_FOUND for an unknown or retired one, or one of a hidden region (neither can be bought). */
 export async function getPlan(db: Db, id: number): Promise<Plan> {
   const row = await activePlans(db).where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('PLAN_NOT_FOUND');
