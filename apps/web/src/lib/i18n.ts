@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 // Subpaths, not '@esim/i18n': its index also brings destination names and plan texts.
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, matchLanguage, type LanguageCode } from '@esim/i18n/languages';
 import { loadNamespace } from '@esim/i18n/loader';
-import { DEFAULT_NAMESPACE, type Namespace } from '@esim/i18n/namespaces';
+import { DEFAULT_NAMESPACE, ENGLISH_ONLY_NAMESPACES, type Namespace } from '@esim/i18n/namespaces';
 import enCommon from '@esim/i18n/locales/en/common.json';
 import { i18nDefaults } from '../config.ts';
 import { STORAGE_KEYS, readStorage } from './storage.ts';
@@ -38,6 +38,12 @@ const lazyFiles: BackendModule = {
   read(language, namespace, callback) {
     if (language === DEFAULT_LANGUAGE && namespace === DEFAULT_NAMESPACE) {
       callback(null, enCommon);
+      return;
+    }
+    // English-only namespaces (the admin area) have no file in other languages: nothing to
+    // fetch, i18next falls back to English.
+    if (language !== DEFAULT_LANGUAGE && (ENGLISH_ONLY_NAMESPACES as readonly string[]).includes(namespace)) {
+      callback(null, {});
       return;
     }
     readNamespace(language, namespace).then(

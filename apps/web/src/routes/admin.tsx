@@ -1,55 +1,48 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { Link, createFileRoute, redirect } from '@tanstack/react-router';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader.tsx';
+import { AdminShell } from '../features/admin/admin-shell.tsx';
 import { ensureSession, useSession } from '../features/auth/session.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { pageHead, tHead } from '../lib/page-meta.ts';
 
-// The admin screens come later (spec §2: not shown). Guests log in first (?from=admin brings an
-// admin back here); a signed-in customer gets a clear 'not allowed' page. The server enforces the
-// role on every admin procedure (adminProcedure), so this page is only the doorway.
+// The admin area's layout and guard. Guests log in first (?from=admin brings an admin back here);
+// a signed-in customer gets a clear 'not allowed' page; an admin gets the menu and the page. The
+// server enforces the role on every admin procedure (adminProcedure): this is only the doorway.
+// `isAdmin` (beforeLoad's context) tells the pages' loaders whether to ask for admin data at all.
+// Kept small: a route's beforeLoad and head are in the shop's initial bundle.
 export const Route = createFileRoute('/admin')({
   beforeLoad: async ({ context }) => {
-    if (!(await ensureSession(context))) throw redirect({ to: '/login', search: { from: 'admin' } });
+    const user = await ensureSession(context);
+    if (!user) throw redirect({ to: '/login', search: { from: 'admin' } });
+    return { isAdmin: user.role === 'admin' };
   },
-  // Whether the signed-in user is an admin names the page ('Admin area' or 'Not allowed').
   loader: async ({ context }) => {
-    const [user] = await Promise.all([ensureSession(context), loadNamespaces('auth')]);
-    return { admin: user?.role === 'admin' };
+    await loadNamespaces('auth', 'admin');
+    return { admin: context.isAdmin };
   },
-  head: ({ match, loaderData }) =>
-    pageHead(match.pathname, {
-      title: tHead(loaderData?.admin === false ? 'auth:admin.forbiddenMetaTitle' : 'auth:admin.metaTitle'),
+  // A page's own loader may name it ({ adminTitle }); the dashboard's and the 403's come from auth.
+  head: ({ match, matches, loaderData }) => {
+    const page = (matches.at(-1)?.loaderData as { adminTitle?: string } | undefined)?.adminTitle;
+    return pageHead(match.pathname, {
+      title: loaderData?.admin === false ? tHead('auth:admin.forbiddenMetaTitle') : (page ?? tHead('auth:admin.metaTitle')),
       description: tHead('auth:admin.metaDescription'),
       noindex: true,
-    }),
-  component: AdminPage,
+    });
+  },
+  component: AdminLayout,
 });
 
-function AdminPage() {
+function AdminLayout() {
   const { user } = useSession();
   if (!user) return <PageLoader />;
-  return user.role === 'admin' ? <AdminHome username={user.username} /> : <Forbidden username={user.username} />;
-}
-
-function AdminHome({ username }: { username: string }) {
-  const { t } = useTranslation('auth');
+  if (user.role !== 'admin') return <Forbidden username={user.username} />;
   return (
-    <Container py={{ base: 40, sm: 64 }}>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="white">
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <IconShieldCheck size={36} aria-hidden color="var(--mantine-color-brand-7)" />
-          <Stack gap={6}>
-            <Title order={1} fz={{ base: 26, sm: 32 }}>
-              {t('admin.title')}
-            </Title>
-            <Text c="dimmed">{t('admin.body', { username })}</Text>
-          </Stack>
-        </Group>
-      </Paper>
-    </Container>
+    <AdminShell username={user.username}>
+      <Outlet />
+    </AdminShell>
   );
 }
 

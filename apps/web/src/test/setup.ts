@@ -18,6 +18,7 @@ import destinations from '@esim/i18n/locales/en/destinations.json';
 import devices from '@esim/i18n/locales/en/devices.json';
 import seo from '@esim/i18n/locales/en/seo.json';
 import receipt from '@esim/i18n/locales/en/receipt.json';
+import admin from '@esim/i18n/locales/en/admin.json';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
 
@@ -72,6 +73,7 @@ await initI18n({
       devices,
       seo,
       receipt,
+      admin,
     },
   },
   ns: [
@@ -93,6 +95,7 @@ await initI18n({
     'devices',
     'seo',
     'receipt',
+    'admin',
   ],
 });
 

@@ -130,7 +130,7 @@ describe('/login', () => {
     await user.type(field('Password'), 'secret!');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeTruthy();
   });
 
   it('sends a customer from ?from=admin home, and an unsafe ?redirect= home', async () => {
@@ -248,6 +248,8 @@ describe('/admin', () => {
   it('shows an admin the admin area', async () => {
     server.use(trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' })));
     await renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeTruthy();
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByText('403')).toBeNull();
   });
 });

@@ -1,0 +1,43 @@
+// A filter form above a table: the fields in a grid (one column on a phone), Apply and Clear.
+// A <form role="search">, so Enter in any field applies and screen readers list it as a search.
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from './admin-ui.module.css';
+
+export interface FilterBarProps {
+  /** Names the search landmark, e.g. 'Order filters'. */
+  label: string;
+  onApply: () => void;
+  onClear: () => void;
+  /** Whether any filter is set (Clear is disabled otherwise). */
+  active: boolean;
+  busy?: boolean;
+  children: ReactNode;
+}
+
+export function FilterBar({ label, onApply, onClear, active, busy = false, children }: FilterBarProps) {
+  const { t } = useTranslation('admin');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply();
+  };
+  return (
+    <form role="search" aria-label={label} onSubmit={submit} className={classes.filters} noValidate>
+      <Text size="sm" fw={700} mb={6} aria-hidden="true">
+        {label}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        {children}
+      </SimpleGrid>
+      <Group gap="xs" mt="sm">
+        <Button type="submit" size="sm" loading={busy}>
+          {t('common.filters.apply')}
+        </Button>
+        <Button type="button" size="sm" variant="default" onClick={onClear} disabled={!active}>
+          {t('common.filters.clear')}
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+// A status as a coloured badge with words (never colour alone). Shades keep the text above 4.5:1.
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLORS: Record<string, string> = {
+  pending_payment: 'gray.7',
+  payment_failed: 'red.9',
+  paid: 'blue.8',
+  provisioning: 'yellow.4',
+  fulfilled: 'green.9',
+  refunded: 'grape.8',
+  canceled: 'gray.7',
+  expired: 'gray.7',
+  pending: 'yellow.4',
+  sent: 'green.9',
+  failed: 'red.9',
+  done: 'green.9',
+  already: 'blue.8',
+  queued: 'yellow.4',
+};
+
+const KNOWN = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'provisioning',
+  'fulfilled',
+  'refunded',
+  'canceled',
+  'expired',
+  'pending',
+  'sent',
+  'failed',
+] as const;
+type KnownStatus = (typeof KNOWN)[number];
+
+const isKnown = (status: string): status is KnownStatus => (KNOWN as readonly string[]).includes(status);
+
+/** 'payment_failed' → 'Payment failed'; unknown values read as words. */
+export function statusLabel(status: string, t: (key: `common.status.${KnownStatus}`) => string): string {
+  if (isKnown(status)) return t(`common.status.${status}`);
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray.7'} autoContrast variant="filled" tt="none" size="md" data-status={status}>
+      {statusLabel(status, t)}
+    </Badge>
+  );
+}
