@@ -114,9 +114,16 @@ export type ProvisionOutcome = 'fulfilled' | 'pending' | 'retry' | 'refunded' | 
 
 /**
  * One provisioning attempt for a paid order, under a lease. 'skipped' when the order is not
- * waiting for provisioning or another worker holds it.
+ * waiting for provisioning, another worker holds it, or a refund of it is claimed (the shop's
+ * owner refunds undelivered orders too). `heldLease`: the lease the caller took itself (the admin
+ * area's retry claims the order in the transaction that records it).
  */
-export async function provisionOrder(db: Db, services: Services, orderId: number): Promise<ProvisionOutcome> {
+export async function provisionOrder(
+  db: Db,
+  services: Services,
+  orderId: number,
+  opts: { heldLease?: string } = {},
+): Promise<ProvisionOutcome> {
   const policy = services.fulfilment;
   const now = services.now();
   const order = await db
@@ -124,7 +131,14 @@ export async function provisionOrder(db: Db, services: Services, orderId: number
     .set({ lease_until: addMs(now, policy.leaseMs) })
     .where('id', '=', orderId)
     .where('status', 'in', PROVISIONING_STATES)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
+    .where('refund_requested_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('lease_until', 'is', null),
+        eb('lease_until', '<', iso(now)),
+        ...(opts.heldLease ? [eb('lease_until', '=', opts.heldLease)] : []),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
   if (!order) return 'skipped';

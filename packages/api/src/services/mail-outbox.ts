@@ -10,6 +10,7 @@ import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { addMs, iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
+import { changed } from './db-tx.ts';
 import { getPlanDestinations } from './plan-facts.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
 import { composeEsimLifeEmail, isEsimLifeEmailKind, type EsimLifeEmailKind } from './esim-emails.ts';
@@ -20,11 +21,27 @@ export type EmailKind =
   | 'refund_notice'
   // The eSIM's life (esim-emails.ts composes them): usage alerts per package, one day of validity
   // left, a top-up applied, a subscription renewal's receipt and its failure.
-  | EsimLifeEmailKind;
+  | EsimLifeEmailKind
+  // The eSIM e-mail sent again from the admin area (composed as esim_delivery).
+  | EsimResendKind;
 
-/** Queues an e-mail unless this order already has one of this kind. Call inside the transaction that made it due. */
-export async function enqueueEmail(trx: Db, e: { orderId: number; kind: EmailKind; to: string; now: string }): Promise<void> {
-  await trx
+/**
+ * Each resend of the eSIM e-mail is a row of its own, numbered ('esim_resend:1', 'esim_resend:2',
+ * …): the unique (order, kind) makes two clicks that count the same number one e-mail, and each
+ * resend keeps its own sent_at and Message-ID (the first e-mail's row stays as it was).
+ */
+export type EsimResendKind = `esim_resend:${number}`;
+export const ESIM_RESEND_PREFIX = 'esim_resend:';
+export function esimResendKind(n: number): EsimResendKind {
+  return `${ESIM_RESEND_PREFIX}${n}`;
+}
+
+/**
+ * Queues an e-mail unless this order already has one of this kind (true: queued now). Call inside
+ * the transaction that made it due.
+ */
+export async function enqueueEmail(trx: Db, e: { orderId: number; kind: EmailKind; to: string; now: string }): Promise<boolean> {
+  const r = await trx
     .insertInto('email_outbox')
     .values({
       order_id: e.orderId,
@@ -36,7 +53,8 @@ export async function enqueueEmail(trx: Db, e: { orderId: number; kind: EmailKin
       created_at: e.now,
     })
     .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return changed(r) > 0;
 }
 
 /** Sends the order's pending e-mails on the background queue. */

@@ -11,9 +11,10 @@
 import type { Db, Order } from '@esim/db';
 import { AppError, errorText } from '../errors.ts';
 import { refundEligibility, type RefundBlockReason, type RefundFacts } from '../domain/esim-life.ts';
-import { iso } from '../domain/time.ts';
+import { addMs, iso } from '../domain/time.ts';
+import { PAID_STATES } from '../domain/orders.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
-import { changed } from './db-tx.ts';
+import { changed, writeTransaction } from './db-tx.ts';
 import type { RefundResultView } from './esim-views.ts';
 import { markRefunded } from './fulfilment.ts';
 import type { Services } from './types.ts';
@@ -147,6 +148,9 @@ async function awaitClaim(db: Db, services: Services, orderId: number, userId: n
 
 type CarryOutOutcome = 'refunded' | 'refused' | 'failed';
 
+/** What became of the eSIM at its provider during an owner's refund (the traveller's is refused instead). */
+export type OwnerEsimNote = 'none' | 'canceled' | 'already_canceled' | 'installed' | 'activated' | 'unreachable';
+
 async function releaseClaim(db: Db, services: Services, orderId: number): Promise<void> {
   await db
     .updateTable('orders')
@@ -162,17 +166,30 @@ async function releaseClaim(db: Db, services: Services, orderId: number): Promis
  * traveller waits, so a refusal or an outage is thrown as a 4xx/5xx; `worker`: logged, and an
  * outage leaves the claim for the next tick.
  */
-async function carryOutRefund(db: Db, services: Services, orderId: number, mode: 'user' | 'worker'): Promise<CarryOutOutcome> {
+async function carryOutRefund(
+  db: Db,
+  services: Services,
+  orderId: number,
+  mode: 'user' | 'worker',
+  owner?: { esim: OwnerEsimNote },
+): Promise<CarryOutOutcome> {
   const order = await reload(db, orderId);
   if (order.status === 'refunded') return 'refunded';
-  if (order.status !== 'fulfilled' || order.refund_requested_at === null) return 'refused';
+  // The traveller refunds a delivered order; the owner any paid one (a claim on an undelivered
+  // order holds its provisioning off: provisionOrder skips claimed orders).
+  const refundable = owner ? PAID_STATES.includes(order.status) : order.status === 'fulfilled';
+  if (!refundable || order.refund_requested_at === null) return 'refused';
 
   // 2. The eSIM at the provider (a first order; a top-up's package leaves with the refund).
   const esim =
     order.topup_esim_id === null
       ? await db.selectFrom('esims').select(['id', 'iccid', 'status']).where('order_id', '=', order.id).executeTakeFirst()
       : undefined;
-  if (esim && esim.status !== 'canceled') {
+  if (owner) {
+    // The owner's decision stands whatever the provider answers: the eSIM is canceled where the
+    // provider allows it, and the payment is refunded either way (the note says which).
+    owner.esim = await cancelForOwner(db, services, order, esim);
+  } else if (esim && esim.status !== 'canceled') {
     let cancel;
     try {
       cancel = await services.esim.cancel(esim.iccid);
@@ -199,7 +216,7 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, mode:
   if (cardMinor > 0) {
     if (!order.payment_intent_id) {
       services.log.error('refund: the order has no payment to refund; needs a person', { orderId: order.public_id });
-      if (mode === 'worker') return 'failed';
+      if (mode === 'worker' || owner) return 'failed';
       throw new AppError('CONFLICT', `This order's payment cannot be found. Please contact support at ${services.config.supportEmail}.`);
     }
     try {
@@ -211,7 +228,7 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, mode:
     } catch (e) {
       // The eSIM is canceled: the refund must follow. The claim stays; the worker's tick retries.
       services.log.error('refund: the payment could not be refunded; will retry', { orderId: order.public_id, error: errorText(e) });
-      if (mode === 'worker') return 'failed';
+      if (mode === 'worker' || owner) return 'failed';
       throw new AppError(
         'PAYMENT_PROVIDER_ERROR',
         'Your eSIM is canceled, but the payment service could not be reached to refund the payment just now. The refund will be completed automatically.',
@@ -221,7 +238,10 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, mode:
 
   // 4. Refunded once (the provider's charge.refunded may have done it already), then the eSIM's queued top-ups.
   await markRefunded(db, services, { orderId: order.id }, refund);
-  services.log.info('order refunded at the traveller’s request', { orderId: order.public_id, refundId: refund.refundId });
+  services.log.info(owner ? 'order refunded by the shop' : 'order refunded at the traveller’s request', {
+    orderId: order.public_id,
+    refundId: refund.refundId,
+  });
   if (esim) await refundQueuedTopUps(db, services, esim.id);
   return 'refunded';
 }
@@ -270,18 +290,113 @@ export async function finishClaimedRefunds(db: Db, services: Services): Promise<
     .select('id')
     .where('refund_requested_at', 'is not', null)
     .where('refund_requested_at', '<', before)
-    .where('status', '=', 'fulfilled')
+    .where('status', 'in', PAID_STATES)
     .orderBy('refund_requested_at')
     .limit(services.fulfilment.batchSize)
     .execute();
   const result: ClaimedRefundsResult = { refunded: 0, refused: 0, failed: 0 };
   for (const { id } of due) {
     try {
-      result[await carryOutRefund(db, services, id, 'worker')]++;
+      const owner = (await isOwnerClaim(db, id)) ? { esim: 'none' as OwnerEsimNote } : undefined;
+      result[await carryOutRefund(db, services, id, 'worker', owner)]++;
     } catch (e) {
       result.failed++;
       services.log.error('finishing a refund failed', { orderId: id, error: errorText(e) });
     }
   }
   return result;
+}
+
+// ── the owner's refund (the admin area) ──────────────────────────────────────────────────────
+// The same steps as the traveller's, without the traveller's limits (14 days, not installed): a
+// paid order not yet refunded, delivered or not. The provider may refuse to cancel an installed or
+// activated eSIM; the owner's refund goes on regardless (the payment is refunded, the shop marks
+// the eSIM canceled) and the answer says the eSIM may keep working at the provider.
+
+/** The audit row of an owner's claim (admin.orders.refund writes it in the claim's transaction). */
+async function isOwnerClaim(db: Db, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('audit_log as a', (j) => j.on('a.entity', '=', 'order').onRef('a.entity_id', '=', 'o.public_id'))
+    .select('a.id')
+    .where('o.id', '=', orderId)
+    .where('a.action', '=', 'order.refund')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Cancels the order's eSIM at the provider where it can; never throws (the note says what happened). */
+async function cancelForOwner(
+  db: Db,
+  services: Services,
+  order: Order,
+  esim: { iccid: string; status: string } | undefined,
+): Promise<OwnerEsimNote> {
+  try {
+    let iccid = esim?.iccid ?? null;
+    if (esim?.status === 'canceled') return 'already_canceled';
+    if (!iccid && order.topup_esim_id === null && order.provider_ref) {
+      // Not delivered yet, but the provider is preparing it: cancel what it made.
+      const details = await services.esim.getEsim(order.provider_ref);
+      if (details.status === 'ready') iccid = details.esim.iccid;
+    }
+    if (!iccid) return 'none';
+    const r = await services.esim.cancel(iccid);
+    return r.canceled ? 'canceled' : r.reason;
+  } catch (e) {
+    services.log.warn('owner refund: the eSIM provider could not cancel the eSIM', { orderId: order.public_id, error: errorText(e) });
+    return 'unreachable';
+  }
+}
+
+export type OwnerClaimResult = 'claimed' | 'refunded' | 'claimed_already' | 'provisioning_now' | 'not_paid';
+
+/**
+ * The owner's claim: refund_requested_at on a paid order not yet refunded, unless provisioning
+ * holds its lease right now; the claim takes the lease, so no provisioning starts meanwhile.
+ * `within` runs in the claim's transaction (the audit row), only when this call took the claim.
+ */
+export async function claimOwnerRefund(
+  db: Db,
+  services: Services,
+  orderId: number,
+  within: (trx: Db) => Promise<void>,
+): Promise<OwnerClaimResult> {
+  const now = services.now();
+  return writeTransaction(db, async (trx) => {
+    const r = await trx
+      .updateTable('orders')
+      .set({ refund_requested_at: iso(now), lease_until: addMs(now, services.fulfilment.leaseMs), updated_at: iso(now) })
+      .where('id', '=', orderId)
+      .where('refund_requested_at', 'is', null)
+      .where('status', 'in', PAID_STATES)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
+      .executeTakeFirst();
+    if (changed(r) > 0) {
+      await within(trx);
+      return 'claimed';
+    }
+    const order = await trx
+      .selectFrom('orders')
+      .select(['status', 'refund_requested_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    if (order.status === 'refunded') return 'refunded';
+    if (!PAID_STATES.includes(order.status)) return 'not_paid';
+    if (order.refund_requested_at !== null) return 'claimed_already';
+    return 'provisioning_now';
+  });
+}
+
+export interface OwnerRefundResult {
+  /** 'failed': the payment could not be refunded now; the claim stays and the worker's tick finishes it. */
+  outcome: CarryOutOutcome;
+  esim: OwnerEsimNote;
+}
+
+/** Steps 2–4 for an order the owner claimed (claimOwnerRefund). */
+export async function carryOutOwnerRefund(db: Db, services: Services, orderId: number): Promise<OwnerRefundResult> {
+  const owner = { esim: 'none' as OwnerEsimNote };
+  const outcome = await carryOutRefund(db, services, orderId, 'user', owner);
+  return { outcome, esim: owner.esim };
 }

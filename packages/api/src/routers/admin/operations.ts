@@ -1,11 +1,13 @@
 // admin.operations.*: fulfilment and e-mail jobs that failed or wait, with retry.
 import { ZEmailJobRef } from '../../domain/admin.ts';
-import type { AdminEmailJob, AdminOperationsView } from '../../services/admin/views.ts';
+import { listOperations, retryEmailJob } from '../../services/admin/operations.ts';
 import { adminProcedure, router } from '../../trpc.ts';
-import { notBuilt } from './stub.ts';
+import { actorOf } from './actor.ts';
 
 export const adminOperationsRouter = router({
-  jobs: adminProcedure.query(() => notBuilt<AdminOperationsView>()),
+  jobs: adminProcedure.query(({ ctx }) => listOperations(ctx.db)),
   /** A failed or waiting e-mail is sent now; sent already → unchanged. */
-  retryEmail: adminProcedure.input(ZEmailJobRef).mutation(() => notBuilt<AdminEmailJob>()),
+  retryEmail: adminProcedure
+    .input(ZEmailJobRef)
+    .mutation(({ ctx, input }) => retryEmailJob(ctx.db, ctx.services, actorOf(ctx), input.outboxId)),
 });
