@@ -72,6 +72,9 @@ export interface SignedIn {
   session: NewSession;
 }
 
+/** A disabled account's sign-in with the right password (403). */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
+
 /** Same code, status and words for an unknown username and a wrong password. */
 export const BAD_CREDENTIALS_MESSAGE = 'Incorrect username or password.';
 
@@ -101,6 +104,11 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
       throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS_MESSAGE);
     }
 
+    // Told only to whoever knows the password, so strangers cannot learn which accounts are disabled.
+    if (user.disabled_at !== null) {
+      await recordLoginAttempt(db, { usernameTried: input.username, userId: user.id, outcome: 'invalid' }, meta);
+      throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE, { reason: 'account_disabled' });
+    }
     await recordLoginSuccess(db, keys);
     await recordLoginAttempt(db, { usernameTried: input.username, userId: user.id, outcome: 'success' }, meta);
     if (needsRehash(user.password_hash)) await setPasswordHash(db, user.id, await hashPassword(input.password), meta.now);

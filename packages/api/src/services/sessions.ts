@@ -46,12 +46,13 @@ export async function createSession(
 
 /**
  * The session and its user, looked up on every signed-in request: SQL text kept once (@esim/db
- * Statement), the same statement the query builder made.
+ * Statement), the same statement the query builder made. A disabled account has no valid session
+ * (disabling deletes its sessions too; this keeps a cookie from working in between).
  */
 const SESSION_WITH_USER = new Statement<User & { session_id: string; session_expires_at: string; session_created_at: string }>(
   'select "users".*, "sessions"."id" as "session_id", "sessions"."expires_at" as "session_expires_at", ' +
     '"sessions"."created_at" as "session_created_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" ' +
-    'where "sessions"."id" = ?',
+    'where "sessions"."id" = ? and "users"."disabled_at" is null',
 );
 
 /**

@@ -1,0 +1,328 @@
+// admin.customers.*: search accounts, one customer's orders, eSIMs and points, disable or enable an
+// account (its sessions end in the same transaction), grant or remove the admin role (never the
+// shop's last admin). Every change writes its audit row in the change's transaction.
+import { type RawBuilder, sql } from 'kysely';
+import type { Db, User, UserRole } from '@esim/db';
+import { AppError } from '../../errors.ts';
+import { levelFor } from '../../domain/rewards.ts';
+import { writeTransaction } from '../db-tx.ts';
+import { listLevels } from '../rewards-achievements.ts';
+import { pointsTotals } from '../rewards-ledger.ts';
+import { setRole as storeRole } from '../users.ts';
+import type { Services } from '../types.ts';
+import { recordAudit } from './audit.ts';
+import type { AdminActor, AdminCustomerDetail, AdminCustomerRow, AdminOrderRow, AdminPointsEntry, Paged } from './views.ts';
+
+/** Orders and points rows a customer page shows (newest first). */
+export const CUSTOMER_ORDERS_SHOWN = 50;
+export const CUSTOMER_POINTS_SHOWN = 50;
+
+// ── shared bits ───────────────────────────────────────────────────────────────────────────
+
+/** '%part%' for LIKE, lower case, with the wildcards in `q` taken literally (escape '\'). */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** lower(column) LIKE pattern: case-insensitive on SQLite and PostgreSQL alike. */
+export function lowerLike(column: string, pattern: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+const n = (v: number | string | bigint | null | undefined) => Number(v ?? 0);
+
+const noCustomer = (id: number) => new AppError('NOT_FOUND', `No customer has the id ${id}.`);
+
+// ── orders, as the admin order table shows them ───────────────────────────────────────────
+
+function orderRowsQuery(db: Db) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('plans as p', 'p.id', 'o.plan_id')
+    .leftJoin('regions as r', 'r.id', 'p.region_id')
+    .leftJoin('esims as e', 'e.order_id', 'o.id')
+    .leftJoin('esims as te', 'te.id', 'o.topup_esim_id')
+    .select([
+      'o.public_id',
+      'o.status',
+      'o.kind',
+      'o.topup_esim_id',
+      'o.email',
+      'o.user_id',
+      'u.username',
+      'o.plan_name',
+      'r.code as region_code',
+      'o.total_amount_minor',
+      'o.currency',
+      'o.usd_amount_minor',
+      'o.payment_intent_id',
+      'e.iccid as esim_iccid',
+      'te.iccid as topup_iccid',
+      'o.created_at',
+      'o.paid_at',
+    ]);
+}
+
+type OrderRowFacts = Awaited<ReturnType<ReturnType<typeof orderRowsQuery>['execute']>>[number];
+
+function toAdminOrderRow(r: OrderRowFacts): AdminOrderRow {
+  return {
+    orderId: r.public_id,
+    status: r.status,
+    kind: r.kind,
+    topUp: r.topup_esim_id !== null,
+    email: r.email,
+    user: r.user_id !== null && r.username !== null ? { id: r.user_id, username: r.username } : null,
+    planName: r.plan_name,
+    regionCode: r.region_code,
+    total: { minor: n(r.total_amount_minor), currency: r.currency },
+    usdMinor: n(r.usd_amount_minor),
+    paymentId: r.payment_intent_id,
+    iccid: r.esim_iccid ?? r.topup_iccid,
+    createdAt: r.created_at,
+    paidAt: r.paid_at,
+  };
+}
+
+// ── search ────────────────────────────────────────────────────────────────────────────────
+
+type CustomerFacts = Pick<User, 'id' | 'username' | 'email' | 'full_name' | 'role' | 'disabled_at' | 'email_verified_at' | 'created_at'> & {
+  order_count: number | string | bigint | null;
+};
+
+function toCustomerRow(u: CustomerFacts): AdminCustomerRow {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    fullName: u.full_name,
+    role: u.role,
+    disabled: u.disabled_at !== null,
+    emailVerified: u.email_verified_at !== null,
+    createdAt: u.created_at,
+    orderCount: n(u.order_count),
+  };
+}
+
+function customersQuery(db: Db) {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.username', 'u.email', 'u.full_name', 'u.role', 'u.disabled_at', 'u.email_verified_at', 'u.created_at'])
+    .select((eb) => eb.selectFrom('orders as o').whereRef('o.user_id', '=', 'u.id').select(eb.fn.countAll().as('n')).as('order_count'));
+}
+
+export interface CustomerSearch {
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+  disabledOnly: boolean;
+}
+
+/** The search's WHERE: name, e-mail or username containing `q` (any case); disabled accounts only. */
+function customerFilter(input: CustomerSearch): RawBuilder<boolean> | null {
+  const parts: RawBuilder<unknown>[] = [];
+  const q = input.q?.trim();
+  if (q) {
+    const p = containsPattern(q);
+    parts.push(sql`(${lowerLike('u.username', p)} or ${lowerLike('u.email', p)} or ${lowerLike('u.full_name', p)})`);
+  }
+  if (input.disabledOnly) parts.push(sql`${sql.ref('u.disabled_at')} is not null`);
+  return parts.length === 0 ? null : sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+/** Accounts whose name, e-mail or username contains `q` (any case), newest first. */
+export async function searchCustomers(db: Db, input: CustomerSearch): Promise<Paged<AdminCustomerRow>> {
+  const filter = customerFilter(input);
+  let count = db.selectFrom('users as u').select((eb) => eb.fn.countAll().as('n'));
+  let rows = customersQuery(db);
+  if (filter) {
+    count = count.where(filter);
+    rows = rows.where(filter);
+  }
+  const [total, list] = await Promise.all([
+    count.executeTakeFirst(),
+    rows
+      .orderBy('u.id', 'desc')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+  ]);
+  return { rows: list.map(toCustomerRow), total: n(total?.n), page: input.page, pageSize: input.pageSize };
+}
+
+// ── one customer ──────────────────────────────────────────────────────────────────────────
+
+async function enabledAdmins(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Removing `target`'s admin role would leave the shop with no enabled admin. */
+function isLastAdmin(target: Pick<User, 'id' | 'role' | 'disabled_at'>, admins: readonly number[]): boolean {
+  return target.role === 'admin' && target.disabled_at === null && admins.every((id) => id === target.id);
+}
+
+export async function getCustomer(db: Db, services: Services, actor: AdminActor, userId: number): Promise<AdminCustomerDetail> {
+  const user = await customersQuery(db).select(['u.mobile', 'u.locale']).where('u.id', '=', userId).executeTakeFirst();
+  if (!user) throw noCustomer(userId);
+  const now = services.now().toISOString();
+  const [orders, esims, totals, levels, history, sessions, admins] = await Promise.all([
+    orderRowsQuery(db).where('o.user_id', '=', userId).orderBy('o.id', 'desc').limit(CUSTOMER_ORDERS_SHOWN).execute(),
+    db
+      .selectFrom('esims as e')
+      .innerJoin('orders as o', 'o.id', 'e.order_id')
+      .select([
+        'e.iccid',
+        'o.public_id',
+        'o.plan_name',
+        'e.profile_state',
+        'e.plan_state',
+        'e.data_used_mb',
+        'e.data_total_mb',
+        'e.expires_at',
+      ])
+      .where((eb) => eb.or([eb('e.user_id', '=', userId), eb('o.user_id', '=', userId)]))
+      .orderBy('e.id', 'desc')
+      .execute(),
+    pointsTotals(db, userId),
+    listLevels(db),
+    db
+      .selectFrom('points_ledger as l')
+      .leftJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.id', 'l.source', 'l.amount', 'l.description', 'o.public_id', 'l.created_at'])
+      .where('l.user_id', '=', userId)
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(CUSTOMER_POINTS_SHOWN)
+      .execute(),
+    db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst(),
+    enabledAdmins(db),
+  ]);
+  const points: AdminPointsEntry[] = history.map((h) => ({
+    id: h.id,
+    source: h.source,
+    amount: h.amount,
+    description: h.description,
+    orderId: h.public_id,
+    createdAt: h.created_at,
+  }));
+  return {
+    ...toCustomerRow(user),
+    mobile: user.mobile,
+    locale: user.locale,
+    disabledAt: user.disabled_at,
+    activeSessions: n(sessions?.n),
+    orders: orders.map(toAdminOrderRow),
+    esims: esims.map((e) => ({
+      iccid: e.iccid,
+      orderId: e.public_id,
+      planName: e.plan_name,
+      profileState: e.profile_state,
+      planState: e.plan_state,
+      dataUsedMb: n(e.data_used_mb),
+      dataTotalMb: e.data_total_mb === null ? null : n(e.data_total_mb),
+      expiresAt: e.expires_at,
+    })),
+    points: {
+      balance: totals.balance,
+      lifetime: totals.lifetime,
+      level: levelFor(levels, totals.lifetime).level.name,
+      history: points,
+    },
+    canChangeRole: !isLastAdmin(user, admins),
+    canDisable: user.id !== actor.id,
+  };
+}
+
+async function lockedUser(trx: Db, userId: number): Promise<User> {
+  const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw noCustomer(userId);
+  return user;
+}
+
+export const CANNOT_DISABLE_SELF_MESSAGE = 'You cannot disable your own account: ask another admin.';
+
+/**
+ * Disables (or enables) an account. Disabling sets users.disabled_at and deletes every session of
+ * the account in the same transaction, so its cookies stop working at once and it cannot sign in.
+ */
+export async function setCustomerDisabled(
+  db: Db,
+  services: Services,
+  actor: AdminActor,
+  input: { userId: number; disabled: boolean },
+): Promise<AdminCustomerDetail> {
+  if (input.disabled && input.userId === actor.id) throw new AppError('BAD_INPUT', CANNOT_DISABLE_SELF_MESSAGE, { field: 'userId' });
+  await writeTransaction(db, async (trx) => {
+    const user = await lockedUser(trx, input.userId);
+    const was = user.disabled_at !== null;
+    if (was === input.disabled) return;
+    const now = services.now();
+    await trx
+      .updateTable('users')
+      .set({ disabled_at: input.disabled ? now.toISOString() : null, updated_at: now.toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    let ended = 0;
+    if (input.disabled) {
+      const res = await trx.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst();
+      ended = Number(res.numDeletedRows);
+    }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: input.disabled ? 'user.disable' : 'user.enable',
+        entity: 'user',
+        entityId: user.id,
+        summary: input.disabled
+          ? `Disabled ${user.username} (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)`
+          : `Enabled ${user.username}`,
+        before: { disabled: was },
+        after: { disabled: input.disabled },
+      },
+      now,
+    );
+  });
+  return getCustomer(db, services, actor, input.userId);
+}
+
+export const LAST_ADMIN_MESSAGE = 'This is the last admin account: make someone else an admin first.';
+
+/** Grants or removes the admin role; never leaves the shop without an enabled admin. */
+export async function setCustomerRole(
+  db: Db,
+  services: Services,
+  actor: AdminActor,
+  input: { userId: number; role: UserRole },
+): Promise<AdminCustomerDetail> {
+  await writeTransaction(db, async (trx) => {
+    const user = await lockedUser(trx, input.userId);
+    if (user.role === input.role) return;
+    if (input.role !== 'admin' && isLastAdmin(user, await enabledAdmins(trx))) {
+      throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE, { reason: 'last_admin' });
+    }
+    const now = services.now();
+    await storeRole(trx, user.id, input.role, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'user.role',
+        entity: 'user',
+        entityId: user.id,
+        summary: `${user.username}: ${user.role} → ${input.role}`,
+        before: { role: user.role },
+        after: { role: input.role },
+      },
+      now,
+    );
+  });
+  return getCustomer(db, services, actor, input.userId);
+}
