@@ -125,7 +125,7 @@ describe('disable / enable', () => {
     const second = rig.browser();
     await (await second.caller()).auth.login({ username: 'carol', password });
     expect(await sessionsOf(carol.id)).toHaveLength(2);
-    expect((await (await carol.api()).auth.me()).username).toBe('carol');
+    expect((await (await carol.api()).auth.me())?.username).toBe('carol');
 
     const view = await (await admin.api()).admin.customers.setDisabled({ userId: carol.id, disabled: true });
     expect(view).toMatchObject({ disabled: true, disabledAt: rig.clock.now.toISOString(), activeSessions: 0 });
