@@ -1,10 +1,10 @@
 // admin.rates.*: the exchange rates in force, and editing one.
 import { ZRateUpdate } from '../../domain/admin.ts';
-import type { AdminRate } from '../../services/admin/views.ts';
+import { listRates, updateRate } from '../../services/admin/rates.ts';
 import { adminProcedure, router } from '../../trpc.ts';
-import { notBuilt } from './stub.ts';
+import { actorOf } from './actor.ts';
 
 export const adminRatesRouter = router({
-  list: adminProcedure.query(() => notBuilt<AdminRate[]>()),
-  update: adminProcedure.input(ZRateUpdate).mutation(() => notBuilt<AdminRate>()),
+  list: adminProcedure.query(({ ctx }) => listRates(ctx.db)),
+  update: adminProcedure.input(ZRateUpdate).mutation(({ ctx, input }) => updateRate(ctx.db, ctx.services, actorOf(ctx), input)),
 });

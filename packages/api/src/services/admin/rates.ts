@@ -1,0 +1,83 @@
+// admin.rates.*: the exchange rates in force (where each came from and who set it) and editing one.
+// Rates live in the catalogue cache, so an edit invalidates it after the commit. Orders keep the
+// rate they were priced at (orders.rate_micros), so an edit never changes an order placed before.
+import type { Db } from '@esim/db';
+import { AppError } from '../../errors.ts';
+import { ADMIN_MSG, microsToRate, rateToMicros } from '../../domain/admin.ts';
+import { FALLBACK_CURRENCIES } from '../../domain/catalog.ts';
+import { writeTransaction } from '../db-tx.ts';
+import type { Services } from '../types.ts';
+import { recordAudit } from './audit.ts';
+import type { AdminActor, AdminRate } from './views.ts';
+
+/** The spec's currencies first (USD, GBP, EUR), then the others by code: the shop's own order. */
+const ORDER = FALLBACK_CURRENCIES.map((c) => c.code);
+const rank = (code: string) => (ORDER.indexOf(code) === -1 ? ORDER.length : ORDER.indexOf(code));
+
+function ratesQuery(db: Db) {
+  return db
+    .selectFrom('exchange_rates as x')
+    .leftJoin('users as u', 'u.id', 'x.updated_by')
+    .select(['x.currency', 'x.name', 'x.symbol', 'x.rate_micros', 'x.updated_at', 'x.source', 'u.username']);
+}
+
+type RateFacts = Awaited<ReturnType<ReturnType<typeof ratesQuery>['execute']>>[number];
+
+function toAdminRate(r: RateFacts): AdminRate {
+  const micros = Number(r.rate_micros); // bigint column: text on PostgreSQL
+  return {
+    currency: r.currency,
+    name: r.name,
+    symbol: r.symbol,
+    rateMicros: micros,
+    rate: microsToRate(micros),
+    updatedAt: r.updated_at,
+    source: r.source,
+    updatedBy: r.username,
+  };
+}
+
+export async function listRates(db: Db): Promise<AdminRate[]> {
+  const rows = await ratesQuery(db).execute();
+  return rows.map(toAdminRate).sort((a, b) => rank(a.currency) - rank(b.currency) || a.currency.localeCompare(b.currency));
+}
+
+/** Sets the rate of `currency` (units per 1 USD, typed as text: '0.92'). USD is the base and stays 1. */
+export async function updateRate(
+  db: Db,
+  services: Services,
+  actor: AdminActor,
+  input: { currency: string; rate: string },
+): Promise<AdminRate> {
+  const micros = rateToMicros(input.rate);
+  const result = await writeTransaction(db, async (trx) => {
+    const row = await ratesQuery(trx).where('x.currency', '=', input.currency).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', `The shop has no currency ${input.currency}.`, { field: 'currency' });
+    if (input.currency === 'USD') throw new AppError('BAD_INPUT', ADMIN_MSG.rateUsd, { field: 'currency' });
+    const before = toAdminRate(row);
+    if (before.rateMicros === micros) return { rate: before, changed: false };
+    const now = services.now();
+    await trx
+      .updateTable('exchange_rates')
+      .set({ rate_micros: micros, source: 'admin', updated_by: actor.id, updated_at: now.toISOString() })
+      .where('currency', '=', input.currency)
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'rate.update',
+        entity: 'exchange_rate',
+        entityId: input.currency,
+        summary: `1 USD = ${before.rate} → ${microsToRate(micros)} ${input.currency}`,
+        before: { rate: before.rate, source: before.source },
+        after: { rate: microsToRate(micros), source: 'admin' },
+      },
+      now,
+    );
+    const after = await ratesQuery(trx).where('x.currency', '=', input.currency).executeTakeFirstOrThrow();
+    return { rate: toAdminRate(after), changed: true };
+  });
+  if (result.changed) services.catalog.invalidate();
+  return result.rate;
+}
