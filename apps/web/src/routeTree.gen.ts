@@ -28,6 +28,7 @@ import { Route as SubscribeRouteImport } from './routes/subscribe';
 import { Route as SupportRouteImport } from './routes/support';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogIdRouteImport } from './routes/blog/$id';
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
@@ -136,6 +137,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any);
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -206,7 +212,7 @@ const AccountAccountOrdersOrderIdReceiptRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/about-us': typeof AboutUsRoute;
-  '/admin': typeof AdminRoute;
+  '/admin': typeof AdminRouteWithChildren;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
+  '/admin/': typeof AdminIndexRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/order-success/': typeof OrderSuccessIndexRoute;
@@ -239,7 +246,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/about-us': typeof AboutUsRoute;
-  '/admin': typeof AdminRoute;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
@@ -259,6 +265,7 @@ export interface FileRoutesByTo {
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
+  '/admin': typeof AdminIndexRoute;
   '/blog': typeof BlogIndexRoute;
   '/checkout': typeof CheckoutIndexRoute;
   '/order-success': typeof OrderSuccessIndexRoute;
@@ -274,7 +281,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/_account': typeof AccountRouteWithChildren;
   '/about-us': typeof AboutUsRoute;
-  '/admin': typeof AdminRoute;
+  '/admin': typeof AdminRouteWithChildren;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
@@ -294,6 +301,7 @@ export interface FileRoutesById {
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
+  '/admin/': typeof AdminIndexRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/order-success/': typeof OrderSuccessIndexRoute;
@@ -329,6 +337,7 @@ export interface FileRouteTypes {
     | '/checkout/$planId'
     | '/destinations/$slug'
     | '/order-success/$planId'
+    | '/admin/'
     | '/blog/'
     | '/checkout/'
     | '/order-success/'
@@ -342,7 +351,6 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about-us'
-    | '/admin'
     | '/coverage'
     | '/devices'
     | '/faq'
@@ -362,6 +370,7 @@ export interface FileRouteTypes {
     | '/checkout/$planId'
     | '/destinations/$slug'
     | '/order-success/$planId'
+    | '/admin'
     | '/blog'
     | '/checkout'
     | '/order-success'
@@ -396,6 +405,7 @@ export interface FileRouteTypes {
     | '/checkout/$planId'
     | '/destinations/$slug'
     | '/order-success/$planId'
+    | '/admin/'
     | '/blog/'
     | '/checkout/'
     | '/order-success/'
@@ -411,7 +421,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AccountRoute: typeof AccountRouteWithChildren;
   AboutUsRoute: typeof AboutUsRoute;
-  AdminRoute: typeof AdminRoute;
+  AdminRoute: typeof AdminRouteWithChildren;
   CoverageRoute: typeof CoverageRoute;
   DevicesRoute: typeof DevicesRoute;
   FaqRoute: typeof FaqRoute;
@@ -571,6 +581,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/admin/': {
+      id: '/admin/';
+      path: '/';
+      fullPath: '/admin/';
+      preLoaderRoute: typeof AdminIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/blog/': {
       id: '/blog/';
       path: '/blog';
@@ -687,11 +704,21 @@ const AccountRouteChildren: AccountRouteChildren = {
 const AccountRouteWithChildren =
   AccountRoute._addFileChildren(AccountRouteChildren);
 
+interface AdminRouteChildren {
+  AdminIndexRoute: typeof AdminIndexRoute;
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminIndexRoute: AdminIndexRoute,
+};
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   CoverageRoute: CoverageRoute,
   DevicesRoute: DevicesRoute,
   FaqRoute: FaqRoute,

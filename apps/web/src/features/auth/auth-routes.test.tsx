@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { PLANS, REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
+import { makeDashboard } from '../admin/test-fixtures.ts';
 import { makeUser, trpcError } from './test-utils.ts';
 
 // Toasts live in a module-level store: start every test without the previous one's.
@@ -122,7 +123,10 @@ describe('/login', () => {
   });
 
   it('goes to /admin after an admin logs in from ?from=admin', async () => {
-    server.use(trpcMsw.auth.login.mutation(() => makeUser({ role: 'admin', username: 'boss' })));
+    server.use(
+      trpcMsw.auth.login.mutation(() => makeUser({ role: 'admin', username: 'boss' })),
+      trpcMsw.admin.dashboard.summary.query(() => makeDashboard()),
+    );
     const { router } = await renderApp('/login?from=admin');
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('Log in with an administrator account to open the admin area.')).toBeTruthy();
@@ -246,7 +250,10 @@ describe('/admin', () => {
   });
 
   it('shows an admin the admin area', async () => {
-    server.use(trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' })));
+    server.use(
+      trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' })),
+      trpcMsw.admin.dashboard.summary.query(() => makeDashboard()),
+    );
     await renderApp('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
