@@ -193,19 +193,20 @@ export function emailJobsQuery(db: Db) {
 
 export { toEmailJob };
 
+/** At the same instant: an admin's action before what it caused, an e-mail after what it tells. */
 const TIMELINE_ORDER: readonly TimelineKind[] = [
   'created',
   'payment_failed',
   'paid',
+  'admin',
   'refund_requested',
   'provisioned',
-  'emailed',
   'installed',
   'activated',
   'refunded',
   'canceled',
   'expired',
-  'admin',
+  'emailed',
 ];
 
 /** The card's brand and digits and the intent's status, as the payment provider tells them; nulls when it cannot. */
