@@ -123,6 +123,15 @@ export async function retryEmailJob(db: Db, services: Services, actor: AdminActo
       services.now(),
     );
   });
-  await sendEmail(db, services, outboxId);
+  if ((await sendEmail(db, services, outboxId)) === 'skipped') await untilSendEnds(db, services, outboxId);
   return emailJob(db, outboxId);
+}
+
+/** Another click (or the worker) is sending it right now: wait a moment for that send's answer. */
+async function untilSendEnds(db: Db, services: Services, outboxId: number): Promise<void> {
+  for (let waited = 0; waited < 3000; waited += 50) {
+    const row = await db.selectFrom('email_outbox').select(['lease_until']).where('id', '=', outboxId).executeTakeFirstOrThrow();
+    if (row.lease_until === null || row.lease_until < iso(services.now())) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
