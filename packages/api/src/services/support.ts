@@ -73,10 +73,10 @@ export async function createContactMessage(db: Db, input: TContactInput, meta: C
   return { id: row.id, createdAt };
 }
 
-/** The staff inbox, newest first, optionally one status only. */
+/** The staff inbox, newest first, optionally one status only ('new' includes 'read', as the admin inbox counts them). */
 export async function listContactMessages(db: Db, args: { status?: TContactStatus | undefined; limit: number }): Promise<ContactMessage[]> {
   let q = db.selectFrom('contact_messages').selectAll();
-  if (args.status) q = q.where('status', '=', args.status);
+  if (args.status) q = q.where('status', 'in', args.status === 'new' ? ['new', 'read'] : [args.status]);
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(args.limit).execute();
   return rows.map(toContactMessage);
 }
