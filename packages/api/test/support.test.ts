@@ -69,6 +69,7 @@ describe('support.contact', () => {
       ip: '198.51.100.4',
       user_agent: 'Mozilla/5.0 test',
       status: 'new',
+      status_changed_at: null,
       created_at: rig.clock.now.toISOString(),
     });
   });
