@@ -1,9 +1,8 @@
 // admin.audit.list: the audit log, newest first, filtered.
 import { ZAuditListInput } from '../../domain/admin.ts';
-import type { AdminAuditEntry, Paged } from '../../services/admin/views.ts';
+import { listAudit } from '../../services/admin/audit-list.ts';
 import { adminProcedure, router } from '../../trpc.ts';
-import { notBuilt } from './stub.ts';
 
 export const adminAuditRouter = router({
-  list: adminProcedure.input(ZAuditListInput).query(() => notBuilt<Paged<AdminAuditEntry>>()),
+  list: adminProcedure.input(ZAuditListInput).query(({ ctx, input }) => listAudit(ctx.db, input)),
 });
