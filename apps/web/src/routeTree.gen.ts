@@ -39,6 +39,8 @@ import { Route as OrderSuccessPlanIdRouteImport } from './routes/order-success/$
 import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
 import { Route as AccountAccountOrdersRouteImport } from './routes/_account/account/orders';
 import { Route as AccountAccountProfileRouteImport } from './routes/_account/account/profile';
+import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index';
+import { Route as AdminOrdersOrderIdRouteImport } from './routes/admin/orders/$orderId';
 import { Route as AccountAccountEsimIndexRouteImport } from './routes/_account/account/esim/index';
 import { Route as AccountAccountEsimIccidRouteImport } from './routes/_account/account/esim/$iccid';
 import { Route as AccountAccountOrdersOrderIdReceiptRouteImport } from './routes/_account/account/orders_.$orderId.receipt';
@@ -192,6 +194,16 @@ const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   path: '/account/profile',
   getParentRoute: () => AccountRoute,
 } as any);
+const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminOrdersOrderIdRoute = AdminOrdersOrderIdRouteImport.update({
+  id: '/orders/$orderId',
+  path: '/orders/$orderId',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AccountAccountEsimIndexRoute = AccountAccountEsimIndexRouteImport.update({
   id: '/account/esim/',
   path: '/account/esim/',
@@ -238,7 +250,9 @@ export interface FileRoutesByFullPath {
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
+  '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/account/': typeof AccountAccountIndexRoute;
+  '/admin/orders/': typeof AdminOrdersIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim/': typeof AccountAccountEsimIndexRoute;
   '/account/orders/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
@@ -271,7 +285,9 @@ export interface FileRoutesByTo {
   '/order-success': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
+  '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/account': typeof AccountAccountIndexRoute;
+  '/admin/orders': typeof AdminOrdersIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim': typeof AccountAccountEsimIndexRoute;
   '/account/orders/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
@@ -307,7 +323,9 @@ export interface FileRoutesById {
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/_account/account/orders': typeof AccountAccountOrdersRoute;
   '/_account/account/profile': typeof AccountAccountProfileRoute;
+  '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/_account/account/': typeof AccountAccountIndexRoute;
+  '/admin/orders/': typeof AdminOrdersIndexRoute;
   '/_account/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/_account/account/esim/': typeof AccountAccountEsimIndexRoute;
   '/_account/account/orders_/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
@@ -343,7 +361,9 @@ export interface FileRouteTypes {
     | '/order-success/'
     | '/account/orders'
     | '/account/profile'
+    | '/admin/orders/$orderId'
     | '/account/'
+    | '/admin/orders/'
     | '/account/esim/$iccid'
     | '/account/esim/'
     | '/account/orders/$orderId/receipt';
@@ -376,7 +396,9 @@ export interface FileRouteTypes {
     | '/order-success'
     | '/account/orders'
     | '/account/profile'
+    | '/admin/orders/$orderId'
     | '/account'
+    | '/admin/orders'
     | '/account/esim/$iccid'
     | '/account/esim'
     | '/account/orders/$orderId/receipt';
@@ -411,7 +433,9 @@ export interface FileRouteTypes {
     | '/order-success/'
     | '/_account/account/orders'
     | '/_account/account/profile'
+    | '/admin/orders/$orderId'
     | '/_account/account/'
+    | '/admin/orders/'
     | '/_account/account/esim/$iccid'
     | '/_account/account/esim/'
     | '/_account/account/orders_/$orderId/receipt';
@@ -658,6 +682,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountProfileRouteImport;
       parentRoute: typeof AccountRoute;
     };
+    '/admin/orders/': {
+      id: '/admin/orders/';
+      path: '/orders';
+      fullPath: '/admin/orders/';
+      preLoaderRoute: typeof AdminOrdersIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/orders/$orderId': {
+      id: '/admin/orders/$orderId';
+      path: '/orders/$orderId';
+      fullPath: '/admin/orders/$orderId';
+      preLoaderRoute: typeof AdminOrdersOrderIdRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_account/account/esim/': {
       id: '/_account/account/esim/';
       path: '/account/esim';
@@ -706,10 +744,14 @@ const AccountRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute;
+  AdminOrdersOrderIdRoute: typeof AdminOrdersOrderIdRoute;
+  AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute;
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
+  AdminOrdersOrderIdRoute: AdminOrdersOrderIdRoute,
+  AdminOrdersIndexRoute: AdminOrdersIndexRoute,
 };
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);

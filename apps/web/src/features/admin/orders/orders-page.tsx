@@ -1,0 +1,190 @@
+// The order table: filters (in the URL, so the back button returns to them), server paging, and
+// a link per row to the order's page.
+import { useState } from 'react';
+import { Anchor, Badge, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_ORDER_STATUSES } from '@esim/api/domain/admin';
+import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
+import { ADMIN_STALE_MS } from '../admin-query.ts';
+import { AdminPage } from '../ui/admin-page.tsx';
+import { ApiErrorAlert, errorWords } from '../ui/api-error.tsx';
+import { DataTable, type DataColumn } from '../ui/data-table.tsx';
+import { FilterBar } from '../ui/filter-bar.tsx';
+import { formatDateTime, formatUsdMinor } from '../ui/format.ts';
+import { Code, Money } from '../ui/money.tsx';
+import { Pager } from '../ui/pager.tsx';
+import { StatusBadge, statusLabel } from '../ui/status-badge.tsx';
+import { ORDER_FILTER_KEYS, cleanFilters, orderListInput, type OrderFilterKey, type OrderSearch } from './order-search.ts';
+
+type Row = RouterOutputs['admin']['orders']['list']['rows'][number];
+
+export function OrdersPage({ search }: { search: OrderSearch }) {
+  const { t } = useTranslation('admin');
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const parsed = orderListInput(search);
+  const query = useQuery({
+    ...trpc.admin.orders.list.queryOptions(parsed.ok ? parsed.input : { page: 1, pageSize: 25 }),
+    enabled: parsed.ok,
+    staleTime: ADMIN_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+  const serverFields = query.error ? errorWords(query.error, t).fields : {};
+  const fieldErrors: Partial<Record<OrderFilterKey, string>> = { ...serverFields, ...(parsed.ok ? {} : parsed.fields) };
+  const labels: Record<string, string> = Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, t(`orders.filters.${k}`)]));
+
+  const go = (next: OrderSearch) => void navigate({ to: '/admin/orders', search: next });
+  const active = ORDER_FILTER_KEYS.some((k) => search[k] !== undefined);
+
+  return (
+    <AdminPage title={t('orders.title')} description={t('orders.description')}>
+      <OrderFilters
+        key={JSON.stringify(search)}
+        search={search}
+        errors={fieldErrors}
+        busy={query.isFetching}
+        active={active}
+        onApply={(values) => go(cleanFilters(values))}
+        onClear={() => go({})}
+      />
+      {query.error ? (
+        <ApiErrorAlert
+          error={query.error}
+          shownBeside={ORDER_FILTER_KEYS}
+          labels={labels}
+          title={t('common.error.loadTitle')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      <Stack gap="sm">
+        <OrderTable rows={query.data?.rows ?? []} busy={query.isPlaceholderData || (query.isPending && parsed.ok)} />
+        {query.data ? (
+          <Pager
+            page={query.data.page}
+            pageSize={query.data.pageSize}
+            total={query.data.total}
+            busy={query.isFetching}
+            onPage={(page) => go({ ...search, page: page > 1 ? page : undefined })}
+          />
+        ) : null}
+      </Stack>
+    </AdminPage>
+  );
+}
+
+interface OrderFiltersProps {
+  search: OrderSearch;
+  errors: Partial<Record<OrderFilterKey, string>>;
+  busy: boolean;
+  active: boolean;
+  onApply: (values: Partial<Record<OrderFilterKey, string>>) => void;
+  onClear: () => void;
+}
+
+function OrderFilters({ search, errors, busy, active, onApply, onClear }: OrderFiltersProps) {
+  const { t } = useTranslation('admin');
+  const [values, setValues] = useState<Partial<Record<OrderFilterKey, string>>>(() => {
+    const { page: _page, ...rest } = search;
+    return rest;
+  });
+  const field = (key: OrderFilterKey) => ({
+    label: t(`orders.filters.${key}`),
+    value: values[key] ?? '',
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+  });
+  return (
+    <FilterBar label={t('common.filters.label')} onApply={() => onApply(values)} onClear={onClear} active={active} busy={busy}>
+      <NativeSelect
+        {...field('status')}
+        data={[
+          { value: '', label: t('orders.filters.anyStatus') },
+          ...ADMIN_ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s, t) })),
+        ]}
+      />
+      <TextInput {...field('orderId')} dir="ltr" autoComplete="off" />
+      <TextInput {...field('email')} type="search" dir="ltr" autoComplete="off" />
+      <TextInput {...field('destination')} autoComplete="off" maxLength={12} />
+      <TextInput {...field('from')} type="date" dir="ltr" />
+      <TextInput {...field('to')} type="date" dir="ltr" />
+      <TextInput {...field('iccid')} dir="ltr" inputMode="numeric" autoComplete="off" />
+      <TextInput {...field('paymentId')} dir="ltr" autoComplete="off" />
+    </FilterBar>
+  );
+}
+
+export function OrderTable({ rows, busy = false, caption }: { rows: readonly Row[]; busy?: boolean; caption?: string }) {
+  const { t } = useTranslation('admin');
+  const columns: DataColumn<Row>[] = [
+    {
+      key: 'order',
+      header: t('orders.table.order'),
+      rowHeader: true,
+      nowrap: true,
+      cell: (o) => (
+        <Anchor renderRoot={(props) => <Link to="/admin/orders/$orderId" params={{ orderId: o.orderId }} {...props} />} fw={600} size="sm">
+          <Code>{o.orderId}</Code>
+        </Anchor>
+      ),
+    },
+    { key: 'created', header: t('orders.table.created'), nowrap: true, cell: (o) => formatDateTime(o.createdAt) },
+    { key: 'status', header: t('orders.table.status'), cell: (o) => <StatusBadge status={o.status} /> },
+    {
+      key: 'customer',
+      header: t('orders.table.customer'),
+      cell: (o) => (
+        <Stack gap={0}>
+          <Code mono={false}>{o.email}</Code>
+          <Text size="xs" c="dimmed">
+            {o.user ? <bdi>{o.user.username}</bdi> : t('orders.table.guest')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'plan',
+      header: t('orders.table.plan'),
+      cell: (o) => (
+        <>
+          <bdi>{o.planName}</bdi>
+          {o.topUp ? (
+            <Badge ms={6} size="sm" variant="outline" color="gray.8" tt="none">
+              {t('orders.table.topUp')}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'total',
+      header: t('orders.table.total'),
+      numeric: true,
+      cell: (o) => <Money minor={o.total.minor} currency={o.total.currency} />,
+    },
+    {
+      key: 'usd',
+      header: t('orders.table.usd'),
+      numeric: true,
+      cell: (o) => <bdi dir="ltr">{formatUsdMinor(o.usdMinor)}</bdi>,
+    },
+    { key: 'payment', header: t('orders.table.paymentId'), cell: (o) => (o.paymentId ? <Code>{o.paymentId}</Code> : t('common.none')) },
+    { key: 'iccid', header: t('orders.table.iccid'), cell: (o) => (o.iccid ? <Code>{o.iccid}</Code> : t('common.none')) },
+  ];
+  return (
+    <DataTable
+      caption={caption ?? t('orders.table.caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={(o) => o.orderId}
+      empty={busy ? t('common.loading') : t('orders.table.none')}
+      busy={busy}
+      minWidth={1100}
+      testId="orders-table"
+    />
+  );
+}
