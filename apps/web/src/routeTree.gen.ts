@@ -29,6 +29,10 @@ import { Route as SupportRouteImport } from './routes/support';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
+import { Route as AdminCatalogRouteImport } from './routes/admin/catalog';
+import { Route as AdminRatesRouteImport } from './routes/admin/rates';
+import { Route as AdminRewardsRouteImport } from './routes/admin/rewards';
+import { Route as AdminSupportRouteImport } from './routes/admin/support';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogIdRouteImport } from './routes/blog/$id';
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
@@ -39,6 +43,8 @@ import { Route as OrderSuccessPlanIdRouteImport } from './routes/order-success/$
 import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
 import { Route as AccountAccountOrdersRouteImport } from './routes/_account/account/orders';
 import { Route as AccountAccountProfileRouteImport } from './routes/_account/account/profile';
+import { Route as AdminCustomersIndexRouteImport } from './routes/admin/customers/index';
+import { Route as AdminCustomersUserIdRouteImport } from './routes/admin/customers/$userId';
 import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index';
 import { Route as AdminOrdersOrderIdRouteImport } from './routes/admin/orders/$orderId';
 import { Route as AccountAccountEsimIndexRouteImport } from './routes/_account/account/esim/index';
@@ -144,6 +150,26 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminCatalogRoute = AdminCatalogRouteImport.update({
+  id: '/catalog',
+  path: '/catalog',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminRatesRoute = AdminRatesRouteImport.update({
+  id: '/rates',
+  path: '/rates',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminRewardsRoute = AdminRewardsRouteImport.update({
+  id: '/rewards',
+  path: '/rewards',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminSupportRoute = AdminSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AdminRoute,
+} as any);
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -194,6 +220,16 @@ const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   path: '/account/profile',
   getParentRoute: () => AccountRoute,
 } as any);
+const AdminCustomersIndexRoute = AdminCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminCustomersUserIdRoute = AdminCustomersUserIdRouteImport.update({
+  id: '/customers/$userId',
+  path: '/customers/$userId',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
@@ -240,6 +276,10 @@ export interface FileRoutesByFullPath {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/catalog': typeof AdminCatalogRoute;
+  '/admin/rates': typeof AdminRatesRoute;
+  '/admin/rewards': typeof AdminRewardsRoute;
+  '/admin/support': typeof AdminSupportRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
@@ -250,8 +290,10 @@ export interface FileRoutesByFullPath {
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/account/': typeof AccountAccountIndexRoute;
+  '/admin/customers/': typeof AdminCustomersIndexRoute;
   '/admin/orders/': typeof AdminOrdersIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim/': typeof AccountAccountEsimIndexRoute;
@@ -275,6 +317,10 @@ export interface FileRoutesByTo {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/catalog': typeof AdminCatalogRoute;
+  '/admin/rates': typeof AdminRatesRoute;
+  '/admin/rewards': typeof AdminRewardsRoute;
+  '/admin/support': typeof AdminSupportRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
@@ -285,8 +331,10 @@ export interface FileRoutesByTo {
   '/order-success': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/account': typeof AccountAccountIndexRoute;
+  '/admin/customers': typeof AdminCustomersIndexRoute;
   '/admin/orders': typeof AdminOrdersIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim': typeof AccountAccountEsimIndexRoute;
@@ -313,6 +361,10 @@ export interface FileRoutesById {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/catalog': typeof AdminCatalogRoute;
+  '/admin/rates': typeof AdminRatesRoute;
+  '/admin/rewards': typeof AdminRewardsRoute;
+  '/admin/support': typeof AdminSupportRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
@@ -323,8 +375,10 @@ export interface FileRoutesById {
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/_account/account/orders': typeof AccountAccountOrdersRoute;
   '/_account/account/profile': typeof AccountAccountProfileRoute;
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
   '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/_account/account/': typeof AccountAccountIndexRoute;
+  '/admin/customers/': typeof AdminCustomersIndexRoute;
   '/admin/orders/': typeof AdminOrdersIndexRoute;
   '/_account/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/_account/account/esim/': typeof AccountAccountEsimIndexRoute;
@@ -351,6 +405,10 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
+    | '/admin/catalog'
+    | '/admin/rates'
+    | '/admin/rewards'
+    | '/admin/support'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/destinations/$slug'
@@ -361,8 +419,10 @@ export interface FileRouteTypes {
     | '/order-success/'
     | '/account/orders'
     | '/account/profile'
+    | '/admin/customers/$userId'
     | '/admin/orders/$orderId'
     | '/account/'
+    | '/admin/customers/'
     | '/admin/orders/'
     | '/account/esim/$iccid'
     | '/account/esim/'
@@ -386,6 +446,10 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
+    | '/admin/catalog'
+    | '/admin/rates'
+    | '/admin/rewards'
+    | '/admin/support'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/destinations/$slug'
@@ -396,8 +460,10 @@ export interface FileRouteTypes {
     | '/order-success'
     | '/account/orders'
     | '/account/profile'
+    | '/admin/customers/$userId'
     | '/admin/orders/$orderId'
     | '/account'
+    | '/admin/customers'
     | '/admin/orders'
     | '/account/esim/$iccid'
     | '/account/esim'
@@ -423,6 +489,10 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
+    | '/admin/catalog'
+    | '/admin/rates'
+    | '/admin/rewards'
+    | '/admin/support'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/destinations/$slug'
@@ -433,8 +503,10 @@ export interface FileRouteTypes {
     | '/order-success/'
     | '/_account/account/orders'
     | '/_account/account/profile'
+    | '/admin/customers/$userId'
     | '/admin/orders/$orderId'
     | '/_account/account/'
+    | '/admin/customers/'
     | '/admin/orders/'
     | '/_account/account/esim/$iccid'
     | '/_account/account/esim/'
@@ -612,6 +684,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/catalog': {
+      id: '/admin/catalog';
+      path: '/catalog';
+      fullPath: '/admin/catalog';
+      preLoaderRoute: typeof AdminCatalogRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/rates': {
+      id: '/admin/rates';
+      path: '/rates';
+      fullPath: '/admin/rates';
+      preLoaderRoute: typeof AdminRatesRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/rewards': {
+      id: '/admin/rewards';
+      path: '/rewards';
+      fullPath: '/admin/rewards';
+      preLoaderRoute: typeof AdminRewardsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/support': {
+      id: '/admin/support';
+      path: '/support';
+      fullPath: '/admin/support';
+      preLoaderRoute: typeof AdminSupportRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/blog/': {
       id: '/blog/';
       path: '/blog';
@@ -682,6 +782,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountProfileRouteImport;
       parentRoute: typeof AccountRoute;
     };
+    '/admin/customers/': {
+      id: '/admin/customers/';
+      path: '/customers';
+      fullPath: '/admin/customers/';
+      preLoaderRoute: typeof AdminCustomersIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/customers/$userId': {
+      id: '/admin/customers/$userId';
+      path: '/customers/$userId';
+      fullPath: '/admin/customers/$userId';
+      preLoaderRoute: typeof AdminCustomersUserIdRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/orders/': {
       id: '/admin/orders/';
       path: '/orders';
@@ -743,14 +857,26 @@ const AccountRouteWithChildren =
   AccountRoute._addFileChildren(AccountRouteChildren);
 
 interface AdminRouteChildren {
+  AdminCatalogRoute: typeof AdminCatalogRoute;
+  AdminRatesRoute: typeof AdminRatesRoute;
+  AdminRewardsRoute: typeof AdminRewardsRoute;
+  AdminSupportRoute: typeof AdminSupportRoute;
   AdminIndexRoute: typeof AdminIndexRoute;
+  AdminCustomersUserIdRoute: typeof AdminCustomersUserIdRoute;
   AdminOrdersOrderIdRoute: typeof AdminOrdersOrderIdRoute;
+  AdminCustomersIndexRoute: typeof AdminCustomersIndexRoute;
   AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute;
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminCatalogRoute: AdminCatalogRoute,
+  AdminRatesRoute: AdminRatesRoute,
+  AdminRewardsRoute: AdminRewardsRoute,
+  AdminSupportRoute: AdminSupportRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminCustomersUserIdRoute: AdminCustomersUserIdRoute,
   AdminOrdersOrderIdRoute: AdminOrdersOrderIdRoute,
+  AdminCustomersIndexRoute: AdminCustomersIndexRoute,
   AdminOrdersIndexRoute: AdminOrdersIndexRoute,
 };
 

@@ -1,0 +1,151 @@
+// The exchange rates in force: currency, name, units per 1 USD, when and how it last changed (seed
+// or an admin), and by whom. Each rate is edited in its row: Edit turns the figure into a field;
+// Save sends it, bad input (0, letters) shows the message under the field and changes nothing.
+// USD is the base and is not editable.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ZRateUpdate } from '@esim/api/domain/admin';
+import { toast } from '../../../components/toast.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { fieldErrorsOf, serverFieldErrors } from '../forms/field-errors.ts';
+import type { AdminRate } from '../forms/views.ts';
+import { errorWords } from '../ui/api-error.tsx';
+import { DataTable, type DataColumn } from '../ui/data-table.tsx';
+import { Code } from '../ui/money.tsx';
+import { formatDateTime } from '../ui/format.ts';
+
+export function RatesTable({ rates }: { rates: readonly AdminRate[] }) {
+  const { t } = useTranslation('admin');
+  const [editing, setEditing] = useState<string | null>(null);
+  const columns: DataColumn<AdminRate>[] = [
+    {
+      key: 'currency',
+      header: t('rates.table.currency'),
+      rowHeader: true,
+      nowrap: true,
+      cell: (r) => (
+        <>
+          <Code>{r.currency}</Code> <bdi>{r.symbol}</bdi>
+        </>
+      ),
+    },
+    { key: 'name', header: t('rates.table.name'), cell: (r) => r.name },
+    {
+      key: 'rate',
+      header: t('rates.table.rate'),
+      cell: (r) =>
+        editing === r.currency ? (
+          <RateEditor rate={r} onDone={() => setEditing(null)} />
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <bdi dir="ltr" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {r.rate}
+            </bdi>
+            {r.currency === 'USD' ? null : (
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-label={t('rates.editOf', { currency: r.currency })}
+                onClick={() => setEditing(r.currency)}
+              >
+                {t('rates.edit')}
+              </Button>
+            )}
+          </Group>
+        ),
+    },
+    { key: 'updated', header: t('rates.table.updated'), nowrap: true, cell: (r) => formatDateTime(r.updatedAt) },
+    {
+      key: 'source',
+      header: t('rates.table.source'),
+      cell: (r) => (r.source === 'admin' ? t('rates.source.admin') : r.source === 'seed' ? t('rates.source.seed') : r.source),
+    },
+    { key: 'by', header: t('rates.table.by'), cell: (r) => (r.updatedBy ? <bdi>{r.updatedBy}</bdi> : t('rates.none')) },
+  ];
+  return (
+    <DataTable
+      caption={t('rates.table.caption')}
+      columns={columns}
+      rows={rates}
+      rowKey={(r) => r.currency}
+      empty={t('rates.table.none')}
+      minWidth={820}
+      testId="rates-table"
+    />
+  );
+}
+
+export function RateEditor({ rate, onDone }: { rate: AdminRate; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.admin.rates.update.mutationOptions());
+  const [value, setValue] = useState(rate.rate);
+  const [error, setError] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  // Edit moves the focus into the field (the button that had it is gone).
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const body = { currency: rate.currency, rate: value };
+    const found = fieldErrorsOf(ZRateUpdate, body);
+    setError(found.rate ?? found.currency);
+    if (found.rate || found.currency) {
+      input.current?.focus();
+      return;
+    }
+    update.mutate(ZRateUpdate.parse(body), {
+      onSuccess: async (saved) => {
+        queryClient.setQueryData(trpc.admin.rates.list.queryKey(), (old: AdminRate[] | undefined) =>
+          old?.map((r) => (r.currency === saved.currency ? saved : r)),
+        );
+        // The shop converts prices with these rates: its own copy is refetched too.
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.admin.rates.pathFilter()),
+          queryClient.invalidateQueries(trpc.catalog.exchangeRates.pathFilter()),
+        ]);
+        toast({ title: t('rates.saved', { currency: saved.currency, rate: saved.rate }) });
+        onDone();
+      },
+      onError: (err) => {
+        const fields = serverFieldErrors(err);
+        setError(fields.rate ?? fields.currency ?? errorWords(err, t).message);
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('rates.formOf', { currency: rate.currency })}>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          name="rate"
+          aria-label={t('rates.rateOf', { currency: rate.currency })}
+          ref={input}
+          size="xs"
+          w={140}
+          dir="ltr"
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onDone();
+          }}
+          error={error}
+        />
+        <Button type="submit" size="compact-sm" mt={4} loading={update.isPending}>
+          {t('rates.save')}
+        </Button>
+        <Button size="compact-sm" mt={4} variant="default" onClick={onDone} disabled={update.isPending}>
+          {t('rates.cancel')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
