@@ -24,6 +24,7 @@ import { ordersRest } from './rest/orders.ts';
 import { supportRest } from './rest/support.ts';
 import { paymentsRest } from './rest/payments.ts';
 import { rewardsRest } from './rest/rewards.ts';
+import { adminRest } from './rest/admin.ts';
 import { webhookRoutes } from './webhooks/stripe.ts';
 import { esimWebhookRoutes } from './webhooks/esim.ts';
 import { seoRoutes } from './seo.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', supportRest(deps));
   app.route('/api', paymentsRest(deps));
   app.route('/api', rewardsRest(deps));
+  app.route('/api', adminRest(deps));
   app.route('/api', webhookRoutes(deps));
   app.route('/api', esimWebhookRoutes(deps));
 

@@ -1,0 +1,94 @@
+// GET /api/admin/newsletter.csv over HTTP (app.request): an admin's cookie gets the subscribers as
+// a CSV download that no cache keeps; a guest gets 401 and a customer 403, in the REST error shape.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword, insertUser } from '@esim/api';
+import { ORIGIN, createTestApp, sameSite, sessionCookieOf, type TestApp } from './auth-app.ts';
+
+let t: TestApp;
+let passwordHash: string;
+const PASSWORD = 'correct horse battery';
+
+beforeEach(async () => {
+  t = await createTestApp();
+  passwordHash ??= await hashPassword(PASSWORD);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** A signed-in account of `role`: its session cookie. */
+async function cookieOf(username: string, role: 'customer' | 'admin'): Promise<string> {
+  await insertUser(t.db, { username, email: `${username}@shop.example`, passwordHash, role }, t.clock.now);
+  const res = await t.app.request(`${ORIGIN}/api/auth/login`, {
+    method: 'POST',
+    headers: sameSite(),
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return `session=${sessionCookieOf(res)}`;
+}
+
+const download = (cookie?: string) => t.app.request(`${ORIGIN}/api/admin/newsletter.csv`, { headers: cookie ? { Cookie: cookie } : {} });
+
+async function subscribe(email: string, source = 'blog') {
+  const res = await t.app.request(`${ORIGIN}/api/newsletter`, {
+    method: 'POST',
+    headers: sameSite(),
+    body: JSON.stringify({ email, source }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('GET /api/admin/newsletter.csv', () => {
+  it('an admin downloads every subscriber as CSV: attachment, dated name, never cached', async () => {
+    await subscribe('Reader@Mail.example');
+    await subscribe('other@mail.example', 'footer');
+    await t.db
+      .insertInto('newsletter_subscribers')
+      .values({ email: '=HYPERLINK("x")@evil.example', locale: 'en', source: 'blog', created_at: t.clock.now.toISOString() })
+      .execute();
+    const res = await download(await cookieOf('alice', 'admin'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="newsletter-subscribers-2026-03-01.csv"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const at = t.clock.now.toISOString();
+    expect(await res.text()).toBe(
+      [
+        'email,locale,source,subscribed_at',
+        `reader@mail.example,en,blog,${at}`,
+        `other@mail.example,en,footer,${at}`,
+        `"'=HYPERLINK(""x"")@evil.example",en,blog,${at}`,
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('with no subscribers it is the header alone', async () => {
+    const res = await download(await cookieOf('alice', 'admin'));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('email,locale,source,subscribed_at\r\n');
+  });
+
+  it('a guest gets 401 and a customer 403, as JSON in the REST error shape, never cached', async () => {
+    await subscribe('reader@mail.example');
+    const guest = await download();
+    expect(guest.status).toBe(401);
+    expect(guest.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(guest.headers.get('content-disposition')).toBeNull();
+    expect(guest.headers.get('cache-control')).toBe('no-store');
+    expect(await guest.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in.' } });
+    const stale = await download('session=notarealtoken');
+    expect(stale.status).toBe(401);
+    const customer = await download(await cookieOf('bob', 'customer'));
+    expect(customer.status).toBe(403);
+    expect(await customer.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You are not allowed to do that.' } });
+  });
+
+  it("a disabled admin's cookie stops working at once", async () => {
+    const cookie = await cookieOf('alice', 'admin');
+    expect((await download(cookie)).status).toBe(200);
+    await t.db.updateTable('users').set({ disabled_at: t.clock.now.toISOString() }).where('username', '=', 'alice').execute();
+    expect((await download(cookie)).status).toBe(401);
+  });
+});
