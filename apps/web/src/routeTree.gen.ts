@@ -29,7 +29,9 @@ import { Route as SupportRouteImport } from './routes/support';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
+import { Route as AdminAuditRouteImport } from './routes/admin/audit';
 import { Route as AdminCatalogRouteImport } from './routes/admin/catalog';
+import { Route as AdminOperationsRouteImport } from './routes/admin/operations';
 import { Route as AdminRatesRouteImport } from './routes/admin/rates';
 import { Route as AdminRewardsRouteImport } from './routes/admin/rewards';
 import { Route as AdminSupportRouteImport } from './routes/admin/support';
@@ -150,9 +152,19 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminCatalogRoute = AdminCatalogRouteImport.update({
   id: '/catalog',
   path: '/catalog',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminOperationsRoute = AdminOperationsRouteImport.update({
+  id: '/operations',
+  path: '/operations',
   getParentRoute: () => AdminRoute,
 } as any);
 const AdminRatesRoute = AdminRatesRouteImport.update({
@@ -276,7 +288,9 @@ export interface FileRoutesByFullPath {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/audit': typeof AdminAuditRoute;
   '/admin/catalog': typeof AdminCatalogRoute;
+  '/admin/operations': typeof AdminOperationsRoute;
   '/admin/rates': typeof AdminRatesRoute;
   '/admin/rewards': typeof AdminRewardsRoute;
   '/admin/support': typeof AdminSupportRoute;
@@ -317,7 +331,9 @@ export interface FileRoutesByTo {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/audit': typeof AdminAuditRoute;
   '/admin/catalog': typeof AdminCatalogRoute;
+  '/admin/operations': typeof AdminOperationsRoute;
   '/admin/rates': typeof AdminRatesRoute;
   '/admin/rewards': typeof AdminRewardsRoute;
   '/admin/support': typeof AdminSupportRoute;
@@ -361,7 +377,9 @@ export interface FileRoutesById {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/audit': typeof AdminAuditRoute;
   '/admin/catalog': typeof AdminCatalogRoute;
+  '/admin/operations': typeof AdminOperationsRoute;
   '/admin/rates': typeof AdminRatesRoute;
   '/admin/rewards': typeof AdminRewardsRoute;
   '/admin/support': typeof AdminSupportRoute;
@@ -405,7 +423,9 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
+    | '/admin/audit'
     | '/admin/catalog'
+    | '/admin/operations'
     | '/admin/rates'
     | '/admin/rewards'
     | '/admin/support'
@@ -446,7 +466,9 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
+    | '/admin/audit'
     | '/admin/catalog'
+    | '/admin/operations'
     | '/admin/rates'
     | '/admin/rewards'
     | '/admin/support'
@@ -489,7 +511,9 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
+    | '/admin/audit'
     | '/admin/catalog'
+    | '/admin/operations'
     | '/admin/rates'
     | '/admin/rewards'
     | '/admin/support'
@@ -684,11 +708,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/admin/audit': {
+      id: '/admin/audit';
+      path: '/audit';
+      fullPath: '/admin/audit';
+      preLoaderRoute: typeof AdminAuditRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/admin/catalog': {
       id: '/admin/catalog';
       path: '/catalog';
       fullPath: '/admin/catalog';
       preLoaderRoute: typeof AdminCatalogRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/operations': {
+      id: '/admin/operations';
+      path: '/operations';
+      fullPath: '/admin/operations';
+      preLoaderRoute: typeof AdminOperationsRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/admin/rates': {
@@ -857,7 +895,9 @@ const AccountRouteWithChildren =
   AccountRoute._addFileChildren(AccountRouteChildren);
 
 interface AdminRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute;
   AdminCatalogRoute: typeof AdminCatalogRoute;
+  AdminOperationsRoute: typeof AdminOperationsRoute;
   AdminRatesRoute: typeof AdminRatesRoute;
   AdminRewardsRoute: typeof AdminRewardsRoute;
   AdminSupportRoute: typeof AdminSupportRoute;
@@ -869,7 +909,9 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminCatalogRoute: AdminCatalogRoute,
+  AdminOperationsRoute: AdminOperationsRoute,
   AdminRatesRoute: AdminRatesRoute,
   AdminRewardsRoute: AdminRewardsRoute,
   AdminSupportRoute: AdminSupportRoute,
