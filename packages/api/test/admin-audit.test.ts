@@ -3,8 +3,17 @@
 // admin.audit.list reads them back newest first, filtered and paged.
 import { seedRewards } from '@esim/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { updatePlan } from '../src/services/admin/catalog.ts';
-import { DAY } from './rig.ts';
+import { ZPlanInput } from '../src/domain/admin.ts';
+import { createServices } from '../src/context.ts';
+import { listAudit } from '../src/services/admin/audit-list.ts';
+import { createPlan, listAdminRegions, updatePlan, updateRegion } from '../src/services/admin/catalog.ts';
+import { getCustomer, searchCustomers, setCustomerDisabled } from '../src/services/admin/customers.ts';
+import { listRates, updateRate } from '../src/services/admin/rates.ts';
+import { adjustPoints, rewardsOverview } from '../src/services/admin/rewards.ts';
+import { listInbox } from '../src/services/admin/support.ts';
+import { insertUser } from '../src/services/users.ts';
+import { pgAvailableFor, useMigratedPg } from './pg.ts';
+import { DAY, seedCatalog } from './rig.ts';
 import { adminRig, auditRows, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
 let rig: OrdersRig;
@@ -140,5 +149,69 @@ describe('admin.audit.list', () => {
       'The start date must be on or before the end date',
     );
     await expect(api.admin.audit.list({ from: '5 March' })).rejects.toThrow('Use a date like 2026-11-24');
+  });
+});
+
+describe.skipIf(!pgAvailableFor('admin'))('the admin services on PostgreSQL', () => {
+  const pgDb = useMigratedPg();
+
+  it('catalogue, customers, rates, rewards, inbox and the audit log: same answers, numbers as numbers', async () => {
+    const db = pgDb();
+    const now = new Date('2026-03-01T12:00:00.000Z');
+    const services = createServices(
+      db,
+      { publicUrl: 'http://localhost:3000', productName: 'Test', supportEmail: 's@example.com', phone: '0', postalAddress: 'x' },
+      { now: () => now },
+    );
+    const plans = await seedCatalog(db);
+    await seedRewards(db);
+    const user = (username: string, role: 'admin' | 'customer') =>
+      insertUser(db, { username, email: `${username}@shop.example`, passwordHash: 'x', fullName: `${username} Smith`, role }, now);
+    const alice = await user('alice', 'admin');
+    const bob = await user('bob', 'customer');
+    const actor = { id: alice.id, username: 'alice', ip: '192.0.2.1' };
+    const regionId = (await db.selectFrom('regions').select('id').executeTakeFirstOrThrow()).id;
+
+    const plan = await createPlan(
+      db,
+      services,
+      actor,
+      ZPlanInput.parse({ regionId, name: 'P', priceMinor: 500, dataAmount: '5GB', dataMb: 5120, validityDays: 30 }),
+    );
+    expect(plan).toMatchObject({ slug: 'jp-5gb-30d-2', orderCount: 0, visible: true });
+    await updatePlan(db, services, actor, plans.japan5.id, { visible: false });
+    expect((await listAdminRegions(db))[0]).toMatchObject({ planCount: 5, visiblePlanCount: 4 });
+    expect((await services.catalog.listPlans(regionId)).map((p) => p.id)).not.toContain(plans.japan5.id);
+    await updateRegion(db, services, actor, regionId, { visible: false });
+    expect(await services.catalog.listRegions()).toEqual([]);
+
+    const found = await searchCustomers(db, { q: 'SMITH', page: 1, pageSize: 25, disabledOnly: false });
+    expect(found).toMatchObject({ total: 2, rows: [{ username: 'bob', orderCount: 0 }, { username: 'alice' }] });
+    await setCustomerDisabled(db, services, actor, { userId: bob.id, disabled: true });
+    expect(await getCustomer(db, services, actor, bob.id)).toMatchObject({ disabled: true, activeSessions: 0, points: { balance: 0 } });
+
+    expect(await updateRate(db, services, actor, { currency: 'EUR', rate: '0.95' })).toMatchObject({
+      rateMicros: 950_000,
+      updatedBy: 'alice',
+    });
+    expect((await listRates(db)).map((r) => r.rateMicros)).toEqual([1_000_000, 790_000, 950_000]);
+
+    expect(await adjustPoints(db, services, actor, { userId: bob.id, amount: 600, reason: 'Goodwill', requestId: 'req-pg-0001' })).toEqual({
+      balance: 600,
+      applied: true,
+    });
+    const overview = await rewardsOverview(db);
+    expect(overview.levels.map((l) => l.members)).toEqual([1, 1, 0, 0]);
+
+    await db
+      .insertInto('contact_messages')
+      .values({ name: 'N', email: 'n@example.com', subject: 'S', message: 'M', ip: '', status: 'read', created_at: now.toISOString() })
+      .execute();
+    expect((await listInbox(db, { status: 'new', page: 1, pageSize: 25, q: 'n@' })).counts).toEqual({ new: 1, answered: 0, closed: 0 });
+
+    const audit = await listAudit(db, { page: 1, pageSize: 25, action: 'plan.', actor: 'ALI', from: '2026-03-01', to: '2026-03-01' });
+    expect(audit.total).toBe(2);
+    expect(audit.rows.map((r) => r.action)).toEqual(['plan.update', 'plan.create']);
+    expect((await listAudit(db, { page: 1, pageSize: 25 })).total).toBe(6);
   });
 });
