@@ -8,6 +8,7 @@ import type { TPlanInput, TRegionInput } from '../../domain/admin.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import { writeTransaction } from '../db-tx.ts';
 import type { Services } from '../types.ts';
+import { uniqueViolationField } from '../users.ts';
 import { diffFields, recordAudit } from './audit.ts';
 import type { AdminActor, AdminPlan, AdminRegion } from './views.ts';
 
@@ -157,6 +158,14 @@ function flagIconFor(code: string, kind: 'country' | 'bundle'): string | null {
   return `/flags/4x3/${code === 'UK' ? 'gb' : code.toLowerCase()}.svg`;
 }
 
+/** A unique index refused the write (another admin's change won the race between check and insert): 409, not 500. */
+function raceAsConflict(conflict: AppError): (e: unknown) => never {
+  return (e: unknown) => {
+    if (!(e instanceof AppError) && uniqueViolationField(e) !== null) throw conflict;
+    throw e;
+  };
+}
+
 export async function createRegion(db: Db, services: Services, actor: AdminActor, input: TRegionInput): Promise<AdminRegion> {
   const region = await writeTransaction(db, async (trx) => {
     await assertCodeFree(trx, input.code, null);
@@ -196,7 +205,7 @@ export async function createRegion(db: Db, services: Services, actor: AdminActor
       services.now(),
     );
     return created;
-  });
+  }).catch(raceAsConflict(codeTaken(input.code)));
   services.catalog.invalidate();
   return region;
 }
@@ -244,7 +253,7 @@ export async function updateRegion(
       services.now(),
     );
     return { region: after, changed: true };
-  });
+  }).catch(raceAsConflict(codeTaken(patch.code ?? '')));
   if (result.changed) services.catalog.invalidate();
   return result.region;
 }
@@ -322,7 +331,11 @@ export async function createPlan(db: Db, services: Services, actor: AdminActor, 
       services.now(),
     );
     return created;
-  });
+  }).catch(
+    raceAsConflict(
+      new AppError('CONFLICT', 'Another plan with the same region, data and days was created at the same moment: please try again.'),
+    ),
+  );
   services.catalog.invalidate();
   return plan;
 }
