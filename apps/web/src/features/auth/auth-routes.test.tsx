@@ -97,6 +97,25 @@ describe('/login', () => {
     );
   });
 
+  it('says the account is disabled when the server says so (the right password for a disabled account)', async () => {
+    server.use(
+      trpcMsw.auth.login.mutation(() => {
+        throw trpcError('FORBIDDEN', 'This account has been disabled. Please contact support.', {
+          appError: { code: 'FORBIDDEN', details: { reason: 'account_disabled' } },
+        });
+      }),
+    );
+    await renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^Username/, { selector: 'input' }), 'traveller');
+    await user.type(field('Password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Login failed');
+    expect(alert.textContent).toContain('This account has been disabled. Please contact support.');
+    expect(alert.textContent).not.toContain('Incorrect username or password');
+  });
+
   it("shows 'Logging in…' on a disabled button while the call runs, then 'Login successful' and goes home", async () => {
     mockCatalog();
     let release!: () => void;

@@ -25,6 +25,8 @@ export function LoginForm({ search }: { search: LoginSearch }) {
 
   const failureDescription = (error: unknown): string => {
     const e = callError(error);
+    // The right password for an account an admin disabled (the server says so only then).
+    if (e.details['reason'] === 'account_disabled') return t('login.disabled');
     if (e.code !== 'TOO_MANY_REQUESTS') return t('login.failedDescription');
     const seconds = Number(e.details['retryAfterSeconds']);
     if (!Number.isFinite(seconds) || seconds <= 0) return e.message;
