@@ -64,7 +64,10 @@ export function AdminNav({ username, onNavigate }: { username: string; onNavigat
               onClick={onNavigate}
               // Sections other engineers add later are typed routes too; the cast keeps this list
               // one table.
-              renderRoot={(props) => <Link to={to as '/admin'} {...props} />}
+              renderRoot={(props) => (
+                // The router's own 'active' (aria-current) must agree: exact for the dashboard.
+                <Link to={to as '/admin'} activeOptions={{ exact: to === '/admin', includeSearch: false }} {...props} />
+              )}
             />
           );
         })}
@@ -78,7 +81,7 @@ export function AdminNav({ username, onNavigate }: { username: string; onNavigat
           leftSection={<IconArrowLeft size={18} aria-hidden className={classes.mirror} />}
           className={classes.link}
           onClick={onNavigate}
-          renderRoot={(props) => <Link to="/" {...props} />}
+          renderRoot={(props) => <Link to="/" activeOptions={{ exact: true }} {...props} />}
         />
       </Stack>
     </nav>

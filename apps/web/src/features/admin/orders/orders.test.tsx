@@ -109,6 +109,13 @@ describe('/admin/orders/$orderId', () => {
     expect(within(timeline).getByText('eSIM e-mail sent to ada@example.com')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Retry provisioning' }) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(document.title).toBe('Order ORD-20261124-AAAA | eSIM Shop'));
+    // The menu marks one section as the current page: Orders (not the dashboard, not the shop).
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((l) => l.getAttribute('aria-current') === 'page')
+      .map((l) => l.textContent);
+    expect(current).toEqual(['Orders']);
   });
 
   it('refunds only after the confirmation, says the result, and shows the refreshed order', async () => {

@@ -1,7 +1,9 @@
-// A filter form above a table: the fields in a grid (one column on a phone), Apply and Clear.
-// A <form role="search">, so Enter in any field applies and screen readers list it as a search.
-import type { FormEvent, ReactNode } from 'react';
-import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+// A filter form above a table: the fields in a grid, Apply and Clear. A <form role="search">, so
+// Enter in any field applies and screen readers list it as a search. On a phone the fields fold
+// behind a 'Filters' button (open when a filter is set), so the table is not pushed off screen.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './admin-ui.module.css';
 
@@ -22,22 +24,30 @@ export function FilterBar({ label, onApply, onClear, active, busy = false, child
     event.preventDefault();
     onApply();
   };
+  const [open, setOpen] = useState(active);
+  const bodyId = useId();
   return (
-    <form role="search" aria-label={label} onSubmit={submit} className={classes.filters} noValidate>
-      <Text size="sm" fw={700} mb={6} aria-hidden="true">
+    <form role="search" aria-label={label} onSubmit={submit} className={classes.filters} data-open={open || undefined} noValidate>
+      <Text size="sm" fw={700} mb={6} aria-hidden="true" className={classes.filterLabel}>
         {label}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-        {children}
-      </SimpleGrid>
-      <Group gap="xs" mt="sm">
-        <Button type="submit" size="sm" loading={busy}>
-          {t('common.filters.apply')}
-        </Button>
-        <Button type="button" size="sm" variant="default" onClick={onClear} disabled={!active}>
-          {t('common.filters.clear')}
-        </Button>
-      </Group>
+      <UnstyledButton className={classes.filterToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+        {label}
+        <IconChevronDown size={16} aria-hidden style={{ transform: open ? 'rotate(180deg)' : undefined }} />
+      </UnstyledButton>
+      <div id={bodyId} className={classes.filterBody}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          {children}
+        </SimpleGrid>
+        <Group gap="xs" mt="sm">
+          <Button type="submit" size="sm" loading={busy}>
+            {t('common.filters.apply')}
+          </Button>
+          <Button type="button" size="sm" variant="default" onClick={onClear} disabled={!active}>
+            {t('common.filters.clear')}
+          </Button>
+        </Group>
+      </div>
     </form>
   );
 }
