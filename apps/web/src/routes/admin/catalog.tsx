@@ -11,23 +11,22 @@ import { PlansTable } from '../../features/admin/catalog/plans-table.tsx';
 import { RegionFormModal } from '../../features/admin/catalog/region-form.tsx';
 import { RegionsTable } from '../../features/admin/catalog/regions-table.tsx';
 import type { AdminPlan, AdminRegion } from '../../features/admin/forms/views.ts';
+import { textSearch } from '../../features/admin/admin-search.ts';
 import { AdminPage, ApiErrorAlert } from '../../features/admin/ui/index.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { tHead } from '../../lib/page-meta.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
-interface CatalogSearch {
-  region?: number;
+/** ?region=<id>: the region whose plans are open. */
+function regionIdOf(search: { region?: string }): number | undefined {
+  const n = Number(search.region);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 export const Route = createFileRoute('/admin/catalog')({
-  // A plain check, not a zod schema: route options (unlike loaders and components) stay in the
-  // shop's initial bundle.
-  validateSearch: (search: Record<string, unknown>): CatalogSearch => {
-    const n = Number(search.region);
-    return Number.isInteger(n) && n > 0 ? { region: n } : {};
-  },
-  loaderDeps: ({ search }) => ({ region: search.region }),
+  // Text only here (route options are in the shop's initial bundle); the id is read in the page.
+  validateSearch: textSearch<'region'>(['region']),
+  loaderDeps: ({ search }) => ({ region: regionIdOf(search) }),
   loader: async ({ context, deps }) => {
     await loadNamespaces('admin');
     // A customer sees the layout's 'not allowed' page: nothing to ask the server for.
@@ -46,7 +45,7 @@ type Editing<T> = { open: false } | { open: true; item: T | null };
 function CatalogPage() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
-  const { region: regionId } = Route.useSearch();
+  const regionId = regionIdOf(Route.useSearch());
   const navigate = Route.useNavigate();
   const regions = useQuery(trpc.admin.catalog.regions.queryOptions());
   const plans = useQuery({ ...trpc.admin.catalog.plans.queryOptions({ regionId: regionId ?? 0 }), enabled: regionId !== undefined });
@@ -55,7 +54,7 @@ function CatalogPage() {
   const selected = regions.data?.find((r) => r.id === regionId);
 
   const select = (region: AdminRegion) => {
-    void navigate({ search: { region: region.id }, resetScroll: false }).then(() =>
+    void navigate({ search: { region: String(region.id) }, resetScroll: false }).then(() =>
       document.getElementById('region-plans')?.focus({ preventScroll: false }),
     );
   };

@@ -162,7 +162,7 @@ function RewardsPage() {
             </Title>
             <Text size="sm">
               {t('rewards.adjust.body')}{' '}
-              <Anchor component={Link} to="/admin/customers">
+              <Anchor component={Link} to="/admin/customers" underline="always">
                 {t('rewards.adjust.link')}
               </Anchor>
             </Text>

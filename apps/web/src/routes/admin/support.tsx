@@ -3,32 +3,25 @@
 import { Stack, Tabs } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Inbox, inboxInput } from '../../features/admin/support/inbox.tsx';
+import { INBOX_STATUSES } from '@esim/api/domain/admin';
+import { textSearch, type TextSearch } from '../../features/admin/admin-search.ts';
+import { Inbox, inboxInput, type InboxSearch } from '../../features/admin/support/inbox.tsx';
 import { Subscribers, subscribersInput } from '../../features/admin/support/subscribers.tsx';
 import { AdminPage } from '../../features/admin/ui/index.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { tHead } from '../../lib/page-meta.ts';
 
-interface SupportSearch {
-  tab?: 'newsletter';
-  status?: 'new' | 'answered' | 'closed';
-  q?: string;
-  page?: number;
+/** ?tab=newsletter, ?status=new|answered|closed, ?q=…, ?page=… */
+type SupportSearch = TextSearch<'tab' | 'status' | 'q'>;
+
+function inboxSearchOf(search: SupportSearch): InboxSearch {
+  const status = INBOX_STATUSES.find((s) => s === search.status);
+  return { ...(status ? { status } : {}), ...(search.q ? { q: search.q } : {}), ...(search.page ? { page: search.page } : {}) };
 }
 
 export const Route = createFileRoute('/admin/support')({
-  // A plain check, not a zod schema: route options stay in the shop's initial bundle.
-  validateSearch: (search: Record<string, unknown>): SupportSearch => {
-    const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
-    const page = Number(search.page);
-    const status = search.status;
-    return {
-      ...(search.tab === 'newsletter' ? { tab: 'newsletter' as const } : {}),
-      ...(search.tab !== 'newsletter' && (status === 'new' || status === 'answered' || status === 'closed') ? { status } : {}),
-      ...(q ? { q } : {}),
-      ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
-    };
-  },
+  // Text only here (route options are in the shop's initial bundle); read strictly in the page.
+  validateSearch: textSearch<'tab' | 'status' | 'q'>(['tab', 'status', 'q']),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await loadNamespaces('admin');
@@ -36,7 +29,7 @@ export const Route = createFileRoute('/admin/support')({
     const { queryClient, trpc } = context;
     await (deps.tab === 'newsletter'
       ? queryClient.ensureQueryData(trpc.admin.support.subscribers.queryOptions(subscribersInput(deps)))
-      : queryClient.ensureQueryData(trpc.admin.support.messages.queryOptions(inboxInput(deps))));
+      : queryClient.ensureQueryData(trpc.admin.support.messages.queryOptions(inboxInput(inboxSearchOf(deps)))));
     return { adminTitle: tHead('admin:support.title') };
   },
   component: SupportPage,
@@ -46,7 +39,7 @@ function SupportPage() {
   const { t } = useTranslation('admin');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const tab = search.tab ?? 'inbox';
+  const tab = search.tab === 'newsletter' ? 'newsletter' : 'inbox';
   const go = (next: SupportSearch) => void navigate({ search: next, resetScroll: false });
   return (
     <AdminPage title={t('support.title')} description={t('support.description')}>
@@ -56,7 +49,7 @@ function SupportPage() {
           <Tabs.Tab value="newsletter">{t('support.tabs.newsletter')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="inbox" pt="md">
-          <Inbox search={search} onSearch={(next) => go(next)} />
+          <Inbox search={inboxSearchOf(search)} onSearch={(next) => go(next)} />
         </Tabs.Panel>
         <Tabs.Panel value="newsletter" pt="md">
           <Stack gap="md">

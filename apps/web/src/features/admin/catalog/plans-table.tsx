@@ -29,14 +29,14 @@ export function PlansTable({ regionName, plans, onEdit, busy }: PlansTableProps)
       header: t('catalog.plans.name'),
       rowHeader: true,
       cell: (p) => (
-        <>
+        <Text size="sm" miw={150} maw={240} fw={500} component="span" display="block">
           {p.name}
           {p.description ? (
-            <Text size="xs" c="dimmed" lineClamp={2} maw={260}>
+            <Text size="xs" c="dimmed" fw={400} lineClamp={2} component="span" display="block">
               {p.description}
             </Text>
           ) : null}
-        </>
+        </Text>
       ),
     },
     { key: 'price', header: t('catalog.plans.price'), numeric: true, cell: (p) => <Money minor={p.priceMinor} currency={p.currency} /> },
@@ -61,7 +61,7 @@ export function PlansTable({ regionName, plans, onEdit, busy }: PlansTableProps)
         p.features.length === 0 ? (
           t('catalog.none')
         ) : (
-          <Text size="xs" component="ul" m={0} ps="md" maw={280}>
+          <Text size="xs" component="ul" m={0} ps="md" miw={200} maw={280}>
             {p.features.map((f) => (
               <li key={f}>{f}</li>
             ))}
@@ -76,12 +76,11 @@ export function PlansTable({ regionName, plans, onEdit, busy }: PlansTableProps)
   return (
     <DataTable
       caption={t('catalog.plans.caption', { region: regionName })}
-      captionVisible
       columns={columns}
       rows={plans}
       rowKey={(p) => p.id}
       empty={t('catalog.plans.none')}
-      minWidth={1000}
+      minWidth={1200}
       busy={busy}
       testId="plans-table"
     />

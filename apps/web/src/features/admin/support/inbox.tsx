@@ -199,7 +199,10 @@ export function MessageView({ message: m, onClose }: { message: AdminContactMess
           {user ? (
             <>
               {t('support.message.account')}{' '}
-              <Anchor renderRoot={(props) => <Link to="/admin/customers/$userId" params={{ userId: String(user.id) }} {...props} />}>
+              <Anchor
+                underline="always"
+                renderRoot={(props) => <Link to="/admin/customers/$userId" params={{ userId: String(user.id) }} {...props} />}
+              >
                 <bdi>{user.username}</bdi>
               </Anchor>
             </>

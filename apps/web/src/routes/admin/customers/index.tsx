@@ -5,6 +5,7 @@ import { Badge, Checkbox, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { textSearch, type TextSearch } from '../../../features/admin/admin-search.ts';
 import type { AdminCustomerRow } from '../../../features/admin/forms/views.ts';
 import {
   AdminPage,
@@ -21,25 +22,14 @@ import { loadNamespaces } from '../../../lib/i18n.ts';
 import { tHead } from '../../../lib/page-meta.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 
-interface CustomerSearch {
-  q?: string;
-  page?: number;
-  disabled?: boolean;
-}
+/** ?q=…&page=…&disabled=1 */
+type CustomerSearch = TextSearch<'q' | 'disabled'>;
 
 const PAGE_SIZE = 25;
 
 export const Route = createFileRoute('/admin/customers/')({
-  // A plain check, not a zod schema: route options stay in the shop's initial bundle.
-  validateSearch: (search: Record<string, unknown>): CustomerSearch => {
-    const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
-    const page = Number(search.page);
-    return {
-      ...(q ? { q } : {}),
-      ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
-      ...(search.disabled === true || search.disabled === 1 || search.disabled === '1' ? { disabled: true } : {}),
-    };
-  },
+  // Text only here (route options are in the shop's initial bundle); read strictly in inputOf.
+  validateSearch: textSearch<'q' | 'disabled'>(['q', 'disabled']),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await loadNamespaces('admin');
@@ -51,7 +41,7 @@ export const Route = createFileRoute('/admin/customers/')({
 });
 
 function inputOf(search: CustomerSearch) {
-  return { q: search.q, page: search.page ?? 1, pageSize: PAGE_SIZE, disabledOnly: search.disabled ?? false };
+  return { q: search.q, page: search.page ?? 1, pageSize: PAGE_SIZE, disabledOnly: search.disabled === '1' };
 }
 
 function CustomersPage() {
@@ -60,7 +50,7 @@ function CustomersPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const [q, setQ] = useState(search.q ?? '');
-  const [disabled, setDisabled] = useState(search.disabled ?? false);
+  const [disabled, setDisabled] = useState(search.disabled === '1');
   const result = useQuery({ ...trpc.admin.customers.search.queryOptions(inputOf(search)), placeholderData: keepPreviousData });
 
   const go = (next: CustomerSearch) => void navigate({ search: next, resetScroll: false });
@@ -105,7 +95,7 @@ function CustomersPage() {
         label={t('customers.search.label')}
         active={Boolean(search.q || search.disabled)}
         busy={result.isFetching}
-        onApply={() => go({ ...(q.trim() ? { q: q.trim() } : {}), ...(disabled ? { disabled: true } : {}) })}
+        onApply={() => go({ ...(q.trim() ? { q: q.trim() } : {}), ...(disabled ? { disabled: '1' } : {}) })}
         onClear={() => {
           setQ('');
           setDisabled(false);

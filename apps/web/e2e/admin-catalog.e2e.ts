@@ -1,0 +1,165 @@
+// The admin pages for the shop's data, in Chromium against the built server: an admin made with
+// the CLI edits a plan's price (the shop's catalogue shows it at once), refuses a bad rate, adjusts
+// a customer's points, answers a contact message, downloads the newsletter CSV; and every page
+// (catalogue, customers, a customer, rates, rewards, support inbox and newsletter) passes axe at
+// 1280 and 390 px in English and Arabic (right to left, the admin texts stay English).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { auditPage, sharedBrowser } from './audit.ts';
+import { openRoute, repoRoot } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const databaseUrl = inject('databaseUrl');
+const ADMIN = { username: 'catalog_admin', email: 'catalog-admin@example.com', password: 'admin-pass-1234' };
+const CUSTOMER = { username: 'points_ann', email: 'points-ann@example.com', password: 'traveller-pass-1' };
+
+/** A same-origin JSON call from the page (its session cookie). */
+async function api<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([p, b]) => {
+      const res = await fetch(p as string, {
+        method: b === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+        credentials: 'include',
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as never };
+    },
+    [path, body] as const,
+  );
+}
+
+describe('admin: catalogue, customers, rates, rewards, support', () => {
+  const browser = sharedBrowser();
+  let customerId = 0;
+  let japanId = 0;
+
+  beforeAll(async () => {
+    const made = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'apps/server/dist/admin-cli.js'), '--username', ADMIN.username, '--email', ADMIN.email],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: ADMIN.password }, encoding: 'utf8' },
+    );
+    expect(made.status, `${made.stdout}\n${made.stderr}`).toBe(0);
+
+    const page = await browser.context.newPage();
+    await page.goto(new URL('/favicon.svg', baseURL).href);
+    // A customer with a contact message and a newsletter subscription, then the admin signs in.
+    const registered = await api<{ id: number }>(page, '/api/auth/register', {
+      username: CUSTOMER.username,
+      email: CUSTOMER.email,
+      password: CUSTOMER.password,
+      confirmPassword: CUSTOMER.password,
+      fullName: 'Ann Points',
+    });
+    expect(registered.status).toBeLessThan(300);
+    customerId = registered.body.id;
+    expect(
+      (
+        await api(page, '/api/contact', {
+          name: 'Ann Points',
+          email: CUSTOMER.email,
+          subject: 'No data in Osaka',
+          message: 'Help please.',
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect((await api(page, '/api/newsletter', { email: 'news-reader@example.com' })).status).toBeLessThan(300);
+    await api(page, '/api/auth/logout', {});
+    const login = await api(page, '/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
+    expect(login.status).toBe(200);
+    const regions = await api<{ id: number; code: string }[]>(page, '/api/regions');
+    japanId = regions.body.find((r) => r.code === 'JP')?.id ?? 0;
+    expect(japanId).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("changes a plan's price and the shop's catalogue has it at once", async () => {
+    const { page, errors } = await openRoute(browser, baseURL, `/admin/catalog?region=${japanId}`);
+    const plans = page.getByRole('table', { name: /^Plans of Japan/ });
+    await plans.waitFor();
+    const firstEdit = plans.getByRole('button', { name: /^Edit / }).first();
+    const planName = ((await firstEdit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');
+    await firstEdit.click();
+    const dialog = page.getByRole('dialog');
+    const price = dialog.getByRole('textbox', { name: /^Price in USD/ });
+    // Bad input first: the message next to the field, nothing sent.
+    await price.fill('0');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('A price must be more than 0').waitFor();
+    await price.fill('12.34');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await plans
+      .getByRole('row', { name: new RegExp(planName) })
+      .getByText('$12.34')
+      .waitFor();
+    const shop = await api<{ name: string; price: number }[]>(page, `/api/plans?regionId=${japanId}`);
+    expect(shop.body.find((p) => p.name === planName)?.price).toBe(12.34);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a rate of 0 with the message and keeps the rate', async () => {
+    const { page } = await openRoute(browser, baseURL, '/admin/rates');
+    await page.getByRole('button', { name: 'Edit the EUR rate' }).click();
+    const field = page.getByRole('textbox', { name: 'Rate of EUR per 1 USD' });
+    await field.fill('0');
+    await field.press('Enter');
+    await page.getByText('A rate is a positive number of units per 1 USD, e.g. 0.92 (at most 6 decimals)').waitFor();
+    await field.fill('0.9');
+    await field.press('Enter');
+    await page.getByText('EUR is now 0.9 per 1 USD').waitFor();
+    const rates = await api<{ rates: Record<string, number> }>(page, '/api/exchange-rates');
+    expect(JSON.stringify(rates.body)).toContain('0.9');
+    await page.close();
+  });
+
+  it("adjusts a customer's points with a reason the history shows", async () => {
+    const { page } = await openRoute(browser, baseURL, `/admin/customers?q=${CUSTOMER.username}`);
+    await page.getByRole('link', { name: CUSTOMER.username }).click();
+    await page.getByRole('heading', { level: 1, name: CUSTOMER.username }).waitFor();
+    await page.getByRole('textbox', { name: /^Points to add or remove/ }).fill('250');
+    await page.getByRole('textbox', { name: /^Reason/ }).fill('Goodwill for the Osaka outage');
+    await page.getByRole('button', { name: 'Adjust points' }).dblclick();
+    await page.getByRole('table', { name: 'Points history' }).getByText('Goodwill for the Osaka outage').waitFor();
+    expect(await page.getByRole('table', { name: 'Points history' }).getByText('Goodwill for the Osaka outage').count()).toBe(1);
+    await page.close();
+  });
+
+  it('answers a contact message and downloads the newsletter CSV', async () => {
+    const { page, errors } = await openRoute(browser, baseURL, '/admin/support');
+    await page.getByRole('button', { name: 'No data in Osaka' }).click();
+    const message = page.getByRole('article', { name: 'No data in Osaka' });
+    expect(await message.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).toMatch(
+      /^mailto:points-ann%40example\.com\?subject=Re%3A/,
+    );
+    expect(await message.getByRole('link', { name: CUSTOMER.username }).getAttribute('href')).toBe(`/admin/customers/${customerId}`);
+    await message.getByRole('button', { name: 'Mark answered' }).click();
+    await page.getByText('Answered (1)').waitFor();
+
+    await page.getByRole('tab', { name: 'Newsletter' }).click();
+    await page.getByText('news-reader@example.com').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(csv).toContain('news-reader@example.com');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('every page passes axe at 1280 and 390 px, in English and right to left', async () => {
+    const pages: [string, string][] = [
+      [`/admin/catalog?region=${japanId}`, 'admin-catalog'],
+      ['/admin/customers', 'admin-customers'],
+      [`/admin/customers/${customerId}`, 'admin-customer'],
+      ['/admin/rates', 'admin-rates'],
+      ['/admin/rewards', 'admin-rewards'],
+      ['/admin/support', 'admin-support'],
+      ['/admin/support?tab=newsletter', 'admin-newsletter'],
+    ];
+    for (const [path, name] of pages) await auditPage(browser, baseURL, path, name, { widths: [1280, 390] });
+  }, 300_000);
+});
