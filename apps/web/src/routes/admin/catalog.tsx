@@ -26,14 +26,15 @@ function regionIdOf(search: { region?: string }): number | undefined {
 export const Route = createFileRoute('/admin/catalog')({
   // Text only here (route options are in the shop's initial bundle); the id is read in the page.
   validateSearch: textSearch<'region'>(['region']),
-  loaderDeps: ({ search }) => ({ region: regionIdOf(search) }),
+  loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await loadNamespaces('admin');
     // A customer sees the layout's 'not allowed' page: nothing to ask the server for.
     if (!context.isAdmin) return {};
+    const regionId = regionIdOf(deps);
     await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.admin.catalog.regions.queryOptions()),
-      deps.region ? context.queryClient.ensureQueryData(context.trpc.admin.catalog.plans.queryOptions({ regionId: deps.region })) : null,
+      regionId ? context.queryClient.ensureQueryData(context.trpc.admin.catalog.plans.queryOptions({ regionId })) : null,
     ]);
     return { adminTitle: tHead('admin:catalog.title') };
   },

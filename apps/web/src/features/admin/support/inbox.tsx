@@ -2,7 +2,7 @@
 // message list, and the message opened from it: the full text, the sender's account when they were
 // signed in, a mailto: reply link, and mark answered / close / reopen.
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,19 +56,27 @@ export function Inbox({ search, onSearch }: { search: InboxSearch; onSearch: (ne
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label={t('support.inbox.statusFilter')}
-        value={search.status ?? 'all'}
-        onChange={(value) => {
-          setOpenId(null);
-          onSearch({ ...(value === 'all' ? {} : { status: value as TInboxStatus }), ...(search.q ? { q: search.q } : {}) });
-        }}
-        data={[
-          { value: 'all', label: t('support.inbox.all', { count: formatCount(all) }) },
-          ...INBOX_STATUSES.map((s) => ({ value: s, label: t(`support.inbox.${s}`, { count: formatCount(counts?.[s] ?? 0) }) })),
-        ]}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
-      />
+      <div role="radiogroup" aria-label={t('support.inbox.statusFilter')}>
+        <Chip.Group
+          value={search.status ?? 'all'}
+          onChange={(value) => {
+            setOpenId(null);
+            const next = String(value);
+            onSearch({ ...(next === 'all' ? {} : { status: next as TInboxStatus }), ...(search.q ? { q: search.q } : {}) });
+          }}
+        >
+          <Group gap="xs" wrap="wrap">
+            <Chip value="all" variant="outline" color="brand.8">
+              {t('support.inbox.all', { count: formatCount(all) })}
+            </Chip>
+            {INBOX_STATUSES.map((s) => (
+              <Chip key={s} value={s} variant="outline" color="brand.8">
+                {t(`support.inbox.${s}`, { count: formatCount(counts?.[s] ?? 0) })}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </div>
       <FilterBar
         label={t('support.inbox.searchLabel')}
         active={Boolean(search.q)}
