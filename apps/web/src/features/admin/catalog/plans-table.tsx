@@ -54,6 +54,11 @@ export function PlansTable({ regionName, plans, onEdit, busy }: PlansTableProps)
       nowrap: true,
       cell: (p) => t('catalog.plans.days', { count: p.validityDays }),
     },
+    { key: 'popular', header: t('catalog.plans.popular'), cell: (p) => (p.isPopular ? t('catalog.yes') : t('catalog.no')) },
+    { key: 'visible', header: t('catalog.plans.visible'), cell: (p) => (p.visible ? t('catalog.shown') : t('catalog.hidden')) },
+    { key: 'orders', header: t('catalog.plans.orders'), numeric: true, cell: (p) => formatCount(p.orderCount) },
+    { key: 'actions', header: t('catalog.actions'), cell: (p) => <PlanActions plan={p} onEdit={onEdit} /> },
+    // Last: the longest cells; the actions stay in view at 1280 px.
     {
       key: 'features',
       header: t('catalog.plans.features'),
@@ -68,10 +73,6 @@ export function PlansTable({ regionName, plans, onEdit, busy }: PlansTableProps)
           </Text>
         ),
     },
-    { key: 'popular', header: t('catalog.plans.popular'), cell: (p) => (p.isPopular ? t('catalog.yes') : t('catalog.no')) },
-    { key: 'visible', header: t('catalog.plans.visible'), cell: (p) => (p.visible ? t('catalog.shown') : t('catalog.hidden')) },
-    { key: 'orders', header: t('catalog.plans.orders'), numeric: true, cell: (p) => formatCount(p.orderCount) },
-    { key: 'actions', header: t('catalog.actions'), cell: (p) => <PlanActions plan={p} onEdit={onEdit} /> },
   ];
   return (
     <DataTable
