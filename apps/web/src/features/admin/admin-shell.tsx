@@ -34,7 +34,11 @@ export function AdminShell({ username, children }: { username: string; children:
       <Drawer opened={opened} onClose={close} title={t('nav.menu')} size={280} id="admin-menu-drawer" padding="md">
         <AdminNav username={username} onNavigate={close} />
       </Drawer>
-      <div className={classes.content}>{children}</div>
+      {/* The pages are English whatever the shop's language: left to right, so their sentences,
+          figures and codes read as written; the frame (menu side) follows the shop's direction. */}
+      <div className={classes.content} lang="en" dir="ltr">
+        {children}
+      </div>
     </div>
   );
 }

@@ -173,8 +173,8 @@ export function AuditTable({ rows, busy = false }: { rows: readonly Entry[]; bus
             </>
           ),
         },
-        { key: 'summary', header: t('audit.table.summary'), cell: (e) => <bdi>{e.summary}</bdi> },
-        { key: 'changes', header: t('audit.table.changes'), cell: (e) => <Changes entry={e} /> },
+        { key: 'summary', header: t('audit.table.summary'), minWidth: 200, cell: (e) => <bdi>{e.summary}</bdi> },
+        { key: 'changes', header: t('audit.table.changes'), minWidth: 240, cell: (e) => <Changes entry={e} /> },
         { key: 'ip', header: t('audit.table.ip'), nowrap: true, cell: (e) => <Code>{e.ip}</Code> },
       ]}
     />

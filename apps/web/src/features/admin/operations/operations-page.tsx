@@ -119,6 +119,7 @@ function ProvisioningJobs({ jobs }: { jobs: View['provisioning'] }) {
           },
           {
             key: 'status',
+            nowrap: true,
             header: t('operations.provisioning.status'),
             cell: (j) => (
               <Group gap={4}>
@@ -131,12 +132,13 @@ function ProvisioningJobs({ jobs }: { jobs: View['provisioning'] }) {
               </Group>
             ),
           },
-          { key: 'email', header: t('operations.provisioning.email'), cell: (j) => <Code mono={false}>{j.email}</Code> },
-          { key: 'plan', header: t('operations.provisioning.plan'), cell: (j) => <bdi>{j.planName}</bdi> },
+          { key: 'email', header: t('operations.provisioning.email'), nowrap: true, cell: (j) => <Code mono={false}>{j.email}</Code> },
+          { key: 'plan', header: t('operations.provisioning.plan'), minWidth: 160, cell: (j) => <bdi>{j.planName}</bdi> },
           { key: 'attempts', header: t('operations.provisioning.attempts'), numeric: true, cell: (j) => formatCount(j.attempts) },
           {
             key: 'error',
             header: t('operations.provisioning.lastError'),
+            minWidth: 200,
             cell: (j) =>
               j.lastError ? (
                 <Text size="sm" c="red.9" style={{ overflowWrap: 'anywhere' }}>
@@ -218,12 +220,13 @@ function EmailJobs({ jobs }: { jobs: View['emails'] }) {
           { key: 'id', header: t('operations.emails.id'), rowHeader: true, numeric: true, cell: (j) => j.id },
           { key: 'order', header: t('operations.emails.order'), nowrap: true, cell: (j) => <OrderLink orderId={j.orderId} /> },
           { key: 'kind', header: t('operations.emails.kind'), cell: (j) => <Code>{j.kind}</Code> },
-          { key: 'to', header: t('operations.emails.to'), cell: (j) => <Code mono={false}>{j.to}</Code> },
-          { key: 'status', header: t('operations.emails.status'), cell: (j) => <StatusBadge status={j.status} /> },
+          { key: 'to', header: t('operations.emails.to'), nowrap: true, cell: (j) => <Code mono={false}>{j.to}</Code> },
+          { key: 'status', nowrap: true, header: t('operations.emails.status'), cell: (j) => <StatusBadge status={j.status} /> },
           { key: 'attempts', header: t('operations.emails.attempts'), numeric: true, cell: (j) => formatCount(j.attempts) },
           {
             key: 'error',
             header: t('operations.emails.lastError'),
+            minWidth: 200,
             cell: (j) =>
               j.lastError ? (
                 <Text size="sm" c="red.9" style={{ overflowWrap: 'anywhere' }}>

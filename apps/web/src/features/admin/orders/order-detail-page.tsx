@@ -215,8 +215,8 @@ function OrderDetail({ order }: { order: Detail }) {
           testId="order-emails"
           columns={[
             { key: 'kind', header: t('orders.detail.emailKind'), rowHeader: true, cell: (e) => <Code>{e.kind}</Code> },
-            { key: 'to', header: t('orders.detail.emailTo'), cell: (e) => <Code mono={false}>{e.to}</Code> },
-            { key: 'status', header: t('orders.detail.emailStatus'), cell: (e) => <StatusBadge status={e.status} /> },
+            { key: 'to', header: t('orders.detail.emailTo'), nowrap: true, cell: (e) => <Code mono={false}>{e.to}</Code> },
+            { key: 'status', nowrap: true, header: t('orders.detail.emailStatus'), cell: (e) => <StatusBadge status={e.status} /> },
             { key: 'attempts', header: t('orders.detail.attempts'), numeric: true, cell: (e) => formatCount(e.attempts) },
             { key: 'sent', header: t('orders.detail.sentAt'), nowrap: true, cell: (e) => when(e.sentAt) },
             {

@@ -133,10 +133,11 @@ export function OrderTable({ rows, busy = false, caption }: { rows: readonly Row
       ),
     },
     { key: 'created', header: t('orders.table.created'), nowrap: true, cell: (o) => formatDateTime(o.createdAt) },
-    { key: 'status', header: t('orders.table.status'), cell: (o) => <StatusBadge status={o.status} /> },
+    { key: 'status', header: t('orders.table.status'), nowrap: true, cell: (o) => <StatusBadge status={o.status} /> },
     {
       key: 'customer',
       header: t('orders.table.customer'),
+      nowrap: true,
       cell: (o) => (
         <Stack gap={0}>
           <Code mono={false}>{o.email}</Code>
@@ -149,6 +150,7 @@ export function OrderTable({ rows, busy = false, caption }: { rows: readonly Row
     {
       key: 'plan',
       header: t('orders.table.plan'),
+      minWidth: 180,
       cell: (o) => (
         <>
           <bdi>{o.planName}</bdi>
@@ -170,10 +172,16 @@ export function OrderTable({ rows, busy = false, caption }: { rows: readonly Row
       key: 'usd',
       header: t('orders.table.usd'),
       numeric: true,
+      nowrap: true,
       cell: (o) => <bdi dir="ltr">{formatUsdMinor(o.usdMinor)}</bdi>,
     },
-    { key: 'payment', header: t('orders.table.paymentId'), cell: (o) => (o.paymentId ? <Code>{o.paymentId}</Code> : t('common.none')) },
-    { key: 'iccid', header: t('orders.table.iccid'), cell: (o) => (o.iccid ? <Code>{o.iccid}</Code> : t('common.none')) },
+    {
+      key: 'payment',
+      header: t('orders.table.paymentId'),
+      nowrap: true,
+      cell: (o) => (o.paymentId ? <Code>{o.paymentId}</Code> : t('common.none')),
+    },
+    { key: 'iccid', header: t('orders.table.iccid'), nowrap: true, cell: (o) => (o.iccid ? <Code>{o.iccid}</Code> : t('common.none')) },
   ];
   return (
     <DataTable
@@ -183,7 +191,7 @@ export function OrderTable({ rows, busy = false, caption }: { rows: readonly Row
       rowKey={(o) => o.orderId}
       empty={busy ? t('common.loading') : t('orders.table.none')}
       busy={busy}
-      minWidth={1100}
+      minWidth={1280}
       testId="orders-table"
     />
   );

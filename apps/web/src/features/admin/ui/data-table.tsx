@@ -15,6 +15,8 @@ export interface DataColumn<T> {
   rowHeader?: boolean;
   /** Keep on one line (dates, codes, amounts). */
   nowrap?: boolean;
+  /** The column's least width in px (for wrapping text beside one-line columns). */
+  minWidth?: number;
 }
 
 export interface DataTableProps<T> {
@@ -60,7 +62,13 @@ export function DataTable<T>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} scope="col" ta={c.numeric ? 'end' : undefined} className={classes.th}>
+              <Table.Th
+                key={c.key}
+                scope="col"
+                ta={c.numeric ? 'end' : undefined}
+                className={classes.th}
+                style={c.minWidth ? { minWidth: c.minWidth } : undefined}
+              >
                 {c.header}
               </Table.Th>
             ))}

@@ -46,7 +46,15 @@ export function statusLabel(status: string, t: (key: `common.status.${KnownStatu
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('admin');
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray.7'} autoContrast variant="filled" tt="none" size="md" data-status={status}>
+    <Badge
+      color={STATUS_COLORS[status] ?? 'gray.7'}
+      autoContrast
+      variant="filled"
+      tt="none"
+      size="md"
+      miw="max-content"
+      data-status={status}
+    >
       {statusLabel(status, t)}
     </Badge>
   );
