@@ -88,6 +88,7 @@ describe('RatesTable', () => {
     expect(await screen.findByText('EUR is now 0.95 per 1 USD')).toBeTruthy();
     expect(received).toEqual({ currency: 'EUR', rate: '0.95' });
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Rate of EUR per 1 USD' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit the EUR rate' })));
     expect(invalidate.mock.calls.map(([f]) => JSON.stringify(f?.queryKey))).toContain(JSON.stringify([['catalog', 'exchangeRates']]));
   });
 

@@ -19,6 +19,17 @@ import { formatDateTime } from '../ui/format.ts';
 export function RatesTable({ rates }: { rates: readonly AdminRate[] }) {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<string | null>(null);
+  // Closing the field (saved, cancelled, Escape) gives the focus back to the row's Edit button.
+  const [closed, setClosed] = useState<string | null>(null);
+  const close = (currency: string) => {
+    setEditing(null);
+    setClosed(currency);
+  };
+  useEffect(() => {
+    if (!closed) return;
+    document.querySelector<HTMLElement>(`[data-rate-edit="${closed}"]`)?.focus();
+    setClosed(null);
+  }, [closed]);
   const columns: DataColumn<AdminRate>[] = [
     {
       key: 'currency',
@@ -37,7 +48,7 @@ export function RatesTable({ rates }: { rates: readonly AdminRate[] }) {
       header: t('rates.table.rate'),
       cell: (r) =>
         editing === r.currency ? (
-          <RateEditor rate={r} onDone={() => setEditing(null)} />
+          <RateEditor rate={r} onDone={() => close(r.currency)} />
         ) : (
           <Group gap="xs" wrap="nowrap">
             <bdi dir="ltr" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -47,6 +58,7 @@ export function RatesTable({ rates }: { rates: readonly AdminRate[] }) {
               <Button
                 size="compact-sm"
                 variant="default"
+                data-rate-edit={r.currency}
                 aria-label={t('rates.editOf', { currency: r.currency })}
                 onClick={() => setEditing(r.currency)}
               >
