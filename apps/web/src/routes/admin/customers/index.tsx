@@ -59,6 +59,7 @@ function CustomersPage() {
       key: 'username',
       header: t('customers.table.username'),
       rowHeader: true,
+      nowrap: true,
       cell: (c) => (
         <Link to="/admin/customers/$userId" params={{ userId: String(c.id) }}>
           <bdi>{c.username}</bdi>
