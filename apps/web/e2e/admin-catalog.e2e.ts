@@ -25,6 +25,8 @@ async function api<T>(page: Page, path: string, body?: unknown): Promise<{ statu
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
         body: b === undefined ? undefined : JSON.stringify(b),
         credentials: 'include',
+        // The REST catalogue may be kept 60 s by browsers (public, max-age=60): ask the server.
+        cache: 'no-store',
       });
       return { status: res.status, body: (await res.json().catch(() => null)) as never };
     },
@@ -86,6 +88,7 @@ describe('admin: catalogue, customers, rates, rewards, support', () => {
     await firstEdit.click();
     const dialog = page.getByRole('dialog');
     const price = dialog.getByRole('textbox', { name: /^Price in USD/ });
+    const before = await price.inputValue();
     // Bad input first: the message next to the field, nothing sent.
     await price.fill('0');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -99,6 +102,13 @@ describe('admin: catalogue, customers, rates, rewards, support', () => {
       .waitFor();
     const shop = await api<{ name: string; price: number }[]>(page, `/api/plans?regionId=${japanId}`);
     expect(shop.body.find((p) => p.name === planName)?.price).toBe(12.34);
+    // Put the price back for the other browser tests on this server (the table may have re-sorted).
+    await plans.getByRole('button', { name: `Edit ${planName}` }).click();
+    await price.fill(before);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const restored = await api<{ name: string; price: number }[]>(page, `/api/plans?regionId=${japanId}`);
+    expect(restored.body.find((p) => p.name === planName)?.price.toFixed(2)).toBe(before);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -107,6 +117,7 @@ describe('admin: catalogue, customers, rates, rewards, support', () => {
     const { page } = await openRoute(browser, baseURL, '/admin/rates');
     await page.getByRole('button', { name: 'Edit the EUR rate' }).click();
     const field = page.getByRole('textbox', { name: 'Rate of EUR per 1 USD' });
+    const before = await field.inputValue();
     await field.fill('0');
     await field.press('Enter');
     await page.getByText('A rate is a positive number of units per 1 USD, e.g. 0.92 (at most 6 decimals)').waitFor();
@@ -115,6 +126,11 @@ describe('admin: catalogue, customers, rates, rewards, support', () => {
     await page.getByText('EUR is now 0.9 per 1 USD').waitFor();
     const rates = await api<{ rates: Record<string, number> }>(page, '/api/exchange-rates');
     expect(JSON.stringify(rates.body)).toContain('0.9');
+    // Put the rate back for the other browser tests on this server (their prices are converted with it).
+    await page.getByRole('button', { name: 'Edit the EUR rate' }).click();
+    await field.fill(before);
+    await field.press('Enter');
+    await page.getByText(`EUR is now ${before} per 1 USD`).waitFor();
     await page.close();
   });
 
