@@ -50,6 +50,17 @@ export interface PlansTable {
   is_popular: ColumnType<number, number | undefined, number>;
   active: ColumnType<number, number | undefined, number>;
   sort_order: ColumnType<number, number | undefined, number>;
+  // ── imported from a wholesale provider by `catalog sync` (migration 2026-11-28-002) ──
+  /** 'airalo', 'esimaccess', 'simulator'; null for the seed's own plans. */
+  provider: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's package id that order()/topUp() buy. */
+  provider_package: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Wholesale cost in integer minor units of wholesale_currency. */
+  wholesale_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  wholesale_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: sold only as a top-up (not shown as a new eSIM). */
+  topup_only: ColumnType<number, number | undefined, number>;
+  synced_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExchangeRatesTable {

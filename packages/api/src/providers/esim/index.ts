@@ -1,15 +1,20 @@
-// Chooses the eSIM provider from configuration. Only the simulator exists today; a real
-// wholesaler goes in beside it (one file implementing EsimProvider, isReal = true) and a case here.
+// Chooses the eSIM provider from configuration: the built-in simulator, or a real wholesaler (one
+// file implementing EsimProvider with isReal = true, and a case here).
+import { AiraloProvider } from './airalo.ts';
+import { EsimAccessProvider } from './esimaccess.ts';
 import { EsimSimulator } from './simulator.ts';
 import type { SimulatorOptions } from './simulator.ts';
-import type { EsimProvider } from './types.ts';
+import type { AiraloConfig, EsimAccessConfig, EsimProvider } from './types.ts';
 
-export type EsimProviderName = 'simulator';
+export const ESIM_PROVIDER_NAMES = ['simulator', 'airalo', 'esimaccess'] as const;
+export type EsimProviderName = (typeof ESIM_PROVIDER_NAMES)[number];
 
 export interface EsimProviderConfig {
   /** ESIM_PROVIDER; default 'simulator'. */
   provider?: EsimProviderName | undefined;
   simulator?: SimulatorOptions | undefined;
+  airalo?: AiraloConfig | undefined;
+  esimaccess?: EsimAccessConfig | undefined;
 }
 
 export function createEsimProvider(config: EsimProviderConfig = {}): EsimProvider {
@@ -17,11 +22,19 @@ export function createEsimProvider(config: EsimProviderConfig = {}): EsimProvide
   switch (name) {
     case 'simulator':
       return new EsimSimulator(config.simulator);
+    case 'airalo':
+      if (!config.airalo) throw new Error('ESIM_PROVIDER=airalo needs AIRALO_CLIENT_ID and AIRALO_CLIENT_SECRET');
+      return new AiraloProvider(config.airalo);
+    case 'esimaccess':
+      if (!config.esimaccess) throw new Error('ESIM_PROVIDER=esimaccess needs ESIMACCESS_ACCESS_CODE and ESIMACCESS_SECRET_KEY');
+      return new EsimAccessProvider(config.esimaccess);
     default:
-      throw new Error(`Unknown eSIM provider ${JSON.stringify(name)}; expected 'simulator'`);
+      throw new Error(`Unknown eSIM provider ${JSON.stringify(name)}; expected one of ${ESIM_PROVIDER_NAMES.join(', ')}`);
   }
 }
 
+export { AiraloProvider } from './airalo.ts';
+export { EsimAccessProvider } from './esimaccess.ts';
 export { ESIM_SIGNATURE_HEADER, EsimSimulator, esimWebhookSignature, seededRandom } from './simulator.ts';
 export type { SignedDelivery, SimulatedChange, SimulatorOptions } from './simulator.ts';
 export { DbSimulatorStore, MemorySimulatorStore } from './simulator-store.ts';

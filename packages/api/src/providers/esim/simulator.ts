@@ -22,6 +22,7 @@ import type {
   EsimEventType,
   EsimTopUpInput,
   EsimTopUpResult,
+  ProviderPackage,
 } from './types.ts';
 import { EsimProviderError, EsimWebhookError, snapshotOfUsage } from './types.ts';
 
@@ -91,6 +92,11 @@ const PLAN_STATES: ReadonlySet<string> = new Set(['not_active', 'active', 'finis
 const MAX_EVENTS = 100;
 
 export class EsimSimulator implements EsimProvider {
+  /** The seed catalogue as the simulator's packages: filled in by `catalog sync` work (contract stub). */
+  async listPackages(): Promise<ProviderPackage[]> {
+    return [];
+  }
+
   readonly name = 'simulator';
   readonly isReal = false;
 

@@ -34,6 +34,8 @@ export interface EsimOrderInput {
   validityDays: number;
   /** e.g. 'order:<id>:esim'. The same key must never yield a second eSIM. */
   idempotencyKey: string;
+  /** The provider's package to buy (plans.provider_package, set by `catalog sync`); the simulator needs none. */
+  packageCode?: string | undefined;
 }
 
 export type EsimOrderResult = { status: 'ready'; esim: EsimProfile } | { status: 'pending'; providerRef: string };
@@ -65,13 +67,21 @@ export type EsimProviderErrorCode = 'unavailable' | 'rejected' | 'not_found' | '
 
 export class EsimProviderError extends Error {
   readonly code: EsimProviderErrorCode;
-  /** Worth retrying with back-off (outages, timeouts); false for rejections. */
+  /** Worth retrying with back-off (outages, timeouts, rate limits); false for rejections. */
   readonly retryable: boolean;
-  constructor(code: EsimProviderErrorCode, message: string, retryable = code === 'unavailable') {
+  /** The provider asked to wait this long before the next call (Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(
+    code: EsimProviderErrorCode,
+    message: string,
+    retryable = code === 'unavailable',
+    options: { retryAfterMs?: number | undefined } = {},
+  ) {
     super(message);
     this.name = 'EsimProviderError';
     this.code = code;
     this.retryable = retryable;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -90,6 +100,8 @@ export interface EsimTopUpInput {
   validityDays: number;
   /** e.g. 'order:<id>:topup'. The same key never applies a second package. */
   idempotencyKey: string;
+  /** The provider's top-up package (plans.provider_package); the simulator needs none. */
+  packageCode?: string | undefined;
 }
 
 export interface EsimTopUpResult {
@@ -98,8 +110,12 @@ export interface EsimTopUpResult {
   providerRef: string;
 }
 
-/** What a provider tells the shop happened to an eSIM (normalised from its webhook). */
-export type EsimEventType = 'installed' | 'activated' | 'usage' | 'low_data' | 'validity_ending' | 'finished' | 'expired';
+/**
+ * What a provider tells the shop happened to an eSIM (normalised from its webhook). 'ready': an
+ * asynchronous order's eSIM can be fetched now (providerRef names the order; the shop provisions
+ * it at once through getEsim instead of waiting for its next poll).
+ */
+export type EsimEventType = 'installed' | 'activated' | 'usage' | 'low_data' | 'validity_ending' | 'finished' | 'expired' | 'ready';
 
 export interface EsimEvent {
   /** The provider's event id (dedupe key). */
@@ -110,6 +126,66 @@ export interface EsimEvent {
   occurredAt: string;
   /** The eSIM's state at occurredAt when the provider sends it (most do); else the shop re-reads usage(). */
   usage?: EsimUsageSnapshot | undefined;
+  /** For 'ready': the providerRef order() answered with (iccid may be '' when the provider does not say it yet). */
+  providerRef?: string | undefined;
+}
+
+/** A package the provider sells (its catalogue), in the shop's units: what `catalog sync` imports. */
+export interface ProviderPackage {
+  /** The provider's package id: what order() and topUp() buy (stored as plans.provider_package). */
+  code: string;
+  /** The provider's name for it (the shop composes its own texts). */
+  name: string;
+  /** ISO 3166-1 alpha-2 codes it covers, upper case. One: a country plan; several: a bundle. */
+  countries: string[];
+  /** For a multi-country package: the provider's area ('Europe', 'Global', 'Asia'), when it names one. */
+  area?: string | undefined;
+  /** null: unlimited. */
+  dataMb: number | null;
+  validityDays: number;
+  /** What the shop pays the provider, integer minor units. */
+  wholesale: { minor: number; currency: string };
+  /** The provider's recommended retail price, when it gives one. */
+  suggestedRetail?: { minor: number; currency: string } | undefined;
+  /** Sold as a top-up for an eSIM of the same area (some providers keep separate top-up packages). */
+  topUp: boolean;
+  /** Sold as a new eSIM. */
+  newEsim: boolean;
+}
+
+/** What every HTTP adapter accepts besides its credentials; tests pass their own clock and sleep. */
+export interface ProviderHttpOptions {
+  /** Defaults to the global fetch (msw intercepts it in tests). */
+  fetch?: typeof fetch | undefined;
+  now?: (() => Date) | undefined;
+  /** Waits between retries; tests pass one that does not wait. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Per request (default 15 s): a slow or dropped answer becomes a retryable 'unavailable'. */
+  timeoutMs?: number | undefined;
+  /** Attempts per call for retryable failures (default 3), with back-off honouring Retry-After. */
+  maxAttempts?: number | undefined;
+  /** Never given secrets: adapters log paths, statuses and provider error codes only. */
+  log?: { warn(msg: string, extra?: Record<string, unknown>): void } | undefined;
+}
+
+/** Airalo Partner API v2 (ESIM_PROVIDER=airalo). */
+export interface AiraloConfig extends ProviderHttpOptions {
+  /** AIRALO_BASE_URL, default https://partners-api.airalo.com (sandbox: https://sandbox-partners-api.airalo.com). */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Key of the airalo-signature HMAC-SHA512; Airalo signs with the API secret, so default clientSecret. */
+  webhookSecret?: string | undefined;
+}
+
+/** eSIM Access open API (ESIM_PROVIDER=esimaccess). */
+export interface EsimAccessConfig extends ProviderHttpOptions {
+  /** ESIMACCESS_BASE_URL, default https://api.esimaccess.com. */
+  baseUrl: string;
+  accessCode: string;
+  secretKey: string;
+  /** How webhook deliveries are authenticated (the adapter documents it); default secretKey. */
+  webhookSecret?: string | undefined;
 }
 
 /** EsimUsage in JSON form (dates as ISO strings), as events carry it. */
@@ -145,6 +221,8 @@ export interface EsimProvider {
   cancel(iccid: string): Promise<EsimCancelResult>;
   /** Puts a package of data on an eSIM that is not expired; idempotent on idempotencyKey. Throws EsimProviderError('rejected') after expiry. */
   topUp(input: EsimTopUpInput): Promise<EsimTopUpResult>;
+  /** The provider's catalogue, every page of it (the simulator offers the seed catalogue). */
+  listPackages(): Promise<ProviderPackage[]>;
   /**
    * Verifies a webhook delivery (signature over the raw body, replay window) and normalises it.
    * Throws EsimWebhookError on a bad signature, a stale timestamp or a body it cannot read.
