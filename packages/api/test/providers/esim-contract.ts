@@ -54,6 +54,7 @@ export function esimProviderContract(name: string, make: () => Promise<ContractH
       const h = await make();
       const { esim } = await orderReady(h, 'ORD-CONTRACT1');
       expect(esim.iccid).toMatch(/^89\d{17,18}$/);
+      expect(esim.activationCode.startsWith(`LPA:1$${esim.smdpAddress}$${esim.matchingId}`)).toBe(true);
       expect(esim.smdpAddress).not.toContain('/');
       expect(esim.providerRef).toBeTruthy();
       const details = await h.provider.getEsim(esim.providerRef);
