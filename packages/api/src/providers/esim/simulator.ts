@@ -6,6 +6,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { buildActivationCode } from '../../domain/activation-code.ts';
 import { advancePackages, consumeData, summarizePackages } from '../../domain/esim-packages.ts';
 import { makeIccid } from '../../domain/iccid.ts';
+import { seedCatalog } from '@esim/db/seed-catalog';
 import { MemorySimulatorStore, type SimPackage, type SimRecord, type SimulatorStore } from './simulator-store.ts';
 import type {
   EsimCancelResult,
@@ -66,6 +67,8 @@ export interface SimulatorOptions {
 /** The header that carries the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
 export const ESIM_SIGNATURE_HEADER = 'X-Esim-Signature';
 const DEFAULT_WEBHOOK_SECRET = 'simulator-webhook-test-key';
+/** What the simulator "charges" the shop: this share of the seed's list price, in per cent. */
+export const SIMULATOR_WHOLESALE_PERCENT = 60;
 
 /** A signed delivery, as the simulator (or the CLI in its name) posts it. */
 export interface SignedDelivery {
@@ -92,11 +95,6 @@ const PLAN_STATES: ReadonlySet<string> = new Set(['not_active', 'active', 'finis
 const MAX_EVENTS = 100;
 
 export class EsimSimulator implements EsimProvider {
-  /** The seed catalogue as the simulator's packages: filled in by `catalog sync` work (contract stub). */
-  async listPackages(): Promise<ProviderPackage[]> {
-    return [];
-  }
-
   readonly name = 'simulator';
   readonly isReal = false;
 
@@ -124,6 +122,35 @@ export class EsimSimulator implements EsimProvider {
   /** eSIMs issued by this object (each would be billed by a real wholesaler). */
   get issuedCount(): number {
     return this.issued;
+  }
+
+  /**
+   * The seed catalogue as the simulator's packages (@esim/db/seed-catalog): one per seed plan, its
+   * slug as the package code, the seed's list price as the suggested retail price and
+   * SIMULATOR_WHOLESALE_PERCENT of it as the wholesale cost. Every package sells as a new eSIM and
+   * as a top-up (the simulator tops up with any package). Countries in ISO spelling (the seed's UK
+   * is GB); a bundle names its area (the bundle's name).
+   */
+  async listPackages(): Promise<ProviderPackage[]> {
+    const out: ProviderPackage[] = [];
+    for (const region of seedCatalog()) {
+      const countries = region.countries.map((c) => (c === 'UK' ? 'GB' : c));
+      for (const plan of region.plans) {
+        out.push({
+          code: plan.slug,
+          name: plan.name,
+          countries,
+          ...(region.kind === 'bundle' ? { area: region.name } : {}),
+          dataMb: plan.dataMb,
+          validityDays: plan.validityDays,
+          wholesale: { minor: Math.round((plan.priceMinor * SIMULATOR_WHOLESALE_PERCENT) / 100), currency: 'USD' },
+          suggestedRetail: { minor: plan.priceMinor, currency: 'USD' },
+          topUp: true,
+          newEsim: true,
+        });
+      }
+    }
+    return out;
   }
 
   /** Makes the next n order calls fail (tests). */
