@@ -1,5 +1,34 @@
-// Airalo Partner API v2 behind EsimProvider. Contract stub: the adapter is being written (see its tests).
-import { EsimProviderError } from './types.ts';
+// Airalo Partner API v2 behind EsimProvider. Shapes from Airalo's published OpenAPI fragments
+// (api-evangelist/airalo: openapi/airalo-rest-api-endpoints-*.yml, errors/airalo-problem-types.yml,
+// asyncapi/airalo-webhooks.yml).
+//
+// - Auth: POST /v2/token (form: client_id, client_secret, grant_type=client_credentials) → a Bearer
+//   token cached until it expires (minus a minute); one token request shared by concurrent calls; a
+//   401 refreshes it once and repeats the call once.
+// - Airalo has no idempotency key. The shop's order id goes into `description`, and every order
+//   (and top-up) first looks for an order with exactly that description (GET /v2/orders
+//   ?filter[description]=, a LIKE search, so the match is checked here): a retry, a second call
+//   with the same key, or a call after a dropped answer returns the eSIM already bought.
+// - providerRef: the ICCID for an eSIM (sync orders, getEsim, usage); an asynchronous order that is
+//   not ready yet is 'async:<request_id>:<description>' until its webhook or a poll finds it.
+// - Airalo reports no SM-DP+ profile state: it reports the package's status (GET
+//   /v2/sims/{iccid}/usage). The two states are derived from it, kept apart:
+//
+//   | Airalo status | planState  | profileState | why                                                  |
+//   |---------------|------------|--------------|------------------------------------------------------|
+//   | NOT_ACTIVE    | not_active | released     | never connected: Airalo cannot tell installed or not |
+//   | ACTIVE        | active     | enabled      | it connected in its coverage area, so installed      |
+//   | FINISHED      | finished   | enabled      | data used up                                         |
+//   | EXPIRED       | expired    | enabled      | validity over                                        |
+//   | RECYCLED      | expired    | deleted      | Airalo took the ICCID back; nothing more on it       |
+//   | UNKNOWN/other | not_active | released     | read again later                                     |
+//
+//   So cancel() refuses ('activated') once Airalo has seen the eSIM connect; an eSIM installed but
+//   never connected reads NOT_ACTIVE and its refund request goes to Airalo's manual review.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { resolveHttp, sendOnce, statusError, withRetries } from './http.ts';
+import type { HttpAnswer, HttpRequest, ResolvedHttp } from './http.ts';
+import { EsimProviderError, EsimWebhookError } from './types.ts';
 import type {
   AiraloConfig,
   EsimCancelResult,
@@ -7,6 +36,9 @@ import type {
   EsimEvent,
   EsimOrderInput,
   EsimOrderResult,
+  EsimPlanState,
+  EsimProfile,
+  EsimProfileState,
   EsimProvider,
   EsimTopUpInput,
   EsimTopUpResult,
@@ -14,32 +46,452 @@ import type {
   ProviderPackage,
 } from './types.ts';
 
+export const AIRALO_SIGNATURE_HEADER = 'airalo-signature';
+/** Token kept until this long before Airalo says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+/** Airalo retries a failed delivery 20 times every 15 minutes: older than this is a replay. */
+const DEFAULT_WEBHOOK_TOLERANCE_SEC = 6 * 3600;
+const MAX_PAGES = 500;
+
+export interface AiraloOptions extends AiraloConfig {
+  /** Order through POST /v2/orders-async (the eSIM arrives by the async_orders webhook or a poll). */
+  async?: boolean | undefined;
+  /** Webhook deliveries whose timestamp (when the payload has one) is older than this are refused. */
+  webhookToleranceSec?: number | undefined;
+}
+
+/** Business error codes (HTTP 422 `code`) that mean "try again later" rather than "no". */
+const RETRYABLE_CODES = new Set([13, 53]);
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+const num = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/** Airalo's dates: 'YYYY-MM-DD HH:MM[:SS]' (UTC) or ISO 8601. */
+export function parseAiraloDate(v: unknown): Date | null {
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  const s = v.trim();
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/.exec(s);
+  const d = new Date(m ? `${m[1]}T${m[2]}${m[3] ?? ':00'}Z` : s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** The table above. */
+export function airaloStates(status: string | undefined): { planState: EsimPlanState; profileState: EsimProfileState } {
+  switch ((status ?? '').toUpperCase()) {
+    case 'ACTIVE':
+      return { planState: 'active', profileState: 'enabled' };
+    case 'FINISHED':
+      return { planState: 'finished', profileState: 'enabled' };
+    case 'EXPIRED':
+      return { planState: 'expired', profileState: 'enabled' };
+    case 'RECYCLED':
+      return { planState: 'expired', profileState: 'deleted' };
+    default:
+      return { planState: 'not_active', profileState: 'released' };
+  }
+}
+
+/** An Airalo sim object (order response `sims[]`, GET /v2/sims/{iccid} `data`) as the shop's profile. */
+export function profileOfSim(sim: Json): EsimProfile {
+  const iccid = str(sim.iccid);
+  const lpa = str(sim.lpa);
+  const matchingId = str(sim.matching_id);
+  if (!iccid || !lpa || !matchingId)
+    throw new EsimProviderError('unavailable', 'airalo: the eSIM came without iccid, lpa or matching_id', true);
+  const qrcode = str(sim.qrcode);
+  const confirmation = str(sim.confirmation_code);
+  return {
+    iccid,
+    // Airalo's `lpa` is the SM-DP+ host; the activation code is its `qrcode`.
+    smdpAddress: lpa,
+    matchingId,
+    activationCode: qrcode?.startsWith(`LPA:1$${lpa}$${matchingId}`) ? qrcode : `LPA:1$${lpa}$${matchingId}`,
+    confirmationCodeRequired: Boolean(confirmation),
+    confirmationCode: confirmation || undefined,
+    apn: str(sim.apn_value) ?? '',
+    providerRef: iccid,
+  };
+}
+
+interface AsyncRef {
+  requestId: string;
+  description: string;
+}
+const asyncRef = (requestId: string, description: string) => `async:${requestId}:${encodeURIComponent(description)}`;
+function parseAsyncRef(ref: string): AsyncRef | undefined {
+  const m = /^async:([^:]+):(.+)$/.exec(ref);
+  return m ? { requestId: m[1]!, description: decodeURIComponent(m[2]!) } : undefined;
+}
+
 export class AiraloProvider implements EsimProvider {
   readonly name = 'airalo';
   readonly isReal = true;
-  constructor(readonly config: AiraloConfig) {}
-  private notYet(): never {
-    throw new EsimProviderError('unavailable', 'airalo adapter not built yet', false);
+  private readonly http: ResolvedHttp;
+  private readonly base: string;
+  private token: { value: string; until: number } | undefined;
+  private tokenRequest: Promise<string> | undefined;
+
+  constructor(readonly config: AiraloOptions) {
+    this.http = resolveHttp('airalo', config);
+    this.base = config.baseUrl.replace(/\/+$/, '');
   }
-  order(_input: EsimOrderInput): Promise<EsimOrderResult> {
-    return this.notYet();
+
+  // --- token and calls ------------------------------------------------------------------------------
+
+  private accessToken(): Promise<string> {
+    if (this.token && this.http.now().getTime() < this.token.until) return Promise.resolve(this.token.value);
+    this.tokenRequest ??= this.requestToken().finally(() => {
+      this.tokenRequest = undefined;
+    });
+    return this.tokenRequest;
   }
-  getEsim(_providerRef: string): Promise<EsimDetails> {
-    return this.notYet();
+
+  private async requestToken(): Promise<string> {
+    const req: HttpRequest = {
+      method: 'POST',
+      url: `${this.base}/v2/token`,
+      label: 'POST /v2/token',
+      body: new URLSearchParams({
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        grant_type: 'client_credentials',
+      }),
+    };
+    const answer = await sendOnce(this.http, req);
+    if (answer.status === 401 || answer.status === 403 || answer.status === 422) {
+      throw new EsimProviderError(
+        'rejected',
+        `airalo: POST /v2/token refused the client credentials (${answer.status}); check AIRALO_CLIENT_ID and AIRALO_CLIENT_SECRET`,
+        false,
+      );
+    }
+    if (answer.status < 200 || answer.status >= 300) throw statusError(this.http, req, answer);
+    const data = isObj(answer.json) && isObj(answer.json.data) ? answer.json.data : undefined;
+    const value = str(data?.access_token);
+    if (!value) throw new EsimProviderError('unavailable', 'airalo: POST /v2/token answered without an access_token', true);
+    const expiresInSec = num(data?.expires_in) ?? 3600;
+    this.token = { value, until: this.http.now().getTime() + Math.max(0, expiresInSec * 1000 - TOKEN_MARGIN_MS) };
+    return value;
   }
-  usage(_iccid: string): Promise<EsimUsage> {
-    return this.notYet();
+
+  /** One authorised request: a 401 refreshes the token once and repeats it once. Non-2xx → EsimProviderError. */
+  private async once(req: HttpRequest): Promise<Json> {
+    let token = await this.accessToken();
+    let answer = await sendOnce(this.http, { ...req, headers: { ...req.headers, Authorization: `Bearer ${token}` } });
+    if (answer.status === 401) {
+      if (this.token?.value === token) this.token = undefined;
+      token = await this.accessToken();
+      answer = await sendOnce(this.http, { ...req, headers: { ...req.headers, Authorization: `Bearer ${token}` } });
+      if (answer.status === 401) {
+        throw new EsimProviderError('rejected', `airalo: ${req.label} refused a fresh token (401); check the API credentials`, false);
+      }
+    }
+    if (answer.status >= 200 && answer.status < 300) return isObj(answer.json) ? answer.json : {};
+    throw this.errorOf(req, answer);
   }
-  cancel(_iccid: string): Promise<EsimCancelResult> {
-    return this.notYet();
+
+  private errorOf(req: HttpRequest, answer: HttpAnswer): EsimProviderError {
+    const body = isObj(answer.json) ? answer.json : {};
+    const inner = isObj(body.data) ? body.data : {};
+    const meta = isObj(body.meta) ? body.meta : {};
+    const code = num(body.code ?? inner.code);
+    const reason = str(body.reason ?? inner.reason ?? meta.message ?? body.message);
+    const detail = [code !== undefined ? `[${code}]` : '', reason ?? ''].join(' ').trim().slice(0, 300) || undefined;
+    if (answer.status === 422 && code !== undefined && RETRYABLE_CODES.has(code)) {
+      return new EsimProviderError('unavailable', `airalo: ${req.label} cannot be served now: ${detail}`, true);
+    }
+    return statusError(this.http, req, answer, detail);
   }
-  topUp(_input: EsimTopUpInput): Promise<EsimTopUpResult> {
-    return this.notYet();
+
+  private url(path: string, query?: Record<string, string>): string {
+    const q = query ? `?${new URLSearchParams(query).toString()}` : '';
+    return `${this.base}${path}${q}`;
   }
-  listPackages(): Promise<ProviderPackage[]> {
-    return this.notYet();
+
+  private get(path: string, label: string, query?: Record<string, string>): Promise<Json> {
+    return withRetries(this.http, label, () => this.once({ method: 'GET', url: this.url(path, query), label }));
   }
-  parseWebhook(_rawBody: string, _headers: Headers, _now: Date): EsimEvent[] {
-    return this.notYet();
+
+  // --- orders ---------------------------------------------------------------------------------------
+
+  /** The order whose description is exactly `description` (Airalo's filter is a LIKE search), or undefined. */
+  private async findOrder(description: string): Promise<Json | undefined> {
+    const body = await this.get('/v2/orders', 'GET /v2/orders', {
+      'filter[description]': description,
+      include: 'sims,status',
+      limit: '50',
+    });
+    const list = Array.isArray(body.data) ? body.data : [];
+    return list.filter(isObj).find((o) => o.description === description);
   }
+
+  private static readySims(order: Json): Json[] {
+    return Array.isArray(order.sims) ? order.sims.filter(isObj).filter((s) => str(s.iccid)) : [];
+  }
+
+  private static failed(order: Json): boolean {
+    return isObj(order.status) && str(order.status.slug) === 'failed';
+  }
+
+  async order(input: EsimOrderInput): Promise<EsimOrderResult> {
+    const packageId = input.packageCode;
+    if (!packageId) throw new EsimProviderError('rejected', 'airalo: the plan has no Airalo package (run catalog sync)', false);
+    const description = input.orderId;
+    const label = this.config.async ? 'POST /v2/orders-async' : 'POST /v2/orders';
+    return withRetries(this.http, label, async (): Promise<EsimOrderResult> => {
+      // Always look first: a retry, a second call with the same key, or a restart after a dropped answer.
+      const existing = await this.findOrder(description);
+      if (existing) {
+        if (AiraloProvider.failed(existing))
+          throw new EsimProviderError('rejected', `airalo: order ${str(existing.code) ?? ''} failed at Airalo`, false);
+        const sim = AiraloProvider.readySims(existing)[0];
+        if (sim) return { status: 'ready', esim: profileOfSim(sim) } as const;
+        // Listed but its eSIM not made yet: wait for it, never order a second one.
+        return { status: 'pending', providerRef: asyncRef(str(existing.request_id) ?? 'listed', description) } as const;
+      }
+      const form = new URLSearchParams({ quantity: '1', package_id: packageId, description });
+      if (this.config.async) return this.orderAsync(form, description);
+      const body = await this.once({ method: 'POST', url: this.url('/v2/orders'), label, body: form });
+      const data = isObj(body.data) ? body.data : {};
+      const sim = AiraloProvider.readySims(data)[0];
+      if (!sim) throw new EsimProviderError('unavailable', 'airalo: POST /v2/orders answered without an eSIM', true);
+      return { status: 'ready', esim: profileOfSim(sim) } as const;
+    });
+  }
+
+  private async orderAsync(form: URLSearchParams, description: string): Promise<EsimOrderResult> {
+    const req: HttpRequest = { method: 'POST', url: this.url('/v2/orders-async'), label: 'POST /v2/orders-async', body: form };
+    let body: Json;
+    try {
+      body = await this.once(req);
+    } catch (e) {
+      // Accepted or not is unknown after a timeout, a dropped answer or a 5xx, and an accepted order
+      // is not listed until it is made: no inline retry (the shop's next attempt looks it up first).
+      // A 429 was not accepted, so it may be retried at once.
+      if (e instanceof EsimProviderError && e.retryable && !/\(429\)/.test(e.message)) {
+        throw new EsimProviderError(e.code, e.message, false, { retryAfterMs: e.retryAfterMs });
+      }
+      throw e;
+    }
+    const data = isObj(body.data) ? body.data : {};
+    const requestId = str(data.request_id);
+    if (!requestId) throw new EsimProviderError('rejected', 'airalo: POST /v2/orders-async answered without a request_id', false);
+    return { status: 'pending', providerRef: asyncRef(requestId, description) };
+  }
+
+  async getEsim(providerRef: string): Promise<EsimDetails> {
+    const pending = parseAsyncRef(providerRef);
+    if (pending) {
+      const order = await this.findOrder(pending.description);
+      if (order && AiraloProvider.failed(order)) {
+        throw new EsimProviderError('rejected', `airalo: asynchronous order ${pending.requestId} failed at Airalo`, false);
+      }
+      const sim = order ? AiraloProvider.readySims(order)[0] : undefined;
+      if (!sim) return { status: 'pending', providerRef };
+      const esim = profileOfSim(sim);
+      const u = await this.usage(esim.iccid);
+      return { status: 'ready', esim, profileState: u.profileState, planState: u.planState };
+    }
+    const iccid = this.iccidOf(providerRef);
+    const body = await this.get(`/v2/sims/${iccid}`, 'GET /v2/sims/{iccid}');
+    if (!isObj(body.data)) throw new EsimProviderError('not_found', 'airalo: GET /v2/sims/{iccid} found no eSIM', false);
+    const esim = profileOfSim(body.data);
+    const u = await this.usage(iccid);
+    return { status: 'ready', esim, profileState: u.profileState, planState: u.planState };
+  }
+
+  private iccidOf(v: string): string {
+    if (!/^\d{18,22}$/.test(v)) throw new EsimProviderError('not_found', 'airalo: not an ICCID (18 to 22 digits)', false);
+    return v;
+  }
+
+  // --- usage, top-ups, refunds ----------------------------------------------------------------------
+
+  async usage(iccid: string): Promise<EsimUsage> {
+    this.iccidOf(iccid);
+    const body = await this.get(`/v2/sims/${iccid}/usage`, 'GET /v2/sims/{iccid}/usage');
+    const d = isObj(body.data) ? body.data : {};
+    const status = str(d.status);
+    const states = airaloStates(status);
+    // Unlimited packages report total/remaining 0: ignore them (Airalo's note on this endpoint).
+    const unlimited = d.is_unlimited === true;
+    const total = num(d.total) ?? 0;
+    const remaining = num(d.remaining) ?? 0;
+    const expiresAt = states.planState === 'not_active' ? null : parseAiraloDate(d.expired_at);
+    let activatedAt: Date | null = null;
+    if (states.planState !== 'not_active' && states.profileState !== 'deleted') activatedAt = await this.firstActivation(iccid);
+    return {
+      iccid,
+      usedMb: unlimited ? 0 : Math.max(0, total - remaining),
+      totalMb: unlimited ? null : total,
+      remainingMb: unlimited ? null : remaining,
+      planState: states.planState,
+      profileState: states.profileState,
+      activatedAt,
+      expiresAt,
+    };
+  }
+
+  /** The earliest activated_at in the eSIM's package history (the first package and its top-ups). */
+  private async firstActivation(iccid: string): Promise<Date | null> {
+    const body = await this.get(`/v2/sims/${iccid}/packages`, 'GET /v2/sims/{iccid}/packages');
+    const list = Array.isArray(body.data) ? body.data.filter(isObj) : [];
+    const times = list.map((p) => parseAiraloDate(p.activated_at)?.getTime()).filter((t): t is number => t !== undefined);
+    return times.length ? new Date(Math.min(...times)) : null;
+  }
+
+  async topUp(input: EsimTopUpInput): Promise<EsimTopUpResult> {
+    const iccid = this.iccidOf(input.iccid);
+    const packageId = input.packageCode;
+    if (!packageId) throw new EsimProviderError('rejected', 'airalo: the top-up plan has no Airalo package (run catalog sync)', false);
+    const description = input.orderId;
+    return withRetries(this.http, 'POST /v2/orders/topups', async () => {
+      const existing = await this.findOrder(description);
+      if (existing && existing.id !== undefined) return { iccid, providerRef: String(existing.id) };
+      const offered = await this.get(`/v2/sims/${iccid}/topups`, 'GET /v2/sims/{iccid}/topups');
+      const list = Array.isArray(offered.data) ? offered.data.filter(isObj) : [];
+      if (!list.some((p) => p.id === packageId)) {
+        throw new EsimProviderError('rejected', `airalo: package ${packageId} is not offered as a top-up for this eSIM`, false);
+      }
+      const body = await this.once({
+        method: 'POST',
+        url: this.url('/v2/orders/topups'),
+        label: 'POST /v2/orders/topups',
+        body: new URLSearchParams({ package_id: packageId, iccid, description }),
+      });
+      const data = isObj(body.data) ? body.data : {};
+      const id = str(data.id);
+      if (!id) throw new EsimProviderError('unavailable', 'airalo: POST /v2/orders/topups answered without an order id', true);
+      return { iccid, providerRef: id };
+    });
+  }
+
+  async cancel(iccid: string): Promise<EsimCancelResult> {
+    this.iccidOf(iccid);
+    const u = await this.usage(iccid);
+    if (u.profileState === 'deleted') return { canceled: false, iccid, reason: 'already_canceled' };
+    if (u.planState !== 'not_active') return { canceled: false, iccid, reason: 'activated' };
+    const form = new FormData();
+    form.append('iccids[]', iccid);
+    form.append('reason', 'OTHERS');
+    form.append('notes', 'Unused eSIM: the traveller canceled the order before installing it.');
+    // Not retried inline: a second request for the same ICCID is refused as a duplicate anyway.
+    await this.once({ method: 'POST', url: this.url('/v2/refund'), label: 'POST /v2/refund', body: form });
+    return { canceled: true, iccid };
+  }
+
+  // --- catalogue ------------------------------------------------------------------------------------
+
+  async listPackages(): Promise<ProviderPackage[]> {
+    const byCode = new Map<string, ProviderPackage>();
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const body = await this.get('/v2/packages', 'GET /v2/packages', { include: 'topup', limit: '100', page: String(page) });
+      // Page 1 has an array; later pages an object keyed by the entry's index.
+      const entries = Array.isArray(body.data) ? body.data : isObj(body.data) ? Object.values(body.data) : [];
+      for (const entry of entries.filter(isObj)) {
+        for (const p of packagesOfEntry(entry)) if (!byCode.has(p.code)) byCode.set(p.code, p);
+      }
+      const links = isObj(body.links) ? body.links : {};
+      const meta = isObj(body.meta) ? body.meta : {};
+      const current = num(meta.current_page) ?? page;
+      const last = num(meta.last_page);
+      // Follow `links.next` by page number on our own base URL (never send the token to a URL from a body).
+      if (!links.next || (last !== undefined && current >= last)) break;
+    }
+    return [...byCode.values()];
+  }
+
+  // --- webhooks -------------------------------------------------------------------------------------
+
+  parseWebhook(rawBody: string, headers: Headers, now: Date): EsimEvent[] {
+    const given = headers.get(AIRALO_SIGNATURE_HEADER)?.trim() ?? '';
+    if (!given) throw new EsimWebhookError('signature', `missing ${AIRALO_SIGNATURE_HEADER} header`);
+    const expected = createHmac('sha512', this.config.webhookSecret ?? this.config.clientSecret)
+      .update(rawBody, 'utf8')
+      .digest();
+    const ok = /^[0-9a-f]{128}$/i.test(given) && timingSafeEqual(Buffer.from(given, 'hex'), expected);
+    if (!ok) throw new EsimWebhookError('signature', 'signature does not match the body (wrong secret, or the body was changed)');
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw new EsimWebhookError('malformed', 'the body is not JSON');
+    }
+    if (!isObj(body)) throw new EsimWebhookError('malformed', 'the body is not a JSON object');
+    const stamp = parseAiraloDate(body.timestamp ?? body.created_at);
+    if (stamp) {
+      const tolerance = (this.config.webhookToleranceSec ?? DEFAULT_WEBHOOK_TOLERANCE_SEC) * 1000;
+      const age = now.getTime() - stamp.getTime();
+      if (age > tolerance || age < -300_000)
+        throw new EsimWebhookError('stale', 'the delivery is too old (a replay) or dated in the future');
+    }
+    const id = `airalo:${createHash('sha256').update(rawBody).digest('hex').slice(0, 32)}`;
+    const occurredAt = (stamp ?? now).toISOString();
+    // Async order completion: the order response plus request_id (a failure has `reason` and no sims).
+    const requestId = str(body.request_id);
+    if (requestId) {
+      const data = isObj(body.data) ? body.data : body;
+      const sim = AiraloProvider.readySims(data)[0];
+      if (!sim) return [];
+      const description = str(data.description) ?? '';
+      return [{ id, type: 'ready', iccid: str(sim.iccid) ?? '', occurredAt, providerRef: asyncRef(requestId, description) }];
+    }
+    // Low data / expiring: level '75%' | '90%' | '3days' | '1days'.
+    const level = str(body.level);
+    const iccid = str(body.iccid);
+    if (level && iccid) {
+      const type = /day/i.test(level) ? 'validity_ending' : 'low_data';
+      return [{ id, type, iccid, occurredAt }];
+    }
+    // Credit limit notices concern the partner account, not an eSIM.
+    if (body.message !== undefined || body.remaining !== undefined || body.level !== undefined) return [];
+    throw new EsimWebhookError('malformed', 'not an Airalo async order, low data or credit limit notification');
+  }
+}
+
+/** One entry of GET /v2/packages (a country, or a region for global operators) → packages in the shop's units. */
+export function packagesOfEntry(entry: Json): ProviderPackage[] {
+  const out: ProviderPackage[] = [];
+  const operators = Array.isArray(entry.operators) ? entry.operators.filter(isObj) : [];
+  for (const op of operators) {
+    const listed = Array.isArray(op.countries) ? op.countries.filter(isObj).map((c) => str(c.country_code)) : [];
+    const codes = [...listed, ...(listed.length ? [] : [str(entry.country_code)])]
+      .filter((c): c is string => Boolean(c))
+      .map((c) => c.toUpperCase())
+      .filter((c) => /^[A-Z]{2}$/.test(c));
+    const countries = [...new Set(codes)];
+    if (countries.length === 0) continue;
+    const global = str(op.type) === 'global';
+    const packages = Array.isArray(op.packages) ? op.packages.filter(isObj) : [];
+    for (const p of packages) {
+      const code = str(p.id);
+      const days = num(p.day);
+      const unlimited = p.is_unlimited === true;
+      const amount = num(p.amount);
+      const prices = isObj(p.prices) ? p.prices : {};
+      const netUsd = num(isObj(prices.net_price) ? prices.net_price.USD : undefined) ?? num(p.net_price);
+      const retailUsd = num(isObj(prices.recommended_retail_price) ? prices.recommended_retail_price.USD : undefined) ?? num(p.price);
+      if (!code || !days || days <= 0 || netUsd === undefined) continue;
+      // Voice-and-text only packages (no data) are not sold by this shop.
+      if (!unlimited && !(amount && amount > 0)) continue;
+      out.push({
+        code,
+        name: str(p.title) ?? code,
+        countries,
+        area: global ? str(entry.title) : undefined,
+        dataMb: unlimited ? null : Math.round(amount!),
+        validityDays: Math.round(days),
+        wholesale: { minor: Math.round(netUsd * 100), currency: 'USD' },
+        suggestedRetail: retailUsd !== undefined ? { minor: Math.round(retailUsd * 100), currency: 'USD' } : undefined,
+        topUp: str(p.type) === 'topup',
+        newEsim: str(p.type) !== 'topup',
+      });
+    }
+  }
+  return out;
 }
