@@ -7,15 +7,20 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@esim/db';
 import { AppError } from '../errors.ts';
 import type { ExchangeRates, Plan, Region, RegionDetail } from '../domain/catalog.ts';
-import { getExchangeRates, listAllPlans, listCoverage, listRegions } from './catalog.ts';
+import { getExchangeRates, listAllPlans, listCoverage, listRegions, listTopUpOnlyPlanIds } from './catalog.ts';
 
 export interface CatalogSnapshot {
   /** Every region, in display order. */
   readonly regions: readonly Region[];
   readonly regionById: ReadonlyMap<number, RegionDetail>;
-  /** Active plans per region id; every known region has an entry (maybe empty). */
+  /** Active plans sold as a new eSIM, per region id; every known region has an entry (maybe empty). */
   readonly plansByRegion: ReadonlyMap<number, readonly Plan[]>;
+  /** Active top-up-only packages per region id (a provider's separate top-ups); absent when none. */
+  readonly topUpsByRegion: ReadonlyMap<number, readonly Plan[]>;
+  /** Every active plan, top-up-only ones included (a top-up checkout buys one). */
   readonly planById: ReadonlyMap<number, Plan>;
+  /** Ids of the top-up-only plans: never sold as a new eSIM. */
+  readonly topUpOnly: ReadonlySet<number>;
   readonly rates: ExchangeRates;
   /** Bumped on every load; part of nothing the client sees, handy for logs and tests. */
   readonly version: number;
@@ -32,12 +37,25 @@ function deepFreeze<T>(value: T): T {
 const EMPTY: readonly Plan[] = Object.freeze([]);
 
 export async function loadCatalog(db: Db, version = 1): Promise<CatalogSnapshot> {
-  const [regions, plans, coverage, rates] = await Promise.all([listRegions(db), listAllPlans(db), listCoverage(db), getExchangeRates(db)]);
+  const [regions, plans, coverage, rates, topUpOnlyIds] = await Promise.all([
+    listRegions(db),
+    listAllPlans(db),
+    listCoverage(db),
+    getExchangeRates(db),
+    listTopUpOnlyPlanIds(db),
+  ]);
+  const topUpOnly = new Set(topUpOnlyIds);
   const plansByRegion = new Map<number, Plan[]>();
+  const topUpsByRegion = new Map<number, Plan[]>();
   for (const r of regions) plansByRegion.set(r.id, []);
   const planById = new Map<number, Plan>();
   for (const p of plans) {
-    plansByRegion.get(p.regionId)?.push(p);
+    if (topUpOnly.has(p.id)) {
+      if (!plansByRegion.has(p.regionId)) continue;
+      const list = topUpsByRegion.get(p.regionId);
+      if (list) list.push(p);
+      else topUpsByRegion.set(p.regionId, [p]);
+    } else plansByRegion.get(p.regionId)?.push(p);
     planById.set(p.id, p);
   }
   const regionById = new Map<number, RegionDetail>();
@@ -46,8 +64,9 @@ export async function loadCatalog(db: Db, version = 1): Promise<CatalogSnapshot>
   deepFreeze(plans);
   deepFreeze(rates);
   for (const list of plansByRegion.values()) deepFreeze(list);
+  for (const list of topUpsByRegion.values()) deepFreeze(list);
   for (const detail of regionById.values()) deepFreeze(detail);
-  return { regions, regionById, plansByRegion, planById, rates, version };
+  return { regions, regionById, plansByRegion, topUpsByRegion, planById, topUpOnly, rates, version };
 }
 
 export class CatalogCache {

@@ -77,6 +77,7 @@ function minPrices(db: Db) {
     .selectFrom('plans')
     .select((eb) => ['region_id', eb.fn.min<number>('price_minor').as('min_price')])
     .where('active', '=', 1)
+    .where('topup_only', '=', 0)
     .groupBy('region_id');
 }
 
@@ -153,9 +154,15 @@ function activePlans(db: Db) {
     .where('region_id', 'in', (eb) => eb.selectFrom('regions').select('regions.id').where('regions.visible', '=', 1));
 }
 
-/** The active plans of a region, in display order; REGION_NOT_FOUND for an unknown region. */
+/** Ids of the active plans sold only as a top-up (a provider's separate top-up packages). */
+export async function listTopUpOnlyPlanIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('plans').select('id').where('topup_only', '=', 1).where('active', '=', 1).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The active plans of a region sold as a new eSIM, in display order; REGION_NOT_FOUND for an unknown region. */
 export async function listPlans(db: Db, regionId: number): Promise<Plan[]> {
-  const rows = await planOrder(activePlans(db).where('region_id', '=', regionId)).execute();
+  const rows = await planOrder(activePlans(db).where('region_id', '=', regionId).where('topup_only', '=', 0)).execute();
   if (rows.length === 0) {
     const region = await db.selectFrom('regions').select('id').where('id', '=', regionId).where('visible', '=', 1).executeTakeFirst();
     if (!region) throw new AppError('REGION_NOT_FOUND');

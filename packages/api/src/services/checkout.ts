@@ -30,7 +30,7 @@ import { isSubscribable } from '../domain/esim-life.ts';
 import type { Redemption } from '../domain/rewards.ts';
 import { resumeSubscriptionCheckout, startSubscription } from './subscriptions.ts';
 import { sha256Hex } from './tokens.ts';
-import { checkTopUp } from './topups.ts';
+import { assertSoldAsNewEsim, checkTopUp } from './topups.ts';
 import type { Services, SessionUser } from './types.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
@@ -65,7 +65,7 @@ export async function createCheckout(
     const target = await checkTopUp(db, services, input.topUpIccid, await services.catalog.getPlan(p.planId), buyer.user);
     p.topUpEsimId = target.esimId;
     topUpIccid = target.iccid;
-  }
+  } else await assertSoldAsNewEsim(services, p.planId);
   const userId = buyer.user?.id ?? null;
   // Points only for a signed-in buyer; the pending order and its reservation are one write.
   const insert = () =>
@@ -254,6 +254,7 @@ export async function createSubscriptionCheckout(
       { field: 'planId', reason: 'not_subscribable' },
     );
   }
+  await assertSoldAsNewEsim(services, plan.id);
   const p = await prepareOrder(db, services, input, buyer, 'subscription');
   if (p.checkoutKey) {
     const reused = await reuseCheckout(db, services, p.checkoutKey);

@@ -20,6 +20,7 @@ import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
 import { getPlanDestinations, planTextFacts, type PlanDestination } from './plan-facts.ts';
 import { applyUsageSnapshot } from './esim-sync.ts';
+import { topUpOffers } from './topups.ts';
 import { snapshotOfUsage } from '../providers/esim/index.ts';
 import type { EsimDetailView, EsimPackageView, EsimSummaryView, EsimUsageView } from './esim-views.ts';
 
@@ -89,7 +90,7 @@ async function plansWithTopUps(services: Services, planIds: readonly number[]): 
   const out = new Set<number>();
   for (const id of planIds) {
     const plan = snap.planById.get(id);
-    if (plan && (snap.plansByRegion.get(plan.regionId)?.length ?? 0) > 0) out.add(id);
+    if (plan && topUpOffers(snap, plan.regionId).length > 0) out.add(id);
   }
   return out;
 }

@@ -4,6 +4,7 @@
 // 'order:<id>:topup', one esim_packages row per order).
 import { Statement, type Db } from '@esim/db';
 import type { Plan } from '../domain/catalog.ts';
+import type { CatalogSnapshot } from './catalog-cache.ts';
 import { AppError } from '../errors.ts';
 import type { Services, SessionUser } from './types.ts';
 
@@ -50,8 +51,26 @@ export async function listTopUpOptions(db: Db, services: Services, userId: numbe
   const target = await findTopUpTarget(db, iccid);
   if (!target || target.userId !== userId) throw notYours();
   if (target.closed || target.regionId === null) return [];
+  return [...topUpOffers(await services.catalog.snapshot(), target.regionId)];
+}
+
+/**
+ * The plans that top up an eSIM of a region: the provider's top-up packages when it sells separate
+ * ones there (catalog sync marks them topup_only), else the region's plans (the simulator and the
+ * seed's plans top up with any plan).
+ */
+export function topUpOffers(snap: CatalogSnapshot, regionId: number): readonly Plan[] {
+  return snap.topUpsByRegion.get(regionId) ?? snap.plansByRegion.get(regionId) ?? [];
+}
+
+/** A top-up-only package bought as a new eSIM (or a subscription): refused with what to do instead. */
+export async function assertSoldAsNewEsim(services: Services, planId: number): Promise<void> {
   const snap = await services.catalog.snapshot();
-  return [...(snap.plansByRegion.get(target.regionId) ?? [])];
+  if (snap.topUpOnly.has(planId))
+    throw new AppError('BAD_INPUT', "This package only tops up an eSIM you have: open the eSIM's page in your account to buy it.", {
+      field: 'planId',
+      reason: 'topup_only',
+    });
 }
 
 /**
@@ -77,8 +96,10 @@ export async function checkTopUp(
     throw new AppError('CONFLICT', 'This eSIM has expired, so it can no longer be topped up. Please buy a new eSIM.', {
       reason: 'expired',
     });
-  if (target.regionId === null || target.regionId !== plan.regionId) {
-    const destination = target.regionId === null ? null : (await services.catalog.snapshot()).regionById.get(target.regionId);
+  const snap = await services.catalog.snapshot();
+  const fits = target.regionId !== null && topUpOffers(snap, target.regionId).some((p) => p.id === plan.id);
+  if (target.regionId === null || target.regionId !== plan.regionId || !fits) {
+    const destination = target.regionId === null || target.regionId === plan.regionId ? null : snap.regionById.get(target.regionId);
     throw new AppError(
       'BAD_INPUT',
       destination
