@@ -201,7 +201,11 @@ export class AiraloProvider implements EsimProvider {
     const meta = isObj(body.meta) ? body.meta : {};
     const code = num(body.code ?? inner.code);
     const reason = str(body.reason ?? inner.reason ?? meta.message ?? body.message);
-    const detail = [code !== undefined ? `[${code}]` : '', reason ?? ''].join(' ').trim().slice(0, 300) || undefined;
+    // Validation errors name the fields in `data` ({ package_id: 'The selected package is invalid.' }).
+    const fields = Object.entries(inner)
+      .filter(([k, v]) => k !== 'code' && k !== 'reason' && typeof v === 'string')
+      .map(([k, v]) => `${k}: ${v as string}`);
+    const detail = [code !== undefined ? `[${code}]` : '', reason ?? '', ...fields].join(' ').trim().slice(0, 300) || undefined;
     if (answer.status === 422 && code !== undefined && RETRYABLE_CODES.has(code)) {
       return new EsimProviderError('unavailable', `airalo: ${req.label} cannot be served now: ${detail}`, true);
     }
