@@ -8,6 +8,8 @@ import type { EsimEvent } from '../providers/esim/index.ts';
 import { iso } from '../domain/time.ts';
 import { applyUsageSnapshot, type SyncOutcome } from './esim-sync.ts';
 import { snapshotOfUsage } from '../providers/esim/index.ts';
+import { PROVISIONING_STATES } from '../domain/orders.ts';
+import { provisionOrder } from './fulfilment.ts';
 
 export type EsimEventOutcome = 'processed' | 'duplicate' | 'stale' | 'ignored';
 
@@ -35,6 +37,7 @@ const OUTCOME: Record<SyncOutcome, EsimEventOutcome> = {
 
 /** One verified event, once (dedupe on its id); a failure un-records it so a redelivery is applied. */
 export async function handleEsimEvent(db: Db, services: Services, event: EsimEvent): Promise<EsimEventOutcome> {
+  if (event.type === 'ready') return handleReady(db, services, event);
   const known = await db.selectFrom('esims').select('id').where('iccid', '=', event.iccid).executeTakeFirst();
   if (!known) {
     services.log.warn('eSIM event for an unknown ICCID ignored', { eventId: event.id, type: event.type, iccid: event.iccid });
@@ -64,4 +67,42 @@ export async function handleEsimEvent(db: Db, services: Services, event: EsimEve
     await db.deleteFrom('esim_events').where('event_id', '=', event.id).execute();
     throw e;
   }
+}
+
+/**
+ * 'ready': an asynchronous order's eSIM can be fetched now. The order waiting on that providerRef is
+ * provisioned at once (provisionOrder under its lease: getEsim, then the eSIM and its e-mail)
+ * instead of at its next poll. Unknown or already delivered: ignored (the poll is the safety net).
+ */
+async function handleReady(db: Db, services: Services, event: EsimEvent): Promise<EsimEventOutcome> {
+  const ref = event.providerRef;
+  const order = ref
+    ? await db
+        .selectFrom('orders')
+        .select(['id', 'public_id'])
+        .where('provider_ref', '=', ref)
+        .where('status', 'in', PROVISIONING_STATES)
+        .executeTakeFirst()
+    : undefined;
+  if (!order) {
+    services.log.warn('eSIM ready event for no waiting order ignored', { eventId: event.id, providerRef: ref ?? null });
+    return 'ignored';
+  }
+  const recorded = await db
+    .insertInto('esim_events')
+    .values({
+      event_id: event.id,
+      provider: services.esim.name,
+      type: event.type,
+      iccid: event.iccid,
+      occurred_at: event.occurredAt,
+      received_at: iso(services.now()),
+    })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  if (!recorded) return 'duplicate';
+  const outcome = await provisionOrder(db, services, order.id);
+  services.log.info('eSIM ready event', { eventId: event.id, orderId: order.public_id, outcome });
+  return outcome === 'fulfilled' ? 'processed' : 'ignored';
 }

@@ -158,6 +158,7 @@ export async function provisionOrder(
       : await services.esim.order({
           orderId: order.public_id,
           planId: String(order.plan_id),
+          packageCode: await providerPackage(db, services, order.plan_id),
           dataMb: order.plan_data_mb,
           validityDays: order.plan_validity_days,
           idempotencyKey: idempotencyKeys.esim(order.public_id),
@@ -208,6 +209,7 @@ async function provisionTopUp(db: Db, services: Services, order: Order, esimId: 
       iccid: esim.iccid,
       orderId: order.public_id,
       planId: String(order.plan_id),
+      packageCode: await providerPackage(db, services, order.plan_id),
       dataMb: order.plan_data_mb,
       validityDays: order.plan_validity_days,
       idempotencyKey: idempotencyKeys.topUp(order.public_id),
@@ -218,6 +220,33 @@ async function provisionTopUp(db: Db, services: Services, order: Order, esimId: 
     if (order.kind === 'subscription' && isEsimProviderError(e) && e.code === 'rejected') return renewOnNewEsim(db, services, order, e);
     return recordProvisionFailure(db, services, order, e);
   }
+}
+
+/**
+ * The provider's package an order's plan buys (plans.provider_package, set by `catalog sync`), read
+ * when provisioning: the order copied the plan's facts, and a plan keeps its package. A plan of
+ * another provider than the running one, or (with a real provider) a plan without a package, is a
+ * rejection (the order is refunded and the traveller told), never a purchase of something else.
+ */
+export async function providerPackage(db: Db, services: Services, planId: number): Promise<string | undefined> {
+  const plan = await db.selectFrom('plans').select(['provider', 'provider_package']).where('id', '=', planId).executeTakeFirst();
+  const running = services.esim.name;
+  if (plan?.provider != null && plan.provider !== running) {
+    throw new EsimProviderError(
+      'rejected',
+      `plan ${planId} is ${plan.provider}'s package ${plan.provider_package ?? '?'}, but the shop provisions from ${running}`,
+      false,
+    );
+  }
+  if (plan?.provider_package != null) return plan.provider_package;
+  if (services.esim.isReal) {
+    throw new EsimProviderError(
+      'rejected',
+      `plan ${planId} has no ${running} package (run \`cli.js catalog sync\` so the shop sells ${running}'s packages)`,
+      false,
+    );
+  }
+  return undefined;
 }
 
 /** The renewal's eSIM cannot take the month's data: the month comes on a new eSIM (provisioned now). */
