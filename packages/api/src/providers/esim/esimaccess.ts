@@ -93,7 +93,8 @@ const ERRORS: Record<string, { code: EsimProviderErrorCode; retryable: boolean; 
     what: 'request signature refused (check ESIMACCESS_ACCESS_CODE and ESIMACCESS_SECRET_KEY)',
   },
   '000101': { code: 'unavailable', retryable: true, what: 'a mandatory header is missing' },
-  '200010': { code: 'unavailable', retryable: true, what: 'profile not yet allocated' },
+  // Only getEsim asks by orderNo, and answers 'pending' for it (the shop polls again): no retry here.
+  '200010': { code: 'unavailable', retryable: false, what: 'profile not yet allocated' },
   '200007': { code: 'rejected', retryable: false, what: 'insufficient balance on the eSIM Access account' },
   '200011': { code: 'rejected', retryable: false, what: 'out of stock (no profiles available)' },
   '310201': { code: 'rejected', retryable: false, what: 'package not found' },

@@ -156,7 +156,8 @@ interface FakeOrder {
 
 type Failure =
   | { kind: 'status'; status: number; retryAfter?: string }
-  | { kind: 'api'; errorCode: string; errorMsg: string }
+  /** An API error; `then` changes the fake's state as the refusal is served (a race). */
+  | { kind: 'api'; errorCode: string; errorMsg: string; then?: () => void }
   | { kind: 'drop' }
   | { kind: 'stall' }
   /** Does the work, then drops the connection before answering (the answer is lost). */
@@ -173,7 +174,7 @@ const fmt = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00
 export class EsimAccessFake {
   readonly accessCode: string;
   readonly secretKey: string;
-  /** Queries of an order that answer "not yet allocated" before the profile is there. */
+  /** Queries of an order that answer "not yet allocated" before the profile is there (0: allocated as it is ordered). */
   readyAfterQueries = 1;
   balance = 10_000_000;
   /** Profiles left to sell (200011 at 0). */
@@ -322,7 +323,10 @@ export class EsimAccessFake {
             { status: failure.status, headers: failure.retryAfter ? { 'Retry-After': failure.retryAfter } : {} },
           );
         }
-        if (failure?.kind === 'api') return ok(null, failure.errorCode, failure.errorMsg);
+        if (failure?.kind === 'api') {
+          failure.then?.();
+          return ok(null, failure.errorCode, failure.errorMsg);
+        }
         if (failure?.kind === 'drop') return HttpResponse.error();
         if (failure?.kind === 'stall') {
           await delay('infinite');
@@ -403,7 +407,9 @@ export class EsimAccessFake {
     this.balance -= p.price;
     this.stock--;
     const orderNo = `B2603311929${String(this.orders.size + 1).padStart(4, '0')}`;
-    this.orders.set(transactionId, { orderNo, transactionId, packageCode: p.packageCode, price: p.price, queries: 0, esim: null });
+    const o: FakeOrder = { orderNo, transactionId, packageCode: p.packageCode, price: p.price, queries: 0, esim: null };
+    this.orders.set(transactionId, o);
+    if (this.readyAfterQueries <= 0) this.allocate(o);
     return ok({ orderNo, transactionId });
   }
 
