@@ -427,6 +427,16 @@ describe('usage, top-up, cancel', () => {
     expect(h.fake.calls('/esim/cancel')).toHaveLength(1);
   });
 
+  it('a cancel whose answer was lost is retried and still reported as canceled (refunded once)', async () => {
+    const h = setup();
+    const esim = await ready(h, 'ORD-C5');
+    const balance = h.fake.balance;
+    h.fake.failNext('/esim/cancel', { kind: 'lose-answer' });
+    expect(await h.provider.cancel(esim.iccid)).toEqual({ canceled: true, iccid: esim.iccid });
+    expect(h.fake.calls('/esim/cancel')).toHaveLength(2);
+    expect(h.fake.balance).toBe(balance + 18000);
+  });
+
   it('a cancel the provider refuses because the eSIM changed meanwhile reports why', async () => {
     const h = setup();
     const esim = await ready(h, 'ORD-C4');

@@ -445,8 +445,9 @@ export class EsimAccessProvider implements EsimProvider {
       return { canceled: true, iccid };
     } catch (err) {
       if (!(err instanceof EsimAccessApiError && err.code === 'conflict')) throw err;
-      // Changed meanwhile (installed, used, or our earlier attempt canceled it): say why.
+      // Changed meanwhile: our own earlier attempt canceled it (its answer was lost), or it was installed or used.
       const now = await this.esimByIccid(iccid);
+      if ((now.esimStatus ?? '').toUpperCase() === 'CANCEL') return { canceled: true, iccid };
       return this.cancelRefusal(now, iccid) ?? { canceled: false, iccid, reason: 'installed' };
     }
   }
