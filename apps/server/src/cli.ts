@@ -4,6 +4,7 @@
 //   setup     migrate + seed (what `npm start` runs first)
 //   esim      esim simulate <iccid> install|activate|use <MB>|expire (the simulator; cli/esim.ts)
 //   subscriptions  subscriptions advance <SUB-…> [--fail] (demo renewals; cli/subscriptions.ts)
+//   catalog   catalog sync [--dry-run]: the eSIM provider's packages into regions and plans (cli/catalog.ts)
 //   worker    run the fulfilment worker (provisioning, e-mail, retries, refunds) until SIGTERM, for a
 //             web server started with FULFILMENT_INLINE=0 (several workers may share the database)
 import { reconcileOrders } from '@esim/api';
@@ -15,11 +16,13 @@ import { createFulfilmentWorker } from './workers/fulfilment.ts';
 import { createEsimLifeWorker } from './workers/esim-life.ts';
 import { resolveEsimWebhookSecret } from './esim-secret.ts';
 import { esimCommand } from './cli/esim.ts';
+import { catalogCommand } from './cli/catalog.ts';
 import { subscriptionsCommand } from './cli/subscriptions.ts';
 import { CliExit, type CliCommandSpec } from './cli/types.ts';
 
 const commands: Record<string, CliCommandSpec> = {
   esim: esimCommand,
+  catalog: catalogCommand,
   subscriptions: subscriptionsCommand,
   migrate: {
     help: 'apply pending migrations',

@@ -13,6 +13,9 @@ import {
   createShopPaymentProvider,
   createRateLimitSettings,
   describeSmtpUrl,
+  type EsimProvider,
+  type EsimProviderConfig,
+  type PricingRule,
   type Services,
   type ShopConfig,
 } from '@esim/api';
@@ -42,6 +45,65 @@ export function resolveWebDist(env: Env, log: Logger, here = dirname(fileURLToPa
 }
 
 /**
+ * The eSIM provider's settings from the environment: the simulator (state in the database), or a
+ * real wholesaler's credentials and base URL. The HTTP adapters get the logger for paths, statuses
+ * and provider error codes only; no credential is ever logged (only the provider's name and base URL).
+ */
+export function esimProviderConfig(env: Env, db: Db, log: Logger, esimWebhookSecret?: string): EsimProviderConfig {
+  const http = { log: { warn: (msg: string, extra?: Record<string, unknown>) => log.warn(msg, extra) } };
+  const config: EsimProviderConfig = {
+    provider: env.ESIM_PROVIDER,
+    simulator: {
+      mode: env.ESIM_SIMULATOR_MODE,
+      ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}),
+      // Its eSIMs in the database: the CLI (another process) moves them through their life.
+      store: new DbSimulatorStore(db),
+      ...((esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET) ? { webhookSecret: esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET } : {}),
+    },
+  };
+  if (env.ESIM_PROVIDER === 'airalo' && env.AIRALO_CLIENT_ID && env.AIRALO_CLIENT_SECRET) {
+    // Built as a variable: the adapter also reads `async` (AiraloOptions) beyond the shared config.
+    const airalo = {
+      ...http,
+      baseUrl: env.AIRALO_BASE_URL,
+      clientId: env.AIRALO_CLIENT_ID,
+      clientSecret: env.AIRALO_CLIENT_SECRET,
+      webhookSecret: env.AIRALO_WEBHOOK_SECRET,
+      async: env.AIRALO_ASYNC,
+    };
+    config.airalo = airalo;
+  }
+  if (env.ESIM_PROVIDER === 'esimaccess' && env.ESIMACCESS_ACCESS_CODE && env.ESIMACCESS_SECRET_KEY) {
+    config.esimaccess = {
+      ...http,
+      baseUrl: env.ESIMACCESS_BASE_URL,
+      accessCode: env.ESIMACCESS_ACCESS_CODE,
+      secretKey: env.ESIMACCESS_SECRET_KEY,
+      webhookSecret: env.ESIMACCESS_WEBHOOK_SECRET,
+    };
+  }
+  return config;
+}
+
+/** The eSIM provider alone (what `cli.js catalog sync` needs: no payment keys). */
+export function buildEsimProvider(env: Env, db: Db, log: Logger, esimWebhookSecret?: string): EsimProvider {
+  const esim = createEsimProvider(esimProviderConfig(env, db, log, esimWebhookSecret));
+  log.info('eSIM provider', { esim: esim.name, ...(baseUrlOf(env) ? { baseUrl: baseUrlOf(env) } : {}) });
+  return esim;
+}
+
+function baseUrlOf(env: Env): string | undefined {
+  if (env.ESIM_PROVIDER === 'airalo') return env.AIRALO_BASE_URL;
+  if (env.ESIM_PROVIDER === 'esimaccess') return env.ESIMACCESS_BASE_URL;
+  return undefined;
+}
+
+/** The pricing rule of `catalog sync` (PRICING_*). */
+export function pricingRule(env: Env): PricingRule {
+  return { marginPercent: env.PRICING_MARGIN_PERCENT, floorMinor: env.PRICING_FLOOR_MINOR, rounding: env.PRICING_ROUNDING };
+}
+
+/**
  * The services with their providers: Stripe or demo payments (demo state in the db), the eSIM
  * provider, SMTP or the .eml outbox. Refuses demo payments with a real eSIM provider.
  * `exit` is the crash test's way out (CRASH_AFTER_PAYMENT, a test hook).
@@ -66,25 +128,13 @@ export function buildServices(
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     });
-  const esim =
-    opts.overrides?.esim ??
-    createEsimProvider({
-      provider: env.ESIM_PROVIDER,
-      simulator: {
-        mode: env.ESIM_SIMULATOR_MODE,
-        ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}),
-        // Its eSIMs in the database: the CLI (another process) moves them through their life.
-        store: new DbSimulatorStore(db),
-        ...((opts.esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET)
-          ? { webhookSecret: opts.esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET }
-          : {}),
-      },
-    });
+  const esim = opts.overrides?.esim ?? createEsimProvider(esimProviderConfig(env, db, log, opts.esimWebhookSecret));
   assertProvidersCompatible(payments, esim);
   const mailer = opts.overrides?.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM });
   log.info('checkout providers', {
     payments: payments.name,
     esim: esim.name,
+    ...(baseUrlOf(env) ? { esimBaseUrl: baseUrlOf(env) } : {}),
     mail: env.SMTP_URL ? describeSmtpUrl(env.SMTP_URL) : `outbox ${resolve(env.OUTBOX_DIR)}`,
   });
   services = createServices(db, shopConfig(env), {

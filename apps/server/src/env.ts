@@ -2,129 +2,182 @@
 // and is listed, commented, in .env.example.
 import { z } from 'zod';
 import { parseAllowlist } from '@esim/api/domain';
+import { ESIM_PROVIDER_NAMES } from '@esim/api';
 
-const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** SQLite file by default; a postgres:// URL selects PostgreSQL. */
-  DATABASE_URL: z.string().default('file:./data/shop.sqlite'),
-  /**
-   * Public origin used for e-mail links and the CSRF origin check; defaults to http://localhost:PORT.
-   * Unset, state-changing requests are also taken from http://127.0.0.1:PORT and http://[::1]:PORT
-   * (and, with NODE_ENV=development, from Vite's dev server on :5173 and preview on :4173).
-   */
-  PUBLIC_URL: z.string().url().optional(),
-  /** Extra origins allowed to send state-changing requests (comma-separated). */
-  TRUSTED_ORIGINS: z.string().default(''),
-  /** Where the built web app lives. */
-  WEB_DIST: z.string().optional(),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-  TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('0')
-    .transform((v) => v === '1' || v === 'true'),
-  /**
-   * Client addresses exempt from the per-client request limits (comma-separated IPs or CIDR
-   * blocks, e.g. '127.0.0.1,::1' for a benchmark on this machine, or an office's block). Empty: none.
-   * Sign-in throttling and the per-order decline lock still apply to them.
-   */
-  RATE_LIMIT_ALLOWLIST: z
-    .string()
-    .default('')
-    .superRefine((v, ctx) => {
-      try {
-        parseAllowlist(v);
-      } catch (e) {
-        ctx.addIssue({ code: 'custom', message: (e as Error).message });
-      }
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** SQLite file by default; a postgres:// URL selects PostgreSQL. */
+    DATABASE_URL: z.string().default('file:./data/shop.sqlite'),
+    /**
+     * Public origin used for e-mail links and the CSRF origin check; defaults to http://localhost:PORT.
+     * Unset, state-changing requests are also taken from http://127.0.0.1:PORT and http://[::1]:PORT
+     * (and, with NODE_ENV=development, from Vite's dev server on :5173 and preview on :4173).
+     */
+    PUBLIC_URL: z.string().url().optional(),
+    /** Extra origins allowed to send state-changing requests (comma-separated). */
+    TRUSTED_ORIGINS: z.string().default(''),
+    /** Where the built web app lives. */
+    WEB_DIST: z.string().optional(),
+    /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+    TRUST_PROXY: z
+      .enum(['0', '1', 'true', 'false'])
+      .default('0')
+      .transform((v) => v === '1' || v === 'true'),
+    /**
+     * Client addresses exempt from the per-client request limits (comma-separated IPs or CIDR
+     * blocks, e.g. '127.0.0.1,::1' for a benchmark on this machine, or an office's block). Empty: none.
+     * Sign-in throttling and the per-order decline lock still apply to them.
+     */
+    RATE_LIMIT_ALLOWLIST: z
+      .string()
+      .default('')
+      .superRefine((v, ctx) => {
+        try {
+          parseAllowlist(v);
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        }
+      }),
+    /** Every request limit (checkouts, payment attempts, cards, registrations, e-mails) times this; 1 = the README's limits. */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.01).max(1_000_000).default(1),
+    /**
+     * Key of the card-number fingerprints the card-testing limit counts (never the numbers). Set the
+     * same value on every server process sharing a database; unset: random per process.
+     */
+    RATE_LIMIT_SECRET: optionalText(),
+    PRODUCT_NAME: z.string().default('eSIM Shop'),
+    SUPPORT_EMAIL: z.string().default('support@example.com'),
+    SUPPORT_PHONE: z.string().default('+44 20 0000 0000'),
+    POSTAL_ADDRESS: z.string().default('1 Example Street, London, EC1A 1AA, United Kingdom'),
+    LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+
+    // ── payments, eSIMs, e-mail ──
+    /** Stripe: set all three for card payments; none for demo payments ('Demo payments: no real charge'). */
+    STRIPE_SECRET_KEY: optionalText(),
+    STRIPE_PUBLISHABLE_KEY: optionalText(),
+    STRIPE_WEBHOOK_SECRET: optionalText(),
+    /**
+     * eSIM provisioning: 'simulator' (built in, nothing real), 'airalo' (Airalo Partner API v2) or
+     * 'esimaccess' (eSIM Access). A real provider needs its credentials below, and Stripe payments.
+     */
+    ESIM_PROVIDER: z.enum(ESIM_PROVIDER_NAMES).default('simulator'),
+    /** Airalo Partner API v2: OAuth client credentials from the Airalo Partners platform. */
+    AIRALO_CLIENT_ID: optionalText(),
+    AIRALO_CLIENT_SECRET: optionalText(),
+    /** Default production; the sandbox is https://sandbox-partners-api.airalo.com. */
+    AIRALO_BASE_URL: z.string().url().default('https://partners-api.airalo.com'),
+    /** Key of the airalo-signature HMAC-SHA512 on webhooks; unset: AIRALO_CLIENT_SECRET (Airalo signs with the API secret). */
+    AIRALO_WEBHOOK_SECRET: optionalText(),
+    /** '1': order through /v2/orders-async (the eSIM arrives by webhook or poll); '0' (default): synchronous orders. */
+    AIRALO_ASYNC: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    /** eSIM Access: the access code and secret key from its console (Developer → API). */
+    ESIMACCESS_ACCESS_CODE: optionalText(),
+    ESIMACCESS_SECRET_KEY: optionalText(),
+    ESIMACCESS_BASE_URL: z.string().url().default('https://api.esimaccess.com'),
+    /** Key its webhook deliveries are checked with; unset: ESIMACCESS_SECRET_KEY. */
+    ESIMACCESS_WEBHOOK_SECRET: optionalText(),
+    /**
+     * `cli.js catalog sync` prices: retail = wholesale × (100 + margin) / 100, at least the floor
+     * (USD cents), rounded up to the next .49/.99 ('charm') or left as computed ('none').
+     */
+    PRICING_MARGIN_PERCENT: z.coerce.number().min(0).max(1000).default(40),
+    PRICING_FLOOR_MINOR: z.coerce.number().int().min(0).max(10_000_000).default(199),
+    PRICING_ROUNDING: z.enum(['charm', 'none']).default('charm'),
+    /** How often the server checks whether another process (`catalog sync`) changed the catalogue (ms). */
+    CATALOG_VERSION_POLL_MS: z.coerce.number().int().min(500).max(3_600_000).default(5000),
+    /** Simulator knobs (demos and tests): 'sync' or 'async' orders, and a random failure rate 0–1. */
+    ESIM_SIMULATOR_MODE: z.enum(['sync', 'async']).default('sync'),
+    ESIM_SIMULATOR_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
+    /**
+     * Key of the eSIM provider's webhook signatures (X-Esim-Signature, HMAC-SHA256). Unset: one is
+     * generated once and kept in the database (app_settings), so the server and `cli.js esim
+     * simulate` agree.
+     */
+    ESIM_WEBHOOK_SECRET: optionalText(),
+    /** How often the eSIM reconciliation re-reads usage from the provider (ms; default 5 minutes). */
+    ESIM_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+    /** eSIMs re-read per reconciliation pass, least recently synced first. */
+    ESIM_POLL_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
+    /**
+     * Simulator autoplay: simulated time runs this many times faster and installed simulated eSIMs
+     * use data on their own (1440 = a day per minute), so a person trying the shop sees usage move.
+     * 0 (default): off.
+     */
+    ESIM_SIMULATOR_TIME_SCALE: z.coerce.number().min(0).max(1_000_000).default(0),
+    /** SMTP delivery (smtp://user:pass@host:587); unset: e-mails are written as .eml files to OUTBOX_DIR. */
+    SMTP_URL: optionalText(),
+    OUTBOX_DIR: z.string().default('./data/outbox'),
+    /**
+     * Sender (From) of the shop's e-mails, e.g. '"Travel eSIM" <orders@shop.example>' or a bare
+     * address. Default: the shop's name at no-reply@ PUBLIC_URL's host name ('"eSIM Shop"
+     * <no-reply@localhost>' on a laptop; 'localhost' when the host is an IP address).
+     */
+    MAIL_FROM: optionalText().refine((v) => v === undefined || isMailbox(v), {
+      message: 'MAIL_FROM must be an e-mail address, optionally with a name: "Shop name" <orders@shop.example>',
     }),
-  /** Every request limit (checkouts, payment attempts, cards, registrations, e-mails) times this; 1 = the README's limits. */
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.01).max(1_000_000).default(1),
-  /**
-   * Key of the card-number fingerprints the card-testing limit counts (never the numbers). Set the
-   * same value on every server process sharing a database; unset: random per process.
-   */
-  RATE_LIMIT_SECRET: optionalText(),
-  PRODUCT_NAME: z.string().default('eSIM Shop'),
-  SUPPORT_EMAIL: z.string().default('support@example.com'),
-  SUPPORT_PHONE: z.string().default('+44 20 0000 0000'),
-  POSTAL_ADDRESS: z.string().default('1 Example Street, London, EC1A 1AA, United Kingdom'),
-  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
-
-  // ── payments, eSIMs, e-mail ──
-  /** Stripe: set all three for card payments; none for demo payments ('Demo payments: no real charge'). */
-  STRIPE_SECRET_KEY: optionalText(),
-  STRIPE_PUBLISHABLE_KEY: optionalText(),
-  STRIPE_WEBHOOK_SECRET: optionalText(),
-  /** eSIM provisioning; only the built-in simulator exists today. */
-  ESIM_PROVIDER: z.enum(['simulator']).default('simulator'),
-  /** Simulator knobs (demos and tests): 'sync' or 'async' orders, and a random failure rate 0–1. */
-  ESIM_SIMULATOR_MODE: z.enum(['sync', 'async']).default('sync'),
-  ESIM_SIMULATOR_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
-  /**
-   * Key of the eSIM provider's webhook signatures (X-Esim-Signature, HMAC-SHA256). Unset: one is
-   * generated once and kept in the database (app_settings), so the server and `cli.js esim
-   * simulate` agree.
-   */
-  ESIM_WEBHOOK_SECRET: optionalText(),
-  /** How often the eSIM reconciliation re-reads usage from the provider (ms; default 5 minutes). */
-  ESIM_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
-  /** eSIMs re-read per reconciliation pass, least recently synced first. */
-  ESIM_POLL_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
-  /**
-   * Simulator autoplay: simulated time runs this many times faster and installed simulated eSIMs
-   * use data on their own (1440 = a day per minute), so a person trying the shop sees usage move.
-   * 0 (default): off.
-   */
-  ESIM_SIMULATOR_TIME_SCALE: z.coerce.number().min(0).max(1_000_000).default(0),
-  /** SMTP delivery (smtp://user:pass@host:587); unset: e-mails are written as .eml files to OUTBOX_DIR. */
-  SMTP_URL: optionalText(),
-  OUTBOX_DIR: z.string().default('./data/outbox'),
-  /**
-   * Sender (From) of the shop's e-mails, e.g. '"Travel eSIM" <orders@shop.example>' or a bare
-   * address. Default: the shop's name at no-reply@ PUBLIC_URL's host name ('"eSIM Shop"
-   * <no-reply@localhost>' on a laptop; 'localhost' when the host is an IP address).
-   */
-  MAIL_FROM: optionalText().refine((v) => v === undefined || isMailbox(v), {
-    message: 'MAIL_FROM must be an e-mail address, optionally with a name: "Shop name" <orders@shop.example>',
-  }),
-  /** eSIM provisioning attempts before the order is refunded, and the first retry delay (doubling, capped at 30 min). */
-  PROVISION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  PROVISION_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
-  /** E-mail send attempts, and the first retry delay (doubling, capped at 1 h). */
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
-  /** How often the fulfilment worker looks for due retries. */
-  WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(1000),
-  /**
-   * An order not paid this many hours after it was placed expires (its payment is canceled at the
-   * provider first; a payment that succeeds anyway still delivers the eSIM). Fractions allowed.
-   */
-  PENDING_ORDER_TTL_HOURS: z.coerce
-    .number()
-    .min(0.01)
-    .max(24 * 365)
-    .default(24),
-  /** Background fulfilment jobs (provisioning, e-mail) running at once. */
-  FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /**
-   * '1' (default): this process provisions eSIMs and sends e-mail right after a payment, and runs
-   * the retry worker. '0': it only records payments; run `node dist/cli.js worker` beside it.
-   */
-  FULFILMENT_INLINE: z
-    .enum(['0', '1'])
-    .default('1')
-    .transform((v) => v === '1'),
-  /**
-   * TEST HOOK (the crash test): '1' makes the process exit right after a payment is recorded as
-   * succeeded and before fulfilment, to prove the restart reconciles. Never set it in production.
-   */
-  CRASH_AFTER_PAYMENT: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-});
+    /** eSIM provisioning attempts before the order is refunded, and the first retry delay (doubling, capped at 30 min). */
+    PROVISION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    PROVISION_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    /** E-mail send attempts, and the first retry delay (doubling, capped at 1 h). */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    /** How often the fulfilment worker looks for due retries. */
+    WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(1000),
+    /**
+     * An order not paid this many hours after it was placed expires (its payment is canceled at the
+     * provider first; a payment that succeeds anyway still delivers the eSIM). Fractions allowed.
+     */
+    PENDING_ORDER_TTL_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 365)
+      .default(24),
+    /** Background fulfilment jobs (provisioning, e-mail) running at once. */
+    FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * '1' (default): this process provisions eSIMs and sends e-mail right after a payment, and runs
+     * the retry worker. '0': it only records payments; run `node dist/cli.js worker` beside it.
+     */
+    FULFILMENT_INLINE: z
+      .enum(['0', '1'])
+      .default('1')
+      .transform((v) => v === '1'),
+    /**
+     * TEST HOOK (the crash test): '1' makes the process exit right after a payment is recorded as
+     * succeeded and before fulfilment, to prove the restart reconciles. Never set it in production.
+     */
+    CRASH_AFTER_PAYMENT: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+  })
+  .superRefine((env, ctx) => {
+    // A real provider without its credentials would fail at the first order: refuse to start instead.
+    const need: Record<string, Array<[keyof typeof env, string]>> = {
+      airalo: [
+        ['AIRALO_CLIENT_ID', 'the client id'],
+        ['AIRALO_CLIENT_SECRET', 'the client secret'],
+      ],
+      esimaccess: [
+        ['ESIMACCESS_ACCESS_CODE', 'the access code'],
+        ['ESIMACCESS_SECRET_KEY', 'the secret key'],
+      ],
+    };
+    for (const [key, what] of need[env.ESIM_PROVIDER] ?? []) {
+      if (env[key] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `ESIM_PROVIDER=${env.ESIM_PROVIDER} needs ${key} (${what} from the provider's partner console); see "Connecting a wholesale provider" in the README`,
+        });
+    }
+  });
 
 /** 'a@b.example' or 'Name <a@b.example>' / '"Name" <a@b.example>': one address, no line breaks. */
 function isMailbox(v: string): boolean {

@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { reconcileOrders } from '@esim/api';
 import { createFulfilmentWorker } from './workers/fulfilment.ts';
 import { createEsimLifeWorker } from './workers/esim-life.ts';
+import { createCatalogVersionWatcher } from './workers/catalog-version.ts';
 import { resolveEsimWebhookSecret } from './esim-secret.ts';
 
 async function main() {
@@ -22,6 +23,9 @@ async function main() {
     esimWebhookSecret: await resolveEsimWebhookSecret(env, handle.db),
   });
   await deps.services.catalog.snapshot(); // warm the catalogue before the first request
+  // `cli.js catalog sync` (another process) changes the catalogue: reload it when its version moves.
+  const catalogWatcher = createCatalogVersionWatcher(deps, { intervalMs: env.CATALOG_VERSION_POLL_MS });
+  await catalogWatcher.start();
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
@@ -56,6 +60,7 @@ async function main() {
     // Keep-alive connections would hold close() open; end idle ones now, the rest after a grace period.
     const force = setTimeout(() => process.exit(1), 5000);
     force.unref();
+    catalogWatcher.stop();
     server.close(() => {
       Promise.all([worker.stop(), esimWorker.stop()])
         .catch(() => undefined)

@@ -70,5 +70,5 @@ export { syncCatalog, readCatalogVersion, bumpCatalogVersion, CATALOG_VERSION_KE
 export type { CatalogSyncOptions, CatalogSyncReport } from './services/catalog-sync.ts';
 export { DEFAULT_PRICING_RULE, retailPrice, checkPricingRule } from './domain/pricing.ts';
 export type { PricingRule, PricingRounding } from './domain/pricing.ts';
-export { ESIM_PROVIDER_NAMES } from './providers/esim/index.ts';
+export { ESIM_PROVIDER_NAMES, isEsimProviderError, EsimProviderError } from './providers/esim/index.ts';
 export type { EsimProviderName, EsimProviderConfig } from './providers/esim/index.ts';

@@ -1,7 +1,8 @@
 // POST /api/webhooks/esim: the eSIM provider's events (installed, activated, usage, low data,
 // validity ending, finished, expired). Raw body → the provider's parseWebhook (signature over the
 // raw body, |now − t| ≤ 300 s) → dedupe on the event id → applied to the eSIM (esim-sync). The
-// CSRF guard skips /api/webhooks/* (the signature is the authentication).
+// CSRF guard skips /api/webhooks/* (the signature is the authentication). HEAD answers 200 (the
+// provider's reachability check when a webhook URL is registered).
 //   200 { received: true, outcome: 'processed'|'duplicate'|'stale'|'ignored' }  (an unknown ICCID: ignored, logged)
 //   400 { error: { code: 'BAD_SIGNATURE', reason: 'signature'|'stale'|'malformed', message } }
 //   500 when applying failed (the event is un-recorded, so the provider's retry is applied)
@@ -16,6 +17,9 @@ const MAX_WEBHOOK_BODY = 256 * 1024;
 
 export function esimWebhookRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // Airalo checks the URL with a HEAD request when a webhook is opted in: answer 200, no body.
+  // Hono answers HEAD with the GET route (body dropped), so the route is a GET.
+  app.get('/webhooks/esim', (c) => c.body(null, 200));
   app.post('/webhooks/esim', jsonBodyLimit(MAX_WEBHOOK_BODY), async (c) => {
     const raw = await c.req.text();
     try {
