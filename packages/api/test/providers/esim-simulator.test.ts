@@ -199,6 +199,6 @@ describe('createEsimProvider', () => {
   });
 
   it('refuses an unknown provider', () => {
-    expect(() => createEsimProvider({ provider: 'airalo' as 'simulator' })).toThrow(/Unknown eSIM provider/);
+    expect(() => createEsimProvider({ provider: 'vodafone' as 'simulator' })).toThrow(/Unknown eSIM provider/);
   });
 });
