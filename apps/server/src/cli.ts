@@ -83,7 +83,15 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(usage());
     return name === '--help' || name === 'help' ? 0 : 2;
   }
-  const env = readEnv();
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+  } catch (e) {
+    // A setting a person must fix (e.g. a provider chosen without its credentials): the message, no stack.
+    process.stderr.write(`${(e as Error).message}
+`);
+    return 2;
+  }
   const log = createLogger(env.LOG_LEVEL);
   const handle = createDb(env.DATABASE_URL);
   try {
