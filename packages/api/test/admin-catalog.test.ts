@@ -3,6 +3,7 @@
 // leaving the shop with their plans, and bad input refused with a message and nothing changed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_HAS_ORDERS_MESSAGE, planSlugBase } from '../src/services/admin/catalog.ts';
+import { readCatalogVersion } from '../src/services/catalog-sync.ts';
 import { adminRig, auditRows, refusal, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
 let rig: OrdersRig;
@@ -130,6 +131,19 @@ describe('plans', () => {
     expect(after.amountMinor).toBe(1799);
     const [row] = await auditRows(rig);
     expect(row!.summary).toBe('Japan 5GB 30 Days: Price 19.99 USD → 17.99 USD');
+  });
+
+  it('a change bumps the catalogue version, so other server processes on the database reload too; no change, no bump', async () => {
+    const api = await admin.api();
+    const id = rig.plans.japan5.id;
+    const v0 = await readCatalogVersion(rig.db);
+    await api.admin.catalog.updatePlan({ id, patch: { priceMinor: 1799 } });
+    const v1 = await readCatalogVersion(rig.db);
+    expect(v1).not.toBe(v0);
+    await api.admin.catalog.updatePlan({ id, patch: { priceMinor: 1799 } });
+    expect(await readCatalogVersion(rig.db)).toBe(v1);
+    await api.admin.rates.update({ currency: 'EUR', rate: '0.95' });
+    expect(await readCatalogVersion(rig.db)).not.toBe(v1);
   });
 
   it('a patch changes only the fields it names (a hidden plan stays hidden when renamed)', async () => {

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { TPlanInput, TRegionInput } from '../../domain/admin.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import { writeTransaction } from '../db-tx.ts';
+import { bumpCatalogVersion } from '../catalog-sync.ts';
 import type { Services } from '../types.ts';
 import { uniqueViolationField } from '../users.ts';
 import { diffFields, recordAudit } from './audit.ts';
@@ -192,6 +193,8 @@ export async function createRegion(db: Db, services: Services, actor: AdminActor
     if (input.kind === 'country')
       await trx.insertInto('region_countries').values({ region_id: id, country_code: input.code, position: 0 }).execute();
     const created = await getAdminRegion(trx, id);
+    // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
+    await bumpCatalogVersion(trx, services.now().toISOString());
     await recordAudit(
       trx,
       actor,
@@ -246,6 +249,8 @@ export async function updateRegion(
         .execute();
     }
     const after = await getAdminRegion(trx, id);
+    // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
+    await bumpCatalogVersion(trx, services.now().toISOString());
     await recordAudit(
       trx,
       actor,
@@ -318,6 +323,8 @@ export async function createPlan(db: Db, services: Services, actor: AdminActor, 
       .returning('id')
       .executeTakeFirstOrThrow();
     const created = await getAdminPlan(trx, id);
+    // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
+    await bumpCatalogVersion(trx, services.now().toISOString());
     await recordAudit(
       trx,
       actor,
@@ -381,6 +388,8 @@ export async function updatePlan(
       .where('id', '=', id)
       .execute();
     const after = await getAdminPlan(trx, id);
+    // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
+    await bumpCatalogVersion(trx, services.now().toISOString());
     await recordAudit(
       trx,
       actor,
@@ -402,6 +411,8 @@ export async function deletePlan(db: Db, services: Services, actor: AdminActor, 
     const subscription = await trx.selectFrom('subscriptions').select('id').where('plan_id', '=', id).executeTakeFirst();
     if (plan.orderCount > 0 || subscription) throw new AppError('CONFLICT', PLAN_HAS_ORDERS_MESSAGE, { reason: 'has_orders' });
     await trx.deleteFrom('plans').where('id', '=', id).execute();
+    // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
+    await bumpCatalogVersion(trx, services.now().toISOString());
     await recordAudit(
       trx,
       actor,

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { ADMIN_MSG, microsToRate, rateToMicros } from '../../domain/admin.ts';
 import { FALLBACK_CURRENCIES } from '../../domain/catalog.ts';
 import { writeTransaction } from '../db-tx.ts';
+import { bumpCatalogVersion } from '../catalog-sync.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import type { AdminActor, AdminRate } from './views.ts';
@@ -62,6 +63,8 @@ export async function updateRate(
       .set({ rate_micros: micros, source: 'admin', updated_by: actor.id, updated_at: now.toISOString() })
       .where('currency', '=', input.currency)
       .execute();
+    // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
+    await bumpCatalogVersion(trx, services.now().toISOString());
     await recordAudit(
       trx,
       actor,
