@@ -345,7 +345,14 @@ async function recordProvisionFailure(db: Db, services: Services, order: Order, 
     .set({
       status: 'provisioning',
       provision_attempts: attempts,
-      next_attempt_at: addMs(now, backoffDelay(attempts, policy.provisionBaseMs, policy.provisionMaxMs)),
+      // The back-off, or longer when the provider said how long to wait (Retry-After on a 429/503).
+      next_attempt_at: addMs(
+        now,
+        Math.max(
+          backoffDelay(attempts, policy.provisionBaseMs, policy.provisionMaxMs),
+          isEsimProviderError(error) ? (error.retryAfterMs ?? 0) : 0,
+        ),
+      ),
       last_error: errorText(error),
       lease_until: null,
       updated_at: iso(now),

@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices } from '../../src/context.ts';
 import { createOutboxMailer } from '../../src/providers/mail/index.ts';
+import { EsimProviderError } from '../../src/providers/esim/index.ts';
 import { WebhookVerificationError } from '../../src/providers/payments/index.ts';
 import { fulfilOrder, reconcileOrders, runDueWork } from '../../src/services/fulfilment.ts';
 import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
@@ -119,6 +120,27 @@ describe('provisioning failures', () => {
     view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
     expect(view).toMatchObject({ orderStatus: 'fulfilled', ready: true });
     expect(await counts(rig.db)).toMatchObject({ esims: 1, sent: 1 });
+  });
+
+  it("a provider's Retry-After (a rate limit) holds the next attempt back longer than the back-off", async () => {
+    rig = await createOrdersRig();
+    const order = rig.esim.order.bind(rig.esim);
+    let calls = 0;
+    rig.esim.order = async (input) => {
+      calls += 1;
+      if (calls === 1) throw new EsimProviderError('unavailable', 'rate limited (429)', true, { retryAfterMs: 60_000 });
+      return order(input);
+    };
+    const { api, intent, id } = await checkout();
+    await api.payments.demoConfirm({ paymentIntentId: id, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const row = await rig.db.selectFrom('orders').select(['provision_attempts', 'next_attempt_at']).executeTakeFirstOrThrow();
+    expect(row.provision_attempts).toBe(1);
+    expect(row.next_attempt_at).toBe(new Date(T0.getTime() + 60_000).toISOString());
+    rig.clock.advance(1000);
+    expect((await runDueWork(rig.db, rig.services)).provisioned.fulfilled).toBe(0);
+    rig.clock.advance(59_000);
+    expect((await runDueWork(rig.db, rig.services)).provisioned.fulfilled).toBe(1);
   });
 
   it('a lost response (the provider made the eSIM, then the connection dropped): the retry gets the same eSIM', async () => {
