@@ -3,7 +3,7 @@
 // one entry per UTC day (zeros included) and the top destinations; today / 7 / 30 UTC days.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardWindow } from '../src/domain/admin-orders.ts';
-import { adminRigA, buy, type OrdersRig } from './admin-helpers-a.ts';
+import { addFrancePlan, adminRigA, buy, type OrdersRig } from './admin-helpers-a.ts';
 import type { Browser } from './orders/rig.ts';
 
 const DAY = 86_400_000;
@@ -20,35 +20,9 @@ afterEach(async () => {
   await rig.close();
 });
 
-async function francePlan() {
-  const fr = await rig.db
-    .insertInto('regions')
-    .values({ code: 'FR', name: 'France', continent: 'Europe', flag_icon: null, kind: 'country' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id } = await rig.db
-    .insertInto('plans')
-    .values({
-      region_id: fr.id,
-      slug: 'fr-1gb',
-      name: 'France 1GB',
-      description: '',
-      price_minor: 500,
-      currency: 'USD',
-      validity_days: 7,
-      data_amount: '1GB',
-      data_mb: 1024,
-      features: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  rig.services.catalog.invalidate();
-  return id;
-}
-
 describe('dashboard', () => {
   it('sums the windows from what is stored', async () => {
-    const france = await francePlan();
+    const france = await addFrancePlan(rig);
     // 2026-03-01 (T0): A, 4.50 USD, refunded on 03-08.
     const a = await buy(rig, customer, { planId: rig.plans.japan1.id });
     // 2026-03-06: B in EUR (19.99 USD → 18.59 EUR), and a French plan for a guest.

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDueWork } from '../src/services/fulfilment.ts';
 import { finishClaimedRefunds } from '../src/services/refunds.ts';
-import { adminRigA, auditRows, buy, demo, esimOf, orderRow, type OrdersRig } from './admin-helpers-a.ts';
+import { addFrancePlan, adminRigA, auditRows, buy, demo, esimOf, orderRow, type OrdersRig } from './admin-helpers-a.ts';
 import type { Browser } from './orders/rig.ts';
 
 const DAY = 86_400_000;
@@ -20,32 +20,6 @@ afterEach(async () => {
   await rig.settle();
   await rig.close();
 });
-
-async function addFrance() {
-  const fr = await rig.db
-    .insertInto('regions')
-    .values({ code: 'FR', name: 'France', continent: 'Europe', flag_icon: null, kind: 'country' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const plan = await rig.db
-    .insertInto('plans')
-    .values({
-      region_id: fr.id,
-      slug: 'fr-1gb',
-      name: 'France 1GB',
-      description: '',
-      price_minor: 500,
-      currency: 'USD',
-      validity_days: 7,
-      data_amount: '1GB',
-      data_mb: 1024,
-      features: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  rig.services.catalog.invalidate();
-  return plan.id;
-}
 
 const outboxOf = async (orderId: string) =>
   rig.db
@@ -75,7 +49,7 @@ describe('access', () => {
 
 describe('the order table', () => {
   it('pages by id desc and filters by status, days, e-mail, ICCID, payment id, destination and number', async () => {
-    const france = await addFrance();
+    const france = await addFrancePlan(rig);
     const a = await buy(rig, customer, { planId: rig.plans.japan1.id });
     rig.clock.advance(DAY);
     const b = await buy(rig, rig.browser(), { planId: france, email: 'Guest_1@Mail.example' });

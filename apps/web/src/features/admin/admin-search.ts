@@ -19,3 +19,13 @@ export function textSearch<K extends string>(keys: readonly K[]): (search: Recor
     return out;
   };
 }
+
+/** The filters as a URL keeps them: trimmed, empty ones left out. */
+export function filledFilters<K extends string>(keys: readonly K[], values: Partial<Record<K, string>>): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = values[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}

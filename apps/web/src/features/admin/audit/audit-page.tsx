@@ -1,6 +1,5 @@
 // The audit log: every admin change (who, what, before → after, when), newest first, filtered by
 // action, entity, admin and dates (in the URL), paged on the server.
-import { useState } from 'react';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,7 +9,8 @@ import { ADMIN_STALE_MS } from '../admin-query.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { ApiErrorAlert, errorWords } from '../ui/api-error.tsx';
 import { DataTable } from '../ui/data-table.tsx';
-import { FilterBar } from '../ui/filter-bar.tsx';
+import { filledFilters } from '../admin-search.ts';
+import { FilterBar, useFilterFields } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Code } from '../ui/money.tsx';
 import { Pager } from '../ui/pager.tsx';
@@ -44,14 +44,7 @@ export function AuditPage({ search }: { search: AuditSearch }) {
         errors={fieldErrors}
         busy={query.isFetching}
         active={AUDIT_FILTER_KEYS.some((k) => search[k] !== undefined)}
-        onApply={(values) => {
-          const next: AuditSearch = {};
-          for (const key of AUDIT_FILTER_KEYS) {
-            const value = values[key]?.trim();
-            if (value) next[key] = value;
-          }
-          go(next);
-        }}
+        onApply={(values) => go(filledFilters(AUDIT_FILTER_KEYS, values))}
         onClear={() => go({})}
       />
       {query.error ? (
@@ -90,20 +83,9 @@ interface AuditFiltersProps {
 
 function AuditFilters({ search, errors, busy, active, onApply, onClear }: AuditFiltersProps) {
   const { t } = useTranslation('admin');
-  const [values, setValues] = useState<Partial<Record<AuditFilterKey, string>>>(() => {
-    const { page: _page, ...rest } = search;
-    return rest;
-  });
-  const field = (key: AuditFilterKey) => ({
-    label: t(`audit.filters.${key}`),
-    value: values[key] ?? '',
-    error: errors[key],
-    autoComplete: 'off',
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
-  });
+  const filters = useFilterFields(search, errors, (key: AuditFilterKey) => t(`audit.filters.${key}`));
+  const values = filters.values;
+  const field = (key: AuditFilterKey) => ({ ...filters.field(key), autoComplete: 'off' });
   return (
     <FilterBar label={t('common.filters.label')} onApply={() => onApply(values)} onClear={onClear} active={active} busy={busy}>
       <TextInput {...field('action')} description={t('audit.filters.actionHint')} dir="ltr" />

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_MSG, ZPlanInput, type TPlanInput } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, focusFirstError, serverFieldErrors, type FieldErrors } from '../forms/field-errors.ts';
+import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 import type { AdminPlan, AdminRegion } from '../forms/views.ts';
 import { parsePriceText, priceTextOf } from './price-text.ts';
@@ -115,8 +115,7 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
   const [values, setValues] = useState<PlanValues>(() => valuesOf(plan));
   // The MB field follows the shown amount ('5GB' → 5120) until someone types in it.
   const [mbTouched, setMbTouched] = useState(plan !== null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<unknown>(null);
+  const { errors, serverError, accept, failed } = useFormErrors();
   const pending = create.isPending || update.isPending;
 
   const set = <K extends keyof PlanValues>(key: K, value: PlanValues[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -130,21 +129,12 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
     // Text where a number belongs gets zod's type message; say what the field needs instead.
     if (found.validityDays) found.validityDays = ADMIN_MSG.validity;
     if (found.dataMb) found.dataMb = ADMIN_MSG.dataMb;
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
+    if (!accept(event.currentTarget, found)) return;
     const parsed = ZPlanInput.parse(input) as TPlanInput;
     const done = async (saved: AdminPlan) => {
       await changed();
       toast({ title: plan ? t('catalog.plan.saved', { name: saved.name }) : t('catalog.plan.created', { name: saved.name }) });
       onDone();
-    };
-    const failed = (error: unknown) => {
-      setErrors(serverFieldErrors(error));
-      setServerError(error);
     };
     if (plan) update.mutate({ id: plan.id, patch: parsed }, { onSuccess: done, onError: failed });
     else create.mutate(parsed, { onSuccess: done, onError: failed });

@@ -9,7 +9,7 @@ import { CONTINENTS, ZRegionInput, type TRegionInput } from '@esim/api/domain/ad
 import type { AdminRegion } from '../forms/views.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, focusFirstError, serverFieldErrors, type FieldErrors } from '../forms/field-errors.ts';
+import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 import { useCatalogChanged } from './use-catalog-changed.ts';
 
@@ -73,8 +73,7 @@ export function RegionForm({ region, onDone }: { region: AdminRegion | null; onD
   const create = useMutation(trpc.admin.catalog.createRegion.mutationOptions());
   const update = useMutation(trpc.admin.catalog.updateRegion.mutationOptions());
   const [values, setValues] = useState<RegionValues>(() => valuesOf(region));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<unknown>(null);
+  const { errors, serverError, accept, failed } = useFormErrors();
   const pending = create.isPending || update.isPending;
 
   const set = <K extends keyof RegionValues>(key: K, value: RegionValues[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -84,21 +83,12 @@ export function RegionForm({ region, onDone }: { region: AdminRegion | null; onD
     if (pending) return;
     const input = inputOf(values);
     const found = fieldErrorsOf(ZRegionInput, input);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
+    if (!accept(event.currentTarget, found)) return;
     const parsed = ZRegionInput.parse(input) as TRegionInput;
     const done = async (saved: AdminRegion) => {
       await changed();
       toast({ title: region ? t('catalog.region.saved', { name: saved.name }) : t('catalog.region.created', { name: saved.name }) });
       onDone();
-    };
-    const failed = (error: unknown) => {
-      setErrors(serverFieldErrors(error));
-      setServerError(error);
     };
     if (region) update.mutate({ id: region.id, patch: parsed }, { onSuccess: done, onError: failed });
     else create.mutate(parsed, { onSuccess: done, onError: failed });

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_MSG, ZPointsAdjustment } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, focusFirstError, serverFieldErrors, type FieldErrors } from '../forms/field-errors.ts';
+import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 import { formatCount } from '../ui/format.ts';
 
@@ -33,8 +33,7 @@ export function PointsAdjustForm({ userId, username }: PointsAdjustFormProps) {
   const adjust = useMutation(trpc.admin.rewards.adjustPoints.mutationOptions());
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<unknown>(null);
+  const { errors, serverError, accept, failed } = useFormErrors();
   const requestId = useRef<string | null>(null);
 
   const edit = (set: (v: string) => void) => (value: string) => {
@@ -49,12 +48,7 @@ export function PointsAdjustForm({ userId, username }: PointsAdjustFormProps) {
     const input = { userId, amount: amountOf(amount), reason, requestId: requestId.current };
     const found = fieldErrorsOf(ZPointsAdjustment, input);
     if (found.amount) found.amount = ADMIN_MSG.points;
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
+    if (!accept(event.currentTarget, found)) return;
     const parsed = ZPointsAdjustment.parse(input);
     adjust.mutate(parsed, {
       onSuccess: async (result) => {
@@ -70,10 +64,7 @@ export function PointsAdjustForm({ userId, username }: PointsAdjustFormProps) {
           description: t('customers.points.balance', { balance: formatCount(result.balance) }),
         });
       },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        setServerError(error);
-      },
+      onError: failed,
     });
   };
 

@@ -1,5 +1,6 @@
 // The server's own checks (domain/admin.ts schemas), run before sending: the first message per
 // field, so a form shows each next to its field and sends nothing while one is wrong.
+import { useState } from 'react';
 import type { z } from 'zod';
 import { callError } from '../../auth/trpc-error.ts';
 
@@ -36,4 +37,31 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   }
   if (typeof e.details.field === 'string') fields[e.details.field] = e.message;
   return fields;
+}
+
+/**
+ * A form's field messages and the server's error, as every admin form keeps them: `accept` shows
+ * the messages the schema found (clearing the last server error) and focuses the first wrong field,
+ * true when there is none; `failed` shows what a failed call named.
+ */
+export function useFormErrors(): {
+  errors: FieldErrors;
+  serverError: unknown;
+  accept: (form: HTMLFormElement, found: FieldErrors) => boolean;
+  failed: (error: unknown) => void;
+} {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<unknown>(null);
+  const accept = (form: HTMLFormElement, found: FieldErrors): boolean => {
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length === 0) return true;
+    focusFirstError(form, found);
+    return false;
+  };
+  const failed = (error: unknown): void => {
+    setErrors(serverFieldErrors(error));
+    setServerError(error);
+  };
+  return { errors, serverError, accept, failed };
 }

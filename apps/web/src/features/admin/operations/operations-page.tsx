@@ -2,7 +2,7 @@
 // not finished) and the e-mail jobs that wait or failed, oldest first, each with Retry. The
 // workers retry on their own; Retry runs one now. While a retry runs, the list's Retry buttons
 // are disabled; its result shows in the list's live region and the lists are read again.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -96,12 +96,7 @@ function ProvisioningJobs({ jobs }: { jobs: View['provisioning'] }) {
     }),
   );
   return (
-    <Stack component="section" gap="xs" aria-labelledby="ops-provisioning">
-      <Title order={2} fz="lg" id="ops-provisioning">
-        {t('operations.provisioning.heading')}
-      </Title>
-      <Outcome outcome={outcome} label={t('operations.provisioning.heading')} />
-      {outcome?.error ? <ApiErrorAlert error={outcome.error} /> : null}
+    <JobsSection id="ops-provisioning" heading={t('operations.provisioning.heading')} outcome={outcome}>
       <DataTable
         caption={t('operations.provisioning.heading')}
         rows={jobs}
@@ -181,7 +176,7 @@ function ProvisioningJobs({ jobs }: { jobs: View['provisioning'] }) {
           },
         ]}
       />
-    </Stack>
+    </JobsSection>
   );
 }
 
@@ -203,12 +198,7 @@ function EmailJobs({ jobs }: { jobs: View['emails'] }) {
     }),
   );
   return (
-    <Stack component="section" gap="xs" aria-labelledby="ops-emails">
-      <Title order={2} fz="lg" id="ops-emails">
-        {t('operations.emails.heading')}
-      </Title>
-      <Outcome outcome={outcome} label={t('operations.emails.heading')} />
-      {outcome?.error ? <ApiErrorAlert error={outcome.error} /> : null}
+    <JobsSection id="ops-emails" heading={t('operations.emails.heading')} outcome={outcome}>
       <DataTable
         caption={t('operations.emails.heading')}
         rows={jobs}
@@ -264,6 +254,20 @@ function EmailJobs({ jobs }: { jobs: View['emails'] }) {
           },
         ]}
       />
+    </JobsSection>
+  );
+}
+
+/** One list of jobs: its heading, the last retry's outcome (in words, or the error), the table. */
+function JobsSection({ id, heading, outcome, children }: { id: string; heading: string; outcome: Outcome | null; children: ReactNode }) {
+  return (
+    <Stack component="section" gap="xs" aria-labelledby={id}>
+      <Title order={2} fz="lg" id={id}>
+        {heading}
+      </Title>
+      <Outcome outcome={outcome} label={heading} />
+      {outcome?.error ? <ApiErrorAlert error={outcome.error} /> : null}
+      {children}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // The order table's URL (search params) ⇄ the admin.orders.list input.
 import { ADMIN_ORDER_STATUSES, ZOrderListInput, type TOrderListInput } from '@esim/api/domain/admin';
-import type { TextSearch } from '../admin-search.ts';
+import { filledFilters, type TextSearch } from '../admin-search.ts';
 
 export const ORDER_FILTER_KEYS = ['status', 'from', 'to', 'email', 'iccid', 'paymentId', 'destination', 'orderId'] as const;
 export type OrderFilterKey = (typeof ORDER_FILTER_KEYS)[number];
@@ -36,10 +36,5 @@ export function orderListInput(
 
 /** The filters as the URL keeps them: empty values left out, page 1 implied. */
 export function cleanFilters(values: Partial<Record<OrderFilterKey, string>>): OrderSearch {
-  const out: OrderSearch = {};
-  for (const key of ORDER_FILTER_KEYS) {
-    const value = values[key]?.trim();
-    if (value) out[key] = value;
-  }
-  return out;
+  return filledFilters(ORDER_FILTER_KEYS, values);
 }

@@ -1,6 +1,5 @@
 // The order table: filters (in the URL, so the back button returns to them), server paging, and
 // a link per row to the order's page.
-import { useState } from 'react';
 import { Anchor, Badge, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -11,7 +10,7 @@ import { ADMIN_STALE_MS } from '../admin-query.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { ApiErrorAlert, errorWords } from '../ui/api-error.tsx';
 import { DataTable, type DataColumn } from '../ui/data-table.tsx';
-import { FilterBar } from '../ui/filter-bar.tsx';
+import { FilterBar, useFilterFields } from '../ui/filter-bar.tsx';
 import { formatDateTime, formatUsdMinor } from '../ui/format.ts';
 import { Code, Money } from '../ui/money.tsx';
 import { Pager } from '../ui/pager.tsx';
@@ -85,19 +84,7 @@ interface OrderFiltersProps {
 
 function OrderFilters({ search, errors, busy, active, onApply, onClear }: OrderFiltersProps) {
   const { t } = useTranslation('admin');
-  const [values, setValues] = useState<Partial<Record<OrderFilterKey, string>>>(() => {
-    const { page: _page, ...rest } = search;
-    return rest;
-  });
-  const field = (key: OrderFilterKey) => ({
-    label: t(`orders.filters.${key}`),
-    value: values[key] ?? '',
-    error: errors[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
-  });
+  const { values, field } = useFilterFields(search, errors, (key: OrderFilterKey) => t(`orders.filters.${key}`));
   return (
     <FilterBar label={t('common.filters.label')} onApply={() => onApply(values)} onClear={onClear} active={active} busy={busy}>
       <NativeSelect

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_MSG, ZAchievementUpdate, ZLevelUpdate } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, focusFirstError, serverFieldErrors, type FieldErrors } from '../forms/field-errors.ts';
+import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
 import type { AdminAchievement, AdminLevel } from '../forms/views.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 
@@ -61,8 +61,7 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
     multiplier: multiplierTextOf(level.multiplierPercent),
     perks: level.perks.join('\n'),
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<unknown>(null);
+  const { errors, serverError, accept, failed } = useFormErrors();
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -86,12 +85,7 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
     // A type message (text where a number belongs) reads as the field's own rule.
     if (found.pointsRequired) found.pointsRequired = ADMIN_MSG.pointsRequired;
     if (found.multiplierPercent) found.multiplierPercent = ADMIN_MSG.multiplier;
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
+    if (!accept(event.currentTarget, found)) return;
     update.mutate(ZLevelUpdate.parse(input), {
       onSuccess: async (saved) => {
         await queryClient.invalidateQueries(trpc.admin.rewards.pathFilter());
@@ -100,10 +94,7 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
         toast({ title: t('rewards.level.saved', { name: saved.name }) });
         onDone();
       },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        setServerError(error);
-      },
+      onError: failed,
     });
   };
 
@@ -213,8 +204,7 @@ export function AchievementForm({ achievement, onDone }: { achievement: AdminAch
     pointsAwarded: String(achievement.pointsAwarded),
     targetProgress: String(achievement.targetProgress),
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<unknown>(null);
+  const { errors, serverError, accept, failed } = useFormErrors();
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -232,12 +222,7 @@ export function AchievementForm({ achievement, onDone }: { achievement: AdminAch
     const found = fieldErrorsOf(ZAchievementUpdate, input);
     if (found.pointsAwarded) found.pointsAwarded = ADMIN_MSG.points;
     if (found.targetProgress) found.targetProgress = ADMIN_MSG.target;
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
-      return;
-    }
+    if (!accept(event.currentTarget, found)) return;
     update.mutate(ZAchievementUpdate.parse(input), {
       onSuccess: async (saved) => {
         await queryClient.invalidateQueries(trpc.admin.rewards.pathFilter());
@@ -245,10 +230,7 @@ export function AchievementForm({ achievement, onDone }: { achievement: AdminAch
         toast({ title: t('rewards.achievement.saved', { name: saved.name }) });
         onDone();
       },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        setServerError(error);
-      },
+      onError: failed,
     });
   };
 

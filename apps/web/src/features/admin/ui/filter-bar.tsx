@@ -51,3 +51,28 @@ export function FilterBar({ label, onApply, onClear, active, busy = false, child
     </form>
   );
 }
+
+/**
+ * A filter form's values, started from the URL's search (its page left out), and the props of each
+ * field: label, value, the message beside it, and the change handler.
+ */
+export function useFilterFields<K extends string>(
+  search: Partial<Record<K, string>> & { page?: number | undefined },
+  errors: Partial<Record<K, string>>,
+  label: (key: K) => string,
+) {
+  const [values, setValues] = useState<Partial<Record<K, string>>>(() => {
+    const { page: _page, ...rest } = search;
+    return rest as unknown as Partial<Record<K, string>>;
+  });
+  const field = (key: K) => ({
+    label: label(key),
+    value: values[key] ?? '',
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+  });
+  return { values, field };
+}
