@@ -11,7 +11,8 @@ import { pointsTotals } from '../rewards-ledger.ts';
 import { setRole as storeRole } from '../users.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
-import type { AdminActor, AdminCustomerDetail, AdminCustomerRow, AdminOrderRow, AdminPointsEntry, Paged } from './views.ts';
+import { adminOrderRows, toAdminOrderRow } from './orders.ts';
+import type { AdminActor, AdminCustomerDetail, AdminCustomerRow, AdminPointsEntry, Paged } from './views.ts';
 
 /** Orders and points rows a customer page shows (newest first). */
 export const CUSTOMER_ORDERS_SHOWN = 50;
@@ -34,56 +35,6 @@ const n = (v: number | string | bigint | null | undefined) => Number(v ?? 0);
 const noCustomer = (id: number) => new AppError('NOT_FOUND', `No customer has the id ${id}.`);
 
 // ── orders, as the admin order table shows them ───────────────────────────────────────────
-
-function orderRowsQuery(db: Db) {
-  return db
-    .selectFrom('orders as o')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
-    .leftJoin('plans as p', 'p.id', 'o.plan_id')
-    .leftJoin('regions as r', 'r.id', 'p.region_id')
-    .leftJoin('esims as e', 'e.order_id', 'o.id')
-    .leftJoin('esims as te', 'te.id', 'o.topup_esim_id')
-    .select([
-      'o.public_id',
-      'o.status',
-      'o.kind',
-      'o.topup_esim_id',
-      'o.email',
-      'o.user_id',
-      'u.username',
-      'o.plan_name',
-      'r.code as region_code',
-      'o.total_amount_minor',
-      'o.currency',
-      'o.usd_amount_minor',
-      'o.payment_intent_id',
-      'e.iccid as esim_iccid',
-      'te.iccid as topup_iccid',
-      'o.created_at',
-      'o.paid_at',
-    ]);
-}
-
-type OrderRowFacts = Awaited<ReturnType<ReturnType<typeof orderRowsQuery>['execute']>>[number];
-
-function toAdminOrderRow(r: OrderRowFacts): AdminOrderRow {
-  return {
-    orderId: r.public_id,
-    status: r.status,
-    kind: r.kind,
-    topUp: r.topup_esim_id !== null,
-    email: r.email,
-    user: r.user_id !== null && r.username !== null ? { id: r.user_id, username: r.username } : null,
-    planName: r.plan_name,
-    regionCode: r.region_code,
-    total: { minor: n(r.total_amount_minor), currency: r.currency },
-    usdMinor: n(r.usd_amount_minor),
-    paymentId: r.payment_intent_id,
-    iccid: r.esim_iccid ?? r.topup_iccid,
-    createdAt: r.created_at,
-    paidAt: r.paid_at,
-  };
-}
 
 // ── search ────────────────────────────────────────────────────────────────────────────────
 
@@ -168,7 +119,7 @@ export async function getCustomer(db: Db, services: Services, actor: AdminActor,
   if (!user) throw noCustomer(userId);
   const now = services.now().toISOString();
   const [orders, esims, totals, levels, history, sessions, admins] = await Promise.all([
-    orderRowsQuery(db).where('o.user_id', '=', userId).orderBy('o.id', 'desc').limit(CUSTOMER_ORDERS_SHOWN).execute(),
+    adminOrderRows(db).where('o.user_id', '=', userId).orderBy('o.id', 'desc').limit(CUSTOMER_ORDERS_SHOWN).execute(),
     db
       .selectFrom('esims as e')
       .innerJoin('orders as o', 'o.id', 'e.order_id')

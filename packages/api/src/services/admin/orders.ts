@@ -85,9 +85,15 @@ function selectRow(q: OrderRowsQuery) {
   ]);
 }
 
+/** Orders with what the admin tables show: account, destination, the order's eSIM or a top-up's. */
+export function adminOrderRows(db: Db) {
+  return selectRow(orderRows(db));
+}
+
 type RowFacts = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrThrow']>>;
 
-function toRow(r: RowFacts): AdminOrderRow {
+/** An order as the admin's tables show it (the order table and a customer's page). */
+export function toAdminOrderRow(r: RowFacts): AdminOrderRow {
   return {
     orderId: r.public_id,
     status: r.status,
@@ -118,7 +124,7 @@ export async function listAdminOrders(db: Db, input: TOrderListInput): Promise<P
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toRow), total: Number(count.n), page: input.page, pageSize: input.pageSize };
+  return { rows: rows.map(toAdminOrderRow), total: Number(count.n), page: input.page, pageSize: input.pageSize };
 }
 
 // ── one order ──────────────────────────────────────────────────────────────────────────────
@@ -312,7 +318,7 @@ export async function getAdminOrder(db: Db, services: Services, publicId: string
   const delivered = order.topup_esim_id === null ? esim !== undefined : pkg !== undefined;
   const resendPending = emails.some((m) => m.status === 'pending' && (m.kind === 'esim_delivery' || m.kind.startsWith(ESIM_RESEND_PREFIX)));
   return {
-    ...toRow(row),
+    ...toAdminOrderRow(row),
     locale: order.locale,
     planId: order.plan_id,
     planDataAmount: order.plan_data_amount,
