@@ -4,6 +4,7 @@
 //
 // Every message names what to fix, in English (the admin area is English-only).
 import { z } from 'zod';
+import { ORDER_STATUSES } from './orders.ts';
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_MSG = {
@@ -63,16 +64,8 @@ export type TDashboardRange = (typeof DASHBOARD_RANGES)[number];
 export const ZDashboardInput = z.object({ range: z.enum(DASHBOARD_RANGES).default('7d') });
 
 // ── Orders ─────────────────────────────────────────────────────────────────────────────────
-export const ADMIN_ORDER_STATUSES = [
-  'pending_payment',
-  'payment_failed',
-  'paid',
-  'provisioning',
-  'fulfilled',
-  'refunded',
-  'canceled',
-  'expired',
-] as const;
+/** The order states the table filters by: the shop's own (domain/orders.ts). */
+export const ADMIN_ORDER_STATUSES = ORDER_STATUSES;
 export const ZOrderListInput = z
   .object({
     page: ZPage,

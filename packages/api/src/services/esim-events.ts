@@ -43,20 +43,7 @@ export async function handleEsimEvent(db: Db, services: Services, event: EsimEve
     services.log.warn('eSIM event for an unknown ICCID ignored', { eventId: event.id, type: event.type, iccid: event.iccid });
     return 'ignored';
   }
-  const recorded = await db
-    .insertInto('esim_events')
-    .values({
-      event_id: event.id,
-      provider: services.esim.name,
-      type: event.type,
-      iccid: event.iccid,
-      occurred_at: event.occurredAt,
-      received_at: iso(services.now()),
-    })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .returning('event_id')
-    .executeTakeFirst();
-  if (!recorded) return 'duplicate';
+  if (!(await recordEvent(db, services, event))) return 'duplicate';
   try {
     const fromEvent = event.usage !== undefined;
     const usage = event.usage ?? snapshotOfUsage(await services.esim.usage(event.iccid));
@@ -88,6 +75,14 @@ async function handleReady(db: Db, services: Services, event: EsimEvent): Promis
     services.log.warn('eSIM ready event for no waiting order ignored', { eventId: event.id, providerRef: ref ?? null });
     return 'ignored';
   }
+  if (!(await recordEvent(db, services, event))) return 'duplicate';
+  const outcome = await provisionOrder(db, services, order.id);
+  services.log.info('eSIM ready event', { eventId: event.id, orderId: order.public_id, outcome });
+  return outcome === 'fulfilled' ? 'processed' : 'ignored';
+}
+
+/** Notes the event as seen (dedupe on its id); false when it was seen before. */
+async function recordEvent(db: Db, services: Services, event: EsimEvent): Promise<boolean> {
   const recorded = await db
     .insertInto('esim_events')
     .values({
@@ -101,8 +96,5 @@ async function handleReady(db: Db, services: Services, event: EsimEvent): Promis
     .onConflict((oc) => oc.column('event_id').doNothing())
     .returning('event_id')
     .executeTakeFirst();
-  if (!recorded) return 'duplicate';
-  const outcome = await provisionOrder(db, services, order.id);
-  services.log.info('eSIM ready event', { eventId: event.id, orderId: order.public_id, outcome });
-  return outcome === 'fulfilled' ? 'processed' : 'ignored';
+  return recorded !== undefined;
 }
