@@ -143,7 +143,7 @@ export function AuditTable({ rows, busy = false }: { rows: readonly Entry[]; bus
       testId="audit-table"
       columns={[
         { key: 'when', header: t('audit.table.when'), rowHeader: true, nowrap: true, cell: (e) => formatDateTime(e.createdAt) },
-        { key: 'actor', header: t('audit.table.actor'), cell: (e) => <bdi>{e.actor.username}</bdi> },
+        { key: 'actor', header: t('audit.table.actor'), nowrap: true, cell: (e) => <bdi>{e.actor.username}</bdi> },
         { key: 'action', header: t('audit.table.action'), nowrap: true, cell: (e) => <Code>{e.action}</Code> },
         {
           key: 'entity',
