@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { findUserByEmail, findUserByUsername, hashPassword, insertUser, setPasswordHash, setRole } from '@esim/api';
 import { ZEmail, ZNewPassword, ZUsername } from '@esim/api/domain';
 import { createDb, migrateToLatest, type Db } from '@esim/db';
-import { readEnv, readNamedSecret } from './env.ts';
+import { loadDotEnv, readEnv, readNamedSecret } from './env.ts';
 
 export const USAGE = `usage: npm run admin:create -- --username <name> --email <address> [options]
 
@@ -157,7 +157,7 @@ async function passwordFromEnvOrTerminal(varName: string): Promise<string> {
   return first;
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function runAdminCli(argv: string[]): Promise<number> {
   let args: AdminArgs | 'help';
   try {
     args = parseAdminArgs(argv);
@@ -169,6 +169,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  loadDotEnv();
   const env = readEnv();
   const handle = createDb(env.DATABASE_URL);
   try {
@@ -186,5 +187,5 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = await runAdminCli(process.argv.slice(2));
 }

@@ -158,6 +158,7 @@ export function buildServices(
       provisionBaseMs: env.PROVISION_RETRY_BASE_MS,
       mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
       mailBaseMs: env.MAIL_RETRY_BASE_MS,
+      leaseMs: env.FULFILMENT_LEASE_MS,
       pendingOrderTtlMs: Math.round(env.PENDING_ORDER_TTL_HOURS * 3600_000),
     },
     testHooks: env.CRASH_AFTER_PAYMENT

@@ -1,5 +1,8 @@
 // The one place that reads process.env. Every setting has a laptop-friendly default
 // and is listed, commented, in .env.example.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { parseAllowlist } from '@esim/api/domain';
 import { ESIM_PROVIDER_NAMES } from '@esim/api';
@@ -48,11 +51,38 @@ const ZEnv = z
      * same value on every server process sharing a database; unset: random per process.
      */
     RATE_LIMIT_SECRET: optionalText(),
+    // ── the shop's public facts: read at run time, served to the web app and its pre-rendered pages ──
     PRODUCT_NAME: z.string().default('eSIM Shop'),
     SUPPORT_EMAIL: z.string().default('support@example.com'),
+    SALES_EMAIL: z.string().default('sales@example.com'),
     SUPPORT_PHONE: z.string().default('+44 20 0000 0000'),
+    WHATSAPP_PHONE: z.string().default('+44 7700 900000'),
+    /** Lines separated by commas (or '|'). */
     POSTAL_ADDRESS: z.string().default('1 Example Street, London, EC1A 1AA, United Kingdom'),
-    LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+    FACEBOOK_URL: z.string().default('https://www.facebook.com/'),
+    INSTAGRAM_URL: z.string().default('https://www.instagram.com/'),
+    LINKEDIN_URL: z.string().default('https://www.linkedin.com/'),
+
+    // ── operating ──
+    /** 'warn' writes warnings and errors only; 'debug' adds detail lines. */
+    LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+    /** One JSON access-log line per request (at info level): '1' (default) or '0'. */
+    ACCESS_LOG: z
+      .enum(['0', '1'])
+      .default('1')
+      .transform((v) => v === '1'),
+    /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; 0 turns them off. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Interface of the metrics listener; default: HOST's. */
+    METRICS_HOST: optionalText(),
+    /** On SIGTERM/SIGINT: in-flight requests and jobs get this long to finish before the process exits (ms). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /**
+     * How long a process holds a claimed job (an order's provisioning, an e-mail) before another
+     * may take it over. Leases are never cleared at start-up (a sibling may be working); a crashed
+     * process's leases simply expire.
+     */
+    FULFILMENT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
 
     // ── payments, eSIMs, e-mail ──
     /** Stripe: set all three for card payments; none for demo payments ('Demo payments: no real charge'). */
@@ -214,6 +244,23 @@ export type Env = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & {
   /** PUBLIC_URL was not set: it holds the http://localhost:PORT default. */
   PUBLIC_URL_DEFAULTED: boolean;
 };
+
+/**
+ * Reads a `.env` file (KEY=value lines, Node's own parser) into `target` without overriding what is
+ * already set: the environment wins. ENV_FILE names another file; a missing file is no error unless
+ * ENV_FILE named it. Returns the path read, or null. Called once at process start.
+ */
+export function loadDotEnv(target: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | null {
+  const named = target.ENV_FILE?.trim();
+  const path = resolve(cwd, named || '.env');
+  if (!existsSync(path)) {
+    if (named) throw new Error(`ENV_FILE=${named}: no such file (${path})`);
+    return null;
+  }
+  const parsed = parseEnv(readFileSync(path, 'utf8'));
+  for (const [key, value] of Object.entries(parsed)) if (target[key] === undefined) target[key] = value;
+  return path;
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(source);

@@ -9,9 +9,9 @@
 // Info lines (what the shop did: orders paid, e-mails sent) are not bounded.
 import type { Logger } from './types.ts';
 
-export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
-const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
+const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
 /** Identical warn/error lines written per minute and kind before the rest are only counted. */
 export const LOG_REPEATS_PER_MINUTE = 20;
@@ -102,7 +102,7 @@ export function createLogger(
   };
 
   const write = (lvl: 'error' | 'warn' | 'info', msg: string, extra?: Record<string, unknown>) => {
-    const need = lvl === 'error' ? 1 : 2; // warn shows with info, as with error-level it is noise
+    const need = RANK[lvl];
     if (RANK[level] < need) return;
     if (lvl !== 'info' && !admit(lvl, msg, extra)) return;
     emit(lvl, msg, extra);
