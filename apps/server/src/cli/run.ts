@@ -18,12 +18,17 @@ import { resolveEsimWebhookSecret } from '../esim-secret.ts';
 import { esimCommand } from './esim.ts';
 import { catalogCommand } from './catalog.ts';
 import { subscriptionsCommand } from './subscriptions.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
+import { healthCommand } from './health.ts';
 import { CliExit, type CliCommandSpec } from './types.ts';
 
 export const commands: Record<string, CliCommandSpec> = {
   esim: esimCommand,
   catalog: catalogCommand,
   subscriptions: subscriptionsCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  health: healthCommand,
   migrate: {
     help: 'apply pending migrations',
     run: async ({ db, log }) => {
@@ -52,7 +57,7 @@ export const commands: Record<string, CliCommandSpec> = {
         process.once('SIGINT', () => resolve());
       });
       // Leases of a dead worker expire on their own; a live web server may hold some, so keep them.
-      await reconcileOrders(db, services, { clearLeases: false });
+      await reconcileOrders(db, services);
       worker.start();
       esimWorker.start();
       log.info('fulfilment worker running', { intervalMs: env.WORKER_INTERVAL_MS, esimPollIntervalMs: env.ESIM_POLL_INTERVAL_MS });

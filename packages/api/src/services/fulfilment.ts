@@ -678,27 +678,19 @@ export interface ReconcileResult {
 export interface ReconcileOptions {
   /** Pending orders older than this are not asked about (default 3 days, Stripe's retry window). */
   maxAgeMs?: number | undefined;
-  /**
-   * Drop leases left by a process that died (default true). Assumes one server per database; with
-   * several, a live worker's lease may be cut short, which costs a repeated provider call under
-   * the same idempotency key, never a second eSIM row.
-   */
-  clearLeases?: boolean | undefined;
   /** Also provision and send what is due (default true); false for a web process whose worker runs apart. */
   runWork?: boolean | undefined;
 }
 
 /**
  * After a restart: pending orders whose payment succeeded while nobody listened are fulfilled,
- * paid orders not yet delivered are provisioned, unsent e-mails are sent.
+ * paid orders not yet delivered are provisioned, unsent e-mails are sent. Leases are left alone: a
+ * sibling process sharing the database may hold them; a dead process's leases expire
+ * (FULFILMENT_LEASE_MS) and the worker's next pass takes the work over.
  */
 export async function reconcileOrders(db: Db, services: Services, opts: ReconcileOptions = {}): Promise<ReconcileResult> {
   const now = services.now();
   const since = new Date(now.getTime() - (opts.maxAgeMs ?? 3 * 24 * 3600_000)).toISOString();
-  if (opts.clearLeases ?? true) {
-    await db.updateTable('orders').set({ lease_until: null }).where('lease_until', 'is not', null).execute();
-    await db.updateTable('email_outbox').set({ lease_until: null }).where('lease_until', 'is not', null).execute();
-  }
   const pending = await db
     .selectFrom('orders')
     .select(['id', 'public_id', 'payment_intent_id'])
