@@ -119,8 +119,12 @@ const ZEnv = z
     PRICING_MARGIN_PERCENT: z.coerce.number().min(0).max(1000).default(40),
     PRICING_FLOOR_MINOR: z.coerce.number().int().min(0).max(10_000_000).default(199),
     PRICING_ROUNDING: z.enum(['charm', 'none']).default('charm'),
-    /** How often the server checks whether another process (`catalog sync`) changed the catalogue (ms). */
-    CATALOG_VERSION_POLL_MS: z.coerce.number().int().min(500).max(3_600_000).default(5000),
+    /**
+     * How often the server checks whether another process (an admin edit through a sibling instance,
+     * `catalog sync`) changed the catalogue (ms): one indexed single-row read. On PostgreSQL a
+     * LISTEN connection hears the change at once and this poll is the fallback.
+     */
+    CATALOG_VERSION_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(500),
     /** Simulator knobs (demos and tests): 'sync' or 'async' orders, and a random failure rate 0–1. */
     ESIM_SIMULATOR_MODE: z.enum(['sync', 'async']).default('sync'),
     ESIM_SIMULATOR_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),

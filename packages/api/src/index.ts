@@ -66,7 +66,7 @@ export type { SignedDelivery, SimulatedChange } from './providers/esim/index.ts'
 export { finishClaimedRefunds } from './services/refunds.ts';
 export type { ClaimedRefundsResult } from './services/refunds.ts';
 // The provider's catalogue imported into regions and plans (`cli.js catalog sync`).
-export { syncCatalog, readCatalogVersion, bumpCatalogVersion, CATALOG_VERSION_KEY } from './services/catalog-sync.ts';
+export { syncCatalog, readCatalogVersion, bumpCatalogVersion, CATALOG_VERSION_KEY, CATALOG_CHANNEL } from './services/catalog-sync.ts';
 export type { CatalogSyncOptions, CatalogSyncReport } from './services/catalog-sync.ts';
 export { DEFAULT_PRICING_RULE, retailPrice, checkPricingRule } from './domain/pricing.ts';
 export type { PricingRule, PricingRounding } from './domain/pricing.ts';

@@ -27,3 +27,5 @@ export type {
 export { Statement } from './statement.ts';
 export { flushWalInBackground } from './wal-flusher.ts';
 export type { FlushFs, WalFlusherOptions } from './wal-flusher.ts';
+export { listenPg } from './listen.ts';
+export type { PgListener, PgListenOptions } from './listen.ts';

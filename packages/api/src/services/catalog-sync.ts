@@ -19,12 +19,13 @@
 // version row (app_settings 'catalog_version') is bumped in the same transaction, and this process's
 // cache is invalidated after the commit; a server in another process notices the version.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db, NewPlan, NewRegion } from '@esim/db';
 import { COUNTRIES, countryFlagIcon } from '@esim/db';
 import { retailPrice, type PricingRule } from '../domain/pricing.ts';
 import { iso } from '../domain/time.ts';
 import type { EsimProvider, ProviderPackage } from '../providers/esim/index.ts';
-import { changed, writeTransaction } from './db-tx.ts';
+import { changed, isSqlite, writeTransaction } from './db-tx.ts';
 import type { Services } from './types.ts';
 
 /** The app_settings key whose value changes with every catalogue change a sync makes. */
@@ -401,9 +402,18 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
   return report;
 }
 
-/** Marks the catalogue changed for every process sharing the database (readCatalogVersion). */
+/** The PostgreSQL channel every server LISTENs on; the payload is the new catalogue version. */
+export const CATALOG_CHANNEL = 'esim_catalog';
+
+/**
+ * Marks the catalogue changed for every process sharing the database (readCatalogVersion). Call
+ * inside the transaction that changes the catalogue. On PostgreSQL it also sends NOTIFY
+ * esim_catalog with the new version, which the server delivers to the listeners when (and only if)
+ * that transaction commits; SQLite's servers poll the version row.
+ */
 export async function bumpCatalogVersion(db: Db, now: string): Promise<void> {
   const value = `${now}#${randomUUID()}`;
+  if (!isSqlite(db)) await sql`select pg_notify(${CATALOG_CHANNEL}, ${value})`.execute(db);
   const r = await db.updateTable('app_settings').set({ value }).where('key', '=', CATALOG_VERSION_KEY).executeTakeFirst();
   if (changed(r) === 0) {
     await db

@@ -21,7 +21,7 @@ import type { EsimProfile } from '../providers/esim/index.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { enqueueEmail, scheduleOrderEmails, sendDueEmails } from './mail-outbox.ts';
-import { changed, writeTransaction } from './db-tx.ts';
+import { changed, isSqlite, writeTransaction } from './db-tx.ts';
 import { newAccessToken, newPublicId } from './tokens.ts';
 import { addMs, iso } from '../domain/time.ts';
 import { clawBackPurchasePoints, releaseReservedPoints, settlePointsOnPaid, settlePointsOnRefund } from './rewards-ledger.ts';
@@ -141,7 +141,12 @@ export async function provisionOrder(
     )
     .returningAll()
     .executeTakeFirst();
-  if (!order) return 'skipped';
+  if (!order) {
+    // Not ours to provision (done meanwhile, or a refund claimed it): a lease the caller's batch
+    // claim took is given back, so it does not hold the order off until it expires.
+    if (opts.heldLease) await releaseLease(db, orderId, opts.heldLease);
+    return 'skipped';
+  }
   if (order.topup_esim_id !== null) return provisionTopUp(db, services, order, order.topup_esim_id);
 
   try {
@@ -184,6 +189,10 @@ export async function provisionOrder(
   } catch (e) {
     return recordProvisionFailure(db, services, order, e);
   }
+}
+
+async function releaseLease(db: Db, orderId: number, lease: string): Promise<void> {
+  await db.updateTable('orders').set({ lease_until: null }).where('id', '=', orderId).where('lease_until', '=', lease).execute();
 }
 
 /**
@@ -634,22 +643,11 @@ export async function runDueWork(db: Db, services: Services, opts: DueWorkOption
   const concurrency = opts.concurrency ?? 4;
   const provisioned = emptyOutcomes();
   for (let batch = 0; batch < maxBatches; batch++) {
-    const now = iso(services.now());
-    const due = await db
-      .selectFrom('orders')
-      .select('id')
-      // Literal, so the planner can use the partial index orders_provisioning_idx (a bound
-      // parameter cannot prove the index's WHERE).
-      .where(sql<boolean>`status in ('paid', 'provisioning')`)
-      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .limit(services.fulfilment.batchSize)
-      .execute();
+    const due = await selectDueOrders(db, services);
     if (due.length === 0) break;
     let progressed = 0;
-    await eachLimit(due, concurrency, async ({ id }) => {
-      const outcome = await provisionOrder(db, services, id);
+    await eachLimit(due, concurrency, async ({ id, heldLease }) => {
+      const outcome = await provisionOrder(db, services, id, heldLease ? { heldLease } : {});
       provisioned[outcome]++;
       if (outcome !== 'skipped') progressed++;
     });
@@ -663,6 +661,37 @@ export async function runDueWork(db: Db, services: Services, opts: DueWorkOption
     if (r.seen < services.fulfilment.batchSize || r.sent + r.failed === 0) break;
   }
   return { provisioned, emails };
+}
+
+/**
+ * The next batch of orders due for provisioning. SQLite (one writer at a time): the ids, each then
+ * claimed by provisionOrder's conditional UPDATE. PostgreSQL, where several workers run at once:
+ * the batch is claimed in one statement — the rows picked FOR UPDATE SKIP LOCKED and leased — so
+ * siblings take disjoint batches instead of racing for the same rows; provisionOrder then works
+ * under that held lease (and skips an order whose lease another worker took over meanwhile).
+ */
+async function selectDueOrders(db: Db, services: Services): Promise<{ id: number; heldLease?: string }[]> {
+  const now = iso(services.now());
+  const due = (q: Db) =>
+    q
+      .selectFrom('orders')
+      .select('id')
+      // Literal, so the planner can use the partial index orders_provisioning_idx (a bound
+      // parameter cannot prove the index's WHERE).
+      .where(sql<boolean>`status in ('paid', 'provisioning')`)
+      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .limit(services.fulfilment.batchSize);
+  if (isSqlite(db)) return due(db).execute();
+  const heldLease = addMs(services.now(), services.fulfilment.leaseMs);
+  const rows = await db
+    .updateTable('orders')
+    .set({ lease_until: heldLease })
+    .where('id', 'in', due(db).forUpdate().skipLocked())
+    .returning('id')
+    .execute();
+  return rows.map(({ id }) => ({ id, heldLease }));
 }
 
 export interface ReconcileResult {

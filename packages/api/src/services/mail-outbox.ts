@@ -10,7 +10,7 @@ import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { addMs, iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
-import { changed } from './db-tx.ts';
+import { changed, isSqlite } from './db-tx.ts';
 import { getPlanDestinations } from './plan-facts.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
 import { composeEsimLifeEmail, isEsimLifeEmailKind, type EsimLifeEmailKind } from './esim-emails.ts';
@@ -67,8 +67,11 @@ export function scheduleOrderEmails(db: Db, services: Services, orderId: number)
 
 export type SendOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
 
-/** One send attempt of an outbox row, under a lease; 'skipped' when it is not pending or leased elsewhere. */
-export async function sendEmail(db: Db, services: Services, outboxId: number): Promise<SendOutcome> {
+/**
+ * One send attempt of an outbox row, under a lease; 'skipped' when it is not pending or leased
+ * elsewhere. `heldLease`: the lease the caller's batch claim took (sendDueEmails on PostgreSQL).
+ */
+export async function sendEmail(db: Db, services: Services, outboxId: number, opts: { heldLease?: string } = {}): Promise<SendOutcome> {
   const policy = services.fulfilment;
   const now = services.now();
   const row = await db
@@ -76,7 +79,13 @@ export async function sendEmail(db: Db, services: Services, outboxId: number): P
     .set({ lease_until: addMs(now, policy.leaseMs) })
     .where('id', '=', outboxId)
     .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
+    .where((eb) =>
+      eb.or([
+        eb('lease_until', 'is', null),
+        eb('lease_until', '<', iso(now)),
+        ...(opts.heldLease ? [eb('lease_until', '=', opts.heldLease)] : []),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
   if (!row) return 'skipped';
@@ -130,24 +139,42 @@ export async function sendEmail(db: Db, services: Services, outboxId: number): P
   }
 }
 
+/**
+ * The next batch of due e-mails. SQLite: the ids (sendEmail claims each). PostgreSQL: claimed in
+ * one statement, FOR UPDATE SKIP LOCKED, so several workers take disjoint batches.
+ */
+async function selectDueEmails(db: Db, services: Services): Promise<{ id: number; heldLease?: string }[]> {
+  const now = iso(services.now());
+  const due = (q: Db) =>
+    q
+      .selectFrom('email_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .limit(services.fulfilment.batchSize);
+  if (isSqlite(db)) return due(db).execute();
+  const heldLease = addMs(services.now(), services.fulfilment.leaseMs);
+  const rows = await db
+    .updateTable('email_outbox')
+    .set({ lease_until: heldLease })
+    .where('id', 'in', due(db).forUpdate().skipLocked())
+    .returning('id')
+    .execute();
+  return rows.map(({ id }) => ({ id, heldLease }));
+}
+
 /** One batch of due e-mails (the worker's pass calls it until none is due). */
 export async function sendDueEmails(db: Db, services: Services, concurrency = 4): Promise<{ sent: number; failed: number; seen: number }> {
-  const now = iso(services.now());
-  const due = await db
-    .selectFrom('email_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .orderBy('next_attempt_at')
-    .limit(services.fulfilment.batchSize)
-    .execute();
+  const due = await selectDueEmails(db, services);
   let sent = 0;
   let failed = 0;
   let next = 0;
   const lanes = Array.from({ length: Math.min(concurrency, due.length) }, async () => {
     while (next < due.length) {
-      const outcome = await sendEmail(db, services, due[next++]!.id);
+      const { id, heldLease } = due[next++]!;
+      const outcome = await sendEmail(db, services, id, heldLease ? { heldLease } : {});
       if (outcome === 'sent') sent++;
       else if (outcome === 'retry' || outcome === 'failed') failed++;
     }

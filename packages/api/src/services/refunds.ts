@@ -134,7 +134,7 @@ async function awaitClaim(db: Db, services: Services, orderId: number, userId: n
     const order = await reload(db, orderId);
     if (order.status === 'refunded') return resultView(order);
     if (order.refund_requested_at === null) return refundOrderForUser(db, services, userId, order.public_id);
-    if (isStale(services, order.refund_requested_at)) {
+    if (isStale(services, order.refund_requested_at) && (await takeOverStaleClaim(db, services, orderId, order.refund_requested_at))) {
       await carryOutRefund(db, services, orderId, 'user');
       return resultView(await reload(db, orderId));
     }
@@ -150,6 +150,21 @@ type CarryOutOutcome = 'refunded' | 'refused' | 'failed';
 
 /** What became of the eSIM at its provider during an owner's refund (the traveller's is refused instead). */
 export type OwnerEsimNote = 'none' | 'canceled' | 'already_canceled' | 'installed' | 'activated' | 'unreachable';
+
+/**
+ * Takes over a claim left behind (older than the lease) by re-stamping it, conditionally on the
+ * stamp seen: of several processes that found it stale at once, one goes on (true).
+ */
+async function takeOverStaleClaim(db: Db, services: Services, orderId: number, seenAt: string): Promise<boolean> {
+  const now = iso(services.now());
+  const r = await db
+    .updateTable('orders')
+    .set({ refund_requested_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('refund_requested_at', '=', seenAt)
+    .executeTakeFirst();
+  return changed(r) > 0;
+}
 
 async function releaseClaim(db: Db, services: Services, orderId: number): Promise<void> {
   await db
@@ -287,7 +302,7 @@ export async function finishClaimedRefunds(db: Db, services: Services): Promise<
   const before = new Date(services.now().getTime() - services.fulfilment.leaseMs).toISOString();
   const due = await db
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'refund_requested_at'])
     .where('refund_requested_at', 'is not', null)
     .where('refund_requested_at', '<', before)
     .where('status', 'in', PAID_STATES)
@@ -295,7 +310,9 @@ export async function finishClaimedRefunds(db: Db, services: Services): Promise<
     .limit(services.fulfilment.batchSize)
     .execute();
   const result: ClaimedRefundsResult = { refunded: 0, refused: 0, failed: 0 };
-  for (const { id } of due) {
+  for (const { id, refund_requested_at: claimedAt } of due) {
+    // A sibling worker may be on the same stale claim: only the one that re-stamps it goes on.
+    if (!(await takeOverStaleClaim(db, services, id, claimedAt!))) continue;
     try {
       const owner = (await isOwnerClaim(db, id)) ? { esim: 'none' as OwnerEsimNote } : undefined;
       result[await carryOutRefund(db, services, id, 'worker', owner)]++;

@@ -4,8 +4,9 @@
 //
 // Check → verify → record runs under an in-process lock per (account, client) and per client, so
 // a burst of parallel guesses from one address is looked at one by one and cannot slip past the
-// count. Several server processes sharing one PostgreSQL database would each have their own locks;
-// the counts stay in the database, so the only effect is a few extra guesses per burst.
+// count. Several server processes sharing one PostgreSQL database each have their own locks, but
+// every failure is counted (recordOne writes compare-and-set), so the only effect is that a burst
+// split across N instances may get up to N guesses in before the count refuses it.
 import type { Db, LoginThrottle } from '@esim/db';
 import { clientKey } from '../domain/rate-limit.ts';
 import {
@@ -23,6 +24,7 @@ import {
 } from '../domain/throttle.ts';
 import { iso } from '../domain/time.ts';
 import { usernameKey } from './users.ts';
+import { changed } from './db-tx.ts';
 
 export interface ThrottleKey {
   key: string;
@@ -149,19 +151,48 @@ export async function recordThrottleFailure(db: Db, keys: readonly ThrottleKey[]
     db,
     keys.map((k) => k.key),
   );
-  for (const k of keys) {
-    const next = recordFailure(states.get(k.key), k.rule, now);
+  for (const k of keys) await recordOne(db, k, states.get(k.key), now);
+}
+
+/**
+ * One failure counted on one key: read → policy → write only if the row is still what was read
+ * (compare-and-set), re-read and again when another process wrote it meanwhile. So two server
+ * instances counting the same client at once both count, and neither overwrites the other.
+ */
+async function recordOne(db: Db, k: ThrottleKey, state: ThrottleState | undefined, now: Date): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const next = recordFailure(state, k.rule, now);
     const values = {
       window_start: next.windowStart.toISOString(),
       failures: next.failures,
       locked_until: next.lockedUntil?.toISOString() ?? null,
       updated_at: next.lastFailureAt.toISOString(),
     };
-    await db
-      .insertInto('login_throttle')
-      .values({ key: k.key, ...values })
-      .onConflict((oc) => oc.column('key').doUpdateSet(values))
-      .execute();
+    if (attempt >= 8) {
+      // Contended beyond reason: write the policy's answer as it stands.
+      await db
+        .insertInto('login_throttle')
+        .values({ key: k.key, ...values })
+        .onConflict((oc) => oc.column('key').doUpdateSet(values))
+        .execute();
+      return;
+    }
+    const r = state
+      ? await db
+          .updateTable('login_throttle')
+          .set(values)
+          .where('key', '=', k.key)
+          .where('failures', '=', state.failures)
+          .where('window_start', '=', state.windowStart.toISOString())
+          .where('updated_at', '=', state.lastFailureAt.toISOString())
+          .executeTakeFirst()
+      : await db
+          .insertInto('login_throttle')
+          .values({ key: k.key, ...values })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .executeTakeFirst();
+    if (changed(r) > 0) return;
+    state = (await loadThrottleState(db, k.key)) ?? undefined;
   }
 }
 

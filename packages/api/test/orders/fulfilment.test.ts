@@ -285,11 +285,12 @@ describe('restart reconciliation', () => {
     await paid.api.payments.demoConfirm({ paymentIntentId: paid.id, clientSecret: paid.intent.clientSecret, card: CARDS.declined });
     expect(await counts(rig.db)).toMatchObject({ orders: 2, paid: 0 });
 
-    // Also: an order paid and claimed, whose provisioning died with a lease held; and an unsent e-mail.
+    // Also: an order paid and claimed, whose provisioning died with its lease held (as long as
+    // the dead process's lease policy said).
     const third = await checkout();
     await rig.db
       .updateTable('orders')
-      .set({ status: 'paid', lease_until: new Date(T0.getTime() + 3_600_000).toISOString() })
+      .set({ status: 'paid', lease_until: new Date(T0.getTime() + FAST_POLICY.leaseMs).toISOString() })
       .where('payment_intent_id', '=', third.id)
       .execute();
 
@@ -297,6 +298,12 @@ describe('restart reconciliation', () => {
     const [a, b] = await Promise.all([reconcileOrders(rig.db, after), reconcileOrders(rig.db, after)]);
     await after.jobs.idle();
     expect(a.fulfilled + b.fulfilled).toBe(1);
+    // The restart cannot tell a dead process's lease from a live sibling's: it leaves it alone.
+    await runDueWork(rig.db, after);
+    await after.jobs.idle();
+    expect(await counts(rig.db)).toMatchObject({ orders: 3, fulfilled: 1, esims: 1 });
+    // Once the lease has expired, the next pass takes the order over.
+    rig.clock.advance(FAST_POLICY.leaseMs + 1);
     await runDueWork(rig.db, after);
     await after.jobs.idle();
     expect(await counts(rig.db)).toMatchObject({ orders: 3, fulfilled: 2, esims: 2, emails: 2, sent: 2 });
@@ -341,6 +348,44 @@ describe('restart reconciliation', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("a start-up next to a live sibling takes none of the sibling's leased work; it does once the leases expire", async () => {
+    rig = await createOrdersRig();
+    rig.mailer.failNext(1);
+    // Order 1: delivered, its e-mail failed once and is due again — now leased by a sibling sending it.
+    const first = await checkout();
+    await first.api.payments.demoConfirm({ paymentIntentId: first.id, clientSecret: first.intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    // Order 2: paid, a sibling is provisioning it right now.
+    const second = await checkout();
+    const siblingLease = new Date(rig.clock.now.getTime() + 30_000).toISOString();
+    await rig.db
+      .updateTable('orders')
+      .set({ status: 'paid', paid_at: rig.clock.now.toISOString(), lease_until: siblingLease })
+      .where('payment_intent_id', '=', second.id)
+      .execute();
+    rig.clock.advance(5_000);
+    await rig.db.updateTable('email_outbox').set({ lease_until: siblingLease }).where('status', '=', 'pending').execute();
+    expect(await counts(rig.db)).toMatchObject({ orders: 2, fulfilled: 1, sent: 0 });
+
+    const result = await reconcileOrders(rig.db, restart(rig));
+    expect(result.work.provisioned.fulfilled).toBe(0);
+    expect(result.work.emails.sent).toBe(0);
+    expect(
+      await rig.db.selectFrom('orders').select('lease_until').where('payment_intent_id', '=', second.id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      lease_until: siblingLease,
+    });
+    expect(await counts(rig.db)).toMatchObject({ fulfilled: 1, esims: 1, sent: 0 });
+
+    // The sibling died: once its leases expire, a pass does the work, once.
+    rig.clock.advance(30_000);
+    const later = restart(rig);
+    const work = await runDueWork(rig.db, later);
+    await later.jobs.idle();
+    expect(work.provisioned.fulfilled).toBe(1);
+    expect(await counts(rig.db)).toMatchObject({ orders: 2, fulfilled: 2, esims: 2, emails: 2, sent: 2 });
   });
 
   it('an e-mail queued but never sent is sent after the restart', async () => {
