@@ -187,5 +187,8 @@ export async function runAdminCli(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runAdminCli(process.argv.slice(2));
+  // No top-level await: the release binary bundles this file as CommonJS.
+  void runAdminCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -80,6 +80,12 @@ export function createDb(url: string = DEFAULT_SQLITE_URL, opts: CreateDbOptions
   };
 }
 
+/** A plain better-sqlite3 connection to a SQLite file, no pragmas set: the backup and restore commands. */
+export type SqliteConnection = SQLite.Database;
+export function openSqliteFile(path: string, options?: SQLite.Options): SqliteConnection {
+  return new SQLite(path, options);
+}
+
 /**
  * Kysely's SQLite driver calls prepare() for every query; preparing costs about as much as running
  * a simple statement. Keep the most recent statements by SQL text (bounded; a statement busy

@@ -99,9 +99,10 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   const log = createLogger(env.LOG_LEVEL);
-  const handle = createDb(env.DATABASE_URL);
+  const handle = command.needsDb === false ? null : createDb(env.DATABASE_URL);
   try {
-    await command.run({ db: handle.db, log }, args);
+    if (command.needsDb === false) await command.run({ log }, args);
+    else await command.run({ db: handle!.db, log }, args);
     return 0;
   } catch (err) {
     if (err instanceof CliExit) {
@@ -111,6 +112,6 @@ export async function runCli(argv: string[]): Promise<number> {
     log.error(`${name} failed`, { error: String((err as Error)?.message ?? err) });
     return 1;
   } finally {
-    await handle.close();
+    await handle?.close();
   }
 }

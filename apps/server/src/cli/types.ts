@@ -4,10 +4,10 @@ import type { createLogger } from '../logger.ts';
 
 export type CliCommand = (ctx: { db: Db; log: ReturnType<typeof createLogger> }, args: string[]) => Promise<void>;
 
-export interface CliCommandSpec {
-  help: string;
-  run: CliCommand;
-}
+/** A command that must not open the database first (backup, restore, health open it themselves or not at all). */
+export type CliCommandWithoutDb = (ctx: { log: ReturnType<typeof createLogger> }, args: string[]) => Promise<void>;
+
+export type CliCommandSpec = { help: string; needsDb?: true; run: CliCommand } | { help: string; needsDb: false; run: CliCommandWithoutDb };
 
 /** Ends a command with this exit code and a message for a person (printed as is to stderr). */
 export class CliExit extends Error {
