@@ -290,3 +290,17 @@ export function readNamedSecret(name: string, source: NodeJS.ProcessEnv = proces
   const v = source[name];
   return v === undefined || v === '' ? undefined : v;
 }
+
+/**
+ * The release binary: gives a setting a default before readEnv() runs (WEB_DIST → the web app it
+ * unpacked). What the environment or .env already sets wins.
+ */
+export function setSettingDefault(name: 'WEB_DIST', value: string, target: NodeJS.ProcessEnv = process.env): void {
+  if (target[name] === undefined || target[name] === '') target[name] = value;
+}
+
+/** The release binary's cache root: $XDG_CACHE_HOME when set (else it uses ~/.cache, then the temp folder). */
+export function readCacheHome(source: NodeJS.ProcessEnv = process.env): string | undefined {
+  const v = source.XDG_CACHE_HOME?.trim();
+  return v ? v : undefined;
+}
