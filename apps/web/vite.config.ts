@@ -5,14 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { CONFIG_DEFAULTS } from './src/config-defaults.ts';
+import { SHOP_FACT_DEFAULTS } from './src/config-defaults.ts';
 import { pwa } from './pwa.config.ts';
-
-// Brand-neutral defaults for the VITE_* settings, so %VITE_PRODUCT_NAME% in index.html and
-// import.meta.env always have a value. A real environment variable or .env file wins.
-for (const [key, value] of Object.entries(CONFIG_DEFAULTS)) {
-  if (!process.env[key]) process.env[key] = value;
-}
 
 /**
  * Modules the bundler may drop when nothing of theirs is used, though their top level looks
@@ -104,10 +98,9 @@ export default defineConfig(({ isSsrBuild }) => {
       pureModules(),
       localeFiles(),
       // The web app manifest and the service worker (dist/sw.js): the browser build's, not the
-      // pre-render's SSR build.
-      isSsrBuild
-        ? null
-        : pwa({ productName: process.env.VITE_PRODUCT_NAME ?? CONFIG_DEFAULTS.VITE_PRODUCT_NAME, outDir: join(WEB_DIR, 'dist') }),
+      // pre-render's SSR build. The manifest carries the default name; the server serves it with
+      // the configured one (apps/server/src/shop-facts.ts).
+      isSsrBuild ? null : pwa({ productName: SHOP_FACT_DEFAULTS.productName, outDir: join(WEB_DIR, 'dist') }),
     ],
     server: {
       port: 5173,

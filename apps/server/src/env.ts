@@ -52,16 +52,16 @@ const ZEnv = z
      */
     RATE_LIMIT_SECRET: optionalText(),
     // ── the shop's public facts: read at run time, served to the web app and its pre-rendered pages ──
-    PRODUCT_NAME: z.string().default('eSIM Shop'),
-    SUPPORT_EMAIL: z.string().default('support@example.com'),
-    SALES_EMAIL: z.string().default('sales@example.com'),
-    SUPPORT_PHONE: z.string().default('+44 20 0000 0000'),
-    WHATSAPP_PHONE: z.string().default('+44 7700 900000'),
+    PRODUCT_NAME: shopText('eSIM Shop', 'the shop\'s name, e.g. PRODUCT_NAME="Globetrotter Data"'),
+    SUPPORT_EMAIL: shopEmail('support@example.com'),
+    SALES_EMAIL: shopEmail('sales@example.com'),
+    SUPPORT_PHONE: shopPhone('+44 20 0000 0000'),
+    WHATSAPP_PHONE: shopPhone('+44 7700 900000'),
     /** Lines separated by commas (or '|'). */
-    POSTAL_ADDRESS: z.string().default('1 Example Street, London, EC1A 1AA, United Kingdom'),
-    FACEBOOK_URL: z.string().default('https://www.facebook.com/'),
-    INSTAGRAM_URL: z.string().default('https://www.instagram.com/'),
-    LINKEDIN_URL: z.string().default('https://www.linkedin.com/'),
+    POSTAL_ADDRESS: shopText('1 Example Street, London, EC1A 1AA, United Kingdom', 'lines separated by commas or |'),
+    FACEBOOK_URL: shopLink('https://www.facebook.com/'),
+    INSTAGRAM_URL: shopLink('https://www.instagram.com/'),
+    LINKEDIN_URL: shopLink('https://www.linkedin.com/'),
 
     // ── operating ──
     /** 'warn' writes warnings and errors only; 'debug' adds detail lines. */
@@ -231,6 +231,38 @@ export function defaultMailFrom(productName: string, publicUrl: string): string 
   }
   const display = productName.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, '\\$&');
   return `"${display}" <no-reply@${host}>`;
+}
+
+// The shop's public facts: shown on every page, so refused at start when they could not be shown.
+function shopText(fallback: string, hint: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, `must not be empty (${hint})`)
+    .max(200, 'at most 200 characters')
+    .refine((v) => !/[\r\n]/.test(v), 'one line (no line breaks)')
+    .default(fallback);
+}
+function shopEmail(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/, 'an e-mail address, e.g. support@shop.example')
+    .default(fallback);
+}
+function shopPhone(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{4,30}$/, 'a phone number of digits, spaces and + ( ) - ., e.g. +44 20 7946 0000')
+    .default(fallback);
+}
+function shopLink(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s"<>]+$/i, 'an http(s) address, e.g. https://www.instagram.com/yourshop')
+    .default(fallback);
 }
 
 /** An optional setting where '' means unset. */

@@ -10,6 +10,9 @@
 //   4. dist/pages.json: which file answers which path (read by the server's static middleware);
 //      dist/ssr/shell.json: the template, boot script and stylesheets for the server's renders;
 //   5. /assets/shell-boot-<hash>.js: sends an English page's traveller to their language's URL.
+// The pages are rendered with the shop's default facts (src/config-defaults.ts), recorded as
+// `facts` in pages.json and shell.json: the server replaces them with its configured ones once,
+// when it loads the pages (apps/server/src/shop-facts.ts), and fills in <meta name="shop-facts">.
 // Pages whose LCP matters are listed in PAGES; every other route stays client-rendered.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -82,6 +85,8 @@ async function main() {
       if (!m) throw new Error(`prerender: no <style data-mantine-styles="${kind}"> in the rendered page`);
       return m[0];
     });
+    if (!template.includes('content="__SHOP_FACTS__"'))
+      throw new Error('prerender: index.html has no <meta name="shop-facts" content="__SHOP_FACTS__"> for the server to fill in');
     const appTemplate = template.replace('</head>', () => `  ${mantineStyles.join('\n    ')}\n  </head>`);
 
     const pages = {};
@@ -100,11 +105,12 @@ async function main() {
       pages[ssr.localizePath(page.path, lang)] = file;
       bytes += Buffer.byteLength(out);
     }
-    writeFileSync(join(dist, 'pages.json'), `${JSON.stringify({ fallback: fallbacks.en, fallbacks, pages }, null, 2)}\n`);
+    const facts = ssr.renderedShopFacts();
+    writeFileSync(join(dist, 'pages.json'), `${JSON.stringify({ fallback: fallbacks.en, fallbacks, pages, facts }, null, 2)}\n`);
     const serverRoutes = Object.fromEntries(Object.entries(SERVER_ROUTES).map(([k, route]) => [k, routeStylesheets(manifest, route)]));
     writeFileSync(
       join(ssrOut, 'shell.json'),
-      `${JSON.stringify({ template: fallbacks.en, bootScript, stylesheets: serverRoutes }, null, 2)}\n`,
+      `${JSON.stringify({ template: fallbacks.en, bootScript, stylesheets: serverRoutes, facts }, null, 2)}\n`,
     );
     const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
     console.log(

@@ -1,17 +1,36 @@
-// Brand-neutral defaults for the shop's public facts. Override any of them at build time with
-// the VITE_* variables listed in the repository's .env.example (read in src/config.ts and,
-// for index.html, in vite.config.ts). No imports: vite.config.ts loads this file too.
-export const CONFIG_DEFAULTS = {
-  VITE_PRODUCT_NAME: 'eSIM Shop',
-  VITE_SUPPORT_EMAIL: 'support@example.com',
-  VITE_SALES_EMAIL: 'sales@example.com',
-  VITE_PHONE: '+44 20 0000 0000',
-  VITE_WHATSAPP_PHONE: '+44 7700 900000',
-  /** Lines separated by '|'. */
-  VITE_POSTAL_ADDRESS: '1 Example Street|London|EC1A 1AA|United Kingdom',
-  VITE_FACEBOOK_URL: 'https://www.facebook.com/',
-  VITE_INSTAGRAM_URL: 'https://www.instagram.com/',
-  VITE_LINKEDIN_URL: 'https://www.linkedin.com/',
-} as const;
+// The shop's public facts as the page carries them, and their brand-neutral defaults. The server
+// writes its configuration (PRODUCT_NAME, SUPPORT_EMAIL, …; apps/server/src/shop-facts.ts) into
+// every HTML page it serves as <meta name="shop-facts" content="{JSON}">, where the built pages
+// hold SHOP_FACTS_TOKEN; src/config.ts reads it. The pre-render renders with these defaults and
+// records them in dist/pages.json, so the server knows which texts to replace. No imports:
+// vite.config.ts loads this file too.
 
-export type ConfigKey = keyof typeof CONFIG_DEFAULTS;
+export interface ShopFacts {
+  productName: string;
+  supportEmail: string;
+  salesEmail: string;
+  phone: string;
+  whatsappPhone: string;
+  /** The postal address, one entry a line. */
+  postalAddress: string[];
+  social: { facebook: string; instagram: string; linkedin: string };
+}
+
+export const SHOP_FACT_DEFAULTS: ShopFacts = {
+  productName: 'eSIM Shop',
+  supportEmail: 'support@example.com',
+  salesEmail: 'sales@example.com',
+  phone: '+44 20 0000 0000',
+  whatsappPhone: '+44 7700 900000',
+  postalAddress: ['1 Example Street', 'London', 'EC1A 1AA', 'United Kingdom'],
+  social: {
+    facebook: 'https://www.facebook.com/',
+    instagram: 'https://www.instagram.com/',
+    linkedin: 'https://www.linkedin.com/',
+  },
+};
+
+/** The <meta name> the facts travel in. */
+export const SHOP_FACTS_META = 'shop-facts';
+/** What the build writes as that meta's content; the server replaces it with the facts' JSON. */
+export const SHOP_FACTS_TOKEN = '__SHOP_FACTS__';

@@ -23,6 +23,7 @@ import { PRERENDERED_HEAD_ATTRIBUTE, SHELL_ID } from './shell.ts';
 export { shellBootScript } from './shell-boot.ts';
 export { SHELL_ID };
 export { PUBLIC_URL_TOKEN } from './lib/page-meta.ts';
+export { renderedShopFacts } from './config.ts';
 export { PREFIXED_LANGUAGES, localizePath } from './lib/locale-path.ts';
 export { destinationSlug } from '@esim/api/domain';
 

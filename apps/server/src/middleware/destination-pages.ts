@@ -4,12 +4,15 @@
 // the plans and their USD prices (and the JSON-LD offers) before any script runs. Each page is
 // kept per catalogue snapshot: an admin edit (CatalogCache.invalidate()) makes the next request
 // render again with the new prices. Without the bundle (or when a render fails) the path gets the
-// plain template, as every other page does: never a 500.
+// plain template, as every other page does: never a 500. The bundle renders with the web's
+// default shop facts (recorded in shell.json); each page gets the configured ones once, when it
+// is rendered (shop-facts.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CatalogSnapshot } from '@esim/api';
 import type { AppDeps } from '../types.ts';
+import { htmlBrander, recordedFacts, shopFactsFromEnv, type ShopFacts } from '../shop-facts.ts';
 import { PUBLIC_URL_TOKEN, htmlPage, publicUrlForHtml, splitLanguagePrefix, type HtmlPage } from './html-pages.ts';
 
 const DESTINATION_PATH = /^\/destinations\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -24,6 +27,8 @@ interface ShellConfig {
   template: string;
   bootScript: string | null;
   stylesheets: { destination: string[] };
+  /** The shop's facts the bundle renders with. */
+  facts?: unknown;
 }
 
 /** What the SSR bundle exports (apps/web/src/prerender.tsx). */
@@ -37,11 +42,11 @@ export interface RenderedPage {
   notFound: boolean;
 }
 
-export function destinationPages(deps: AppDeps) {
+export function destinationPages(deps: AppDeps, facts: ShopFacts = shopFactsFromEnv(deps.env)) {
   const root = deps.webDist!;
   const entry = join(root, 'ssr', 'prerender.js');
   const shellFile = join(root, 'ssr', 'shell.json');
-  let loading: Promise<{ ssr: SsrModule; shell: ShellConfig; template: string } | null> | undefined;
+  let loading: Promise<{ ssr: SsrModule; shell: ShellConfig; template: string; brand: (html: string) => string } | null> | undefined;
   const kept = new WeakMap<CatalogSnapshot, Map<string, RenderedPage>>();
   // One render at a time: the bundle's i18next holds one current language.
   let queue: Promise<unknown> = Promise.resolve();
@@ -55,7 +60,10 @@ export function destinationPages(deps: AppDeps) {
       const shell = JSON.parse(readFileSync(shellFile, 'utf8')) as ShellConfig;
       const template = readFileSync(join(root, shell.template), 'utf8');
       const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
-      return { ssr, shell, template };
+      const rendered = recordedFacts(shell.facts);
+      if (!rendered)
+        deps.log.warn('shell.json records no shop facts; destination pages keep the names they were built with', { webDist: root });
+      return { ssr, shell, template, brand: htmlBrander(facts, rendered) };
     } catch (error) {
       deps.log.error('could not load the SSR bundle; destination pages are not pre-rendered', { error: String(error) });
       return null;
@@ -93,7 +101,8 @@ export function destinationPages(deps: AppDeps) {
           stylesheets: loaded.shell.stylesheets.destination,
           bootScript: loaded.shell.bootScript,
         });
-        return { page: htmlPage(html.replaceAll(PUBLIC_URL_TOKEN, publicUrlForHtml(deps.env.PUBLIC_URL))), notFound: rendered.notFound };
+        const page = loaded.brand(html.replaceAll(PUBLIC_URL_TOKEN, publicUrlForHtml(deps.env.PUBLIC_URL)));
+        return { page: htmlPage(page), notFound: rendered.notFound };
       });
       queue = job.catch(() => undefined);
       try {

@@ -7,12 +7,15 @@
 // Destination pages (/destinations/<slug>, in every language) are rendered on first request from
 // the build's SSR bundle (dist/ssr, destination-pages.ts) with the live catalogue.
 // The pages' absolute URLs (canonical, hreflang, og:url) carry a token the build cannot know;
-// the server's PUBLIC_URL replaces it when the pages are loaded.
+// the server's PUBLIC_URL replaces it when the pages are loaded. So do the shop's facts (name,
+// contact details: shop-facts.ts), in the pages' texts, their <meta name="shop-facts"> and the web
+// app manifest: once, at start, never per request.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from '../types.ts';
+import { brandManifest, htmlBrander, recordedFacts, shopFactsFromEnv, type ShopFacts } from '../shop-facts.ts';
 import { destinationPages } from './destination-pages.ts';
 import { PUBLIC_URL_TOKEN, htmlPage, publicUrlForHtml, splitLanguagePrefix, type HtmlPage } from './html-pages.ts';
 
@@ -34,12 +37,14 @@ interface PagesManifest {
   fallback: string;
   fallbacks: Record<string, string>;
   pages: Record<string, string>;
+  /** The shop's facts the pages were rendered with (the web's defaults). */
+  facts?: unknown;
 }
 
-function readPage(root: string, file: string, publicUrl: string): HtmlPage | null {
+function readPage(root: string, file: string, publicUrl: string, brand: (html: string) => string): HtmlPage | null {
   const path = join(root, file);
   if (!/^[\w.-]+\.html$/.test(file) || !existsSync(path)) return null;
-  return htmlPage(readFileSync(path, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrlForHtml(publicUrl)));
+  return htmlPage(brand(readFileSync(path, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrlForHtml(publicUrl))));
 }
 
 export interface LoadedPages {
@@ -51,13 +56,17 @@ export interface LoadedPages {
   problems: string[];
 }
 
-/** The fallback pages and the pre-rendered pages by path; `problems` for the log. */
-export function loadPages(root: string, publicUrl = 'http://localhost:3000'): LoadedPages {
+/**
+ * The fallback pages and the pre-rendered pages by path, with PUBLIC_URL and (when given) the
+ * shop's facts in place; `problems` for the log.
+ */
+export function loadPages(root: string, publicUrl = 'http://localhost:3000', facts?: ShopFacts): LoadedPages {
   const pages = new Map<string, HtmlPage>();
   const fallbacks = new Map<string, HtmlPage>();
   const problems: string[] = [];
   const manifestPath = join(root, 'pages.json');
-  const plain = () => readPage(root, 'index.html', publicUrl);
+  let brand = facts ? htmlBrander(facts, null) : (html: string) => html;
+  const plain = () => readPage(root, 'index.html', publicUrl, brand);
   if (!existsSync(manifestPath)) return { fallback: plain(), fallbacks, pages, problems };
   let manifest: Partial<PagesManifest>;
   try {
@@ -65,18 +74,23 @@ export function loadPages(root: string, publicUrl = 'http://localhost:3000'): Lo
   } catch {
     return { fallback: plain(), fallbacks, pages, problems: ['pages.json is not valid JSON; serving index.html for every path'] };
   }
+  if (facts) {
+    const rendered = recordedFacts(manifest.facts);
+    if (!rendered) problems.push("pages.json records no shop facts; the pages' texts keep the names they were built with");
+    brand = htmlBrander(facts, rendered);
+  }
   for (const [path, file] of Object.entries(manifest.pages ?? {})) {
-    const page = readPage(root, file, publicUrl);
+    const page = readPage(root, file, publicUrl, brand);
     // A page that isn't there falls back to the SPA template: the app renders it all the same.
     if (page) pages.set(path, page);
     else problems.push(`pages.json names ${file} for ${path}, which is missing or not an .html file`);
   }
   for (const [lang, file] of Object.entries(manifest.fallbacks ?? {})) {
-    const page = readPage(root, file, publicUrl);
+    const page = readPage(root, file, publicUrl, brand);
     if (page) fallbacks.set(lang, page);
     else problems.push(`pages.json names ${file} for the ${lang} pages, which is missing or not an .html file`);
   }
-  const fallback = (manifest.fallback ? readPage(root, manifest.fallback, publicUrl) : null) ?? plain();
+  const fallback = (manifest.fallback ? readPage(root, manifest.fallback, publicUrl, brand) : null) ?? plain();
   return { fallback, fallbacks, pages, problems };
 }
 
@@ -85,10 +99,12 @@ export function serveWeb(deps: AppDeps) {
   if (!root) throw new Error('serveWeb needs deps.webDist');
   const app = new Hono<AppEnv>();
 
-  const { fallback, fallbacks, pages, problems } = loadPages(root, deps.env.PUBLIC_URL);
+  const facts = shopFactsFromEnv(deps.env);
+  const { fallback, fallbacks, pages, problems } = loadPages(root, deps.env.PUBLIC_URL, facts);
   for (const problem of problems) deps.log.warn(problem, { webDist: root });
   if (!fallback) deps.log.warn('web build has no index.html; the SPA fallback is off', { webDist: root });
-  const destinations = destinationPages(deps);
+  const destinations = destinationPages(deps, facts);
+  const manifest = loadManifest(root, facts);
 
   /** The page for a path: pre-rendered ('/ja' as '/ja/'), else the template in the path's language. */
   const pageFor = (path: string): HtmlPage | null =>
@@ -124,6 +140,15 @@ export function serveWeb(deps: AppDeps) {
     c.header('Service-Worker-Allowed', '/');
     return serveStatic<AppEnv>({ root })(c, next);
   });
+  // The web app manifest with the shop's configured name (the build's file otherwise).
+  if (manifest) {
+    app.get('/manifest.webmanifest', (c) => {
+      c.header('Cache-Control', ONE_HOUR);
+      c.header('ETag', manifest.etag);
+      if (c.req.header('if-none-match') === manifest.etag) return c.body(null, 304);
+      return c.body(manifest.html, 200, { 'Content-Type': 'application/manifest+json' });
+    });
+  }
   // Browsers and crawlers ask for /favicon.ico whatever the page declares; the shop's icon is an SVG.
   app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
   // The server's own rendering code, not a file for browsers.
@@ -142,4 +167,12 @@ export function serveWeb(deps: AppDeps) {
     return sendPage(c);
   });
   return app;
+}
+
+/** dist/manifest.webmanifest named after the shop, or null (no such file, or not a JSON object: served as it is). */
+function loadManifest(root: string, facts: ShopFacts): HtmlPage | null {
+  const path = join(root, 'manifest.webmanifest');
+  if (!existsSync(path)) return null;
+  const json = brandManifest(readFileSync(path, 'utf8'), facts);
+  return json === null ? null : htmlPage(json);
 }
