@@ -79,7 +79,15 @@ describe('SIGKILL at random moments while shoppers buy (built server)', () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       // The shoppers all come from 127.0.0.1: the per-client request limits are not what this tests.
-      const env: ServerEnv = { ...serverEnv(dir, port), WORKER_INTERVAL_MS: '100', LOG_LEVEL: 'error', RATE_LIMIT_ALLOWLIST: '127.0.0.1' };
+      // Start-up leaves leases alone (a live sibling may hold them): a killed process's leases
+      // expire after FULFILMENT_LEASE_MS, short here so the final clean start takes its work over.
+      const env: ServerEnv = {
+        ...serverEnv(dir, port),
+        WORKER_INTERVAL_MS: '100',
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+        FULFILMENT_LEASE_MS: '2000',
+      };
       setupDatabase(env);
       const start = () => {
         running = startServer(env, { keepLogs: 200 });

@@ -35,7 +35,8 @@ describe('crash between payment and fulfilment (built server)', () => {
   it('dies after the payment, restarts, and fulfils exactly once', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = serverEnv(dir, port);
+    // Leases are not cleared at start-up; whatever the dead process leased expires this soon.
+    const env = { ...serverEnv(dir, port), FULFILMENT_LEASE_MS: '2000' };
     setupDatabase(env);
 
     running = startServer({ ...env, CRASH_AFTER_PAYMENT: '1' });
