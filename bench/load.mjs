@@ -5,7 +5,7 @@
 //
 //   node bench/load.mjs [--bin release/esim-shop|apps/server/dist/main.js] [--duration 3m]
 //        [--catalog-rate 200] [--order-rate 50] [--window 30s] [--summary-window <d>]
-//        [--timeout 10s] [--sample 10s] [--label load]
+//        [--timeout 10s] [--sample 10s] [--drain 5m] [--label load]
 //   node bench/soak.mjs   the same for 30 minutes at lower rates (memory growth, p99 over time)
 //
 // - The server runs in a fresh temporary folder on its own SQLite file, pinned to core 0; the
@@ -24,7 +24,7 @@
 //   (the binary's default: eSIM, QR code, e-mail).
 // - Memory: VmRSS from /proc/<pid>/status every --sample; V8's used heap and the event-loop lag
 //   from the metrics endpoint (METRICS_PORT, prom-client's nodejs_* metrics) when it answers.
-// - After the load: waits for the fulfilment backlog to drain, then reads the database file
+// - After the load: waits (up to --drain) for the fulfilment backlog to drain, then reads the database file
 //   (better-sqlite3, read-only): every paid order fulfilled, one eSIM and one sent e-mail each.
 // Writes bench/results/<label>.json and prints the tables. Exit code 1 when an order paid was not
 // fulfilled exactly once; errors (non-2xx, timeouts) are reported, not fatal.
@@ -68,6 +68,7 @@ export const LOAD_DEFAULTS = {
   'summary-window': '',
   timeout: '10s',
   sample: '10s',
+  drain: '5m',
   label: 'load',
 };
 
@@ -90,6 +91,7 @@ function parseOptions(argv, defaults) {
       'summary-window': { type: 'string' },
       timeout: { type: 'string' },
       sample: { type: 'string' },
+      drain: { type: 'string' },
       label: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -119,6 +121,7 @@ function parseOptions(argv, defaults) {
     summaryWindowMs: v['summary-window'] ? parseDuration(v['summary-window']) : 0,
     timeoutMs: parseDuration(v.timeout),
     sampleMs: parseDuration(v.sample),
+    drainMs: parseDuration(v.drain),
     label: v.label,
   };
   if (o.durationMs < 1000) throw new Error('--duration must be at least 1s');
@@ -210,7 +213,9 @@ async function prime(base, paths) {
       }),
     );
   }
-  return { paths: all.length, seconds: (Date.now() - t0) / 1000 };
+  // A rendered destination page carries its plans as JSON-LD offers; the plain template has none.
+  const page = await (await fetch(`${base}${paths.destination[0]}`)).text();
+  return { paths: all.length, seconds: (Date.now() - t0) / 1000, destinationPagesRendered: page.includes('"@type":"Offer"') };
 }
 
 async function readMetrics(url) {
@@ -470,7 +475,8 @@ export async function main(argv = process.argv.slice(2), defaults = LOAD_DEFAULT
     const catalog = await catalogPaths(base);
     const primed = await prime(base, catalog.paths);
     log(
-      `  primed ${primed.paths} catalogue paths in ${primed.seconds.toFixed(1)} s; orders buy plan ${catalog.planId} (${catalog.planName})`,
+      `  primed ${primed.paths} catalogue paths in ${primed.seconds.toFixed(1)} s; orders buy plan ${catalog.planId} (${catalog.planName})` +
+        `${primed.destinationPagesRendered ? '' : '\n  NOTE: destination pages come back as the plain template (no plans, no offers): the server did not render them'}`,
     );
 
     // Memory and CPU every --sample from now on (t = seconds since the load started).
@@ -612,7 +618,7 @@ export async function main(argv = process.argv.slice(2), defaults = LOAD_DEFAULT
       );
     }
 
-    const drained = await drain(dbFile, 300_000);
+    const drained = await drain(dbFile, o.drainMs);
     const fulfilment = checkFulfilment(dbFile, done.paid);
     fulfilment.drainSeconds = drained.seconds;
     fulfilment.leftAfterDrain = drained.left;
@@ -681,6 +687,10 @@ export async function main(argv = process.argv.slice(2), defaults = LOAD_DEFAULT
     log(`wrote ${relative(repo, out)}`);
     if (!fulfilment.exactlyOnce) process.exitCode = 1;
     return result;
+  } catch (err) {
+    const tail = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').trim().split('\n').slice(-15).join('\n') : '';
+    if (tail) log(`server log (last lines):\n${tail}`);
+    throw err;
   } finally {
     if (sampler) clearInterval(sampler);
     if (server && server.exitCode === null && server.signalCode === null) {
