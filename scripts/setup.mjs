@@ -5,6 +5,7 @@
 //   node scripts/setup.mjs build     install + build every package
 //   node scripts/setup.mjs start     install + build + migrate + seed (npm start then execs the server)
 //   node scripts/setup.mjs test      install + dependency audit + typecheck + unit/integration tests + build + browser tests
+//                                    (installs Debian's postgresql and chromium first when they are missing)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,6 +71,29 @@ function ensureChromium() {
   }
 }
 
+/** Debian's PostgreSQL server binaries, for the PostgreSQL tests (they skip, saying why, without). */
+function hasPostgres() {
+  const root = '/usr/lib/postgresql';
+  return existsSync(root) && readdirSync(root).some((v) => existsSync(join(root, v, 'bin', 'initdb')));
+}
+
+function ensurePostgres() {
+  if (hasPostgres()) return;
+  console.log('› installing PostgreSQL from Debian for the PostgreSQL tests…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) =>
+    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'postgresql']);
+  // The package starts a cluster of its own; the tests start throwaway ones and need none.
+  if (hasPostgres())
+    spawnSync(sudo[0] ?? 'service', sudo.length ? ['service', 'postgresql', 'stop'] : ['postgresql', 'stop'], { stdio: 'ignore' });
+  else console.warn('! PostgreSQL could not be installed (apt-get install -y postgresql): its tests will be skipped, saying so');
+}
+
 function summarize(dir) {
   let passed = 0,
     failed = 0,
@@ -106,6 +130,7 @@ if (mode === 'test') {
   // The house rules as lint (import boundaries, only env.ts reads the environment) and the
   // formatter's style, checked (biome.json; `npx biome format --write .` fixes the style).
   run(bin('biome'), ['ci', '--error-on-warnings', '.']);
+  ensurePostgres();
   turbo(['typecheck', 'test', 'build', '--concurrency=2', '--continue']);
   ensureChromium();
   run(bin('vitest'), [
