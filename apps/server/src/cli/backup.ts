@@ -140,8 +140,8 @@ export function restoreSqlite(backupFile: string, targetPath: string, now: Date 
   if (targetPath === ':memory:') throw new CliExit(2, 'restore: DATABASE_URL is an in-memory database; set it to the file to restore into');
   const source = resolve(backupFile);
   const target = resolve(targetPath);
-  checkBackupFile(source);
   if (existsSync(target) && sameFile(source, target)) throw new CliExit(2, `restore: ${source} is the database itself; name a backup file`);
+  checkBackupFile(source);
   if (!existsSync(dirname(target))) throw new CliExit(2, `restore: the folder ${dirname(target)} does not exist; create it first`);
 
   let previous: string | null = null;
