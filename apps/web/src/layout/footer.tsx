@@ -62,9 +62,10 @@ export function Footer() {
               <Text size="xs" tt="uppercase" fw={700} className={classes.label}>
                 {t('footer.address')}
               </Text>
+              {/* <bdi>: a line that starts with a house number keeps its order in Arabic. */}
               {config.postalAddress.map((line) => (
                 <Text key={line} size="sm" className={classes.muted}>
-                  {line}
+                  <bdi>{line}</bdi>
                 </Text>
               ))}
             </address>

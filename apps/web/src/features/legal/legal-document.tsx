@@ -102,7 +102,9 @@ function ContactDetails() {
       </Anchor>
       <address className={classes.address}>
         {config.postalAddress.map((line) => (
-          <span key={line}>{line}</span>
+          <span key={line}>
+            <bdi>{line}</bdi>
+          </span>
         ))}
       </address>
     </div>
