@@ -1,13 +1,15 @@
 // createApp(deps): middleware, tRPC mount, REST adapters, webhooks, static files, onError.
-// Request flow: request facts → security headers → compression → tRPC limits (calls per batch,
-//   body size) → session → CSRF guard → /api/trpc/* (GET queries: fast path, else tRPC's fetch
-//   adapter) | /api/* (REST adapters over the same procedures) | static web app.
+// Request flow: request log (id, access line, metrics) → request facts → security headers →
+//   compression → /api/health, /api/ready → tRPC limits (calls per batch, body size) → session →
+//   CSRF guard → /api/trpc/* (GET queries: fast path, else tRPC's fetch adapter) | /api/* (REST
+//   adapters over the same procedures) | static web app.
 import { Hono } from 'hono';
 import { trpcServer } from '@hono/trpc-server';
 import { appRouter } from '@esim/api';
 import type { AppDeps, AppEnv } from './types.ts';
 import { createContext } from './trpc-context.ts';
 import { requestFacts } from './middleware/request-facts.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { compression } from './middleware/compression.ts';
 import { sessionLayer } from './middleware/session.ts';
@@ -25,6 +27,7 @@ import { supportRest } from './rest/support.ts';
 import { paymentsRest } from './rest/payments.ts';
 import { rewardsRest } from './rest/rewards.ts';
 import { adminRest } from './rest/admin.ts';
+import { healthRest } from './rest/health.ts';
 import { webhookRoutes } from './webhooks/stripe.ts';
 import { esimWebhookRoutes } from './webhooks/esim.ts';
 import { seoRoutes } from './seo.ts';
@@ -32,9 +35,13 @@ import { seoRoutes } from './seo.ts';
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
+  // First: every answer, whatever answers it (onError included), carries the request id.
+  app.use('*', requestLog(deps));
   app.use('*', requestFacts(deps));
   app.use('*', securityHeaders(deps));
   app.use('*', compression());
+  // Liveness and readiness: before the body, session and CSRF layers (no cookie lookup).
+  app.route('/api', healthRest(deps));
   // Before the session lookup: an oversized request is refused without touching the database.
   app.use('/api/trpc/*', trpcLimits());
   // Every other /api path gets the same body limit before anything is read: a large body to an
@@ -45,8 +52,6 @@ export function createApp(deps: AppDeps) {
   );
   app.use('/api/*', sessionLayer(deps));
   app.use('/api/*', csrfGuard(deps));
-
-  app.get('/api/health', (c) => c.json({ status: 'ok', time: deps.services.now().toISOString() }));
 
   app.use('/api/trpc/*', trpcQueryFastPath(deps));
   app.use(

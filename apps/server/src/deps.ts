@@ -21,7 +21,8 @@ import {
 } from '@esim/api';
 import type { Db } from '@esim/db';
 import type { Env } from './env.ts';
-import type { AppDeps, Logger } from './types.ts';
+import type { ShopMetrics } from './metrics.ts';
+import type { AppDeps, Lifecycle, Logger } from './types.ts';
 
 export function shopConfig(env: Env): ShopConfig {
   return {
@@ -117,18 +118,27 @@ export function buildServices(
     overrides?: Partial<Services> | undefined;
     /** The simulator's webhook key (resolveEsimWebhookSecret); default ESIM_WEBHOOK_SECRET, else the simulator's test key. */
     esimWebhookSecret?: string | undefined;
+    /** Counts the providers' failed calls (esim_provider_errors_total, esim_payment_provider_errors_total). */
+    metrics?: ShopMetrics | undefined;
   } = {},
 ): Services {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let services!: Services;
-  const payments =
+  let payments =
     opts.overrides?.payments ??
     createShopPaymentProvider(db, () => services, {
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     });
-  const esim = opts.overrides?.esim ?? createEsimProvider(esimProviderConfig(env, db, log, opts.esimWebhookSecret));
+  let esim = opts.overrides?.esim ?? createEsimProvider(esimProviderConfig(env, db, log, opts.esimWebhookSecret));
+  const metrics = opts.metrics;
+  if (metrics) {
+    const esimName = esim.name;
+    const paymentsName = payments.name;
+    esim = countingFailures(esim, ESIM_OPERATIONS, (operation) => metrics.esimProviderError(esimName, operation));
+    payments = countingFailures(payments, PAYMENT_OPERATIONS, (operation) => metrics.paymentProviderError(paymentsName, operation));
+  }
   assertProvidersCompatible(payments, esim);
   const mailer = opts.overrides?.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM });
   log.info('checkout providers', {
@@ -171,11 +181,72 @@ export function buildServices(
         }
       : undefined,
     // An override given as undefined leaves the one built here (tests ask for the real mailer so).
-    ...Object.fromEntries(Object.entries(opts.overrides ?? {}).filter(([, v]) => v !== undefined)),
+    // (payments and esim were taken above, and may have been wrapped for the metrics.)
+    ...Object.fromEntries(Object.entries(opts.overrides ?? {}).filter(([k, v]) => v !== undefined && k !== 'payments' && k !== 'esim')),
   });
   return services;
 }
 
-export function buildDeps(env: Env, db: Db, log: Logger, webDist: string | null, opts: { esimWebhookSecret?: string } = {}): AppDeps {
-  return { db, env, log, webDist, services: buildServices(env, db, log, opts) };
+export function buildDeps(
+  env: Env,
+  db: Db,
+  log: Logger,
+  webDist: string | null,
+  opts: { esimWebhookSecret?: string; metrics?: ShopMetrics | undefined; lifecycle?: Lifecycle | undefined } = {},
+): AppDeps {
+  return { db, env, log, webDist, metrics: opts.metrics, lifecycle: opts.lifecycle, services: buildServices(env, db, log, opts) };
+}
+
+/** The eSIM provider's calls to the wholesaler (parseWebhook checks a delivery here: a bad one is the sender's failure, not the provider's). */
+const ESIM_OPERATIONS = ['order', 'getEsim', 'usage', 'cancel', 'topUp', 'listPackages'] as const;
+/** The payment provider's calls (verifyWebhook likewise left out). */
+const PAYMENT_OPERATIONS = [
+  'createPaymentIntent',
+  'retrievePaymentIntent',
+  'cancelPaymentIntent',
+  'refund',
+  'createSubscription',
+  'retrieveSubscription',
+  'cancelSubscriptionAtPeriodEnd',
+  'resumeSubscription',
+  'paymentCard',
+] as const;
+
+/**
+ * The provider as it is, except that a listed operation that throws or rejects is counted (then
+ * fails as before). A Proxy, so the provider's other members, its prototype and its private fields
+ * work unchanged; every function is called on the provider itself.
+ */
+export function countingFailures<T extends object>(provider: T, operations: readonly string[], count: (operation: string) => void): T {
+  const counted = new Set(operations);
+  const functions = new Map<PropertyKey, unknown>();
+  return new Proxy(provider, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      let fn = functions.get(prop);
+      if (fn && (fn as { original?: unknown }).original === value) return fn;
+      const original = value as (...args: unknown[]) => unknown;
+      if (typeof prop === 'string' && counted.has(prop)) {
+        const failed = (err: unknown) => {
+          count(prop);
+          throw err;
+        };
+        fn = function countedCall(...args: unknown[]) {
+          let result: unknown;
+          try {
+            result = original.apply(target, args);
+          } catch (err) {
+            return failed(err);
+          }
+          return result instanceof Promise ? result.then(undefined, failed) : result;
+        };
+      } else {
+        fn = (...args: unknown[]) => original.apply(target, args);
+      }
+      (fn as { original?: unknown }).original = original;
+      functions.set(prop, fn);
+      return fn;
+    },
+  });
 }

@@ -1,17 +1,179 @@
 // A JSON-lines logger: one object per line on stdout (errors on stderr), easy to grep and to ship.
 //
+// Lines written while a request is handled carry its request id: the request-log middleware runs
+// the rest of the request inside `requestContext` (AsyncLocalStorage), and every line reads it, so a
+// service's `log.info(...)` needs no argument for it.
+//
+// Secrets and card data never reach a line: every value is passed through `redactReplacer` on its
+// way into JSON, which blanks values under sensitive keys (password, token, secret, cookie, card
+// number, CVC, expiry, API keys, signatures, at any depth) and rewrites sensitive text anywhere
+// (card-number-like digit runs keep their last four, Stripe secret and webhook keys, bearer
+// tokens, session cookies, secrets in query strings).
+//
 // Warnings and errors are bounded: anyone can send requests that fail (a bad webhook signature,
 // a request that trips a bug), and one line per such request would let them fill the disk. Lines
 // that repeat, the same level and message for the same route and code (extra.path / extra.route,
 // extra.code / extra.reason), are written at most `repeatsPerMinute` times per minute; the rest
 // are counted and, when that minute is over, one line says how many were left out:
 //   {"level":"warn","msg":"repeated log lines suppressed","like":"webhook refused","suppressed":980,…}
-// Info lines (what the shop did: orders paid, e-mails sent) are not bounded.
+// Info lines (what the shop did: orders paid, e-mails sent; the access log) are not bounded.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from './types.ts';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** True when a logger at `level` writes lines of level `line`. */
+export function levelEnabled(level: LogLevel, line: Exclude<LogLevel, 'silent'>): boolean {
+  return RANK[level] >= RANK[line];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The request a line belongs to
+
+export interface RequestLogContext {
+  readonly requestId: string;
+}
+
+/** Set by middleware/request-log.ts for the life of each request. */
+export const requestContext = new AsyncLocalStorage<RequestLogContext>();
+
+/** The id of the request being handled here, if any. */
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redaction
+
+export const REDACTED = '[redacted]';
+
+/** Keys whose values are never written, compared lowercased without '-', '_' and spaces. */
+const SECRET_KEYS = new Set([
+  'password',
+  'pass',
+  'pwd',
+  'passphrase',
+  'token',
+  'secret',
+  'authorization',
+  'proxyauthorization',
+  'cookie',
+  'setcookie',
+  'card',
+  'cardnumber',
+  'pan',
+  'number',
+  'cvc',
+  'cvv',
+  'cvc2',
+  'cvv2',
+  'csc',
+  'exp',
+  'expiry',
+  'expmonth',
+  'expyear',
+  'expdate',
+  'expiration',
+  'expirationdate',
+  'clientsecret',
+  'apikey',
+  'xapikey',
+  'accesscode',
+  'accesskey',
+  'privatekey',
+  'secretkey',
+  'signature',
+  'stripesignature',
+  'webhooksecret',
+  'smtpurl',
+  'databaseurl',
+]);
+/** Parts of keys that make them sensitive wherever they appear ('newPassword', 'sessionToken', 'STRIPE_SECRET_KEY'). */
+const SECRET_KEY_PARTS = /password|passwd|secret|token|authoriz|cookie|apikey|cardnumber|signature|cvc|cvv/;
+
+const keyCache = new Map<string, boolean>();
+
+/** True for a key whose value must not be logged. */
+export function isSecretKey(key: string): boolean {
+  let hit = keyCache.get(key);
+  if (hit === undefined) {
+    const k = key.toLowerCase().replace(/[-_\s]/g, '');
+    hit = SECRET_KEYS.has(k) || SECRET_KEY_PARTS.test(k);
+    if (keyCache.size < 10_000) keyCache.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * Text that must not be logged wherever it appears, one alternative per kind (the replacer below
+ * says what each becomes):
+ * 1 a card-number-like run: 13 to 19 digits in a row (not part of a longer run), or a card number
+ *   written in groups (4-4-4-4, 4-4-4-4-3, 4-6-5, split by spaces or dashes) standing alone; ICCIDs
+ *   (18 to 20 digits from 89, the telecom prefix no card number has) are kept: operators look
+ *   eSIMs up by them;
+ * 2 Stripe secret, restricted and webhook keys, a PaymentIntent's client secret;
+ * 3 'Bearer <token>' / 'Basic <credentials>';
+ * 4 a value after a sensitive name, in a header, cookie, query string, form, JSON or inspected
+ *   object ('session=…', '?token=…', '"password":"…"', "cvc: '123'", 'Authorization: Bearer …');
+ * 5 credentials in a URL (smtp://user:pass@host).
+ */
+const SECRET_TEXT = new RegExp(
+  [
+    String.raw`((?<!\d)\d{13,19}(?!\d)|(?<![\w-])(?:(?:\d{4}[ -]){3}\d{4}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5})(?![\w-]))`,
+    String.raw`(\b(?:sk|rk)_(?:live|test)_|\bwhsec_|_secret_)[A-Za-z0-9]+`,
+    String.raw`\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+`,
+    String.raw`((?:["']?)\b(?:password|passwd|pwd|secret|client_?secret|token|access_?token|refresh_?token|session|cookie|authorization|api_?key|signature|cvc|cvv|card_?number)(?:["']?)\s*[:=]\s*)(?:(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,;&}"']+)`,
+    String.raw`(\b[a-z][a-z0-9+.-]*:\/\/)[^\s:/@"']+:[^\s@/"']+@`,
+  ].join('|'),
+  'gi',
+);
+
+function secretTextReplacement(match: string, card?: string, keyPrefix?: string, scheme?: string, named?: string, url?: string): string {
+  if (card !== undefined) {
+    const digits = card.replace(/\D/g, '');
+    return digits.startsWith('89') && digits.length >= 18 ? match : `[card ****${digits.slice(-4)}]`;
+  }
+  if (keyPrefix !== undefined) return `${keyPrefix}${REDACTED}`;
+  if (scheme !== undefined) return `${scheme} ${REDACTED}`;
+  if (named !== undefined) return `${named}${REDACTED}`;
+  if (url !== undefined) return `${url}${REDACTED}@`;
+  return REDACTED;
+}
+
+/** True when `text` holds something redactText would blank. */
+export function hasSecretText(text: string): boolean {
+  SECRET_TEXT.lastIndex = 0;
+  const found = SECRET_TEXT.test(text);
+  SECRET_TEXT.lastIndex = 0;
+  return found;
+}
+
+/** `text` with card numbers, keys, tokens and secrets in it blanked (card numbers keep their last four digits). */
+export function redactText(text: string): string {
+  return text.replace(SECRET_TEXT, secretTextReplacement);
+}
+
+/**
+ * JSON.stringify's replacer: sensitive keys → '[redacted]' at any depth, strings through
+ * redactText, Errors as their (redacted) stack, so `log.error('x', { error: err })` keeps the message.
+ */
+export function redactReplacer(key: string, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (key !== '' && isSecretKey(key)) return REDACTED;
+  // Request ids are generated here or checked on the way in (middleware/request-log.ts): as they are.
+  if (typeof value === 'string') return key === 'requestId' ? value : redactText(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Error) return redactText(String(value.stack ?? value));
+  return value;
+}
+
+/** A deep copy of `value` with what must not be logged blanked (for tests and for callers that print elsewhere). */
+export function redact<T>(value: T): unknown {
+  const json = JSON.stringify(value, redactReplacer);
+  return json === undefined ? undefined : JSON.parse(json);
+}
 
 /** Identical warn/error lines written per minute and kind before the rest are only counted. */
 export const LOG_REPEATS_PER_MINUTE = 20;
@@ -45,8 +207,21 @@ export function createLogger(
   const now = opts.now ?? (() => Date.now());
   const tracked = new Map<string, Repeats>();
 
-  const emit = (lvl: 'error' | 'warn' | 'info', msg: string, extra?: Record<string, unknown>) =>
-    out(JSON.stringify({ time: new Date(now()).toISOString(), level: lvl, msg, ...extra }), lvl === 'error');
+  const emit = (lvl: 'error' | 'warn' | 'info' | 'debug', msg: string, extra?: Record<string, unknown>) => {
+    const requestId = requestContext.getStore()?.requestId;
+    const record =
+      requestId === undefined
+        ? { time: new Date(now()).toISOString(), level: lvl, msg, ...extra }
+        : { time: new Date(now()).toISOString(), level: lvl, msg, requestId, ...extra };
+    let line: string;
+    try {
+      line = JSON.stringify(record, redactReplacer);
+    } catch {
+      // A value JSON cannot hold (a cycle): the message alone rather than no line.
+      line = JSON.stringify({ time: record.time, level: lvl, msg: redactText(msg), requestId, unserializable: true });
+    }
+    out(line, lvl === 'error');
+  };
 
   const summarize = (key: string, r: Repeats) => {
     if (r.timer) clearTimeout(r.timer);
@@ -101,13 +276,15 @@ export function createLogger(
     return false;
   };
 
-  const write = (lvl: 'error' | 'warn' | 'info', msg: string, extra?: Record<string, unknown>) => {
+  const write = (lvl: 'error' | 'warn' | 'info' | 'debug', msg: string, extra?: Record<string, unknown>) => {
     const need = RANK[lvl];
     if (RANK[level] < need) return;
-    if (lvl !== 'info' && !admit(lvl, msg, extra)) return;
+    if ((lvl === 'warn' || lvl === 'error') && !admit(lvl, msg, extra)) return;
     emit(lvl, msg, extra);
   };
   return {
+    level,
+    debug: (msg, extra) => write('debug', msg, extra),
     info: (msg, extra) => write('info', msg, extra),
     warn: (msg, extra) => write('warn', msg, extra),
     error: (msg, extra) => write('error', msg, extra),

@@ -1,12 +1,19 @@
 // startServer(): env → db (migrated) → services → app → @hono/node-server. main.ts (node dist/main.js)
 // and the release binary (release/entry.ts) call it.
-// SIGTERM/SIGINT close the server and the db, then exit, so Ctrl-C frees the port.
+// SIGTERM/SIGINT drain, within SHUTDOWN_TIMEOUT_MS: /api/ready answers 503 at once, no new
+// connections, idle keep-alive connections closed, in-flight requests finish (their answers say
+// Connection: close), the workers stop claiming and finish the jobs they hold; then the metrics
+// listener, the mailer and the database close and the process exits 0. Past the bound it exits 1
+// with a line naming what was still running. A second signal exits 1 at once.
 import { serve } from '@hono/node-server';
 import { createDb, migrateToLatest } from '@esim/db';
 import { createApp } from './app.ts';
 import { buildDeps, resolveWebDist } from './deps.ts';
 import { loadDotEnv, readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics, startMetricsServer } from './metrics.ts';
+import { closeHttpServer, runShutdown } from './shutdown.ts';
+import type { Lifecycle } from './types.ts';
 import { reconcileOrders } from '@esim/api';
 import { createFulfilmentWorker } from './workers/fulfilment.ts';
 import { createEsimLifeWorker } from './workers/esim-life.ts';
@@ -21,8 +28,12 @@ export async function startServer(): Promise<void> {
   const applied = await migrateToLatest(handle.db);
   if (applied.length) log.info('migrated', { applied });
 
+  const lifecycle: Lifecycle = { draining: false, inFlight: 0 };
+  const metrics = env.METRICS_PORT > 0 ? createMetrics({ db: handle.db, log, http: true }) : undefined;
   const deps = buildDeps(env, handle.db, log, resolveWebDist(env, log), {
     esimWebhookSecret: await resolveEsimWebhookSecret(env, handle.db),
+    metrics,
+    lifecycle,
   });
   await deps.services.catalog.snapshot(); // warm the catalogue before the first request
   // `cli.js catalog sync` (another process) changes the catalogue: reload it when its version moves.
@@ -54,27 +65,45 @@ export async function startServer(): Promise<void> {
       }
     });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info('shutting down', { signal });
-    // Keep-alive connections would hold close() open; end idle ones now, the rest after a grace period.
-    const force = setTimeout(() => process.exit(1), 5000);
-    force.unref();
+  // Taken (another instance on this machine): a warning, and the shop goes on without metrics.
+  const metricsServer = metrics
+    ? await startMetricsServer(metrics.registry, { host: env.METRICS_HOST ?? env.HOST, port: env.METRICS_PORT, log })
+    : null;
+
+  const stop = async (signal: string) => {
+    if (lifecycle.draining) {
+      log.error('second signal during shutdown: exiting now', { signal, inFlightRequests: lifecycle.inFlight });
+      process.exit(1);
+    }
+    lifecycle.draining = true;
+    log.info('shutting down', { signal, inFlightRequests: lifecycle.inFlight, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
     catalogWatcher.stop();
-    server.close(() => {
-      Promise.all([worker.stop(), esimWorker.stop()])
-        .catch(() => undefined)
-        .then(() => deps.services.mailer.close().catch(() => undefined))
-        .then(() => handle.close())
-        .then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
+    const result = await runShutdown(
+      [
+        [
+          { name: 'http requests', run: () => closeHttpServer(server as never) },
+          { name: 'fulfilment worker', run: () => worker.stop() },
+          { name: 'eSIM worker', run: () => esimWorker.stop() },
+        ],
+        [
+          { name: 'metrics listener', run: () => metricsServer?.close() ?? Promise.resolve() },
+          { name: 'mailer', run: () => deps.services.mailer.close() },
+        ],
+        [{ name: 'database', run: () => handle.close() }],
+      ],
+      { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, log },
+    );
+    if (result.ok) {
+      log.info('shut down', { signal });
+      process.exit(0);
+    }
+    log.error('shutdown timed out', {
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      stillRunning: result.pending,
+      inFlightRequests: lifecycle.inFlight,
     });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    process.exit(1);
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }

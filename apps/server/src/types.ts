@@ -1,6 +1,8 @@
 import type { Db } from '@esim/db';
 import type { Services, SessionUser } from '@esim/api';
 import type { Env } from './env.ts';
+import type { LogLevel } from './logger.ts';
+import type { ShopMetrics } from './metrics.ts';
 
 export interface AppDeps {
   db: Db;
@@ -9,16 +11,33 @@ export interface AppDeps {
   /** Folder of the built web app (index.html + assets), or null to serve the API only. */
   webDist: string | null;
   log: Logger;
+  /** Prometheus metrics (metrics.ts); absent when METRICS_PORT=0 (and in most tests). */
+  metrics?: ShopMetrics | undefined;
+  /** The process's state for the readiness check and the access log (serve.ts); absent in tests that need none. */
+  lifecycle?: Lifecycle | undefined;
 }
 
 export interface Logger {
+  /** The level the logger writes at (createLogger's); absent: everything is passed on. */
+  readonly level?: LogLevel;
+  debug?(msg: string, extra?: Record<string, unknown>): void;
   info(msg: string, extra?: Record<string, unknown>): void;
   warn(msg: string, extra?: Record<string, unknown>): void;
   error(msg: string, extra?: Record<string, unknown>): void;
 }
 
+/** What the process is doing, shared by serve.ts, the readiness check and the request log. */
+export interface Lifecycle {
+  /** True from the shutdown signal on: /api/ready answers 503 and responses say `Connection: close`. */
+  draining: boolean;
+  /** Requests being handled now. */
+  inFlight: number;
+}
+
 /** Variables every request carries through Hono's context (c.var). */
 export interface AppVariables {
+  /** This request's id (X-Request-Id in and out; middleware/request-log.ts). */
+  requestId: string;
   ip: string;
   secure: boolean;
   user: SessionUser | null;

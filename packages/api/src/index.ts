@@ -46,6 +46,9 @@ export type { ExpiryCursor, ExpirySweepResult } from './services/order-expiry.ts
 export { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
 export type { FulfilmentPolicy } from './services/fulfilment-policy.ts';
 export { JobQueue } from './services/fulfilment-queue.ts';
+// What the readiness check and the metrics read: backlogs, orders by status, a database ping.
+export { countOrdersByStatus, pingDatabase, readBacklog } from './services/operations-stats.ts';
+export type { BacklogStats } from './services/operations-stats.ts';
 export { createRateLimitSettings, pruneRateLimits } from './services/rate-limit.ts';
 export type { RateLimitSettings } from './services/types.ts';
 export { advanceDemoRenewal } from './services/subscriptions.ts';

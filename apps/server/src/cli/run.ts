@@ -12,6 +12,8 @@ import { createDb, migrateToLatest, seed } from '@esim/db';
 import { buildServices } from '../deps.ts';
 import { loadDotEnv, readEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
+import { createMetrics, startMetricsServer } from '../metrics.ts';
+import { runShutdown } from '../shutdown.ts';
 import { createFulfilmentWorker } from '../workers/fulfilment.ts';
 import { createEsimLifeWorker } from '../workers/esim-life.ts';
 import { resolveEsimWebhookSecret } from '../esim-secret.ts';
@@ -46,24 +48,56 @@ export const commands: Record<string, CliCommandSpec> = {
     help: 'run the fulfilment worker until SIGTERM (beside a server with FULFILMENT_INLINE=0)',
     run: async ({ db, log }) => {
       const env = { ...readEnv(), FULFILMENT_INLINE: true };
-      const services = buildServices(env, db, log, { esimWebhookSecret: await resolveEsimWebhookSecret(env, db) });
+      // Its own metrics listener (same METRICS_PORT; taken by a server on this machine: a warning, no metrics).
+      const metrics = env.METRICS_PORT > 0 ? createMetrics({ db, log, http: false }) : undefined;
+      const services = buildServices(env, db, log, { esimWebhookSecret: await resolveEsimWebhookSecret(env, db), metrics });
       const worker = createFulfilmentWorker({ db, services, log }, { intervalMs: env.WORKER_INTERVAL_MS, keepAlive: true });
       const esimWorker = createEsimLifeWorker(
         { db, services, log },
         { intervalMs: env.ESIM_POLL_INTERVAL_MS, batch: env.ESIM_POLL_BATCH, timeScale: env.ESIM_SIMULATOR_TIME_SCALE, keepAlive: true },
       );
-      const stopped = new Promise<void>((resolve) => {
-        process.once('SIGTERM', () => resolve());
-        process.once('SIGINT', () => resolve());
+      let signalled: (signal: string) => void = () => undefined;
+      const stopped = new Promise<string>((resolve) => {
+        signalled = resolve;
       });
+      let signals = 0;
+      const onSignal = (signal: string) => {
+        signals += 1;
+        if (signals === 1) return signalled(signal);
+        log.error('second signal during shutdown: exiting now', { signal });
+        process.exit(1);
+      };
+      process.on('SIGTERM', onSignal);
+      process.on('SIGINT', onSignal);
+      const metricsServer = metrics
+        ? await startMetricsServer(metrics.registry, { host: env.METRICS_HOST ?? env.HOST, port: env.METRICS_PORT, log })
+        : null;
       // Leases of a dead worker expire on their own; a live web server may hold some, so keep them.
       await reconcileOrders(db, services);
       worker.start();
       esimWorker.start();
       log.info('fulfilment worker running', { intervalMs: env.WORKER_INTERVAL_MS, esimPollIntervalMs: env.ESIM_POLL_INTERVAL_MS });
-      await stopped;
-      await Promise.all([worker.stop(), esimWorker.stop()]);
-      await services.mailer.close();
+      const signal = await stopped;
+      log.info('shutting down', { signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
+      // No new jobs are claimed; the ones held finish. runCli closes the database afterwards.
+      const result = await runShutdown(
+        [
+          [
+            { name: 'fulfilment worker', run: () => worker.stop() },
+            { name: 'eSIM worker', run: () => esimWorker.stop() },
+          ],
+          [
+            { name: 'metrics listener', run: () => metricsServer?.close() ?? Promise.resolve() },
+            { name: 'mailer', run: () => services.mailer.close() },
+          ],
+        ],
+        { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, log },
+      );
+      if (!result.ok) {
+        log.error('shutdown timed out', { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stillRunning: result.pending });
+        process.exit(1);
+      }
+      log.info('shut down', { signal });
     },
   },
   setup: {

@@ -1,0 +1,232 @@
+// Prometheus metrics (prom-client), served on their own listener (METRICS_HOST:METRICS_PORT/metrics),
+// never on the shop's port.
+//
+// Per request (middleware/request-log.ts): http_requests_total{method,route,status} and
+// http_request_duration_seconds{method,route}. `route` is the matched route pattern
+// ('/api/orders/:id'), the tRPC procedure ('/api/trpc/catalog.regions'), or a fixed label
+// ('static', 'other'): never the raw path, so the number of series stays bounded whatever clients send.
+//
+// From the database, read when scraped (one grouped query per kind, kept CACHE_MS so scrapes
+// cannot load it; every process reports the shared database's state):
+//   esim_orders{status}, esim_fulfilment_backlog / _due / _retrying / _oldest_seconds,
+//   esim_email_backlog / _oldest_seconds, esim_email_failed.
+// Counted in this process: esim_provider_errors_total{provider,operation} and
+// esim_payment_provider_errors_total{provider,operation} (deps.ts wraps the providers).
+// Node's own (collectDefaultMetrics): process_* and nodejs_*, event-loop lag among them.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { countOrdersByStatus, readBacklog, type BacklogStats } from '@esim/api';
+import type { Db } from '@esim/db';
+import type { Logger } from './types.ts';
+
+/** How long the database-backed gauges keep one reading. */
+export const DB_GAUGES_CACHE_MS = 5000;
+
+/** Seconds; from a fast catalogue read to a slow provider call. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** At most this many (method, route, status) series; past it, new ones are counted under route 'other'. */
+const MAX_SERIES = 2000;
+
+export interface ShopMetrics {
+  readonly registry: Registry;
+  /** One answered request; `route` must already be a bounded label. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** A call to the eSIM provider that threw or rejected. */
+  esimProviderError(provider: string, operation: string): void;
+  /** A call to the payment provider that threw or rejected. */
+  paymentProviderError(provider: string, operation: string): void;
+}
+
+interface RequestSeries {
+  count: { inc(): void };
+  duration: { observe(value: number): void };
+}
+
+function cached<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
+  let at = 0;
+  let value: Promise<T> | null = null;
+  return () => {
+    const now = Date.now();
+    if (!value || now - at >= ms) {
+      at = now;
+      value = load();
+      // A failed reading is not kept: the next scrape tries again.
+      value.catch(() => {
+        value = null;
+      });
+    }
+    return value;
+  };
+}
+
+export function createMetrics(opts: {
+  db: Db;
+  log: Logger;
+  /** Request metrics too (the web server); the stand-alone worker has none. */
+  http?: boolean;
+  now?: () => Date;
+  cacheMs?: number;
+}): ShopMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const now = opts.now ?? (() => new Date());
+  const cacheMs = opts.cacheMs ?? DB_GAUGES_CACHE_MS;
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: opts.http === false ? [] : [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request reaching the app to the last byte of its answer, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: opts.http === false ? [] : [registry],
+  });
+  const series = new Map<string, RequestSeries>();
+
+  const providerErrors = new Counter({
+    name: 'esim_provider_errors_total',
+    help: 'Calls to the eSIM provider that failed, by provider and operation.',
+    labelNames: ['provider', 'operation'] as const,
+    registers: [registry],
+  });
+  const paymentErrors = new Counter({
+    name: 'esim_payment_provider_errors_total',
+    help: 'Calls to the payment provider that failed, by provider and operation.',
+    labelNames: ['provider', 'operation'] as const,
+    registers: [registry],
+  });
+
+  const warnOnce = (what: string) => (err: unknown) => {
+    opts.log.warn('metrics: reading the database failed', { what, error: String((err as Error)?.message ?? err) });
+    throw err;
+  };
+  const orders = cached(cacheMs, () => countOrdersByStatus(opts.db).catch(warnOnce('orders by status')));
+  const backlog = cached(cacheMs, () => readBacklog(opts.db, now()).catch(warnOnce('backlog')));
+
+  new Gauge({
+    name: 'esim_orders',
+    help: 'Orders in the database, by status.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await orders().catch(() => null);
+      if (!counts) return;
+      for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
+    },
+  });
+  const backlogGauge = (name: string, help: string, read: (b: BacklogStats) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const b = await backlog().catch(() => null);
+        if (!b) return;
+        this.set(read(b) ?? 0);
+      },
+    });
+  backlogGauge('esim_fulfilment_backlog', 'Paid orders waiting for their eSIM.', (b) => b.fulfilment.waiting);
+  backlogGauge('esim_fulfilment_backlog_due', 'Paid orders whose next provisioning attempt is due now.', (b) => b.fulfilment.due);
+  backlogGauge(
+    'esim_fulfilment_retrying',
+    'Paid orders waiting for their eSIM after at least one failed provisioning attempt.',
+    (b) => b.fulfilment.retrying,
+  );
+  backlogGauge(
+    'esim_fulfilment_backlog_oldest_seconds',
+    'Age of the oldest paid order waiting for its eSIM (0 when none).',
+    (b) => b.fulfilment.oldestAgeSeconds,
+  );
+  backlogGauge('esim_email_backlog', 'E-mails not yet sent (retries included).', (b) => b.email.pending);
+  backlogGauge(
+    'esim_email_backlog_oldest_seconds',
+    'Age of the oldest e-mail not yet sent (0 when none).',
+    (b) => b.email.oldestAgeSeconds,
+  );
+  backlogGauge('esim_email_failed', 'E-mails given up on after their last attempt (an operator can resend them).', (b) => b.email.failed);
+
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      const m = METHODS.has(method) ? method : 'OTHER';
+      const key = `${m} ${status} ${route}`;
+      let s = series.get(key);
+      if (!s) {
+        const r = series.size < MAX_SERIES ? route : 'other';
+        s = { count: requests.labels(m, r, String(status)), duration: durations.labels(m, r) };
+        if (series.size < MAX_SERIES) series.set(key, s);
+      }
+      s.count.inc();
+      s.duration.observe(seconds);
+    },
+    esimProviderError(provider, operation) {
+      providerErrors.inc({ provider, operation });
+    },
+    paymentProviderError(provider, operation) {
+      paymentErrors.inc({ provider, operation });
+    },
+  };
+}
+
+export interface MetricsServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * GET /metrics on its own listener (404 for every other path). Resolves null, after a warning,
+ * when the port cannot be had (another process on this machine serves it): the shop goes on
+ * without metrics rather than not at all.
+ */
+export function startMetricsServer(registry: Registry, opts: { host: string; port: number; log: Logger }): Promise<MetricsServer | null> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found: metrics are at /metrics\n');
+      return;
+    }
+    registry.metrics().then(
+      (body) => {
+        res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      (err: unknown) => {
+        opts.log.error('metrics: collecting failed', { error: String((err as Error)?.stack ?? err) });
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Collecting the metrics failed; see the log.\n');
+      },
+    );
+  });
+  // Scrapers keep connections open; they must not hold a shutdown.
+  server.keepAliveTimeout = 5000;
+  return new Promise((resolve) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      opts.log.warn('metrics: cannot listen; going on without metrics', {
+        host: opts.host,
+        port: opts.port,
+        error: err.code ?? err.message,
+      });
+      resolve(null);
+    });
+    server.listen(opts.port, opts.host, () => {
+      const port = (server.address() as AddressInfo).port;
+      const host = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
+      opts.log.info('metrics listening', { url: `http://${host}:${port}/metrics` });
+      resolve({
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

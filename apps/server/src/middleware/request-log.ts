@@ -1,0 +1,166 @@
+// First middleware of every request: its id, its access-log line, its metrics.
+//
+// - The id: the client's X-Request-Id when it looks like an id (8–128 of A–Z a–z 0–9 . _ : -, and
+//   nothing a log would have to blank, such as a card number), else a new UUID. It goes back in
+//   the X-Request-Id header of every answer (errors, 404s, static files, tRPC, REST, webhooks),
+//   and every log line written while the request is handled carries it (the rest of the request
+//   runs inside logger.ts's requestContext).
+// - One access-log line per request at info (ACCESS_LOG=0 turns them off): id, method, path
+//   without the query string, route pattern, status, duration, bytes sent (headers included; on
+//   the Node server), client address, user id when signed in.
+// - http_requests_total and http_request_duration_seconds (metrics.ts) by route pattern.
+//
+// On the Node server the header is set on the ServerResponse before the answer is written (Node
+// merges it with the answer's own headers), so the header records that hot paths build once and
+// share (response.ts) stay untouched; the line and the metrics are written when the answer has
+// gone out ('close'), so the duration includes sending it. Under app.request() (tests) there is
+// no ServerResponse: the header is added to the Response and the line written at once.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Context, MiddlewareHandler } from 'hono';
+import { appRouter } from '@esim/api';
+import { hasSecretText, levelEnabled, requestContext } from '../logger.ts';
+import type { AppDeps, AppEnv } from '../types.ts';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** The client's id when it is safe to echo and log, else a new one. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming !== undefined && SAFE_REQUEST_ID.test(incoming) && !LONG_NUMBER.test(incoming) && !hasSecretText(incoming)
+    ? incoming
+    : randomUUID();
+}
+/** 13 or more digits, however split: what could be a card number is not echoed nor logged. */
+const LONG_NUMBER = /\d(?:[-._:]?\d){12}/;
+
+/** What the answer's 'close' needs; kept on the ServerResponse (one object, no closure per request). */
+interface Pending {
+  id: string;
+  method: string;
+  path: string;
+  route: string;
+  start: number;
+  /** The socket (ServerResponse lets go of it before 'close') and its bytesWritten when the request came (keep-alive sockets carry several answers). */
+  socket: Socket | null;
+  sentBefore: number;
+  ip: string;
+  userId: number | null;
+}
+
+const PENDING = Symbol('requestLog');
+type Tracked = ServerResponse & { [PENDING]?: Pending };
+
+const MAX_LOGGED_PATH = 200;
+
+/** tRPC procedure → its route label; batches and unknown names get fixed labels. */
+function trpcLabels(): (path: string) => string {
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures;
+  const labels = new Map(Object.keys(procedures).map((name) => [name, `/api/trpc/${name}`]));
+  return (path) => {
+    const name = path.slice('/api/trpc/'.length);
+    return labels.get(name) ?? (name.includes(',') ? '/api/trpc/(batch)' : '/api/trpc/*');
+  };
+}
+
+/** The request's route as a bounded label: the pattern of the handler that answered. */
+export function routeLabeller(deps: Pick<AppDeps, 'webDist'>): (c: Context<AppEnv>) => string {
+  const trpc = trpcLabels();
+  const catchAll = deps.webDist ? 'static' : 'other';
+  return (c) => {
+    let route: string;
+    try {
+      route = c.req.routePath;
+    } catch {
+      return 'other';
+    }
+    if (route === '/api/trpc/*') return trpc(c.req.path);
+    return route === '*' || route === '/*' ? catchAll : route;
+  };
+}
+
+export function requestLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { log, metrics, lifecycle } = deps;
+  const access = deps.env.ACCESS_LOG && (log.level === undefined || levelEnabled(log.level, 'info'));
+  const routeOf = routeLabeller(deps);
+
+  const finish = (p: Pending, status: number, bytes: number | undefined, aborted: boolean) => {
+    if (lifecycle) lifecycle.inFlight--;
+    const ms = performance.now() - p.start;
+    metrics?.observeRequest(p.method, p.route, status, ms / 1000);
+    if (!access) return;
+    log.info('request', {
+      requestId: p.id,
+      method: p.method,
+      path: p.path.length > MAX_LOGGED_PATH ? `${p.path.slice(0, MAX_LOGGED_PATH)}…` : p.path,
+      route: p.route,
+      status,
+      ms: Math.round(ms * 10) / 10,
+      ...(bytes !== undefined ? { bytes } : {}),
+      ip: p.ip,
+      ...(p.userId !== null ? { userId: p.userId } : {}),
+      ...(aborted ? { aborted: true } : {}),
+    });
+  };
+
+  function onClose(this: Tracked) {
+    const p = this[PENDING];
+    if (!p) return;
+    this[PENDING] = undefined;
+    const sent = p.socket ? p.socket.bytesWritten - p.sentBefore : undefined;
+    // Nothing sent (the client went away first): 499, as proxies log it.
+    finish(p, this.headersSent ? this.statusCode : 499, sent !== undefined && sent >= 0 ? sent : undefined, !this.writableFinished);
+  }
+
+  return async (c, next) => {
+    const id = requestIdFor(c.req.header('x-request-id'));
+    c.set('requestId', id);
+    const outgoing = (c.env as { outgoing?: Tracked; incoming?: IncomingMessage } | undefined)?.outgoing;
+    if (outgoing) outgoing.setHeader(REQUEST_ID_HEADER, id);
+    const socket = outgoing?.socket ?? null;
+    const sentBefore = socket?.bytesWritten ?? 0;
+    const start = performance.now();
+    if (lifecycle) lifecycle.inFlight++;
+    try {
+      await requestContext.run({ requestId: id }, next);
+    } catch (err) {
+      if (lifecycle) lifecycle.inFlight--;
+      throw err;
+    }
+
+    const pending: Pending = {
+      id,
+      method: c.req.method,
+      path: c.req.path,
+      route: routeOf(c),
+      start,
+      socket,
+      sentBefore,
+      ip: c.get('ip') ?? 'unknown',
+      userId: c.get('user')?.id ?? null,
+    };
+    if (outgoing) {
+      // Shutting down: this connection is not kept for another request.
+      if (lifecycle?.draining && !outgoing.headersSent) outgoing.setHeader('Connection', 'close');
+      outgoing[PENDING] = pending;
+      outgoing.on('close', onClose);
+      return;
+    }
+    const res = withRequestId(c.res, id);
+    if (res !== c.res) c.res = res;
+    finish(pending, c.res.status, undefined, false);
+  };
+}
+
+/** The Response with the X-Request-Id header (a copy when its headers cannot be changed). */
+function withRequestId(res: Response, id: string): Response {
+  try {
+    res.headers.set(REQUEST_ID_HEADER, id);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set(REQUEST_ID_HEADER, id);
+    return copy;
+  }
+}
