@@ -143,7 +143,8 @@ function resolveBin(given) {
   }
   const kind = /\.(c|m)?js$/.test(path) ? 'node-script' : 'binary';
   const st = statSync(path);
-  return { path, kind, bytes: st.size, modified: st.mtime.toISOString() };
+  const stale = kind === 'binary' && existsSync(dist) && statSync(dist).mtimeMs > st.mtimeMs;
+  return { path, kind, bytes: st.size, modified: st.mtime.toISOString(), olderThanDist: stale };
 }
 
 async function waitHealthy(base, child, ms) {
@@ -428,6 +429,7 @@ export async function main(argv = process.argv.slice(2), defaults = LOAD_DEFAULT
     `${o.label}: ${bin.kind === 'binary' ? 'the binary' : 'the built server'} ${rel.startsWith('..') ? bin.path : rel} ` +
       `(${mb(bin.bytes)} MB, built ${bin.modified})${o.bin ? '' : bin.kind === 'binary' ? '' : ' — release/esim-shop is not built; using dist/main.js'}`,
   );
+  if (bin.olderThanDist) log('  NOTE: the binary is older than apps/server/dist/main.js: `npm run release` rebuilds it (or pass --bin)');
   log(
     `  ${o.durationMs / 1000} s: catalogue ${o.catalogRate} req/s + checkout ${o.orderRate} orders/s (open loop), ` +
       `windows of ${o.windowMs / 1000} s; ${pinned ? 'server core 0, load generator core 1' : 'not pinned (no taskset or one core)'}; ` +
