@@ -97,10 +97,12 @@ function parseOptions(argv, defaults) {
     },
   });
   if (values.help) {
+    const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(1);
     log(
-      readFileSync(fileURLToPath(import.meta.url), 'utf8')
-        .split('\n')
-        .slice(1, 11)
+      lines
+        .slice(0, lines.indexOf('//'))
         .join('\n')
         .replace(/^\/\/ ?/gm, ''),
     );
