@@ -100,9 +100,10 @@ function parseOptions(argv, defaults) {
     const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8')
       .split('\n')
       .slice(1);
+    // The description and the usage: the header comment up to its second blank line.
     log(
       lines
-        .slice(0, lines.indexOf('//'))
+        .slice(0, lines.indexOf('//', lines.indexOf('//') + 1))
         .join('\n')
         .replace(/^\/\/ ?/gm, ''),
     );
