@@ -2,7 +2,7 @@
 // never on the shop's port.
 //
 // Per request (middleware/request-log.ts): http_requests_total{method,route,status} and
-// http_request_duration_seconds{method,route}. `route` is the matched route pattern
+// http_request_duration_seconds{method,route}; http_requests_in_flight when scraped. `route` is the matched route pattern
 // ('/api/orders/:id'), the tRPC procedure ('/api/trpc/catalog.regions'), or a fixed label
 // ('static', 'other'): never the raw path, so the number of series stays bounded whatever clients send.
 //
@@ -70,6 +70,8 @@ export function createMetrics(opts: {
   http?: boolean;
   now?: () => Date;
   cacheMs?: number;
+  /** Requests being handled now (serve.ts's Lifecycle), for http_requests_in_flight. */
+  inFlight?: () => number;
 }): ShopMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -90,6 +92,17 @@ export function createMetrics(opts: {
     registers: opts.http === false ? [] : [registry],
   });
   const series = new Map<string, RequestSeries>();
+  const inFlight = opts.inFlight;
+  if (inFlight && opts.http !== false) {
+    new Gauge({
+      name: 'http_requests_in_flight',
+      help: 'Requests being handled now.',
+      registers: [registry],
+      collect() {
+        this.set(inFlight());
+      },
+    });
+  }
 
   const providerErrors = new Counter({
     name: 'esim_provider_errors_total',

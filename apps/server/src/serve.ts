@@ -29,7 +29,7 @@ export async function startServer(): Promise<void> {
   if (applied.length) log.info('migrated', { applied });
 
   const lifecycle: Lifecycle = { draining: false, inFlight: 0 };
-  const metrics = env.METRICS_PORT > 0 ? createMetrics({ db: handle.db, log, http: true }) : undefined;
+  const metrics = env.METRICS_PORT > 0 ? createMetrics({ db: handle.db, log, http: true, inFlight: () => lifecycle.inFlight }) : undefined;
   const deps = buildDeps(env, handle.db, log, resolveWebDist(env, log), {
     esimWebhookSecret: await resolveEsimWebhookSecret(env, handle.db),
     metrics,
