@@ -11,7 +11,10 @@
 //
 // Prints one JSON line per window once every answer in it is in:
 //   { window, startS, endS, kinds: { <kind>: { sent, ok, non2xx, timeouts, errors, firstError, lat: [ms…] } },
-//     maxInFlight: { catalog, order }, paid }
+//     maxInFlight: { catalog, order }, sendLagMaxMs, paid }
+// sendLagMaxMs: the most a request started after its scheduled time in that window (this process
+// was late: its core was busy). Latency includes it, so a large value points at the generator or
+// the machine, not at the server.
 // A request belongs to the window its answer arrived in (`sent` counts by scheduled start).
 // The last line is { done: true, paid, seconds }: `paid` counts every order confirmed 'succeeded'.
 import http from 'node:http';
@@ -79,6 +82,7 @@ const newKind = () => ({ sent: 0, ok: 0, non2xx: 0, timeouts: 0, errors: 0, firs
 const stats = Array.from({ length: windows }, () => ({
   kinds: Object.fromEntries([...CATALOG_KINDS, ...ORDER_KINDS].map((k) => [k, newKind()])),
   maxInFlight: { catalog: 0, order: 0 },
+  sendLagMaxMs: 0,
   paid: 0,
 }));
 const inFlight = { catalog: 0, order: 0 };
@@ -158,8 +162,9 @@ function stream(rate, group, fn) {
       while (next <= now && next < untilMs) {
         const at = next;
         inFlight[group]++;
-        const w = win(now).maxInFlight;
-        w[group] = Math.max(w[group], inFlight[group]);
+        const w = win(now);
+        w.maxInFlight[group] = Math.max(w.maxInFlight[group], inFlight[group]);
+        w.sendLagMaxMs = Math.max(w.sendLagMaxMs, Number((now - at).toFixed(1)));
         const p = fn(at).finally(() => {
           inFlight[group]--;
           pending.delete(p);

@@ -379,6 +379,8 @@ function serverLogSummary(file) {
 
 /** '0–5 min' for whole minutes, else '0–30 s'. */
 const span = (a, b) => (a % 60 === 0 && b % 60 === 0 ? `${a / 60}–${b / 60} min` : `${a}–${b} s`);
+/** The largest of the numbers (nulls skipped); null when there is none. */
+const maxOf = (xs) => (xs.some((x) => x !== null) ? Math.max(...xs.filter((x) => x !== null)) : null);
 const fmt = (x, w = 7) => String(x ?? '—').padStart(w);
 
 function windowRow(w) {
@@ -387,12 +389,12 @@ function windowRow(w) {
   const errs = (s) => s.non2xx + s.timeouts + s.errors;
   return (
     `${fmt(span(w.startS, w.endS), 12)} │ ${fmt(c.perSec)} ${fmt(c.p50)} ${fmt(c.p95)} ${fmt(c.p99)} ${fmt(errs(c), 5)} │` +
-    ` ${fmt(o.perSec)} ${fmt(o.p50)} ${fmt(o.p95)} ${fmt(o.p99)} ${fmt(errs(o), 5)} │ ${fmt(w.rssMb)} ${fmt(w.heapMb)} ${fmt(w.serverCpuPct, 5)} ${fmt(w.loadAverage, 5)}`
+    ` ${fmt(o.perSec)} ${fmt(o.p50)} ${fmt(o.p95)} ${fmt(o.p99)} ${fmt(errs(o), 5)} │ ${fmt(w.rssMb)} ${fmt(w.heapMb)} ${fmt(w.serverCpuPct, 5)} ${fmt(w.loopLagP99MaxMs, 6)} ${fmt(w.generatorSendLagMaxMs, 6)} ${fmt(w.loadAverage, 5)}`
   );
 }
 const WINDOW_HEAD =
   `${'window'.padStart(12)} │ ${'cat/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'err'.padStart(5)} │` +
-  ` ${'orders/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'err'.padStart(5)} │ ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(7)} ${'cpu%'.padStart(5)} ${'load'.padStart(5)}`;
+  ` ${'orders/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'err'.padStart(5)} │ ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(7)} ${'cpu%'.padStart(5)} ${'loop'.padStart(6)} ${'gen'.padStart(6)} ${'load'.padStart(5)}`;
 
 function kindTable(overall) {
   log(
@@ -519,9 +521,14 @@ export async function main(argv = process.argv.slice(2), defaults = LOAD_DEFAULT
     const windows = [];
     const allKinds = [];
     let done = null;
+    let samplesSeen = 0;
     let lastCpu = samples[0].cpuS;
     let lastCpuAt = Date.now();
     log();
+    log(
+      "latency from each request's scheduled start; loop: the server's event-loop delay p99 (ms, its metrics); " +
+        'gen: the most the generator started a request late (ms, included in the latency)',
+    );
     log(`${''.padStart(12)} │ ${'catalogue (all kinds), ms'.padEnd(37)} │ ${'checkout (whole order), ms'.padEnd(37)} │ server`);
     log(WINDOW_HEAD);
     for await (const line of createInterface({ input: gen.stdout })) {
@@ -547,12 +554,15 @@ export async function main(argv = process.argv.slice(2), defaults = LOAD_DEFAULT
         ordersSentPerSec: Number((msg.kinds.order.sent / seconds).toFixed(1)),
         paidPerSec: Number((msg.paid / seconds).toFixed(1)),
         maxInFlight: msg.maxInFlight,
+        generatorSendLagMaxMs: msg.sendLagMaxMs,
+        loopLagP99MaxMs: maxOf(samples.slice(samplesSeen).map((x) => x.lagP99Ms)),
         rssMb: s.rssMb,
         heapMb: s.heapMb,
         lagP99Ms: s.lagP99Ms,
         serverCpuPct: cpuPct === null ? null : Number(cpuPct),
         loadAverage: s.loadAverage,
       };
+      samplesSeen = samples.length;
       windows.push(w);
       log(windowRow(w));
     }
