@@ -63,8 +63,10 @@ export function createApp(deps: AppDeps) {
       maxBatchSize: MAX_TRPC_BATCH_CALLS,
       // @hono/trpc-server types the context as Record<string, unknown>; our Context is an interface (no index signature).
       createContext: (_opts, c) => createContext(deps, c as never) as unknown as Record<string, unknown>,
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('trpc error', { path, error: String(error.cause ?? error) });
+      onError: ({ error, path, ctx }) => {
+        // The request's logger (its id in the line) when the context was made.
+        const log = (ctx as { services?: { log?: AppDeps['log'] } } | undefined)?.services?.log ?? deps.log;
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error('trpc error', { path, error: String(error.cause ?? error) });
       },
       // tRPC answers errors found before a call runs (a GET with a multipart or octet-stream
       // Content-Type, an unbatched streaming request) with its JSON envelope but no Content-Type,
@@ -95,7 +97,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     const { status, body } = errorResponse(err);
-    if (status >= 500) deps.log.error('unhandled error', { path: c.req.path, error: String(err?.stack ?? err) });
+    if (status >= 500) (c.var.log ?? deps.log).error('unhandled error', { path: c.req.path, error: String(err?.stack ?? err) });
     return c.json(body, status);
   });
 

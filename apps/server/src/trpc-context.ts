@@ -1,13 +1,22 @@
 // Builds the tRPC context for a request, from what the Hono middlewares put on c.var.
 // Used by the tRPC mount and by the REST adapters (through callerFor), so both see the same user.
 import type { Context as HonoContext } from 'hono';
-import { appRouter, createCaller, languageFromAcceptLanguage, type Context } from '@esim/api';
+import { appRouter, createCaller, languageFromAcceptLanguage, type Context, type Services } from '@esim/api';
 import type { AppDeps, AppEnv } from './types.ts';
+
+/**
+ * The services for this request: deps.services whose `log` writes the request's id into every
+ * line (c.var.log, set by middleware/request-log.ts), and so does work they start (jobs enqueued).
+ */
+export function servicesFor(deps: Pick<AppDeps, 'services'>, c: HonoContext<AppEnv>): Services {
+  const log = c.get('log');
+  return log ? { ...deps.services, log } : deps.services;
+}
 
 export function createContext(deps: AppDeps, c: HonoContext<AppEnv>): Context {
   return {
     db: deps.db,
-    services: deps.services,
+    services: servicesFor(deps, c),
     user: c.get('user') ?? null,
     sessionId: c.get('sessionId') ?? null,
     locale: languageFromAcceptLanguage(c.req.header('accept-language')),

@@ -38,6 +38,8 @@ export interface Lifecycle {
 export interface AppVariables {
   /** This request's id (X-Request-Id in and out; middleware/request-log.ts). */
   requestId: string;
+  /** deps.log with this request's id in every line (logger.ts requestLogger). */
+  log: Logger;
   ip: string;
   secure: boolean;
   user: SessionUser | null;

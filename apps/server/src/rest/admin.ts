@@ -21,7 +21,7 @@ export function adminRest(deps: AppDeps) {
       return c.body(csv, 200);
     } catch (err) {
       const { status, body } = errorResponse(err);
-      if (status >= 500) deps.log.error('newsletter export failed', { error: String(err) });
+      if (status >= 500) (c.var.log ?? deps.log).error('newsletter export failed', { error: String(err) });
       return c.json(body, status);
     }
   });

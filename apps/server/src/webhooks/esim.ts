@@ -9,6 +9,7 @@
 import { Hono } from 'hono';
 import { EsimWebhookError, receiveEsimWebhook } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
+import { servicesFor } from '../trpc-context.ts';
 import { jsonBodyLimit } from '../rest/body.ts';
 import { sendError } from '../response.ts';
 
@@ -23,15 +24,17 @@ export function esimWebhookRoutes(deps: AppDeps) {
   app.post('/webhooks/esim', jsonBodyLimit(MAX_WEBHOOK_BODY), async (c) => {
     const raw = await c.req.text();
     try {
-      const result = await receiveEsimWebhook(deps.db, deps.services, raw, c.req.raw.headers);
+      const result = await receiveEsimWebhook(deps.db, servicesFor(deps, c), raw, c.req.raw.headers);
       return c.json({ received: true, outcome: result.outcome });
     } catch (err) {
       if (err instanceof EsimWebhookError) {
-        deps.log.warn('eSIM webhook refused', { reason: err.reason, message: err.message });
+        (c.var.log ?? deps.log).warn('eSIM webhook refused', { reason: err.reason, message: err.message });
         const code = err.reason === 'malformed' ? 'BAD_REQUEST' : 'BAD_SIGNATURE';
         return sendError(c, 400, code, `eSIM webhook refused: ${err.message}`, { reason: err.reason });
       }
-      deps.log.error('eSIM webhook handling failed (will be retried by the sender)', { error: String((err as Error)?.stack ?? err) });
+      (c.var.log ?? deps.log).error('eSIM webhook handling failed (will be retried by the sender)', {
+        error: String((err as Error)?.stack ?? err),
+      });
       return sendError(c, 500, 'INTERNAL', 'The event could not be handled; please retry.');
     }
   });

@@ -8,6 +8,7 @@
 import { Hono } from 'hono';
 import { isWebhookVerificationError, receiveWebhook } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
+import { servicesFor } from '../trpc-context.ts';
 import { jsonBodyLimit } from '../rest/body.ts';
 import { sendError } from '../response.ts';
 
@@ -19,14 +20,16 @@ export function webhookRoutes(deps: AppDeps) {
   app.post('/webhooks/stripe', jsonBodyLimit(MAX_WEBHOOK_BODY), async (c) => {
     const raw = await c.req.text();
     try {
-      const result = await receiveWebhook(deps.db, deps.services, raw, c.req.header('stripe-signature'));
+      const result = await receiveWebhook(deps.db, servicesFor(deps, c), raw, c.req.header('stripe-signature'));
       return c.json({ received: true, outcome: result.outcome });
     } catch (err) {
       if (isWebhookVerificationError(err)) {
-        deps.log.warn('webhook refused', { reason: err.reason });
+        (c.var.log ?? deps.log).warn('webhook refused', { reason: err.reason });
         return sendError(c, 400, 'BAD_SIGNATURE', err.message, { reason: err.reason });
       }
-      deps.log.error('webhook handling failed (will be retried by the sender)', { error: String((err as Error)?.stack ?? err) });
+      (c.var.log ?? deps.log).error('webhook handling failed (will be retried by the sender)', {
+        error: String((err as Error)?.stack ?? err),
+      });
       return sendError(c, 500, 'INTERNAL', 'The event could not be handled; please retry.');
     }
   });
