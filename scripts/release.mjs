@@ -80,13 +80,22 @@ const nativeShims = {
     }));
   },
 };
+/** The web build's SSR module, bundled in (release/entry.ts imports it as 'esim-web-ssr'). */
+const webSsr = {
+  name: 'release-web-ssr',
+  setup(build) {
+    build.onResolve({ filter: /^esim-web-ssr$/ }, () => ({ path: join(webDist, 'ssr', 'prerender.js') }));
+  },
+};
+if (!existsSync(join(webDist, 'ssr', 'prerender.js')))
+  fail('apps/web/dist/ssr/prerender.js is missing: build the web app first (npm run build)');
 const bundle = await esbuild.build({
   ...base,
   entryPoints: { 'esim-shop': 'src/release/entry.ts' },
   format: 'cjs',
   sourcemap: false,
   external: ['node:sea', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents'],
-  plugins: [...(base.plugins ?? []), nativeShims],
+  plugins: [...(base.plugins ?? []), nativeShims, webSsr],
   // A bundle of ES modules as CommonJS: import.meta.url names a file beside the binary (nothing is
   // read relative to it: WEB_DIST points at the unpacked web app).
   define: { 'import.meta.url': '__esimImportMetaUrl', ESIM_SHOP_VERSION: JSON.stringify(version) },

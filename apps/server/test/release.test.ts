@@ -113,6 +113,12 @@ describe('release/esim-shop, alone in an empty folder without node', () => {
     const regions = (await (await fetch(`${base}/api/regions`)).json()) as Array<{ code: string }>;
     expect(regions.length).toBeGreaterThan(200);
     expect(regions.map((r) => r.code)).toContain('JP');
+    // Destination pages are rendered on the server from the SSR module bundled into the binary:
+    // the plans are in the HTML, not only the empty app shell.
+    const japan = await (await fetch(`${base}/destinations/japan`)).text();
+    expect(japan.match(/<title\b[^>]*>[^<]*<\/title>/g)).toEqual([expect.stringMatching(/>Japan eSIM data plans/)]);
+    expect(japan).toMatch(/1 GB/);
+    expect(japan).toMatch(/7 days/i);
     expect(existsSync(join(folder, 'data/shop.sqlite'))).toBe(true);
     expect((await shop(['health'])).code).toBe(0);
   }, 90_000);

@@ -126,8 +126,10 @@ export function pageDocument(page: RenderedPage, { template, stylesheets, bootSc
     // The shell paints with HTML and CSS alone: the app's scripts must not take bandwidth from
     // the stylesheets on a slow link (they still start at once, and run when they arrive).
     .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
-    .replace(/<title>[^<]*<\/title>\s*/, '')
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>\s*/, '');
+    // The template's own title and description (marked data-prerendered in the per-language
+    // templates the server renders into): the page's head below replaces them.
+    .replace(/<title\b[^>]*>[^<]*<\/title>\s*/, '')
+    .replace(/<meta\s+(?:data-prerendered\s+)?name="description"\s+content="[^"]*"\s*\/?>\s*/, '');
   out = replaceOnce(out, /<html lang="[^"]*" dir="[^"]*"/, `<html lang="${page.lang}" dir="${page.dir}"`, '<html lang dir>');
   out = replaceOnce(out, '</head>', `  ${[head, ...extra].join('\n    ')}\n  </head>`, '</head>');
   out = replaceOnce(

@@ -32,7 +32,7 @@ interface ShellConfig {
 }
 
 /** What the SSR bundle exports (apps/web/src/prerender.tsx). */
-interface SsrModule {
+export interface SsrModule {
   render(url: string, data: (path: string, input: unknown) => Promise<unknown> | undefined): Promise<{ notFound: boolean }>;
   pageDocument(page: unknown, assets: { template: string; stylesheets: readonly string[]; bootScript: string | null }): string;
 }
@@ -40,6 +40,15 @@ interface SsrModule {
 export interface RenderedPage {
   page: HtmlPage;
   notFound: boolean;
+}
+
+/**
+ * The release binary's SSR module: bundled into the binary (a single executable cannot import the
+ * web build's dist/ssr/prerender.js, whose imports resolve from node_modules). Unset: that file.
+ */
+let bundledSsr: (() => Promise<SsrModule>) | null = null;
+export function useBundledSsr(load: () => Promise<SsrModule>): void {
+  bundledSsr = load;
 }
 
 export function destinationPages(deps: AppDeps, facts: ShopFacts = shopFactsFromEnv(deps.env)) {
@@ -52,14 +61,14 @@ export function destinationPages(deps: AppDeps, facts: ShopFacts = shopFactsFrom
   let queue: Promise<unknown> = Promise.resolve();
 
   const load = async () => {
-    if (!existsSync(entry) || !existsSync(shellFile)) {
+    if ((!bundledSsr && !existsSync(entry)) || !existsSync(shellFile)) {
       deps.log.warn('web build has no SSR bundle; destination pages are not pre-rendered', { webDist: root });
       return null;
     }
     try {
       const shell = JSON.parse(readFileSync(shellFile, 'utf8')) as ShellConfig;
       const template = readFileSync(join(root, shell.template), 'utf8');
-      const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+      const ssr = bundledSsr ? await bundledSsr() : ((await import(pathToFileURL(entry).href)) as SsrModule);
       const rendered = recordedFacts(shell.facts);
       if (!rendered)
         deps.log.warn('shell.json records no shop facts; destination pages keep the names they were built with', { webDist: root });

@@ -8,8 +8,13 @@ import { createDb, migrateToLatest, seed } from '@esim/db';
 import { runAdminCli } from '../admin-cli.ts';
 import { commands, runCli } from '../cli/run.ts';
 import { loadDotEnv, readEnv, setSettingDefault } from '../env.ts';
+import { useBundledSsr, type SsrModule } from '../middleware/destination-pages.ts';
 import { startServer } from '../serve.ts';
 import { webDistDir } from './assets.ts';
+
+// The web build's SSR module (apps/web/dist/ssr/prerender.js with its React, router and Mantine),
+// bundled in by scripts/release.mjs under this name: destination pages render from it.
+useBundledSsr(() => import('esim-web-ssr') as Promise<SsrModule>);
 
 /** Set by scripts/release.mjs (esbuild `define`). */
 declare const ESIM_SHOP_VERSION: string;
