@@ -21,9 +21,10 @@ import type { EsimProfile } from '../providers/esim/index.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { enqueueEmail, scheduleOrderEmails, sendDueEmails } from './mail-outbox.ts';
-import { changed, isSqlite, writeTransaction } from './db-tx.ts';
+import { changed, writeTransaction } from './db-tx.ts';
 import { newAccessToken, newPublicId } from './tokens.ts';
 import { addMs, iso } from '../domain/time.ts';
+import { takeDueBatch, type DueJob } from './job-claims.ts';
 import { clawBackPurchasePoints, releaseReservedPoints, settlePointsOnPaid, settlePointsOnRefund } from './rewards-ledger.ts';
 import type { PaidOrderFacts } from './rewards-ledger.ts';
 import { errorText } from '../errors.ts';
@@ -670,7 +671,7 @@ export async function runDueWork(db: Db, services: Services, opts: DueWorkOption
  * siblings take disjoint batches instead of racing for the same rows; provisionOrder then works
  * under that held lease (and skips an order whose lease another worker took over meanwhile).
  */
-async function selectDueOrders(db: Db, services: Services): Promise<{ id: number; heldLease?: string }[]> {
+async function selectDueOrders(db: Db, services: Services): Promise<DueJob[]> {
   const now = iso(services.now());
   const due = (q: Db) =>
     q
@@ -683,15 +684,7 @@ async function selectDueOrders(db: Db, services: Services): Promise<{ id: number
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .orderBy('next_attempt_at')
       .limit(services.fulfilment.batchSize);
-  if (isSqlite(db)) return due(db).execute();
-  const heldLease = addMs(services.now(), services.fulfilment.leaseMs);
-  const rows = await db
-    .updateTable('orders')
-    .set({ lease_until: heldLease })
-    .where('id', 'in', due(db).forUpdate().skipLocked())
-    .returning('id')
-    .execute();
-  return rows.map(({ id }) => ({ id, heldLease }));
+  return takeDueBatch(db, services, 'orders', due);
 }
 
 export interface ReconcileResult {

@@ -9,8 +9,9 @@ import { composeEsimMail } from '../providers/mail/index.ts';
 import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { addMs, iso } from '../domain/time.ts';
+import { takeDueBatch, type DueJob } from './job-claims.ts';
 import { errorText } from '../errors.ts';
-import { changed, isSqlite } from './db-tx.ts';
+import { changed } from './db-tx.ts';
 import { getPlanDestinations } from './plan-facts.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
 import { composeEsimLifeEmail, isEsimLifeEmailKind, type EsimLifeEmailKind } from './esim-emails.ts';
@@ -143,7 +144,7 @@ export async function sendEmail(db: Db, services: Services, outboxId: number, op
  * The next batch of due e-mails. SQLite: the ids (sendEmail claims each). PostgreSQL: claimed in
  * one statement, FOR UPDATE SKIP LOCKED, so several workers take disjoint batches.
  */
-async function selectDueEmails(db: Db, services: Services): Promise<{ id: number; heldLease?: string }[]> {
+async function selectDueEmails(db: Db, services: Services): Promise<DueJob[]> {
   const now = iso(services.now());
   const due = (q: Db) =>
     q
@@ -154,15 +155,7 @@ async function selectDueEmails(db: Db, services: Services): Promise<{ id: number
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .orderBy('next_attempt_at')
       .limit(services.fulfilment.batchSize);
-  if (isSqlite(db)) return due(db).execute();
-  const heldLease = addMs(services.now(), services.fulfilment.leaseMs);
-  const rows = await db
-    .updateTable('email_outbox')
-    .set({ lease_until: heldLease })
-    .where('id', 'in', due(db).forUpdate().skipLocked())
-    .returning('id')
-    .execute();
-  return rows.map(({ id }) => ({ id, heldLease }));
+  return takeDueBatch(db, services, 'email_outbox', due);
 }
 
 /** One batch of due e-mails (the worker's pass calls it until none is due). */
