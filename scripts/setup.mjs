@@ -53,18 +53,24 @@ function turbo(args) {
   run(bin('turbo'), ['run', ...args, '--output-logs=errors-only', '--log-order=grouped']);
 }
 
+/** [command, args] run as root: directly when this is root, else through sudo. */
+function asRoot(command, args) {
+  return process.getuid?.() === 0 ? [command, args] : ['sudo', [command, ...args]];
+}
+
+/** apt-get update + install of one Debian package; the install's result. */
+function aptInstall(pkg) {
+  const apt = (args) =>
+    spawnSync(...asRoot('apt-get', args), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt(['update', '-qq']);
+  return apt(['install', '-y', '-qq', pkg]);
+}
+
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return;
   if (existsSync('/usr/bin/chromium')) return;
   console.log('› installing Chromium from Debian for the browser tests…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) =>
-    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  apt(['update', '-qq']);
-  const res = apt(['install', '-y', '-qq', 'chromium']);
+  const res = aptInstall('chromium');
   if (res.status !== 0 || !existsSync('/usr/bin/chromium')) {
     console.error('✖ Chromium is needed for the browser tests: apt-get install -y chromium');
     process.exit(1);
@@ -80,17 +86,9 @@ function hasPostgres() {
 function ensurePostgres() {
   if (hasPostgres()) return;
   console.log('› installing PostgreSQL from Debian for the PostgreSQL tests…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) =>
-    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'postgresql']);
+  aptInstall('postgresql');
   // The package starts a cluster of its own; the tests start throwaway ones and need none.
-  if (hasPostgres())
-    spawnSync(sudo[0] ?? 'service', sudo.length ? ['service', 'postgresql', 'stop'] : ['postgresql', 'stop'], { stdio: 'ignore' });
+  if (hasPostgres()) spawnSync(...asRoot('service', ['postgresql', 'stop']), { stdio: 'ignore' });
   else console.warn('! PostgreSQL could not be installed (apt-get install -y postgresql): its tests will be skipped, saying so');
 }
 
