@@ -34,6 +34,7 @@ import {
   type Running,
   type ServerEnv,
 } from './built-server.ts';
+import { countBy, demoIntents, workLeft } from './work-left.ts';
 
 const KILLS = Math.max(1, Number(process.env.CRASH_KILLS ?? 20) || 20);
 const SEED = (Number(process.env.CRASH_SEED) || randomBytes(4).readUInt32LE(0)) >>> 0;
@@ -222,25 +223,9 @@ describe('SIGKILL at random moments while shoppers buy (built server)', () => {
         const handle = createDb(env.DATABASE_URL, { walFlusher: false });
         try {
           const db = handle.db;
-          const succeededIntents = async () =>
-            (await db.selectFrom('demo_payment_intents').select(['id', 'data']).execute())
-              .map((r) => ({ id: r.id, ...(JSON.parse(r.data) as { status: string; metadata: { orderId?: string } }) }))
-              .filter((i) => i.status === 'succeeded');
           await waitUntil(
             'no work left (paid orders provisioned, e-mails sent, succeeded payments claimed)',
-            async () => {
-              const busy = await db.selectFrom('orders').select('id').where('status', 'in', ['paid', 'provisioning']).execute();
-              const mail = await db.selectFrom('email_outbox').select('id').where('status', '=', 'pending').execute();
-              const unclaimed = await db
-                .selectFrom('orders')
-                .select('payment_intent_id')
-                .where('status', 'in', ['pending_payment', 'payment_failed'])
-                .execute();
-              const succeeded = new Set((await succeededIntents()).map((i) => i.id));
-              const left =
-                busy.length + mail.length + unclaimed.filter((o) => o.payment_intent_id && succeeded.has(o.payment_intent_id)).length;
-              return left === 0 ? true : undefined;
-            },
+            async () => ((await workLeft(db)) === 0 ? true : undefined),
             30_000,
             200,
           );
@@ -251,17 +236,13 @@ describe('SIGKILL at random moments while shoppers buy (built server)', () => {
             .execute();
           const esims = await db.selectFrom('esims').select(['order_id', 'activation_code']).execute();
           const mails = await db.selectFrom('email_outbox').select(['order_id', 'kind', 'status', 'location']).execute();
-          const intents = (await db.selectFrom('demo_payment_intents').select(['id', 'data']).execute()).map((r) => ({
-            id: r.id,
-            ...(JSON.parse(r.data) as { status: string; metadata: { orderId?: string } }),
-          }));
+          const intents = await demoIntents(db);
           const emlFiles = readdirSync(env.OUTBOX_DIR).filter((f) => f.endsWith('.eml'));
 
           const byPublicId = new Map(orders.map((o) => [o.public_id, o]));
           const byIntent = new Map(orders.filter((o) => o.payment_intent_id).map((o) => [o.payment_intent_id!, o]));
           const fulfilled = orders.filter((o) => o.status === 'fulfilled');
           const fulfilledIds = new Set(fulfilled.map((o) => o.id));
-          const count = <T>(xs: T[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<T, number>());
 
           const seen = purchases.filter((p) => p.orderId);
           const paidSeen = seen.filter((p) => p.outcome === 'paid');
@@ -301,7 +282,7 @@ describe('SIGKILL at random moments while shoppers buy (built server)', () => {
             expect(o?.status, `order of succeeded payment ${i.id}`).toBe('fulfilled');
             expect(o!.public_id).toBe(i.metadata.orderId);
           }
-          const paidPerOrder = count(succeeded.map((i) => i.metadata.orderId));
+          const paidPerOrder = countBy(succeeded.map((i) => i.metadata.orderId));
           expect(
             [...paidPerOrder].filter(([, n]) => n > 1),
             'orders paid more than once',
@@ -323,7 +304,7 @@ describe('SIGKILL at random moments while shoppers buy (built server)', () => {
           ).toEqual([]);
 
           // One eSIM per fulfilled order, none for any other.
-          const esimsPerOrder = count(esims.map((e) => e.order_id));
+          const esimsPerOrder = countBy(esims.map((e) => e.order_id));
           expect(
             [...esimsPerOrder].filter(([id, n]) => n !== 1 || !fulfilledIds.has(id)),
             'eSIMs per order',
@@ -332,7 +313,7 @@ describe('SIGKILL at random moments while shoppers buy (built server)', () => {
 
           // One e-mail per fulfilled order: one outbox row, sent, and one complete .eml file.
           expect(mails.filter((m) => m.kind !== 'esim_delivery' || m.status !== 'sent' || !fulfilledIds.has(m.order_id))).toEqual([]);
-          expect(count(mails.map((m) => m.order_id)).size).toBe(fulfilled.length);
+          expect(countBy(mails.map((m) => m.order_id)).size).toBe(fulfilled.length);
           const emlPerOrder = new Map<string, string[]>();
           for (const f of emlFiles) {
             const tag = /-(ORD-[0-9A-Z]{10})(?:-\d+)?\.eml$/.exec(f)?.[1];

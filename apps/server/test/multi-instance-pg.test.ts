@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrations, type DbHandle } from '@esim/db';
 import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '@esim/db/testing';
 import { cliJs, ensureBuilt, freePort, killServer, serverDir, startServer, waitHealthy, waitUntil, type Running } from './built-server.ts';
+import { countBy, succeededDemoIntents, workLeft } from './work-left.ts';
 
 const available = findPgBinaries() !== null;
 if (!available) console.warn(`[@esim/server] skipping the several-instances PostgreSQL test: ${pgUnavailableReason()}`);
@@ -252,24 +253,9 @@ describe.skipIf(!available)('two server instances and a worker on one PostgreSQL
       stopping = true;
       await Promise.all(shoppers);
 
-      const succeededIntents = async () =>
-        (await db.selectFrom('demo_payment_intents').select(['id', 'data']).execute())
-          .map((r) => ({ id: r.id, ...(JSON.parse(r.data) as { status: string; metadata: { orderId?: string } }) }))
-          .filter((i) => i.status === 'succeeded');
       await waitUntil(
         'the backlog (paid orders provisioned, e-mails sent, succeeded payments claimed)',
-        async () => {
-          const busy = await db.selectFrom('orders').select('id').where('status', 'in', ['paid', 'provisioning']).execute();
-          const mail = await db.selectFrom('email_outbox').select('id').where('status', '=', 'pending').execute();
-          const unpaid = await db
-            .selectFrom('orders')
-            .select('payment_intent_id')
-            .where('status', 'in', ['pending_payment', 'payment_failed'])
-            .execute();
-          const succeeded = new Set((await succeededIntents()).map((i) => i.id));
-          const left = busy.length + mail.length + unpaid.filter((o) => o.payment_intent_id && succeeded.has(o.payment_intent_id)).length;
-          return left === 0 ? true : undefined;
-        },
+        async () => ((await workLeft(db)) === 0 ? true : undefined),
         30_000,
         100,
       );
@@ -279,13 +265,13 @@ describe.skipIf(!available)('two server instances and a worker on one PostgreSQL
       const mails = await db.selectFrom('email_outbox').select(['order_id', 'kind', 'status', 'location']).execute();
       const providerOrders = await db.selectFrom('simulator_esims').select(['idempotency_key']).execute();
       const emlFiles = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-      const succeeded = await succeededIntents();
+      const succeeded = await succeededDemoIntents(db);
 
       const byPublicId = new Map(orders.map((o) => [o.public_id, o]));
       const byIntent = new Map(orders.filter((o) => o.payment_intent_id).map((o) => [o.payment_intent_id!, o]));
       const fulfilled = orders.filter((o) => o.status === 'fulfilled');
       const fulfilledIds = new Set(fulfilled.map((o) => o.id));
-      const count = <T>(xs: T[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<T, number>());
+
       const paidSeen = purchases.filter((p) => p.outcome === 'paid');
       console.log(
         `multi-instance-pg: ${JSON.stringify({
@@ -312,22 +298,22 @@ describe.skipIf(!available)('two server instances and a worker on one PostgreSQL
         [],
       );
       // Exactly once: one eSIM, one e-mail row (sent), one .eml file and one provider order per fulfilled order.
-      const esimsPerOrder = count(esims.map((e) => e.order_id));
+      const esimsPerOrder = countBy(esims.map((e) => e.order_id));
       expect(
         [...esimsPerOrder].filter(([id, n]) => n !== 1 || !fulfilledIds.has(id)),
         'eSIMs per order',
       ).toEqual([]);
       expect(esimsPerOrder.size).toBe(fulfilled.length);
       expect(mails.filter((m) => m.kind !== 'esim_delivery' || m.status !== 'sent' || !fulfilledIds.has(m.order_id))).toEqual([]);
-      expect(count(mails.map((m) => m.order_id)).size).toBe(fulfilled.length);
-      const emlPerOrder = count(emlFiles.map((f) => /-(ORD-[0-9A-Z]{10})(?:-\d+)?\.eml$/.exec(f)?.[1]));
+      expect(countBy(mails.map((m) => m.order_id)).size).toBe(fulfilled.length);
+      const emlPerOrder = countBy(emlFiles.map((f) => /-(ORD-[0-9A-Z]{10})(?:-\d+)?\.eml$/.exec(f)?.[1]));
       expect(
         [...emlPerOrder].filter(([id, n]) => n !== 1 || id === undefined || byPublicId.get(id)?.status !== 'fulfilled'),
         '.eml files per order',
       ).toEqual([]);
       expect(emlPerOrder.size).toBe(fulfilled.length);
       for (const m of mails) expect(emlFiles.map((f) => join(outbox, f))).toContain(m.location);
-      const providerPerOrder = count(providerOrders.map((r) => /^order:(ORD-[0-9A-Z]{10}):esim$/.exec(r.idempotency_key)?.[1]));
+      const providerPerOrder = countBy(providerOrders.map((r) => /^order:(ORD-[0-9A-Z]{10}):esim$/.exec(r.idempotency_key)?.[1]));
       expect(
         [...providerPerOrder].filter(([id, n]) => n !== 1 || id === undefined || byPublicId.get(id)?.status !== 'fulfilled'),
         'provider orders',
