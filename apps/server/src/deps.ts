@@ -214,39 +214,47 @@ const PAYMENT_OPERATIONS = [
 
 /**
  * The provider as it is, except that a listed operation that throws or rejects is counted (then
- * fails as before). A Proxy, so the provider's other members, its prototype and its private fields
- * work unchanged; every function is called on the provider itself.
+ * fails as before). Built once: an object over the provider whose every method (own or inherited)
+ * and accessor calls the provider itself, so private fields work; its data fields are read through
+ * the prototype. Not a Proxy: a Proxy's trap ran on every property read of the hot checkout path.
  */
 export function countingFailures<T extends object>(provider: T, operations: readonly string[], count: (operation: string) => void): T {
   const counted = new Set(operations);
-  const functions = new Map<PropertyKey, unknown>();
-  return new Proxy(provider, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== 'function') return value;
-      let fn = functions.get(prop);
-      if (fn && (fn as { original?: unknown }).original === value) return fn;
-      const original = value as (...args: unknown[]) => unknown;
+  const wrapper = Object.create(provider) as Record<PropertyKey, unknown>;
+  const done = new Set<PropertyKey>(['constructor']);
+  for (let o: object | null = provider; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const prop of Reflect.ownKeys(o)) {
+      if (done.has(prop)) continue;
+      done.add(prop);
+      const d = Object.getOwnPropertyDescriptor(o, prop)!;
+      if (d.get || d.set) {
+        Object.defineProperty(wrapper, prop, {
+          get: d.get ? () => d.get!.call(provider) : undefined,
+          set: d.set ? (v: unknown) => d.set!.call(provider, v) : undefined,
+          enumerable: d.enumerable ?? false,
+        });
+        continue;
+      }
+      if (typeof d.value !== 'function') continue;
+      const original = d.value as (...args: unknown[]) => unknown;
       if (typeof prop === 'string' && counted.has(prop)) {
         const failed = (err: unknown) => {
           count(prop);
           throw err;
         };
-        fn = function countedCall(...args: unknown[]) {
+        wrapper[prop] = function countedCall(...args: unknown[]) {
           let result: unknown;
           try {
-            result = original.apply(target, args);
+            result = original.apply(provider, args);
           } catch (err) {
             return failed(err);
           }
           return result instanceof Promise ? result.then(undefined, failed) : result;
         };
       } else {
-        fn = (...args: unknown[]) => original.apply(target, args);
+        wrapper[prop] = (...args: unknown[]) => original.apply(provider, args);
       }
-      (fn as { original?: unknown }).original = original;
-      functions.set(prop, fn);
-      return fn;
-    },
-  });
+    }
+  }
+  return wrapper as T;
 }

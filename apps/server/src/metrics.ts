@@ -15,7 +15,7 @@
 // Node's own (collectDefaultMetrics): process_* and nodejs_*, event-loop lag among them.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { countOrdersByStatus, readBacklog, type BacklogStats } from '@esim/api';
 import type { Db } from '@esim/db';
 import type { Logger } from './types.ts';
@@ -41,9 +41,60 @@ export interface ShopMetrics {
   paymentProviderError(provider: string, operation: string): void;
 }
 
-interface RequestSeries {
-  count: { inc(): void };
-  duration: { observe(value: number): void };
+/**
+ * One (method, route) pair's requests, counted in plain numbers on the request path: prom-client's
+ * labelled children hash their labels on every inc/observe, which cost more than the rest of the
+ * request's bookkeeping together. The registry reads these when scraped (requestMetrics below).
+ */
+interface RouteSeries {
+  method: string;
+  route: string;
+  /** Requests per bucket of DURATION_BUCKETS (not cumulative), the last one past the largest bound. */
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+  /** Requests by status. */
+  statuses: Map<number, number>;
+}
+
+type MetricValue = { value: number; labels: Record<string, string | number>; metricName?: string };
+
+/** http_requests_total and http_request_duration_seconds as the registry wants them (its `get()` shape). */
+function requestMetrics(series: () => Iterable<RouteSeries>) {
+  const counter = {
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern and status.',
+    type: 'counter',
+    aggregator: 'sum',
+    get: async () => {
+      const values: MetricValue[] = [];
+      for (const s of series())
+        for (const [status, n] of s.statuses) values.push({ value: n, labels: { method: s.method, route: s.route, status } });
+      return { name: counter.name, help: counter.help, type: counter.type, aggregator: counter.aggregator, values };
+    },
+  };
+  const histogram = {
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request reaching the app to the last byte of its answer, by method and route pattern.',
+    type: 'histogram',
+    aggregator: 'sum',
+    get: async () => {
+      const values: MetricValue[] = [];
+      for (const s of series()) {
+        const labels = { method: s.method, route: s.route };
+        let cumulative = 0;
+        DURATION_BUCKETS.forEach((le, i) => {
+          cumulative += s.buckets[i]!;
+          values.push({ value: cumulative, labels: { le, ...labels }, metricName: `${histogram.name}_bucket` });
+        });
+        values.push({ value: s.count, labels: { le: '+Inf', ...labels }, metricName: `${histogram.name}_bucket` });
+        values.push({ value: s.sum, labels, metricName: `${histogram.name}_sum` });
+        values.push({ value: s.count, labels, metricName: `${histogram.name}_count` });
+      }
+      return { name: histogram.name, help: histogram.help, type: histogram.type, aggregator: histogram.aggregator, values };
+    },
+  };
+  return [counter, histogram];
 }
 
 function cached<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
@@ -78,20 +129,24 @@ export function createMetrics(opts: {
   const now = opts.now ?? (() => new Date());
   const cacheMs = opts.cacheMs ?? DB_GAUGES_CACHE_MS;
 
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'Requests answered, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: opts.http === false ? [] : [registry],
-  });
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the request reaching the app to the last byte of its answer, by method and route pattern.',
-    labelNames: ['method', 'route'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: opts.http === false ? [] : [registry],
-  });
-  const series = new Map<string, RequestSeries>();
+  const series = new Map<string, RouteSeries>();
+  let statusSeries = 0;
+  const seriesFor = (method: string, route: string): RouteSeries => {
+    let s = series.get(`${method} ${route}`);
+    if (s) return s;
+    const r = series.size < MAX_SERIES ? route : 'other';
+    const key = `${method} ${r}`;
+    s = series.get(key);
+    if (!s) {
+      s = { method, route: r, buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0, statuses: new Map() };
+      series.set(key, s);
+    }
+    return s;
+  };
+  if (opts.http !== false)
+    // The registry takes any object with name, help, type and get() (what prom-client's own metrics have).
+    for (const metric of requestMetrics(() => series.values()))
+      registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
   const inFlight = opts.inFlight;
   if (inFlight && opts.http !== false) {
     new Gauge({
@@ -170,15 +225,17 @@ export function createMetrics(opts: {
     registry,
     observeRequest(method, route, status, seconds) {
       const m = METHODS.has(method) ? method : 'OTHER';
-      const key = `${m} ${status} ${route}`;
-      let s = series.get(key);
-      if (!s) {
-        const r = series.size < MAX_SERIES ? route : 'other';
-        s = { count: requests.labels(m, r, String(status)), duration: durations.labels(m, r) };
-        if (series.size < MAX_SERIES) series.set(key, s);
-      }
-      s.count.inc();
-      s.duration.observe(seconds);
+      let s = seriesFor(m, route);
+      // Past MAX_SERIES (method, route, status) series, new ones are counted under route 'other'.
+      if (!s.statuses.has(status) && statusSeries >= MAX_SERIES) s = seriesFor(m, 'other');
+      let i = 0;
+      while (i < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[i]!) i++;
+      s.buckets[i] = s.buckets[i]! + 1;
+      s.sum += seconds;
+      s.count++;
+      const n = s.statuses.get(status);
+      if (n === undefined) statusSeries++;
+      s.statuses.set(status, (n ?? 0) + 1);
     },
     esimProviderError(provider, operation) {
       providerErrors.inc({ provider, operation });

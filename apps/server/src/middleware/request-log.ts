@@ -18,7 +18,7 @@
 // sending it. Under app.request() (tests) there is no ServerResponse: the header is added to the
 // Response and the line written at once.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { appRouter } from '@esim/api';
@@ -57,22 +57,45 @@ const LIFECYCLE = Symbol('lifecycle');
 type Tracked = ServerResponse & { [PENDING]?: Pending; [REQUEST_ID]?: string; [LIFECYCLE]?: Lifecycle | undefined };
 
 type OutgoingHeaders = Record<string, string | number | string[]> | (string | number | string[])[] | undefined | null;
+type WriteHead = (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+let originalWriteHead: WriteHead | null = null;
+
+/**
+ * Puts writeHeadWithId on ServerResponse.prototype, once per process. On the prototype rather than
+ * on each response: an own `writeHead` per response changed every response's shape, and Node's
+ * http code ran measurably slower on them.
+ */
+function installWriteHead(): void {
+  if (originalWriteHead) return;
+  originalWriteHead = ServerResponse.prototype.writeHead as unknown as WriteHead;
+  ServerResponse.prototype.writeHead = writeHeadWithId as unknown as ServerResponse['writeHead'];
+}
+
 /**
  * ServerResponse.writeHead with X-Request-Id (and, while draining, Connection: close) added to the
- * headers it is given; set on each ServerResponse of the app, as an own property.
+ * headers it is given, for the responses this middleware tracks; others pass through unchanged.
  */
 function writeHeadWithId(this: Tracked, status: number, a?: unknown, b?: unknown): ServerResponse {
+  const original = originalWriteHead!;
+  const id = this[REQUEST_ID];
+  // Not ours (another server in this process, a test): passed on exactly as it came.
+  if (id === undefined) return original.apply(this, arguments as unknown as unknown[]);
+  if (this[LIFECYCLE]?.draining !== true) {
+    // The usual answer: Node writes the header block from the headers it is given (its fast path,
+    // the shared records untouched), then the id's line goes in before the block's end. The id is
+    // safe to write as it is (requestIdFor: letters, digits and . _ : - only).
+    const out = original.apply(this, arguments as unknown as unknown[]);
+    const self = this as Tracked & { _header?: string | null };
+    if (typeof self._header === 'string' && self._header.endsWith('\r\n\r\n'))
+      self._header = `${self._header.slice(0, -2)}${REQUEST_ID_HEADER}: ${id}\r\n\r\n`;
+    return out;
+  }
+  // Draining: Connection: close too, which Node must see to close the socket after this answer.
   const reason = typeof a === 'string' ? a : undefined;
   const given = (reason === undefined ? a : b) as OutgoingHeaders;
-  const id = this[REQUEST_ID] ?? '';
-  const close = this[LIFECYCLE]?.draining === true;
-  let headers: OutgoingHeaders;
-  if (Array.isArray(given)) {
-    headers = close ? [...given, REQUEST_ID_HEADER, id, 'Connection', 'close'] : [...given, REQUEST_ID_HEADER, id];
-  } else {
-    headers = close ? { ...given, [REQUEST_ID_HEADER]: id, Connection: 'close' } : { ...given, [REQUEST_ID_HEADER]: id };
-  }
-  const original = Object.getPrototypeOf(this).writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  const headers: OutgoingHeaders = Array.isArray(given)
+    ? [...given, REQUEST_ID_HEADER, id, 'Connection', 'close']
+    : { ...given, [REQUEST_ID_HEADER]: id, Connection: 'close' };
   return reason === undefined ? original.call(this, status, headers) : original.call(this, status, reason, headers);
 }
 
@@ -108,6 +131,7 @@ export function requestLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const { log, metrics, lifecycle } = deps;
   const access = deps.env.ACCESS_LOG && (log.level === undefined || levelEnabled(log.level, 'info'));
   const routeOf = routeLabeller(deps);
+  installWriteHead();
 
   const finish = (p: Pending, status: number, bytes: number | undefined, aborted: boolean) => {
     if (lifecycle) lifecycle.inFlight--;
@@ -145,7 +169,6 @@ export function requestLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (outgoing) {
       outgoing[REQUEST_ID] = id;
       outgoing[LIFECYCLE] = lifecycle;
-      outgoing.writeHead = writeHeadWithId as ServerResponse['writeHead'];
     }
     const socket = outgoing?.socket ?? null;
     const sentBefore = socket?.bytesWritten ?? 0;
@@ -169,9 +192,15 @@ export function requestLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
       ip: c.get('ip') ?? 'unknown',
       userId: c.get('user')?.id ?? null,
     };
-    if (outgoing) {
+    if (outgoing && access) {
       outgoing[PENDING] = pending;
       outgoing.on('close', onClose);
+      return;
+    }
+    if (outgoing) {
+      // No access line to write: the metrics and the in-flight count are done when the handler is,
+      // without a 'close' listener per response (the duration then leaves out sending the body).
+      finish(pending, c.res.status, undefined, false);
       return;
     }
     const res = withRequestId(c.res, id);
