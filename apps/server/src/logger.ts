@@ -19,9 +19,9 @@
 // are counted and, when that minute is over, one line says how many were left out:
 //   {"level":"warn","msg":"repeated log lines suppressed","like":"webhook refused","suppressed":980,…}
 // Info lines (what the shop did: orders paid, e-mails sent; the access log) are not bounded.
-import type { Logger } from './types.ts';
+import type { Logger, LogLevel } from './types.ts';
 
-export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+export type { LogLevel } from './types.ts';
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
 

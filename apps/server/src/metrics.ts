@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { countOrdersByStatus, readBacklog, type BacklogStats } from '@esim/api';
 import type { Db } from '@esim/db';
-import type { Logger } from './types.ts';
+import type { Logger, ShopMetrics } from './types.ts';
 
 /** How long the database-backed gauges keep one reading. */
 export const DB_GAUGES_CACHE_MS = 5000;
@@ -31,15 +31,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** At most this many (method, route, status) series; past it, new ones are counted under route 'other'. */
 const MAX_SERIES = 2000;
 
-export interface ShopMetrics {
-  readonly registry: Registry;
-  /** One answered request; `route` must already be a bounded label. */
-  observeRequest(method: string, route: string, status: number, seconds: number): void;
-  /** A call to the eSIM provider that threw or rejected. */
-  esimProviderError(provider: string, operation: string): void;
-  /** A call to the payment provider that threw or rejected. */
-  paymentProviderError(provider: string, operation: string): void;
-}
+export type { ShopMetrics } from './types.ts';
 
 /**
  * One (method, route) pair's requests, counted in plain numbers on the request path: prom-client's

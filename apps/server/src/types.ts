@@ -1,8 +1,7 @@
 import type { Db } from '@esim/db';
 import type { Services, SessionUser } from '@esim/api';
 import type { Env } from './env.ts';
-import type { LogLevel } from './logger.ts';
-import type { ShopMetrics } from './metrics.ts';
+import type { Registry } from 'prom-client';
 
 export interface AppDeps {
   db: Db;
@@ -15,6 +14,20 @@ export interface AppDeps {
   metrics?: ShopMetrics | undefined;
   /** The process's state for the readiness check and the access log (serve.ts); absent in tests that need none. */
   lifecycle?: Lifecycle | undefined;
+}
+
+/** How much a logger writes (LOG_LEVEL); logger.ts ranks them. */
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Prometheus metrics (metrics.ts createMetrics). */
+export interface ShopMetrics {
+  readonly registry: Registry;
+  /** One answered request; `route` must already be a bounded label. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** A call to the eSIM provider that threw or rejected. */
+  esimProviderError(provider: string, operation: string): void;
+  /** A call to the payment provider that threw or rejected. */
+  paymentProviderError(provider: string, operation: string): void;
 }
 
 export interface Logger {
