@@ -2,6 +2,8 @@
 // customer signed in, buying (signed in or as a guest), and the audit rows.
 import { CARDS, account, createOrdersRig, type Browser, type OrdersRig, type RigOptions } from './orders/rig.ts';
 
+export { addFrancePlan } from './orders/rig.ts';
+
 export { CARDS, demo, type OrdersRig } from './orders/rig.ts';
 
 export interface AdminRigA {
@@ -50,31 +52,4 @@ export async function auditRows(rig: OrdersRig, action?: string) {
   let q = rig.db.selectFrom('audit_log').selectAll().orderBy('id');
   if (action) q = q.where('action', '=', action);
   return q.execute();
-}
-
-/** France with one 1 GB plan (5.00 USD): a second destination for filters and the top list. Its plan id. */
-export async function addFrancePlan(rig: OrdersRig): Promise<number> {
-  const fr = await rig.db
-    .insertInto('regions')
-    .values({ code: 'FR', name: 'France', continent: 'Europe', flag_icon: null, kind: 'country' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const plan = await rig.db
-    .insertInto('plans')
-    .values({
-      region_id: fr.id,
-      slug: 'fr-1gb',
-      name: 'France 1GB',
-      description: '',
-      price_minor: 500,
-      currency: 'USD',
-      validity_days: 7,
-      data_amount: '1GB',
-      data_mb: 1024,
-      features: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  rig.services.catalog.invalidate();
-  return plan.id;
 }

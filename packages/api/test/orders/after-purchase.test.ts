@@ -8,7 +8,7 @@ import { handlePaymentEvent } from '../../src/services/payment-events.ts';
 import { provisionOrder } from '../../src/services/fulfilment.ts';
 import { finishClaimedRefunds } from '../../src/services/refunds.ts';
 import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
-import { CARDS, account, counts, createOrdersRig, demo, type Browser, type OrdersRig } from './rig.ts';
+import { CARDS, account, addFrancePlan, counts, createOrdersRig, demo, type Browser, type OrdersRig } from './rig.ts';
 
 const DAY = 86_400_000;
 
@@ -126,28 +126,7 @@ describe('top-ups', () => {
       (await me.caller()).payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: esim.iccid, kind: 'subscription' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('one-time purchase') });
     // A plan of another destination.
-    const fr = await rig.db
-      .insertInto('regions')
-      .values({ code: 'FR', name: 'France', continent: 'Europe', flag_icon: null, kind: 'country' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: frPlan } = await rig.db
-      .insertInto('plans')
-      .values({
-        region_id: fr.id,
-        slug: 'fr-1gb',
-        name: 'France 1GB',
-        description: '',
-        price_minor: 500,
-        currency: 'USD',
-        validity_days: 7,
-        data_amount: '1GB',
-        data_mb: 1024,
-        features: '[]',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    rig.services.catalog.invalidate();
+    const frPlan = await addFrancePlan(rig);
     await expect((await me.caller()).payments.createIntent({ planId: frPlan, topUpIccid: esim.iccid })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('choose a Japan package'),

@@ -113,3 +113,30 @@ export function verificationTokens(sent: readonly { to: string; text: string }[]
     .map((m) => m.text.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1])
     .filter((t): t is string => Boolean(t));
 }
+
+/** France with one 1 GB plan (5.00 USD): a second destination for filters and the top list. Its plan id. */
+export async function addFrancePlan(rig: OrdersRig): Promise<number> {
+  const fr = await rig.db
+    .insertInto('regions')
+    .values({ code: 'FR', name: 'France', continent: 'Europe', flag_icon: null, kind: 'country' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const plan = await rig.db
+    .insertInto('plans')
+    .values({
+      region_id: fr.id,
+      slug: 'fr-1gb',
+      name: 'France 1GB',
+      description: '',
+      price_minor: 500,
+      currency: 'USD',
+      validity_days: 7,
+      data_amount: '1GB',
+      data_mb: 1024,
+      features: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  rig.services.catalog.invalidate();
+  return plan.id;
+}
