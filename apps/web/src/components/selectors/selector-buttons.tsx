@@ -20,10 +20,13 @@ export type SelectorMenu = keyof typeof pendingOpen;
 export function requestOpen(menu: SelectorMenu): void {
   pendingOpen[menu] = true;
 }
-export function takePendingOpen(menu: SelectorMenu): boolean {
-  const pending = pendingOpen[menu];
+/** Read while the menu renders; cleared by clearPendingOpen once it has mounted (a render React
+ * throws away must not use the press up, or the menu that commits would open closed). */
+export function isOpenPending(menu: SelectorMenu): boolean {
+  return pendingOpen[menu];
+}
+export function clearPendingOpen(menu: SelectorMenu): void {
   pendingOpen[menu] = false;
-  return pending;
 }
 
 export function currencyName(t: TFunction<'common'>, code: string, fallback: string): string {
