@@ -66,8 +66,8 @@ export {
   esimWebhookSignature,
 } from './providers/esim/index.ts';
 export type { SignedDelivery, SimulatedChange } from './providers/esim/index.ts';
-export { finishClaimedRefunds } from './services/refunds.ts';
-export type { ClaimedRefundsResult } from './services/refunds.ts';
+export { finishClaimedRefunds } from './services/order-life/refunds.ts';
+export type { ClaimedRefundsResult } from './services/order-life/refunds.ts';
 // The provider's catalogue imported into regions and plans (`cli.js catalog sync`).
 export { syncCatalog, readCatalogVersion, bumpCatalogVersion, CATALOG_VERSION_KEY, CATALOG_CHANNEL } from './services/catalog-sync.ts';
 export type { CatalogSyncOptions, CatalogSyncReport } from './services/catalog-sync.ts';

@@ -3,7 +3,7 @@
 // each through the shop's services, idempotent under a double click, with one audit row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDueWork } from '../src/services/fulfilment.ts';
-import { finishClaimedRefunds } from '../src/services/refunds.ts';
+import { finishClaimedRefunds } from '../src/services/order-life/refunds.ts';
 import { addFrancePlan, adminRigA, auditRows, buy, demo, esimOf, orderRow, type OrdersRig } from './admin-helpers-a.ts';
 import type { Browser } from './orders/rig.ts';
 

@@ -4,7 +4,7 @@ import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZOrderByPaymentIntentInput } from '../domain/orders.ts';
 import { ZOrderByNumberInput } from '../domain/esim-inputs.ts';
 import { getOrderView, listOrdersForUser } from '../services/orders.ts';
-import { refundOrderForUser } from '../services/refunds.ts';
+import { refundOrderForUser } from '../services/order-life/refunds.ts';
 import { getReceipt } from '../services/receipts.ts';
 
 export const ordersRouter = router({

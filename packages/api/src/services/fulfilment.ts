@@ -10,12 +10,12 @@
 //   3. the e-mail: one outbox row per (order, kind) (unique), sent by the queue or the worker.
 //
 // Provisioning failures leave the order in 'provisioning' with next_attempt_at (back-off); after
-// the last attempt the payment is refunded (idempotency key 'order:<id>:refund') and the shopper
-// is told by e-mail.
+// the last attempt the payment is refunded (order-life/refunds.ts refundUndeliverable) and the
+// shopper is told by e-mail.
 import { sql } from 'kysely';
 import { Statement, type Db, type Order } from '@esim/db';
 import type { Services } from './types.ts';
-import { CLAIMABLE_STATES, PAID_STATES, PROVISIONING_STATES, UNPAID_STATES } from '../domain/orders.ts';
+import { CLAIMABLE_STATES, PROVISIONING_STATES, UNPAID_STATES } from '../domain/orders.ts';
 import { EsimProviderError, isEsimProviderError } from '../providers/esim/index.ts';
 import type { EsimProfile } from '../providers/esim/index.ts';
 import { idempotencyKeys } from '../providers/payments/index.ts';
@@ -25,7 +25,8 @@ import { changed, writeTransaction } from './db-tx.ts';
 import { newAccessToken, newPublicId } from './tokens.ts';
 import { addMs, iso } from '../domain/time.ts';
 import { takeDueBatch, type DueJob } from './job-claims.ts';
-import { clawBackPurchasePoints, releaseReservedPoints, settlePointsOnPaid, settlePointsOnRefund } from './rewards-ledger.ts';
+import { releaseReservedPoints, settlePointsOnPaid } from './rewards-ledger.ts';
+import { refundUndeliverable } from './order-life/refunds.ts';
 import type { PaidOrderFacts } from './rewards-ledger.ts';
 import { errorText } from '../errors.ts';
 
@@ -445,140 +446,6 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
     services.log.info('order fulfilled', { orderId: order.public_id });
     scheduleOrderEmails(db, services, order.id);
   }
-}
-
-/** The eSIM could not be delivered: refund the payment, mark the order refunded, tell the shopper. */
-async function refundUndeliverable(db: Db, services: Services, order: Order): Promise<ProvisionOutcome> {
-  const now = services.now();
-  if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) {
-    // Paid with points only: nothing to refund at a provider; the points come back (markRefunded).
-    await markRefunded(db, services, { orderId: order.id }, { refundId: null, amountRefundedMinor: 0 });
-    services.log.warn('order refunded in points: the eSIM could not be provisioned', { orderId: order.public_id });
-    return 'refunded';
-  }
-  if (!order.payment_intent_id) {
-    services.log.error('undeliverable order has no payment intent to refund: needs a person', { orderId: order.public_id });
-    await db
-      .updateTable('orders')
-      .set({ next_attempt_at: null, lease_until: null, updated_at: iso(now) })
-      .where('id', '=', order.id)
-      .execute();
-    return 'stuck';
-  }
-  let refund: { id: string; amountMinor: number };
-  try {
-    refund = await services.payments.refund({
-      paymentIntentId: order.payment_intent_id,
-      idempotencyKey: idempotencyKeys.refund(order.public_id),
-    });
-  } catch (e) {
-    services.log.error('refund failed; will retry', { orderId: order.public_id, error: errorText(e) });
-    await db
-      .updateTable('orders')
-      .set({
-        next_attempt_at: addMs(
-          now,
-          backoffDelay(order.provision_attempts, services.fulfilment.provisionBaseMs, services.fulfilment.provisionMaxMs),
-        ),
-        last_error: `refund failed: ${errorText(e)}`,
-        lease_until: null,
-        updated_at: iso(now),
-      })
-      .where('id', '=', order.id)
-      .execute();
-    return 'refund_failed';
-  }
-  await markRefunded(db, services, { orderId: order.id }, { refundId: refund.id, amountRefundedMinor: refund.amountMinor });
-  services.log.warn('order refunded: the eSIM could not be provisioned', { orderId: order.public_id, refundId: refund.id });
-  return 'refunded';
-}
-
-/**
- * The order's payment was refunded in full (by us, or in the Stripe Dashboard: charge.refunded):
- * status refunded, its eSIM canceled, the shopper e-mailed once.
- */
-export async function markRefunded(
-  db: Db,
-  services: Services,
-  where: { orderId: number } | { paymentIntentId: string },
-  refund: { refundId?: string | null | undefined; amountRefundedMinor?: number | undefined },
-): Promise<boolean> {
-  const now = iso(services.now());
-  const result = await writeTransaction(db, async (trx) => {
-    let q = trx
-      .updateTable('orders')
-      .set((eb) => ({
-        status: 'refunded' as const,
-        refunded_at: now,
-        refund_id: refund.refundId ?? eb.ref('refund_id'),
-        // By default the card's part: the order's total less what points paid.
-        amount_refunded_minor: refund.amountRefundedMinor ?? sql<number>`total_amount_minor - points_discount_minor`,
-        lease_until: null,
-        next_attempt_at: null,
-        updated_at: now,
-      }))
-      .where('status', 'in', PAID_STATES);
-    q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
-    const row = await q.returning(['id', 'email', 'user_id', 'public_id', 'points_used']).executeTakeFirst();
-    if (!row) return null;
-    // Points: those spent on the order come back, those it earned are clawed back.
-    await settlePointsOnRefund(trx, row, now);
-    // The package the order put on an eSIM is refunded; a top-up's data leaves the eSIM's total.
-    const pkg = await trx
-      .updateTable('esim_packages')
-      .set({ state: 'refunded', updated_at: now })
-      .where('order_id', '=', row.id)
-      .where('state', '!=', 'refunded')
-      .returning(['esim_id', 'kind'])
-      .executeTakeFirst();
-    if (pkg && pkg.kind !== 'initial') await recomputeDataTotal(trx, pkg.esim_id, now);
-    const esim = await trx.selectFrom('esims').select(['iccid', 'status']).where('order_id', '=', row.id).executeTakeFirst();
-    if (esim) await trx.updateTable('esims').set({ status: 'canceled', updated_at: now }).where('order_id', '=', row.id).execute();
-    await enqueueEmail(trx, { orderId: row.id, kind: 'refund_notice', to: row.email, now });
-    return { orderId: row.id, iccid: esim?.iccid ?? null };
-  });
-  if (!result) return false;
-  if (result.iccid) {
-    // Tell the eSIM provider too (most refund or credit an unused eSIM); best effort.
-    services.esim
-      .cancel(result.iccid)
-      .catch((e: unknown) => services.log.warn('eSIM cancel failed', { iccid: result.iccid, error: errorText(e) }));
-  }
-  scheduleOrderEmails(db, services, result.orderId);
-  return true;
-}
-
-/** The eSIM's total from its packages that are not refunded (any unlimited one: unlimited). */
-async function recomputeDataTotal(trx: Db, esimId: number, now: string): Promise<void> {
-  const pkgs = await trx
-    .selectFrom('esim_packages')
-    .select('data_mb')
-    .where('esim_id', '=', esimId)
-    .where('state', '!=', 'refunded')
-    .execute();
-  if (pkgs.length === 0) return;
-  const total = pkgs.some((p) => p.data_mb === null) ? null : pkgs.reduce((n, p) => n + (p.data_mb ?? 0), 0);
-  await trx.updateTable('esims').set({ data_total_mb: total, updated_at: now }).where('id', '=', esimId).execute();
-}
-
-/**
- * A partial refund: the order stays as it is, the refunded amount is recorded, and the same share
- * of its purchase points is clawed back (at most the balance).
- */
-export async function recordPartialRefund(db: Db, services: Services, paymentIntentId: string, amountRefundedMinor: number): Promise<void> {
-  const now = iso(services.now());
-  await writeTransaction(db, async (trx) => {
-    const row = await trx
-      .updateTable('orders')
-      .set({ amount_refunded_minor: amountRefundedMinor, updated_at: now })
-      .where('payment_intent_id', '=', paymentIntentId)
-      .returning(['id', 'user_id', 'public_id', 'total_amount_minor', 'points_discount_minor'])
-      .executeTakeFirst();
-    if (row?.user_id != null) {
-      const paidMinor = row.total_amount_minor - row.points_discount_minor;
-      await clawBackPurchasePoints(trx, row, { full: false, refundedMinor: amountRefundedMinor, paidMinor }, now);
-    }
-  });
 }
 
 /** A card attempt failed (the intent is back at requires_payment_method; the shopper may retry). */

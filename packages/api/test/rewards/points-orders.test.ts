@@ -2,7 +2,8 @@
 // only, once however often the step runs), at the level's multiplier; refunds claw them back, never
 // below a zero balance; partial refunds take their share.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fulfilOrder, markRefunded, recordPartialRefund } from '../../src/services/fulfilment.ts';
+import { fulfilOrder } from '../../src/services/fulfilment.ts';
+import { markRefunded, recordPartialRefund } from '../../src/services/order-life/refunds.ts';
 import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
 import { adjust, balance, buy, createRewardsRig, ledger, signedIn, type RewardsRig } from './rig.ts';
 

@@ -1,7 +1,7 @@
 // admin.orders.*: the order table (server-side paging by id desc, filters), one order's page
 // (its timeline from what is stored, payment as the provider reports it, eSIM, e-mails, what can
 // be done now), and three idempotent actions through the shop's own services:
-//   - refund: refunds.ts (claimOwnerRefund → carryOutOwnerRefund → markRefunded in fulfilment.ts);
+//   - refund: order-life/refunds.ts (claimOwnerRefund → carryOutOwnerRefund → markRefunded);
 //   - resend the eSIM e-mail: a new outbox row 'esim_resend:<n>' sent by the jobs (mail-outbox.ts);
 //   - retry provisioning: provisionOrder (fulfilment.ts) under a lease taken with the audit row.
 // Each writes its audit row in the transaction of its state change; a repeated click writes none.
@@ -16,7 +16,7 @@ import { pointsPaymentId } from '../../domain/rewards.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
 import { provisionOrder } from '../fulfilment.ts';
 import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail-outbox.ts';
-import { carryOutOwnerRefund, claimOwnerRefund, type OwnerEsimNote } from '../refunds.ts';
+import { carryOutOwnerRefund, claimOwnerRefund, type OwnerEsimNote } from '../order-life/refunds.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import type {
