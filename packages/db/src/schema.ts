@@ -300,6 +300,21 @@ export interface OrdersTable {
   refund_requested_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
+/** Who moved an order: the traveller, the shop's owner, the system (worker, expiry), a provider. */
+export type OrderActor = 'traveller' | 'owner' | 'system' | 'provider';
+
+/** One move of orders.status (migration 2026-11-28-010), written with it in one transaction. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Null only for rows backfilled when the table began (the earlier state is unknown). */
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: OrderActor;
+  reason: string;
+  created_at: IsoTimestamp;
+}
+
 export type EsimStatus = 'not_installed' | 'active' | 'expired' | 'canceled';
 
 export interface EsimsTable {
@@ -569,6 +584,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   orders: OrdersTable;
+  order_events: OrderEventsTable;
   esims: EsimsTable;
   esim_packages: EsimPackagesTable;
   esim_usage_days: EsimUsageDaysTable;
@@ -608,6 +624,7 @@ export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
 export type Order = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
+export type OrderEvent = Selectable<OrderEventsTable>;
 export type Esim = Selectable<EsimsTable>;
 export type NewEsim = Insertable<EsimsTable>;
 export type EsimPackage = Selectable<EsimPackagesTable>;

@@ -18,6 +18,7 @@ import * as m20261127010ledgerTotalsIndex from './2026-11-27-010-ledger-totals-i
 import * as m20261127011pointsToReleaseIndex from './2026-11-27-011-points-to-release-index.ts';
 import * as m20261128001admin from './2026-11-28-001-admin.ts';
 import * as m20261128002providerCatalog from './2026-11-28-002-provider-catalog.ts';
+import * as m20261128010orderEvents from './2026-11-28-010-order-events.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-011-points-to-release-index': m20261127011pointsToReleaseIndex,
   '2026-11-28-001-admin': m20261128001admin,
   '2026-11-28-002-provider-catalog': m20261128002providerCatalog,
+  '2026-11-28-010-order-events': m20261128010orderEvents,
 };

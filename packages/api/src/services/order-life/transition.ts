@@ -1,0 +1,168 @@
+// The one writer of orders.status (issue 23, house rule 13).
+//
+// transition(db, order, to, { actor, reason }) moves one order to `to` if, and only if, its status
+// is one the transition table (domain/orders.ts ORDER_TRANSITIONS) lets move to `to` (narrowed by
+// `from`), and writes one order_events row (from, to, actor, reason, time) atomically with it:
+//   - SQLite: INSERT INTO order_events … SELECT … FROM orders WHERE <order> AND status IN (…), then
+//     UPDATE orders … WHERE id = <that order>, in one write transaction (BEGIN IMMEDIATE, or the
+//     caller's): the write lock is held from the first statement, so nobody moves the order between;
+//   - PostgreSQL: one statement, `WITH o AS (SELECT … FOR UPDATE), u AS (UPDATE … FROM o RETURNING
+//     …), e AS (INSERT INTO order_events … FROM u) SELECT …`: the row lock makes racing callers
+//     wait, and the one that comes second re-reads the row and finds it moved.
+// Racing callers: exactly one gets the order back, the others get null (a race lost is not an
+// error; the caller's claim simply did not happen). A move the table forbids (`from` naming a state
+// that may not go to `to`) is a programming error and throws AppError('INTERNAL') before any SQL.
+//
+// Usable inside a caller's write transaction (`db` may be one, house rule 2): side effects that
+// must happen exactly once per move (points, packages, e-mails queued in the outbox) run in that
+// transaction after transition() returned the order, so they commit with the event or not at all.
+import type { Expression, ExpressionBuilder, SqlBool, UpdateObject } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, Db, Order, OrderActor } from '@esim/db';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderState } from '../../domain/orders.ts';
+import { AppError } from '../../errors.ts';
+import { isSqlite, writeTransaction } from '../db-tx.ts';
+
+export type { OrderActor };
+export const ORDER_ACTORS: readonly OrderActor[] = ['traveller', 'owner', 'system', 'provider'];
+
+/** Which order: a row or its id, or the payment intent that pays it (unique). */
+export type OrderRef = { id: number } | { paymentIntentId: string };
+
+/** Columns written in the same UPDATE as the status (never `status` itself). */
+export type OrderSet = Omit<UpdateObject<Database, 'orders', 'orders'>, 'status' | 'id'>;
+
+export interface TransitionOptions<K extends keyof Order> {
+  actor: OrderActor;
+  /** Why, in a few words for the timeline ('payment succeeded', 'refunded at the traveller's request'). */
+  reason: string;
+  /** The states this caller moves from (default: every state the table lets move to `to`). */
+  from?: readonly OrderState[] | undefined;
+  /** Other columns of the same UPDATE (paid_at, lease_until, refund_id, …). */
+  set?: OrderSet | undefined;
+  /** A further condition on the order row (e.g. refund_requested_at is null). */
+  where?: ((eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>) | undefined;
+  /** The order's columns to return (id is always returned). */
+  returning?: readonly K[] | undefined;
+  /** The time of the move (ISO); default now. updated_at and the event's created_at get it. */
+  at?: string | undefined;
+}
+
+export interface Transitioned<K extends keyof Order> {
+  order: Pick<Order, K | 'id'>;
+  from: OrderState;
+  to: OrderState;
+  eventId: number;
+}
+
+/** The states that may move to `to` per the table. */
+export function statesInto(to: OrderState): OrderState[] {
+  return ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].includes(to));
+}
+
+function checkedFrom(to: OrderState, from: readonly OrderState[] | undefined): readonly OrderState[] {
+  if (!ORDER_STATUSES.includes(to)) throw new AppError('INTERNAL', `transition: unknown order state '${String(to)}'`);
+  const allowed = statesInto(to);
+  if (from === undefined) return allowed;
+  const refused = from.filter((s) => !allowed.includes(s));
+  if (refused.length > 0 || from.length === 0) {
+    throw new AppError('INTERNAL', `transition: an order may not move from ${refused.join(', ') || '(nothing)'} to ${to}`);
+  }
+  return from;
+}
+
+/**
+ * Moves the order to `to` and records the event, atomically. Null when the order is not (any more)
+ * in one of the `from` states or does not match `where` (a race lost, or nothing to do).
+ */
+export async function transition<K extends keyof Order = 'id'>(
+  db: Db,
+  order: OrderRef,
+  to: OrderState,
+  opts: TransitionOptions<K>,
+): Promise<Transitioned<K> | null> {
+  const from = checkedFrom(to, opts.from);
+  if (!ORDER_ACTORS.includes(opts.actor)) throw new AppError('INTERNAL', `transition: unknown actor '${String(opts.actor)}'`);
+  const at = opts.at ?? new Date().toISOString();
+  const reason = opts.reason.slice(0, 500);
+  const columns = [...new Set<keyof Order>(['id', ...(opts.returning ?? [])])] as (K | 'id')[];
+  const match = (eb: ExpressionBuilder<Database, 'orders'>): Expression<SqlBool> => {
+    const conds: Expression<SqlBool>[] = [
+      'id' in order ? eb('orders.id', '=', order.id) : eb('orders.payment_intent_id', '=', order.paymentIntentId),
+      eb('orders.status', 'in', from),
+    ];
+    if (opts.where) conds.push(opts.where(eb));
+    return eb.and(conds);
+  };
+  const set = { ...opts.set, status: to, updated_at: at } as UpdateObject<Database, 'orders', 'orders'>;
+
+  if (isSqlite(db)) {
+    return writeTransaction(db, async (trx) => {
+      const event = await trx
+        .insertInto('order_events')
+        .columns(['order_id', 'from_status', 'to_status', 'actor', 'reason', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('orders')
+            .select((s) => [
+              'orders.id',
+              'orders.status',
+              s.val(to).as('to_status'),
+              s.val(opts.actor).as('actor'),
+              s.val(reason).as('reason'),
+              s.val(at).as('created_at'),
+            ])
+            .where(match)
+            .limit(1),
+        )
+        .returning(['id', 'order_id', 'from_status'])
+        .executeTakeFirst();
+      if (!event) return null;
+      const row: unknown = await trx
+        .updateTable('orders')
+        .set(set)
+        .where('id', '=', event.order_id)
+        .returning(columns as readonly (keyof Order)[])
+        .executeTakeFirstOrThrow();
+      return { order: row as Pick<Order, K | 'id'>, from: event.from_status as OrderState, to, eventId: event.id };
+    });
+  }
+
+  // PostgreSQL: one statement (see the top of the file).
+  const result = await db
+    .with('o', (qb) => qb.selectFrom('orders').select(['orders.id', 'orders.status']).where(match).limit(1).forUpdate())
+    .with('u', (qb) =>
+      qb
+        .updateTable('orders')
+        .from('o')
+        .set(set)
+        .whereRef('orders.id', '=', 'o.id')
+        .returning([...columns.map((c) => `orders.${String(c)}` as 'orders.id'), 'o.status as from_status']),
+    )
+    .with('e', (qb) =>
+      qb
+        .insertInto('order_events')
+        .columns(['order_id', 'from_status', 'to_status', 'actor', 'reason', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('u')
+            .select([
+              'u.id',
+              'u.from_status',
+              sql<string>`cast(${to} as varchar(24))`.as('to_status'),
+              sql<string>`cast(${opts.actor} as varchar(16))`.as('actor'),
+              sql<string>`cast(${reason} as text)`.as('reason'),
+              sql<string>`cast(${at} as varchar(32))`.as('created_at'),
+            ]),
+        )
+        .returning(['order_events.id as event_id', 'order_events.order_id']),
+    )
+    .selectFrom('u')
+    .innerJoin('e', 'e.order_id', 'u.id')
+    .selectAll('u')
+    .select('e.event_id')
+    .executeTakeFirst();
+  if (!result) return null;
+  const { from_status, event_id, ...row } = result as Record<string, unknown> & { from_status: OrderState; event_id: number };
+  return { order: row as Pick<Order, K | 'id'>, from: from_status, to, eventId: event_id };
+}
