@@ -19,6 +19,8 @@ import { useSession } from '../auth/session.ts';
 import type { Plan } from '../catalog/types.ts';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { UsePointsOption, usePointsOnlyTexts, useRedemptionPreview } from '../rewards/checkout-points.tsx';
+import { formatPoints } from '../rewards/rewards-model.ts';
+import { formatMinor } from '../../lib/format.ts';
 import { checkoutProblem } from './checkout-errors.ts';
 import { DeviceCheck } from '../devices/device-check.tsx';
 import { DemoPaymentForm } from './demo-payment-form.tsx';
@@ -40,7 +42,7 @@ export interface CheckoutProps {
 }
 
 export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: CheckoutProps) {
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const trpc = useTRPC();
   const session = useSession();
   const { currency, formatPrice } = useCurrency();
@@ -75,6 +77,15 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
   const usdMinor = kind === 'subscription' ? subscriptionMinor(plan.data.priceMinor) : plan.data.priceMinor;
   const redemption = usePoints ? points.redemption : null;
   const amount = redemption && points.remaining && !redemption.paidWithPoints ? points.remaining : formatPrice(usdMinor);
+  // The summary shows the same figures: the price, what the points take off, what the card pays.
+  const money = (minor: number) => formatMinor(minor, currency, i18n.language || 'en');
+  const summaryPoints = redemption
+    ? {
+        points: formatPoints(redemption.pointsUsed, i18n.language || 'en'),
+        discount: money(redemption.discountMinor),
+        toPay: money(Math.max(0, points.totalMinor - redemption.discountMinor)),
+      }
+    : null;
   const pointsOnly =
     redemption?.paidWithPoints && pointsOnlyTexts
       ? { ...pointsOnlyTexts, onChanged: () => void queryClient.invalidateQueries({ queryKey: trpc.rewards.profile.queryKey() }) }
@@ -118,7 +129,14 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
 
         <Grid gap={{ base: 'lg', md: 'xl' }} mt={{ base: 'lg', sm: 'xl' }} align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <OrderSummary plan={plan.data} kind={kind} amount={formatPrice(usdMinor)} currency={currency} topUp={topUpIccid !== null} />
+            <OrderSummary
+              plan={plan.data}
+              kind={kind}
+              amount={redemption ? money(points.totalMinor) : formatPrice(usdMinor)}
+              currency={currency}
+              topUp={topUpIccid !== null}
+              points={summaryPoints}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             {/* A top-up goes onto an eSIM already on the phone: no device to check. */}

@@ -1,6 +1,7 @@
 // The checkout's order summary: plan, data, validity, total in the chosen currency.
 // A subscription shows the monthly price (85%), '/ month', 'Auto-renews monthly' and that it can
-// be cancelled anytime.
+// be cancelled anytime. With rewards points applied: the plan's price, the points line and what
+// the card pays (the figure on the Pay button).
 import type { ReactNode } from 'react';
 import { Badge, DataList, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAntenna, IconBolt, IconCalendarTime, IconDeviceMobile } from '@tabler/icons-react';
@@ -19,6 +20,17 @@ export interface OrderSummaryProps {
   currency: string;
   /** A top-up of an eSIM the traveller has: the data goes onto it, no QR code to deliver. */
   topUp?: boolean;
+  /** Rewards points applied to the order: what they take off and what the card still pays (formatted). */
+  points?: SummaryPoints | null;
+}
+
+export interface SummaryPoints {
+  /** '450 points' in the page's language. */
+  points: string;
+  /** What the points take off ('$4.47'). */
+  discount: string;
+  /** What the card pays ('$2.03'; '$0.00' when points pay everything): the Pay button's figure. */
+  toPay: string;
 }
 
 function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -32,7 +44,7 @@ function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-export function OrderSummary({ plan, kind, amount, currency, topUp = false }: OrderSummaryProps) {
+export function OrderSummary({ plan, kind, amount, currency, topUp = false, points = null }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
   const texts = useCatalogPlanTexts(plan);
   // Composed texts when the plan's region is known; else what the plan stores.
@@ -109,10 +121,28 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false }: Or
       </Stack>
 
       <Divider my="md" />
+      {points ? (
+        <Stack gap={6} mb="sm" data-testid="checkout-points-lines">
+          <Group justify="space-between" align="baseline" wrap="nowrap">
+            <Text size="sm">{t('summary.subtotal')}</Text>
+            <Text size="sm" data-testid="checkout-subtotal">
+              <bdi>{amount}</bdi>
+            </Text>
+          </Group>
+          <Group justify="space-between" align="baseline" wrap="nowrap">
+            <Text size="sm" c="green.9">
+              {t('summary.pointsLine', { points: points.points })}
+            </Text>
+            <Text size="sm" c="green.9" fw={600} data-testid="checkout-points-discount">
+              <bdi>−{points.discount}</bdi>
+            </Text>
+          </Group>
+        </Stack>
+      ) : null}
       <Group justify="space-between" align="baseline" wrap="nowrap">
-        <Text fw={700}>{subscription ? t('summary.totalToday') : t('summary.total')}</Text>
+        <Text fw={700}>{points ? t('summary.toPayByCard') : subscription ? t('summary.totalToday') : t('summary.total')}</Text>
         <Text className={classes.total} data-testid="checkout-total">
-          <bdi>{amount}</bdi>
+          <bdi>{points ? points.toPay : amount}</bdi>
           {subscription ? (
             <Text span fz="md" fw={500} c="dimmed">
               {' '}

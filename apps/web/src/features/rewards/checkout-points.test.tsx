@@ -36,6 +36,20 @@ function mockCheckout({ points, user = makeUser() }: { points: number; user?: Re
 
 const user = () => userEvent.setup({ delay: null });
 
+/** The checkout summary's figures with points applied. */
+function summaryFigures() {
+  const summary = within(screen.getByTestId('checkout-plan'));
+  return {
+    subtotal: summary.getByTestId('checkout-subtotal').textContent,
+    discount: summary.getByTestId('checkout-points-discount').textContent,
+    toPay: summary.getByTestId('checkout-total').textContent,
+    label: summary.getByText('To pay by card').textContent,
+  };
+}
+
+/** '$14.99' / '−£2.37' → 1499 / 237 (the magnitude in minor units). */
+const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+
 async function fillCard(u: ReturnType<typeof user>) {
   await u.type(screen.getByLabelText('Card number'), '4242424242424242');
   await u.type(screen.getByLabelText('Expiry date'), '1234');
@@ -85,6 +99,7 @@ describe("checkout: 'Use my points'", () => {
     await u.click(within(option).getByRole('checkbox', { name: 'Use my points' }));
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.queryByText('Demo payments: no real charge')).toBeNull();
+    expect(summaryFigures()).toEqual({ subtotal: '$4.50', discount: '−$4.50', toPay: '$0.00', label: 'To pay by card' });
     await u.click(screen.getByRole('button', { name: 'Pay with 450 points' }));
 
     expect(await screen.findByTestId('payment-success')).toBeTruthy();
@@ -118,8 +133,17 @@ describe("checkout: 'Use my points'", () => {
     const u = user();
     await u.click(within(option).getByRole('checkbox', { name: 'Use my points' }));
     expect(option.textContent).toContain('Left to pay by card: $14.99.');
-    // The summary keeps the plan's price; the points show in the option and on the Pay button.
+    // The summary shows the price, the points line and what the card pays: the Pay button's figure.
+    const summary = summaryFigures();
+    expect(summary).toEqual({ subtotal: '$17.99', discount: '−$3.00', toPay: '$14.99', label: 'To pay by card' });
+    expect(screen.getByRole('button', { name: (name) => name.includes(`Pay ${summary.toPay}`) })).toBeTruthy();
+    expect(cents(summary.subtotal) - cents(summary.discount)).toBe(cents(summary.toPay));
+    expect(within(screen.getByTestId('checkout-plan')).getByText('Rewards points (300)')).toBeTruthy();
+    // Unticked again: the plain total, no points line.
+    await u.click(within(option).getByRole('checkbox', { name: 'Use my points' }));
+    expect(screen.queryByTestId('checkout-points-lines')).toBeNull();
     expect(within(screen.getByTestId('checkout-plan')).getByTestId('checkout-total').textContent).toBe('$17.99');
+    await u.click(within(option).getByRole('checkbox', { name: 'Use my points' }));
     await fillCard(u);
     await u.click(screen.getByRole('button', { name: /Pay \$14\.99/ }));
     expect(await screen.findByTestId('payment-success')).toBeTruthy();
@@ -156,6 +180,7 @@ describe("checkout: 'Use my points'", () => {
     await user().click(within(option).getByRole('checkbox', { name: 'Use my points' }));
     // £14.21 (17.99 USD) − £2.37.
     expect(screen.getByRole('button', { name: /Pay £11\.84/ })).toBeTruthy();
+    expect(summaryFigures()).toEqual({ subtotal: '£14.21', discount: '−£2.37', toPay: '£11.84', label: 'To pay by card' });
   });
 
   it('offers nothing without points, and asks nothing for a guest', async () => {
