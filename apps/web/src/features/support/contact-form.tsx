@@ -1,9 +1,9 @@
 // The support page's contact form (spec §2, §5): name, email, subject and message, all required.
 // Validates on submit, then on every change. Sends support.contact (the message is stored for
 // support staff), then toasts 'Message Sent' and clears the form; a server error shows a
-// destructive toast with the server's message. Rules: contact-validation.ts (mirrors the
-// server's zod schema without bundling zod's schema builder).
-import { useId, useRef, useState, type FormEvent } from 'react';
+// destructive toast with the server's message. @mantine/form through useShopForm; rules:
+// contact-validation.ts (mirrors the server's zod schema without bundling zod's schema builder).
+import { useId } from 'react';
 import { Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -11,8 +11,8 @@ import { TRPCClientError } from '@trpc/client';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import {
-  CONTACT_FIELDS,
   errorKeyOf,
   isContactField,
   normalizeContact,
@@ -43,42 +43,31 @@ export function ContactForm() {
   const { t } = useTranslation('support');
   const trpc = useTRPC();
   const contact = useMutation(trpc.support.contact.mutationOptions());
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
-
-  const focusField = (field: ContactField) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-
-  const change = (field: ContactField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Spec §5: validate on submit, then re-validate on change.
-    if (submitted) setErrors(validateContact(next));
+  const messages = (errors: ContactErrors) => {
+    const out: Partial<Record<ContactField, string>> = {};
+    for (const [field, key] of Object.entries(errors) as [ContactField, ContactErrors[ContactField]][])
+      if (key) out[field] = t(`contact.errors.${key}`);
+    return out;
   };
+  // Spec §5: validate on submit, then re-validate on change.
+  const form = useShopForm({
+    name: 'contact',
+    initialValues: EMPTY,
+    rules: (values) => messages(validateContact(values)),
+    transformValues: normalizeContact,
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = (input: ContactValues) => {
     if (contact.isPending) return;
-    setSubmitted(true);
-    const found = validateContact(values);
-    setErrors(found);
-    const firstInvalid = CONTACT_FIELDS.find((f) => found[f]);
-    if (firstInvalid) {
-      focusField(firstInvalid);
-      return;
-    }
-    contact.mutate(normalizeContact(values), {
+    contact.mutate(input, {
       onSuccess: () => {
         toast({ title: t('contact.success.title'), description: t('contact.success.description') });
-        setValues(EMPTY);
-        setErrors({});
-        setSubmitted(false);
+        form.reset();
       },
       onError: (error) => {
-        const fromServer = serverFieldErrors(error);
-        if (Object.keys(fromServer).length) setErrors(fromServer);
+        const fromServer = messages(serverFieldErrors(error));
+        if (Object.keys(fromServer).length) form.setErrors(fromServer);
         // A reply from the server carries a message meant for people; a network failure doesn't.
         const serverMessage = error instanceof TRPCClientError && error.data ? error.message : '';
         toast({
@@ -92,18 +81,16 @@ export function ContactForm() {
 
   const fieldProps = (field: ContactField) => ({
     name: field,
-    value: values[field],
-    onChange: (e: { currentTarget: { value: string } }) => change(field, e.currentTarget.value),
+    ...form.getInputProps(field),
     label: t(`contact.${field}`),
     placeholder: t(`contact.${field}Placeholder`),
     withAsterisk: true,
     'aria-required': true,
-    error: errors[field] ? t(`contact.errors.${errors[field]}`) : undefined,
     classNames: { input: classes.input },
   });
 
   return (
-    <form ref={formRef} id={CONTACT_FORM_ID} noValidate onSubmit={onSubmit} aria-describedby={hintId} className={classes.form}>
+    <form id={CONTACT_FORM_ID} noValidate onSubmit={form.onSubmit(send)} aria-describedby={hintId} className={classes.form}>
       <Stack gap="md">
         <Text id={hintId} size="sm" c="dimmed">
           {t('contact.required')}
