@@ -7,16 +7,22 @@ import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { PasswordField } from '../auth/password-field.tsx';
 import { callError } from '../auth/trpc-error.ts';
-import { validatePasswordChange } from '../auth/rules.ts';
-import { useForm } from '../auth/use-form.ts';
+import { messagesOf, validatePasswordChange } from '../auth/rules.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordForm({ labelledBy }: { labelledBy?: string }) {
   const { t } = useTranslation('account');
+  const { t: tv } = useTranslation('auth');
   const trpc = useTRPC();
   const change = useMutation(trpc.users.changePassword.mutationOptions());
-  const form = useForm(EMPTY, validatePasswordChange);
+  const form = useShopForm({
+    name: 'change-password',
+    initialValues: EMPTY,
+    rules: (v) => messagesOf(validatePasswordChange(v).errors, tv),
+    transformValues: (v) => validatePasswordChange(v).data,
+  });
 
   const onSubmit = form.onSubmit(({ currentPassword, newPassword }) => {
     change.mutate(
@@ -42,7 +48,7 @@ export function PasswordForm({ labelledBy }: { labelledBy?: string }) {
   });
 
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+    <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
       <Stack gap="md" maw={480}>
         <Text c="dimmed" size="sm">
           {t('password.intro')}

@@ -10,8 +10,8 @@ import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { callError } from '../auth/trpc-error.ts';
-import { serverMessageKey, validateProfile, type ProfileValues } from '../auth/rules.ts';
-import { useForm } from '../auth/use-form.ts';
+import { messagesOf, serverMessageKey, validateProfile, type ProfileValues } from '../auth/rules.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import { isolated } from '../../components/bidi.tsx';
 
 function fullValues(user: SessionUser): ProfileValues {
@@ -43,7 +43,12 @@ export function ProfileForm({ user, variant = 'full', labelledBy }: ProfileFormP
   const update = useMutation(trpc.users.updateProfile.mutationOptions());
   const full = variant === 'full';
   // The basic form holds the extra fields too, but neither checks nor sends them.
-  const form = useForm(fullValues(user), (v) => validateProfile(v, variant));
+  const form = useShopForm({
+    name: `profile-${variant}`,
+    initialValues: fullValues(user),
+    rules: (v) => messagesOf(validateProfile(v, variant).errors, tv),
+    transformValues: (v) => validateProfile(v, variant).data,
+  });
 
   // The address a confirmation link went to (the account's address changes when it is opened).
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -85,7 +90,7 @@ export function ProfileForm({ user, variant = 'full', labelledBy }: ProfileFormP
   );
 
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+    <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: full ? 6 : 12 }}>

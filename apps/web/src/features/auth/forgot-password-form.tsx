@@ -9,14 +9,19 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 import { callError } from './trpc-error.ts';
-import { validateForgotPassword } from './rules.ts';
-import { useForm } from './use-form.ts';
+import { messagesOf, validateForgotPassword } from './rules.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation('auth');
   const trpc = useTRPC();
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
-  const form = useForm({ identifier: '' }, validateForgotPassword);
+  const form = useShopForm({
+    name: 'forgot-password',
+    initialValues: { identifier: '' },
+    rules: (v) => messagesOf(validateForgotPassword(v).errors, t),
+    transformValues: (v) => validateForgotPassword(v).data,
+  });
 
   const onSubmit = form.onSubmit(({ identifier }) => request.mutate({ identifier, locale: i18n.language }));
 
@@ -65,7 +70,7 @@ export function ForgotPasswordForm() {
   const message = problem();
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={footer}>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label={t('forgot.title')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('forgot.title')}>
         <Stack gap="md">
           <TextInput
             label={t('forgot.identifier')}

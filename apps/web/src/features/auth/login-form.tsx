@@ -12,8 +12,8 @@ import { PasswordField } from './password-field.tsx';
 import { afterLoginPath, type LoginSearch } from './redirect.ts';
 import { setSessionUser, useSession } from './session.ts';
 import { callError } from './trpc-error.ts';
-import { validateLogin } from './rules.ts';
-import { useForm } from './use-form.ts';
+import { messagesOf, validateLogin } from './rules.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 export function LoginForm({ search }: { search: LoginSearch }) {
   const { t } = useTranslation('auth');
@@ -21,7 +21,12 @@ export function LoginForm({ search }: { search: LoginSearch }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const login = useMutation(trpc.auth.login.mutationOptions());
-  const form = useForm({ username: '', password: '' }, validateLogin);
+  const form = useShopForm({
+    name: 'login',
+    initialValues: { username: '', password: '' },
+    rules: (v) => messagesOf(validateLogin(v).errors, t),
+    transformValues: (v) => validateLogin(v).data,
+  });
 
   const failureDescription = (error: unknown): string => {
     const e = callError(error);
@@ -66,7 +71,7 @@ export function LoginForm({ search }: { search: LoginSearch }) {
         </>
       }
     >
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
         <Stack gap="md">
           {search.from === 'admin' ? (
             <Alert color="brand" variant="light">

@@ -10,8 +10,8 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { setSessionUser, useSession } from './session.ts';
 import { callError } from './trpc-error.ts';
-import { serverMessageKey, validateRegister } from './rules.ts';
-import { useForm } from './use-form.ts';
+import { serverMessageKey, messagesOf, validateRegister } from './rules.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 const EMPTY = { fullName: '', username: '', email: '', password: '', confirmPassword: '' };
 type Field = keyof typeof EMPTY;
@@ -22,7 +22,12 @@ export function RegisterForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const register = useMutation(trpc.auth.register.mutationOptions());
-  const form = useForm(EMPTY, validateRegister);
+  const form = useShopForm({
+    name: 'register',
+    initialValues: EMPTY,
+    rules: (v) => messagesOf(validateRegister(v).errors, t),
+    transformValues: (v) => validateRegister(v).data,
+  });
 
   const onSubmit = form.onSubmit((input) => {
     register.mutate(input, {
@@ -64,7 +69,7 @@ export function RegisterForm() {
         </>
       }
     >
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
         <Stack gap="md">
           <TextInput
             label={

@@ -12,8 +12,8 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { setSessionUser } from './session.ts';
 import { callError } from './trpc-error.ts';
-import { serverMessageKey, validateResetPassword } from './rules.ts';
-import { useForm } from './use-form.ts';
+import { serverMessageKey, messagesOf, validateResetPassword } from './rules.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 type LinkProblem = 'invalid' | 'expired' | 'used' | 'superseded' | 'missing';
 const PROBLEMS: readonly LinkProblem[] = ['invalid', 'expired', 'used', 'superseded'];
@@ -27,7 +27,12 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
-  const form = useForm(EMPTY, validateResetPassword);
+  const form = useShopForm({
+    name: 'reset-password',
+    initialValues: EMPTY,
+    rules: (v) => messagesOf(validateResetPassword(v).errors, t),
+    transformValues: (v) => validateResetPassword(v).data,
+  });
 
   const linkProblem = (): LinkProblem | null => {
     if (!token) return 'missing';
@@ -87,7 +92,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const busy = reset.isPending || reset.isSuccess;
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label={t('reset.title')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('reset.title')}>
         <Stack gap="md">
           <PasswordField
             label={t('reset.password')}

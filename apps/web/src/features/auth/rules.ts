@@ -24,7 +24,8 @@ export type MessageKey =
   | 'validation.tooLong';
 
 export type FieldErrors<V> = Partial<Record<keyof V, MessageKey>>;
-export type Validation<V, Out> = { ok: true; data: Out; errors: FieldErrors<V> } | { ok: false; errors: FieldErrors<V> };
+/** What a form checks (errors: shown through t('auth')) and what it sends when there are none (data). */
+export type Validation<V, Out> = { ok: boolean; data: Out; errors: FieldErrors<V> };
 
 // The numbers of validation.ts (USERNAME_MIN … EMAIL_MAX).
 const USERNAME_MIN = 3;
@@ -71,7 +72,14 @@ function mismatchError(password: string, confirm: string): MessageKey | undefine
 
 function result<V, Out>(errors: FieldErrors<V>, data: () => Out): Validation<V, Out> {
   const clean = Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as FieldErrors<V>;
-  return Object.keys(clean).length === 0 ? { ok: true, data: data(), errors: clean } : { ok: false, errors: clean };
+  return { ok: Object.keys(clean).length === 0, data: data(), errors: clean };
+}
+
+/** The errors' texts, for a form's rules (useShopForm): `t` is the 'auth' namespace's. */
+export function messagesOf<V>(errors: FieldErrors<V>, t: (key: MessageKey) => string): Partial<Record<keyof V, string>> {
+  const out: Partial<Record<keyof V, string>> = {};
+  for (const [field, key] of Object.entries(errors) as [keyof V, MessageKey | undefined][]) if (key) out[field] = t(key);
+  return out;
 }
 
 // ── Login (ZLoginInput) ─────────────────────────────────────────────────────────────────
