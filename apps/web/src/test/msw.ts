@@ -22,6 +22,8 @@ export const defaultHandlers = [
   trpcMsw.auth.me.query(() => null),
   // The account dashboard lists subscriptions (none by default).
   trpcMsw.subscriptions.list.query(() => []),
+  // The dashboard's 'Active eSIMs' tile (none by default).
+  trpcMsw.esims.counts.query(() => ({ active: 0, total: 0 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZEmail } from './validation.ts';
 import { convertMinor, subscriptionMinor } from './money.ts';
 import { ZIccid } from './esim-inputs.ts';
+import { travellerStatus, type EsimStateFacts, type EsimTravellerStatus } from './esim-life.ts';
 
 // ── state machine ─────────────────────────────────────────────────────────────────────────
 
@@ -52,13 +53,13 @@ export function canTransition(from: OrderState, to: OrderState): boolean {
 }
 
 /**
- * The badge the account shows (spec §4: completed green, pending yellow, anything else red).
- * Paid orders still being provisioned are 'pending' (yellow), a fulfilled order whose eSIM is in
- * use is 'active' (the dashboard's Active eSIMs tile counts these).
+ * The badge the account shows for the ORDER (spec §4: completed green, pending yellow, anything
+ * else red). Paid orders still being provisioned are 'pending' (yellow); a delivered order is
+ * 'completed' (green) whatever its eSIM does since: the eSIM's state is its own chip (esimChip).
  */
-export type DisplayStatus = 'pending' | 'completed' | 'active' | 'failed' | 'refunded' | 'canceled' | 'expired';
+export type DisplayStatus = 'pending' | 'completed' | 'failed' | 'refunded' | 'canceled' | 'expired';
 
-export function displayStatus(status: OrderState, esimStatus?: string | null): DisplayStatus {
+export function displayStatus(status: OrderState): DisplayStatus {
   switch (status) {
     case 'pending_payment':
     case 'paid':
@@ -67,7 +68,7 @@ export function displayStatus(status: OrderState, esimStatus?: string | null): D
     case 'payment_failed':
       return 'failed';
     case 'fulfilled':
-      return esimStatus === 'active' ? 'active' : 'completed';
+      return 'completed';
     case 'refunded':
       return 'refunded';
     case 'canceled':
@@ -75,6 +76,20 @@ export function displayStatus(status: OrderState, esimStatus?: string | null): D
     case 'expired':
       return 'expired';
   }
+}
+
+/** The eSIM's own chip beside the order badge: ready to install, installed, active, used up, expired. */
+export type EsimChip = Exclude<EsimTravellerStatus, 'refunded'>;
+
+/**
+ * The chip of the eSIM an order delivered (or topped up): null before delivery, and for a refunded
+ * order or eSIM (the order's badge says 'Refunded' already).
+ */
+export function esimChip(status: OrderState, esim: EsimStateFacts | null): EsimChip | null {
+  if (esim === null || status === 'refunded' || esim.refunded) return null;
+  if (status !== 'fulfilled') return null;
+  const s = travellerStatus(esim);
+  return s === 'refunded' ? null : s;
 }
 
 // ── price ─────────────────────────────────────────────────────────────────────────────────

@@ -51,6 +51,31 @@ function selectEsims(db: Db, userId: number, iccid?: string) {
   return q.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').execute();
 }
 
+/**
+ * The dashboard's tiles: the user's eSIMs that are active (connected, data and validity left; not
+ * refunded), counted from the eSIMs themselves, one per eSIM whatever its top-ups, and all of them.
+ */
+export async function countEsimsForUser(db: Db, userId: number): Promise<{ active: number; total: number }> {
+  const row = await db
+    .selectFrom('esims as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn
+        .count<number | string>(
+          eb
+            .case()
+            .when(eb.and([eb('e.plan_state', '=', 'active'), eb('e.status', '!=', 'canceled')]))
+            .then(1)
+            .end(),
+        )
+        .as('active'),
+    ])
+    .where('o.user_id', '=', userId)
+    .executeTakeFirst();
+  return { active: Number(row?.active ?? 0), total: Number(row?.total ?? 0) };
+}
+
 /** Usage as the account shows it (used never above the total in the bar's numbers). */
 function usageView(usedMb: number, totalMb: number | null): EsimUsageView {
   return {

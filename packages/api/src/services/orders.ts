@@ -7,8 +7,8 @@ import { AppError } from '../errors.ts';
 import type { SessionUser } from './types.ts';
 import { appleInstallUrl } from '../domain/activation-code.ts';
 import { minorToDecimal } from '../domain/money.ts';
-import { CLAIMABLE_STATES, PROVISIONING_STATES, displayStatus, validityText } from '../domain/orders.ts';
-import type { DisplayStatus, OrderKindValue, OrderState } from '../domain/orders.ts';
+import { CLAIMABLE_STATES, PROVISIONING_STATES, displayStatus, esimChip, validityText } from '../domain/orders.ts';
+import type { DisplayStatus, EsimChip, OrderKindValue, OrderState } from '../domain/orders.ts';
 import { provisionOrder } from './fulfilment.ts';
 import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
@@ -30,10 +30,12 @@ export interface OrderSummary {
   totalAmount: number;
   totalMinor: number;
   currency: string;
-  /** The badge: completed | pending | active | failed | refunded | canceled. */
+  /** The order's badge: completed | pending | failed | refunded | canceled | expired. */
   status: DisplayStatus;
   /** The order's own state: pending_payment | payment_failed | paid | provisioning | fulfilled | refunded | canceled. */
   orderStatus: OrderState;
+  /** The chip of the eSIM the order delivered or topped up: ready | installed | active | depleted | expired; null when none. */
+  esimStatus: EsimChip | null;
   kind: OrderKindValue;
   createdAt: string;
   /** The eSIM's QR image URL (served by this app), when delivered. */
@@ -74,6 +76,8 @@ export interface OrderView {
   purchaseDate: string;
   status: DisplayStatus;
   orderStatus: OrderState;
+  /** The eSIM's own chip (esimChip); null before delivery and once refunded. */
+  esimStatus: EsimChip | null;
   kind: OrderKindValue;
   /** The eSIM is delivered (the fields below are set). */
   ready: boolean;
@@ -118,8 +122,12 @@ export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned =
     amountPaidMinor: order.total_amount_minor - order.points_discount_minor,
     pointsEarned,
     purchaseDate: order.paid_at ?? order.created_at,
-    status: displayStatus(order.status, esim?.status),
+    status: displayStatus(order.status),
     orderStatus: order.status,
+    esimStatus: esimChip(
+      order.status,
+      esim ? { profileState: esim.profile_state, planState: esim.plan_state, refunded: esim.status === 'canceled' } : null,
+    ),
     kind: order.kind,
     ready: esim !== undefined && order.status === 'fulfilled',
     activationCode: code,
@@ -157,9 +165,14 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
       'e.public_id as esim_public_id',
       'e.access_token as esim_token',
       'e.status as esim_status',
+      'e.profile_state as esim_profile_state',
+      'e.plan_state as esim_plan_state',
       'e.iccid as esim_iccid',
       'o.topup_esim_id',
       't.iccid as topup_iccid',
+      't.status as topup_status',
+      't.profile_state as topup_profile_state',
+      't.plan_state as topup_plan_state',
     ])
     .where('o.user_id', '=', userId)
     .orderBy('o.created_at', 'desc')
@@ -169,6 +182,15 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     db,
     rows.map((r) => r.plan_id),
   );
+  // The chip is the eSIM the order put data on: its own, or the one a top-up filled.
+  const chipOf = (r: (typeof rows)[number]) => {
+    const [status, profileState, planState] =
+      r.topup_esim_id !== null
+        ? [r.topup_status, r.topup_profile_state, r.topup_plan_state]
+        : [r.esim_status, r.esim_profile_state, r.esim_plan_state];
+    if (status === null || profileState === null || planState === null) return null;
+    return esimChip(r.status, { profileState, planState, refunded: status === 'canceled' });
+  };
   return rows.map((r) => ({
     id: r.public_id,
     planId: r.plan_id,
@@ -177,8 +199,9 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     totalAmount: minorToDecimal(r.total_amount_minor),
     totalMinor: r.total_amount_minor,
     currency: r.currency,
-    status: displayStatus(r.status, r.esim_status),
+    status: displayStatus(r.status),
     orderStatus: r.status,
+    esimStatus: chipOf(r),
     kind: r.kind,
     createdAt: r.created_at,
     esimQrCode:

@@ -17,7 +17,7 @@ export async function getReceipt(db: Db, services: Services, userId: number, pub
     .leftJoin('esims as own', 'own.order_id', 'o.id')
     .leftJoin('esims as target', 'target.id', 'o.topup_esim_id')
     .selectAll('o')
-    .select(['u.full_name as buyer_name', 'own.iccid as own_iccid', 'own.status as esim_status', 'target.iccid as target_iccid'])
+    .select(['u.full_name as buyer_name', 'own.iccid as own_iccid', 'target.iccid as target_iccid'])
     .where('o.public_id', '=', publicId)
     .where('o.user_id', '=', userId)
     .executeTakeFirst();
@@ -64,7 +64,7 @@ export async function getReceipt(db: Db, services: Services, userId: number, pub
       brand: card?.brand ?? null,
       last4: card?.last4 ?? null,
     },
-    status: displayStatus(order.status, order.esim_status),
+    status: displayStatus(order.status),
     orderStatus: order.status,
   };
 }

@@ -9,12 +9,14 @@ import {
   ZCreatePaymentIntentInput,
   canTransition,
   displayStatus,
+  esimChip,
   meetsMinimumCharge,
   priceOrder,
   publicIdFrom,
   validityText,
   type OrderState,
 } from '../../src/domain/orders.ts';
+import type { EsimStateFacts } from '../../src/domain/esim-life.ts';
 
 describe('state machine', () => {
   it.each<[OrderState, OrderState, boolean]>([
@@ -54,24 +56,56 @@ describe('state machine', () => {
   });
 });
 
-describe('displayStatus (spec §4 badges)', () => {
-  it.each<[OrderState, string | null, string]>([
-    ['pending_payment', null, 'pending'],
-    ['paid', null, 'pending'],
-    ['provisioning', null, 'pending'],
-    ['payment_failed', null, 'failed'],
-    ['fulfilled', 'not_installed', 'completed'],
-    ['fulfilled', 'expired', 'completed'],
-    ['fulfilled', 'active', 'active'],
-    ['refunded', 'canceled', 'refunded'],
-    ['canceled', null, 'canceled'],
-    ['expired', null, 'expired'],
-  ])('%s (eSIM %s) → %s', (status, esim, badge) => {
-    expect(displayStatus(status, esim)).toBe(badge);
+describe('displayStatus (spec §4 badges): the order, not its eSIM', () => {
+  it.each<[OrderState, string]>([
+    ['pending_payment', 'pending'],
+    ['paid', 'pending'],
+    ['provisioning', 'pending'],
+    ['payment_failed', 'failed'],
+    ['fulfilled', 'completed'],
+    ['refunded', 'refunded'],
+    ['canceled', 'canceled'],
+    ['expired', 'expired'],
+  ])('%s → %s', (status, badge) => {
+    expect(displayStatus(status)).toBe(badge);
   });
 
-  it('covers every state', () => {
-    for (const s of ORDER_STATUSES) expect(typeof displayStatus(s)).toBe('string');
+  it('covers every state, and never says an order is "active"', () => {
+    for (const s of ORDER_STATUSES) expect(displayStatus(s)).not.toBe('active');
+  });
+});
+
+describe('esimChip: the eSIM beside the order badge', () => {
+  const esim = (
+    profileState: EsimStateFacts['profileState'],
+    planState: EsimStateFacts['planState'],
+    refunded = false,
+  ): EsimStateFacts => ({
+    profileState,
+    planState,
+    refunded,
+  });
+  it.each<[OrderState, EsimStateFacts | null, string | null]>([
+    ['fulfilled', esim('released', 'not_active'), 'ready'],
+    ['fulfilled', esim('installed', 'not_active'), 'installed'],
+    ['fulfilled', esim('enabled', 'active'), 'active'],
+    ['fulfilled', esim('enabled', 'finished'), 'depleted'],
+    ['fulfilled', esim('deleted', 'expired'), 'expired'],
+    // No chip before delivery, nor for a refunded order or eSIM (the badge says 'Refunded').
+    ['paid', null, null],
+    ['provisioning', esim('released', 'not_active'), null],
+    ['fulfilled', null, null],
+    ['refunded', esim('released', 'not_active', true), null],
+    ['fulfilled', esim('released', 'not_active', true), null],
+  ])('%s with %j → %s', (status, facts, chip) => {
+    expect(esimChip(status, facts)).toBe(chip);
+  });
+
+  it('a fulfilled order reads completed whatever its eSIM does', () => {
+    for (const plan of ['not_active', 'active', 'finished', 'expired'] as const) {
+      expect(displayStatus('fulfilled')).toBe('completed');
+      expect(esimChip('fulfilled', esim('enabled', plan))).not.toBeNull();
+    }
   });
 });
 

@@ -147,10 +147,14 @@ describe('account: orders.list and esims.list', () => {
     rig.clock.advance(61_000);
     [esim] = await api.esims.list();
     expect(esim).toMatchObject({ status: 'active', daysLeft: 7 });
-    expect((await api.orders.list())[0]!.status).toBe('active'); // the dashboard's Active eSIMs tile
+    // The order's badge reads the order; the eSIM's state is its own chip; the tile counts eSIMs.
+    expect(await api.orders.list()).toMatchObject([{ status: 'completed', orderStatus: 'fulfilled', esimStatus: 'active' }]);
+    expect(await api.esims.counts()).toEqual({ active: 1, total: 1 });
     rig.clock.advance(8 * 24 * 3600_000);
     [esim] = await api.esims.list();
     expect(esim).toMatchObject({ status: 'expired', daysLeft: 0, canTopUp: false });
+    expect(await api.orders.list()).toMatchObject([{ status: 'completed', esimStatus: 'expired' }]);
+    expect(await api.esims.counts()).toEqual({ active: 0, total: 1 });
     expect(await (await (await signedIn()).caller()).esims.list()).toEqual([]);
   });
 

@@ -22,8 +22,9 @@ const ORDERS = [
     totalAmount: 4.5,
     totalMinor: 450,
     currency: 'USD',
-    status: 'active',
+    status: 'completed',
     orderStatus: 'fulfilled',
+    esimStatus: 'active',
     kind: 'one_time',
     createdAt: '2025-06-03T10:00:00.000Z',
     esimQrCode: '/api/esims/E1/qr.png',
@@ -38,6 +39,7 @@ const ORDERS = [
     currency: 'USD',
     status: 'completed',
     orderStatus: 'fulfilled',
+    esimStatus: 'expired',
     kind: 'one_time',
     createdAt: '2025-05-01T10:00:00.000Z',
     esimQrCode: null,
@@ -59,10 +61,11 @@ const ORDERS = [
   },
 ] as unknown as Orders;
 
-function signedIn(user = makeUser(), orders: Orders = []) {
+function signedIn(user = makeUser(), orders: Orders = [], esims = { active: 0, total: 0 }) {
   server.use(
     trpcMsw.auth.me.query(() => user),
     trpcMsw.orders.list.query(() => orders),
+    trpcMsw.esims.counts.query(() => esims),
   );
 }
 
@@ -135,14 +138,27 @@ describe('dashboard', () => {
   });
 
   it('greets by username without a full name; counts orders and active eSIMs', async () => {
-    signedIn(makeUser({ fullName: null }), ORDERS);
+    // The tile shows the server's count of active eSIMs (not of orders).
+    signedIn(makeUser({ fullName: null }), ORDERS, { active: 1, total: 2 });
     await renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Welcome back, traveller!' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Total Orders').nextElementSibling?.textContent).toBe('3'));
-    expect(screen.getByText('Active eSIMs').nextElementSibling?.textContent).toBe('1');
+    await waitFor(() => expect(screen.getByText('Active eSIMs').nextElementSibling?.textContent).toBe('1'));
     expect(screen.getByText('Support Tickets').nextElementSibling?.textContent).toBe('0');
     const table = screen.getByRole('table', { name: 'Your orders' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // Each order's badge reads the order (fulfilled: 'Completed', green); its eSIM's state is a chip beside it.
+    const rows = within(table).getAllByRole('row').slice(1);
+    const statusOf = (row: HTMLElement) => [
+      row.querySelector('[data-status-color]')?.textContent,
+      row.querySelector('[data-status-color]')?.getAttribute('data-status-color'),
+      row.querySelector('[data-esim-status]')?.textContent ?? null,
+    ];
+    expect(rows.map(statusOf)).toEqual([
+      ['Completed', 'green', 'eSIM active'],
+      ['Completed', 'green', 'eSIM expired'],
+      ['Pending', 'yellow', null],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
 // stacked cards with the same facts and the same buttons; CSS picks one (order-table.module.css).
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Group, Image, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
+import { IconDeviceMobile, IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
@@ -14,16 +14,26 @@ import {
   capitalizeStatus,
   formatOrderAmount,
   formatOrderDate,
+  knownEsimChip,
   orderStatusColor,
   planLabel,
   type AccountOrder,
+  type EsimChipValue,
   type StatusColor,
 } from './orders.ts';
 import classes from './order-table.module.css';
 
 // Shades that keep the badge text above 4.5:1 (white on green/red, dark on yellow).
 const BADGE_SHADE: Record<StatusColor, string> = { green: 'green.9', yellow: 'yellow.4', red: 'red.9' };
-const KNOWN_STATUSES = ['completed', 'pending', 'active', 'failed', 'refunded', 'canceled', 'expired'] as const;
+const KNOWN_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'canceled', 'expired'] as const;
+// The eSIM's chip: outlined (the order's badge is filled), dark text on white for contrast.
+const CHIP_COLOR: Record<EsimChipValue, string> = {
+  ready: 'brand',
+  installed: 'cyan',
+  active: 'teal',
+  depleted: 'orange',
+  expired: 'gray',
+};
 
 export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation('account');
@@ -33,6 +43,38 @@ export function OrderStatusBadge({ status }: { status: string | null | undefined
     <Badge color={BADGE_SHADE[color]} autoContrast variant="filled" data-status-color={color} tt="none" size="md">
       {known ? t(`orders.statuses.${known}`) : capitalizeStatus(status)}
     </Badge>
+  );
+}
+
+/** The eSIM's state beside the order's badge ('eSIM active', 'eSIM expired', …); nothing without an eSIM. */
+export function EsimStatusChip({ status }: { status: string | null | undefined }) {
+  const { t } = useTranslation('account');
+  const chip = knownEsimChip(status);
+  if (!chip) return null;
+  const color = CHIP_COLOR[chip];
+  return (
+    <Badge
+      color={color}
+      variant="outline"
+      tt="none"
+      size="md"
+      bg="white"
+      data-esim-status={chip}
+      leftSection={<IconDeviceMobile size={12} aria-hidden />}
+      styles={{ root: { flexShrink: 0 }, label: { color: `var(--mantine-color-${color}-9)` } }}
+    >
+      {t(`orders.esimStatuses.${chip}`)}
+    </Badge>
+  );
+}
+
+/** The order's badge and, beside it, its eSIM's chip. */
+function OrderStatus({ order }: { order: AccountOrder }) {
+  return (
+    <Group gap={6} wrap="wrap" component="span" display="inline-flex">
+      <OrderStatusBadge status={order.status} />
+      <EsimStatusChip status={order.esimStatus} />
+    </Group>
   );
 }
 
@@ -103,7 +145,7 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                       <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
                     </Table.Td>
                     <Table.Td>
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatus order={order} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')}
@@ -128,7 +170,7 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                   <Title order={3} className={classes.cardTitle}>
                     <bdi>{planText(order)}</bdi>
                   </Title>
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatus order={order} />
                 </div>
                 <dl className={classes.facts}>
                   <div>
@@ -239,7 +281,7 @@ function OrderDetails({ order, planText }: { order: AccountOrder; planText: stri
     [t('orders.orderId'), <span dir="ltr">{String(order.id)}</span>],
     [t('orders.plan'), <bdi>{planText}</bdi>],
     [t('orders.amount'), <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>],
-    [t('orders.status'), <OrderStatusBadge status={order.status} />],
+    [t('orders.status'), <OrderStatus order={order} />],
     [t('orders.date'), formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')],
   ];
   if (order.paymentIntentId) rows.push([t('orders.details.paymentReference'), <span dir="ltr">{order.paymentIntentId}</span>]);

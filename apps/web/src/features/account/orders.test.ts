@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalizeStatus, countActive, formatOrderAmount, formatOrderDate, orderStatusColor, planLabel } from './orders.ts';
+import { capitalizeStatus, formatOrderAmount, formatOrderDate, orderStatusColor, knownEsimChip, planLabel } from './orders.ts';
 
 describe('order status badge (spec §4)', () => {
   it.each([
@@ -53,14 +53,10 @@ describe('order fallbacks', () => {
     expect(formatOrderDate('not a date', 'en')).toBeNull();
   });
 
-  it('counts orders with status active as active eSIMs', () => {
-    expect(
-      countActive([
-        { id: 1, status: 'active' },
-        { id: 2, status: 'completed' },
-        { id: 3, status: 'active' },
-      ]),
-    ).toBe(2);
-    expect(countActive([])).toBe(0);
+  it('knows the eSIM chips and nothing else', () => {
+    expect(knownEsimChip('active')).toBe('active');
+    expect(knownEsimChip('depleted')).toBe('depleted');
+    expect(knownEsimChip('refunded')).toBeNull();
+    expect(knownEsimChip(null)).toBeNull();
   });
 });

@@ -15,7 +15,10 @@ export interface AccountOrder {
   /** Minor units in `currency` (preferred when present: no float rounding). */
   totalMinor?: number | null;
   currency?: string | null;
+  /** The order's badge (completed, pending, failed, refunded, canceled, expired). */
   status?: string | null;
+  /** The eSIM's own chip beside it: ready, installed, active, depleted, expired; null when none. */
+  esimStatus?: string | null;
   createdAt?: string | Date | null;
   /** Image URL of the eSIM's QR code, once delivered. */
   esimQrCode?: string | null;
@@ -42,9 +45,12 @@ export function capitalizeStatus(status: string | null | undefined): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Spec §4: orders with status active count as active eSIMs. */
-export function countActive(orders: readonly AccountOrder[]): number {
-  return orders.filter((o) => o.status === 'active').length;
+/** The eSIM chips the account knows (esimChip in @esim/api/domain); anything else shows no chip. */
+export const ESIM_CHIPS = ['ready', 'installed', 'active', 'depleted', 'expired'] as const;
+export type EsimChipValue = (typeof ESIM_CHIPS)[number];
+
+export function knownEsimChip(value: string | null | undefined): EsimChipValue | null {
+  return ESIM_CHIPS.find((c) => c === value) ?? null;
 }
 
 export interface PlanLabel {

@@ -1,15 +1,16 @@
 import { Anchor, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconHeadset, IconReceipt } from '@tabler/icons-react';
 import { Link, createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderHistory, useOrders } from '../../../features/account/order-history.tsx';
-import { countActive } from '../../../features/account/orders.ts';
 import { ProfileForm } from '../../../features/account/profile-form.tsx';
 import { SubscriptionsPanel } from '../../../features/checkout/subscriptions-panel.tsx';
 import { useSession } from '../../../features/auth/session.ts';
 import { pageHead, tHead } from '../../../lib/page-meta.ts';
 import { isolated } from '../../../components/bidi.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
 
 export const Route = createFileRoute('/_account/account/')({
   head: ({ match }) =>
@@ -18,7 +19,11 @@ export const Route = createFileRoute('/_account/account/')({
       description: tHead('account:meta.dashboardDescription'),
       noindex: true,
     }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.orders.list.queryOptions()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.orders.list.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.esims.counts.queryOptions()),
+    ]),
   component: Dashboard,
 });
 
@@ -26,6 +31,9 @@ function Dashboard() {
   const { t } = useTranslation('account');
   const { user } = useSession();
   const orders = useOrders();
+  // Active eSIMs are counted from the eSIMs (connected, data and validity left), not from orders.
+  const trpc = useTRPC();
+  const esims = useQuery(trpc.esims.counts.queryOptions());
   if (!user) return null;
   const name = user.fullName?.trim() || user.username;
 
@@ -41,7 +49,7 @@ function Dashboard() {
       </div>
 
       <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
-        <StatTile icon={IconDeviceMobile} label={t('dashboard.activeEsims')} value={orders.data ? countActive(orders.data) : null} />
+        <StatTile icon={IconDeviceMobile} label={t('dashboard.activeEsims')} value={esims.data?.active ?? null} />
         <StatTile icon={IconReceipt} label={t('dashboard.totalOrders')} value={orders.data ? orders.data.length : null} />
         {/* Spec §9: hard-coded 0 until support tickets exist. */}
         <StatTile icon={IconHeadset} label={t('dashboard.supportTickets')} value={0} />
