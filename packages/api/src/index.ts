@@ -39,8 +39,8 @@ export type { AnyPaymentProvider, EsimProvider, Mailer, PaymentProviderConfig, S
 export { createShopPaymentProvider } from './services/payments-provider.ts';
 export { receiveWebhook, handlePaymentEvent } from './services/payment-events.ts';
 export type { WebhookResult } from './services/payment-events.ts';
-export { reconcileOrders, runDueWork } from './services/fulfilment.ts';
-export type { DueWorkResult, ReconcileResult } from './services/fulfilment.ts';
+export { reconcileOrders, runDueWork } from './services/order-life/due-work.ts';
+export type { DueWorkResult, ReconcileResult } from './services/order-life/due-work.ts';
 export { expireStaleOrders, newExpiryCursor } from './services/order-expiry.ts';
 export type { ExpiryCursor, ExpirySweepResult } from './services/order-expiry.ts';
 export { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';

@@ -2,7 +2,7 @@
 // payment, actions), and the three actions: refund, resend the eSIM e-mail, retry provisioning —
 // each through the shop's services, idempotent under a double click, with one audit row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runDueWork } from '../src/services/fulfilment.ts';
+import { runDueWork } from '../src/services/order-life/due-work.ts';
 import { finishClaimedRefunds } from '../src/services/order-life/refunds.ts';
 import { addFrancePlan, adminRigA, auditRows, buy, demo, esimOf, orderRow, type OrdersRig } from './admin-helpers-a.ts';
 import type { Browser } from './orders/rig.ts';

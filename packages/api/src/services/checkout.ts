@@ -23,7 +23,7 @@ import type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intak
 import { guardCardNumber, guardOrderAttempt, recordDecline } from './payment-limits.ts';
 import { settlePaymentIntent } from './payment-events.ts';
 import { writeTransaction } from './db-tx.ts';
-import { afterClaim, claimOrderById } from './fulfilment.ts';
+import { afterClaim, claimPaid } from './order-life/claim.ts';
 import { reservePoints } from './rewards-ledger.ts';
 import { pointsPaymentId } from '../domain/rewards.ts';
 import { isSubscribable } from '../domain/esim-life.ts';
@@ -105,7 +105,7 @@ type InsertedOrder = { id: number; public_id: string; redemption?: Redemption | 
 /**
  * The pending order and what the buyer's points pay of it, in one write transaction (the user's
  * points locked): a redemption row reserves them. When they pay everything there is no card: the
- * order is claimed as paid in the same transaction (claimOrderById, the fulfilment step's claim)
+ * order is claimed as paid in the same transaction (order-life/claim.ts claimPaid, the fulfilment step's claim)
  * under a stand-in payment id, and provisioned like any paid order.
  */
 async function insertOrderWithPoints(db: Db, services: Services, p: PreparedOrder, userId: number): Promise<InsertedOrder | null> {
@@ -120,12 +120,13 @@ async function insertOrderWithPoints(db: Db, services: Services, p: PreparedOrde
       now,
     );
     if (redemption.paidWithPoints) {
-      await trx
-        .updateTable('orders')
-        .set({ payment_intent_id: pointsPaymentId(order.public_id) })
-        .where('id', '=', order.id)
-        .execute();
-      await claimOrderById(trx, order.id, now);
+      await claimPaid(
+        trx,
+        { id: order.id },
+        now,
+        { actor: 'traveller', reason: 'paid with points' },
+        { payment_intent_id: pointsPaymentId(order.public_id) },
+      );
     }
     return { ...order, redemption };
   });

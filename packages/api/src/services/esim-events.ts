@@ -9,7 +9,7 @@ import { iso } from '../domain/time.ts';
 import { applyUsageSnapshot, type SyncOutcome } from './esim-sync.ts';
 import { snapshotOfUsage } from '../providers/esim/index.ts';
 import { PROVISIONING_STATES } from '../domain/orders.ts';
-import { provisionOrder } from './fulfilment.ts';
+import { provisionOrder } from './order-life/provisioning.ts';
 
 export type EsimEventOutcome = 'processed' | 'duplicate' | 'stale' | 'ignored';
 

@@ -9,7 +9,7 @@ import { composeEsimMail } from '../providers/mail/index.ts';
 import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
 import { addMs, iso } from '../domain/time.ts';
-import { takeDueBatch, type DueJob } from './job-claims.ts';
+import { eachLimit, leaseFree, takeDueBatch, type DueJob } from './job-claims.ts';
 import { errorText } from '../errors.ts';
 import { changed } from './db-tx.ts';
 import { getPlanDestinations } from './plan-facts.ts';
@@ -20,6 +20,8 @@ export type EmailKind =
   | 'esim_delivery'
   | 'confirmation_code'
   | 'refund_notice'
+  // A partial (goodwill) refund's e-mail: one per refund row ('refund_notice:<seq>').
+  | RefundNoticeKind
   // The eSIM's life (esim-emails.ts composes them): usage alerts per package, one day of validity
   // left, a top-up applied, a subscription renewal's receipt and its failure.
   | EsimLifeEmailKind
@@ -32,6 +34,10 @@ export type EmailKind =
  * resend keeps its own sent_at and Message-ID (the first e-mail's row stays as it was).
  */
 export type EsimResendKind = `esim_resend:${number}`;
+export type RefundNoticeKind = `refund_notice:${number}`;
+export function refundNoticeKind(seq: number): RefundNoticeKind {
+  return `refund_notice:${seq}`;
+}
 export const ESIM_RESEND_PREFIX = 'esim_resend:';
 export function esimResendKind(n: number): EsimResendKind {
   return `${ESIM_RESEND_PREFIX}${n}`;
@@ -80,13 +86,7 @@ export async function sendEmail(db: Db, services: Services, outboxId: number, op
     .set({ lease_until: addMs(now, policy.leaseMs) })
     .where('id', '=', outboxId)
     .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([
-        eb('lease_until', 'is', null),
-        eb('lease_until', '<', iso(now)),
-        ...(opts.heldLease ? [eb('lease_until', '=', opts.heldLease)] : []),
-      ]),
-    )
+    .where(leaseFree(iso(now), opts.heldLease))
     .returningAll()
     .executeTakeFirst();
   if (!row) return 'skipped';
@@ -152,7 +152,7 @@ async function selectDueEmails(db: Db, services: Services): Promise<DueJob[]> {
       .select('id')
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where(leaseFree(now))
       .orderBy('next_attempt_at')
       .limit(services.fulfilment.batchSize);
   return takeDueBatch(db, services, 'email_outbox', due);
@@ -163,16 +163,11 @@ export async function sendDueEmails(db: Db, services: Services, concurrency = 4)
   const due = await selectDueEmails(db, services);
   let sent = 0;
   let failed = 0;
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, due.length) }, async () => {
-    while (next < due.length) {
-      const { id, heldLease } = due[next++]!;
-      const outcome = await sendEmail(db, services, id, heldLease ? { heldLease } : {});
-      if (outcome === 'sent') sent++;
-      else if (outcome === 'retry' || outcome === 'failed') failed++;
-    }
+  await eachLimit(due, concurrency, async ({ id, heldLease }) => {
+    const outcome = await sendEmail(db, services, id, heldLease ? { heldLease } : {});
+    if (outcome === 'sent') sent++;
+    else if (outcome === 'retry' || outcome === 'failed') failed++;
   });
-  await Promise.all(lanes);
   return { sent, failed, seen: due.length };
 }
 

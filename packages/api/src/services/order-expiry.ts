@@ -13,46 +13,53 @@
 //      taken; if the provider says it succeeded after all, the order is fulfilled instead; if the
 //      provider cannot cancel it now (unreachable, or the payment is processing), the order waits
 //      for the next round;
-//   2. then expireOrder: UPDATE … SET status='expired' WHERE id=? AND status IN
-//      ('pending_payment','payment_failed') — a fulfilment claim that came first has moved the order
+//   2. then expireOrder: transition(order, 'expired') from ('pending_payment','payment_failed') — a fulfilment claim that came first has moved the order
 //      to 'paid', and this changes nothing.
 // A success reported after the expiry anyway still fulfils the order: the fulfilment claim accepts
 // 'expired' (a paid order is never lost).
 //
 // A subscription's first order is not canceled at the provider (Stripe voids the invoice of a
 // subscription left incomplete itself, after 23 hours); it expires if its payment has not succeeded.
-import type { Db } from '@esim/db';
+import type { Db, OrderActor } from '@esim/db';
 import type { Services } from './types.ts';
 import { UNPAID_STATES } from '../domain/orders.ts';
 import { iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
 import { isPaymentProviderError } from '../providers/payments/index.ts';
 import type { PaymentIntentInfo } from '../providers/payments/index.ts';
-import { fulfilOrder, markCanceled } from './fulfilment.ts';
+import { fulfilOrder, markCanceled } from './order-life/claim.ts';
 import { releaseReservedPoints } from './rewards-ledger.ts';
+import { writeTransaction } from './db-tx.ts';
+import { transition } from './order-life/transition.ts';
 
 /**
  * THE place where an order becomes expired (the sweep, and a payment canceled as abandoned that is
- * reported by the provider): one conditional update, true when this call moved the order. Work
- * that must happen exactly once when an order expires (e.g. releasing what the order reserved)
- * belongs here, behind `changed`.
+ * reported by the provider): transition() from the unpaid states, true when this call moved the
+ * order. Work that must happen exactly once when an order expires (releasing the points it
+ * reserved) runs in the same transaction, so it commits with the move and its event.
  */
-export async function expireOrder(db: Db, services: Services, where: { orderId: number } | { paymentIntentId: string }): Promise<boolean> {
+export async function expireOrder(
+  db: Db,
+  services: Services,
+  where: { orderId: number } | { paymentIntentId: string },
+  who: { actor: OrderActor; reason: string } = { actor: 'system', reason: 'not paid in time' },
+): Promise<boolean> {
   const now = iso(services.now());
-  let q = db.updateTable('orders').set({ status: 'expired', updated_at: now }).where('status', 'in', UNPAID_STATES);
-  q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
-  const row = await q.returning(['id', 'public_id', 'points_used']).executeTakeFirst();
+  const ref = 'orderId' in where ? { id: where.orderId } : { paymentIntentId: where.paymentIntentId };
+  const row = await writeTransaction(db, async (trx) => {
+    const moved = await transition(trx, ref, 'expired', { ...who, from: UNPAID_STATES, returning: ['public_id', 'points_used'], at: now });
+    if (moved && moved.order.points_used > 0) await releaseReservedPoints(trx, moved.order.id, now);
+    return moved?.order;
+  });
   if (!row) return false;
   services.log.info('order expired', { orderId: row.public_id });
-  // Rewards points it reserved come back (idempotent; a crash right here is caught up by
-  // rewards-ledger.ts releaseStaleReservations).
-  if (row.points_used > 0) await releaseReservedPoints(db, row.id, now);
   return true;
 }
 
 /** A canceled intent: canceled as abandoned (the shop's expiry) → expired; otherwise → canceled. */
 export async function settleCanceledIntent(db: Db, services: Services, info: PaymentIntentInfo): Promise<boolean> {
-  if (info.cancellationReason === 'abandoned') return expireOrder(db, services, { paymentIntentId: info.id });
+  if (info.cancellationReason === 'abandoned')
+    return expireOrder(db, services, { paymentIntentId: info.id }, { actor: 'provider', reason: 'payment canceled as abandoned' });
   return markCanceled(db, services, info.id);
 }
 

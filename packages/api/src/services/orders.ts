@@ -1,19 +1,14 @@
-// Reading orders: the account's order table, the order-success view (with its privacy rule and
-// the return page's own fulfilment), and guest orders joining the account registered later with
-// the same e-mail.
+// Reading orders: the account's order table, the order-success view (with its privacy rule; read
+// only — the return page's settlement is order-life/settle.ts), and guest orders joining the
+// account registered later with the same e-mail.
 import type { Db, Esim, Order } from '@esim/db';
-import type { Services } from './types.ts';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from './types.ts';
 import { appleInstallUrl } from '../domain/activation-code.ts';
 import { minorToDecimal } from '../domain/money.ts';
-import { CLAIMABLE_STATES, PROVISIONING_STATES, displayStatus, esimChip, validityText } from '../domain/orders.ts';
+import { displayStatus, esimChip, validityText } from '../domain/orders.ts';
 import type { DisplayStatus, EsimChip, OrderKindValue, OrderState } from '../domain/orders.ts';
-import { provisionOrder } from './fulfilment.ts';
 import { sameHex, sha256Hex } from './tokens.ts';
-import { iso } from '../domain/time.ts';
-import { errorText } from '../errors.ts';
-import { settlePaymentIntent } from './payment-events.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
 import type { PlanTextFacts } from '../domain/catalog.ts';
 import { getPlanDestinations, planTextFacts } from './plan-facts.ts';
@@ -225,32 +220,32 @@ export function canSeeOrder(
 }
 
 /**
- * GET /api/orders/:paymentIntentId — the order-success view. Only the owner or the holder of the
- * client secret; anyone else (and an unknown intent) gets the same 404. When the order is still
- * waiting, this is the return page's fulfilment: the intent is re-read from the provider and the
- * order fulfilled through the same fulfilOrder step the webhook uses.
+ * The order paid by `paymentIntentId`, if the caller may see it: the owner, or the holder of the
+ * client secret; anyone else (and an unknown intent) gets the same 404.
+ */
+export async function findVisibleOrder(
+  db: Db,
+  args: { paymentIntentId: string; clientSecret?: string | undefined; user: SessionUser | null },
+): Promise<Order> {
+  const order = await db.selectFrom('orders').selectAll().where('payment_intent_id', '=', args.paymentIntentId).executeTakeFirst();
+  if (!order || !canSeeOrder(order, args.user, args.clientSecret)) throw new AppError('NOT_FOUND', "We couldn't find your order details.");
+  return order;
+}
+
+/**
+ * GET /api/orders/:paymentIntentId and orders.byPaymentIntent — the order-success view, read
+ * only (house rule 14: the page polls it every second). The return page settles the payment once
+ * through the orders.settle mutation (order-life/settle.ts); the webhook, the demo provider's
+ * events and the worker do it on their own.
  */
 export async function getOrderView(
   db: Db,
-  services: Services,
   args: { paymentIntentId: string; clientSecret?: string | undefined; user: SessionUser | null },
 ): Promise<OrderView> {
-  const notFound = () => new AppError('NOT_FOUND', "We couldn't find your order details.");
-  let order = await db.selectFrom('orders').selectAll().where('payment_intent_id', '=', args.paymentIntentId).executeTakeFirst();
-  if (!order || !canSeeOrder(order, args.user, args.clientSecret)) throw notFound();
+  return readOrderView(db, await findVisibleOrder(db, args));
+}
 
-  if ((CLAIMABLE_STATES as readonly string[]).includes(order.status)) {
-    try {
-      await settlePaymentIntent(db, services, args.paymentIntentId, { inline: true });
-    } catch (e) {
-      services.log.warn('return page: could not read the payment intent', { orderId: order.public_id, error: errorText(e) });
-    }
-  } else if ((PROVISIONING_STATES as readonly string[]).includes(order.status)) {
-    // Paid, not delivered yet: try now unless a retry is scheduled later (back-off) or someone holds it.
-    const due = order.next_attempt_at === null || order.next_attempt_at <= iso(services.now());
-    if (due) await provisionOrder(db, services, order.id);
-  }
-  order = (await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst()) ?? order;
+export async function readOrderView(db: Db, order: Order): Promise<OrderView> {
   const esim = await db.selectFrom('esims').selectAll().where('order_id', '=', order.id).executeTakeFirst();
   const earned =
     order.user_id === null

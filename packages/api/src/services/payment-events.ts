@@ -6,7 +6,7 @@ import type { Db } from '@esim/db';
 import type { Services } from './types.ts';
 import { HANDLED_PAYMENT_EVENTS, summarizeEvent } from '../providers/payments/index.ts';
 import type { PaymentEvent, PaymentEventSummary } from '../providers/payments/index.ts';
-import { fulfilOrder, markPaymentFailed } from './fulfilment.ts';
+import { fulfilOrder, markPaymentFailed } from './order-life/claim.ts';
 import { markRefunded, recordPartialRefund } from './order-life/refunds.ts';
 import { settleCanceledIntent } from './order-expiry.ts';
 import { iso } from '../domain/time.ts';

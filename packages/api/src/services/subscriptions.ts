@@ -16,7 +16,8 @@ import { minorToDecimal } from '../domain/money.ts';
 import { idempotencyKeys, isPaymentProviderError } from '../providers/payments/index.ts';
 import type { DemoRenewalResult, PaymentEventSummary, SubscriptionInfo, SubscriptionStatus } from '../providers/payments/index.ts';
 import { insertPendingOrder, providerFailure, type CheckoutResult, type PreparedOrder } from './order-intake.ts';
-import { fulfilOrderById, scheduleProvisioning } from './fulfilment.ts';
+import { fulfilOrderById, scheduleProvisioning } from './order-life/claim.ts';
+import { recordInsertedOrder } from './order-life/transition.ts';
 import { enqueueEmail, scheduleOrderEmails } from './mail-outbox.ts';
 import { PAID_STATES } from '../domain/orders.ts';
 import { writeTransaction } from './db-tx.ts';
@@ -231,12 +232,12 @@ export async function handleInvoiceEvent(
         .where('payment_intent_id', 'is', null)
         .execute();
     }
-    await fulfilOrderById(db, services, first.id);
+    await fulfilOrderById(db, services, first.id, { reason: 'first invoice paid' });
     return;
   }
 
   // A renewal: one order per paid invoice (the unique invoice_id is the claim), paid already. Its
-  // data goes on the subscription's eSIM (fulfilment.ts tops it up; a new eSIM if that one is over).
+  // data goes on the subscription's eSIM (order-life/provisioning.ts tops it up; a new eSIM if that one is over).
   const now = iso(services.now());
   const topUpEsimId = await renewalEsimId(db, sub.esim_id, first.id);
   const taken = piId ? await db.selectFrom('orders').select('id').where('payment_intent_id', '=', piId).executeTakeFirst() : undefined;
@@ -284,6 +285,7 @@ export async function handleInvoiceEvent(
       .returning(['id', 'user_id', 'public_id', 'plan_name', 'usd_amount_minor', 'points_used'])
       .executeTakeFirst();
     if (row) {
+      await recordInsertedOrder(trx, row.id, 'paid', { actor: 'provider', reason: 'renewal invoice paid', at: now });
       await settlePointsOnPaid(trx, row, now);
       await trx.updateTable('subscriptions').set({ renewal_failed_at: null, updated_at: now }).where('id', '=', sub.id).execute();
     }

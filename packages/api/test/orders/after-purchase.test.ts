@@ -5,7 +5,7 @@
 // resume, receipts, and the account's order list.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handlePaymentEvent } from '../../src/services/payment-events.ts';
-import { provisionOrder } from '../../src/services/fulfilment.ts';
+import { provisionOrder } from '../../src/services/order-life/provisioning.ts';
 import { finishClaimedRefunds } from '../../src/services/order-life/refunds.ts';
 import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
 import { CARDS, account, addFrancePlan, counts, createOrdersRig, demo, type Browser, type OrdersRig } from './rig.ts';

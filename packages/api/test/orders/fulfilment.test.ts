@@ -9,7 +9,8 @@ import { createServices } from '../../src/context.ts';
 import { createOutboxMailer } from '../../src/providers/mail/index.ts';
 import { EsimProviderError } from '../../src/providers/esim/index.ts';
 import { WebhookVerificationError } from '../../src/providers/payments/index.ts';
-import { fulfilOrder, reconcileOrders, runDueWork } from '../../src/services/fulfilment.ts';
+import { fulfilOrder } from '../../src/services/order-life/claim.ts';
+import { reconcileOrders, runDueWork } from '../../src/services/order-life/due-work.ts';
 import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
 import { receiveWebhook } from '../../src/services/payment-events.ts';
 import type { Services } from '../../src/context.ts';
@@ -169,7 +170,7 @@ describe('provisioning failures', () => {
     const view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
     expect(view).toMatchObject({ orderStatus: 'refunded', status: 'refunded', ready: false });
     const pi = await demo(rig).store.getIntent(id);
-    expect(pi!.refunds).toEqual([expect.objectContaining({ amountMinor: 450, idempotencyKey: `order:${intent.orderId}:refund` })]);
+    expect(pi!.refunds).toEqual([expect.objectContaining({ amountMinor: 450, idempotencyKey: `order:${intent.orderId}:refund:1` })]);
     expect(rig.mailer.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/refunded/)]);
     expect(rig.mailer.sent[0]!.text).toContain('$4.50');
     expect(await counts(rig.db)).toMatchObject({ esims: 0, emails: 1, sent: 1 });

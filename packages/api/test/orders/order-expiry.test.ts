@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentProviderError, StripePaymentProvider } from '../../src/providers/payments/index.ts';
 import type { PaymentIntentInfo } from '../../src/providers/payments/index.ts';
-import { reconcileOrders } from '../../src/services/fulfilment.ts';
+import { reconcileOrders } from '../../src/services/order-life/due-work.ts';
 import { expireOrder, expireStaleOrders, newExpiryCursor } from '../../src/services/order-expiry.ts';
 import { receiveWebhook } from '../../src/services/payment-events.ts';
 import type { Services } from '../../src/services/types.ts';
@@ -179,8 +179,12 @@ describe('expiring unpaid orders (demo payments)', () => {
     expect((await pay(c)).status).toBe('succeeded');
     await rig.settle();
     expect(await statusOf(c.id)).toBe('fulfilled');
-    // The return page and a restart's reconciliation find nothing more to do.
-    const view = await c.api.orders.byPaymentIntent({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret });
+    // The return page (its read and its settle mutation) and a restart's reconciliation find nothing more to do.
+    expect(await c.api.orders.byPaymentIntent({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret })).toMatchObject({
+      orderStatus: 'fulfilled',
+      ready: true,
+    });
+    const view = await c.api.orders.settle({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret });
     expect(view).toMatchObject({ orderStatus: 'fulfilled', ready: true });
     await reconcileOrders(rig.db, rig.services);
     expect(await counts(rig.db)).toMatchObject({ orders: 1, fulfilled: 1, esims: 1, emails: 1 });
@@ -199,7 +203,11 @@ describe('expiring unpaid orders (demo payments)', () => {
     expect((await pay(c)).status).toBe('succeeded');
     expect(await statusOf(c.id)).toBe('expired');
     (rig.services as Services).testHooks = undefined;
-    const view = await c.api.orders.byPaymentIntent({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret });
+    // The page's poll reads; its settle mutation finds the payment succeeded.
+    expect(await c.api.orders.byPaymentIntent({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret })).toMatchObject({
+      orderStatus: 'expired',
+    });
+    const view = await c.api.orders.settle({ paymentIntentId: c.id, clientSecret: c.intent.clientSecret });
     expect(view).toMatchObject({ orderStatus: 'fulfilled', ready: true });
   });
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '@esim/db';
 import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
 import { createSmtpMailer } from '../../src/providers/mail/index.ts';
-import { fulfilOrder, reconcileOrders, runDueWork } from '../../src/services/fulfilment.ts';
+import { fulfilOrder } from '../../src/services/order-life/claim.ts';
+import { reconcileOrders, runDueWork } from '../../src/services/order-life/due-work.ts';
 import { decodeHeader, leaves, parseMime } from '../providers/eml.ts';
 import { CARDS, counts, createOrdersRig } from './rig.ts';
 

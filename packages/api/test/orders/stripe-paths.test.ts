@@ -4,7 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StripePaymentProvider, WebhookVerificationError } from '../../src/providers/payments/index.ts';
-import { runDueWork } from '../../src/services/fulfilment.ts';
+import { runDueWork } from '../../src/services/order-life/due-work.ts';
 import { receiveWebhook } from '../../src/services/payment-events.ts';
 import { T0, account, counts, createOrdersRig, type OrdersRig } from './rig.ts';
 import { WHSEC, createStripeFake, type StripeFake } from './stripe-fake.ts';
@@ -139,11 +139,32 @@ describe('Stripe: webhooks', () => {
     expect(after).toMatchObject({ ready: true, orderStatus: 'fulfilled' });
   });
 
-  it('the return page alone (webhook lost) re-reads the intent and fulfils, answering with the code', async () => {
+  it('the return page alone (webhook lost): the polled query only reads; the settle mutation re-reads the intent and fulfils', async () => {
     const { api, intent, id } = await checkout();
     fake.pay(id);
-    const view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
+    const order = () => rig.db.selectFrom('orders').selectAll().where('payment_intent_id', '=', id).executeTakeFirstOrThrow();
+    const before = await order();
+    const events = async () => rig.db.selectFrom('order_events').selectAll().where('order_id', '=', before.id).execute();
+    // Paid at the provider, not claimed here: polling the query changes nothing, however often.
+    for (let i = 0; i < 3; i++) {
+      expect(await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret })).toMatchObject({
+        orderStatus: 'pending_payment',
+        ready: false,
+      });
+    }
+    await rig.settle();
+    expect(await order()).toEqual(before);
+    expect(await events()).toEqual([]);
+    expect(await counts(rig.db)).toMatchObject({ paid: 0, esims: 0 });
+    const view = await api.orders.settle({ paymentIntentId: id, clientSecret: intent.clientSecret });
     expect(view).toMatchObject({ ready: true, status: 'completed', activationCode: expect.stringMatching(/^LPA:1\$/) });
+    expect((await events()).map((e) => [e.from_status, e.to_status, e.actor])).toEqual([
+      ['pending_payment', 'paid', 'provider'],
+      ['paid', 'fulfilled', 'system'],
+    ]);
+    // Someone else (no session, no secret) cannot settle it either: the same 404 as the query.
+    const stranger = await rig.browser().caller();
+    await expect(stranger.orders.settle({ paymentIntentId: id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await rig.settle();
     expect(await counts(rig.db)).toMatchObject({ fulfilled: 1, esims: 1, sent: 1 });
   });
@@ -240,7 +261,7 @@ describe('Stripe: undeliverable eSIM', () => {
       order = await rig.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
     }
     expect(order).toMatchObject({ status: 'refunded', provision_attempts: 4, amount_refunded_minor: 1999 });
-    expect(fake.refunds).toEqual([{ id: expect.any(String), payment_intent: id, amount: 1999, key: `order:${intent.orderId}:refund` }]);
+    expect(fake.refunds).toEqual([{ id: expect.any(String), payment_intent: id, amount: 1999, key: `order:${intent.orderId}:refund:1` }]);
     expect((await counts(rig.db)).esims).toBe(0);
     expect(rig.mailer.sent.map((m) => m.subject)).toEqual([expect.stringContaining('was refunded')]);
   });

@@ -3,7 +3,8 @@
 // gives them back when the order cannot be paid any more or is refunded, and earns nothing on the
 // part points paid. An order paid with points only is fulfilled once, like any paid order.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fulfilOrder, fulfilOrderById, markCanceled, runDueWork } from '../../src/services/fulfilment.ts';
+import { fulfilOrder, fulfilOrderById, markCanceled } from '../../src/services/order-life/claim.ts';
+import { runDueWork } from '../../src/services/order-life/due-work.ts';
 import { markRefunded } from '../../src/services/order-life/refunds.ts';
 import { expireOrder } from '../../src/services/order-expiry.ts';
 import { CARDS, counts } from '../orders/rig.ts';

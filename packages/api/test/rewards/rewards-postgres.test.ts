@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '@esim/db';
 import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
-import { fulfilOrder, markCanceled } from '../../src/services/fulfilment.ts';
+import { fulfilOrder, markCanceled } from '../../src/services/order-life/claim.ts';
 import { markRefunded } from '../../src/services/order-life/refunds.ts';
 import { CARDS } from '../orders/rig.ts';
 import { adjust, balance, createRewardsRig, ledger, signedIn, type RewardsRig } from './rig.ts';

@@ -14,7 +14,7 @@ import type { TOrderListInput } from '../../domain/admin.ts';
 import { dayAfter, dayStart, likeContains, likePrefix, moneyText, sortTimeline } from '../../domain/admin-orders.ts';
 import { pointsPaymentId } from '../../domain/rewards.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
-import { provisionOrder } from '../fulfilment.ts';
+import { provisionOrder } from '../order-life/provisioning.ts';
 import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail-outbox.ts';
 import { carryOutOwnerRefund, claimOwnerRefund, type OwnerEsimNote } from '../order-life/refunds.ts';
 import type { Services } from '../types.ts';

@@ -28,7 +28,7 @@ import type { RefundResultView } from '../esim-views.ts';
 import { enqueueEmail, scheduleOrderEmails } from '../mail-outbox.ts';
 import { clawBackPurchasePoints, settlePointsOnRefund } from '../rewards-ledger.ts';
 import type { Services } from '../types.ts';
-import type { ProvisionOutcome } from '../fulfilment.ts';
+import type { ProvisionOutcome } from './provisioning.ts';
 
 /** The eSIM could not be delivered: refund the payment, mark the order refunded, tell the shopper. */
 export async function refundUndeliverable(db: Db, services: Services, order: Order): Promise<ProvisionOutcome> {

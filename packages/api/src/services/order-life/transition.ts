@@ -166,3 +166,27 @@ export async function transition<K extends keyof Order = 'id'>(
   const { from_status, event_id, ...row } = result as Record<string, unknown> & { from_status: OrderState; event_id: number };
   return { order: row as Pick<Order, K | 'id'>, from: from_status, to, eventId: event_id };
 }
+
+/**
+ * An order inserted in a state other than pending_payment (a subscription's renewal, paid by its
+ * invoice before the order exists): its first event, from nothing, written by the caller in the
+ * transaction that inserts the order. Not a move, so no status is written here.
+ */
+export async function recordInsertedOrder(
+  trx: Db,
+  orderId: number,
+  status: OrderState,
+  who: { actor: OrderActor; reason: string; at: string },
+): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: orderId,
+      from_status: null,
+      to_status: status,
+      actor: who.actor,
+      reason: who.reason.slice(0, 500),
+      created_at: who.at,
+    })
+    .execute();
+}
