@@ -1,25 +1,17 @@
 // The demo card form's fields: card number in groups of four, expiry MM / YY, CVC, and the
 // test-card hint (each number fills the field). Numbers stay left-to-right in RTL languages.
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  TEST_CARDS,
-  cardBrand,
-  digitsOnly,
-  formatCardNumber,
-  formatExpiry,
-  type CardErrorKey,
-  type CardField,
-  type CardValues,
-} from './card-format.ts';
+import { TEST_CARDS, cardBrand, digitsOnly, formatCardNumber, formatExpiry, type CardField, type CardValues } from './card-format.ts';
 import classes from './checkout.module.css';
 
 export interface DemoCardFieldsProps {
   values: CardValues;
   onChange: (values: CardValues) => void;
-  errors: Partial<Record<CardField, CardErrorKey>>;
+  /** Each field's message, already translated. */
+  errors: Partial<Record<CardField, ReactNode>>;
   disabled?: boolean;
   refs?: Partial<Record<CardField, Ref<HTMLInputElement>>>;
 }
@@ -39,7 +31,7 @@ export function DemoCardFields({ values, onChange, errors, disabled, refs = {} }
         placeholder="1234 1234 1234 1234"
         value={values.number}
         onChange={(e) => onChange({ ...values, number: formatCardNumber(e.currentTarget.value) })}
-        error={errors.number ? t(errors.number) : null}
+        error={errors.number ?? null}
         disabled={disabled}
         size="md"
         maxLength={23}
@@ -69,7 +61,7 @@ export function DemoCardFields({ values, onChange, errors, disabled, refs = {} }
             const next = e.currentTarget.value;
             onChange({ ...values, expiry: formatExpiry(next, next.length < values.expiry.length) });
           }}
-          error={errors.expiry ? t(errors.expiry) : null}
+          error={errors.expiry ?? null}
           disabled={disabled}
           size="md"
           maxLength={7}
@@ -85,7 +77,7 @@ export function DemoCardFields({ values, onChange, errors, disabled, refs = {} }
           placeholder={brand === 'amex' ? '1234' : '123'}
           value={values.cvc}
           onChange={(e) => onChange({ ...values, cvc: digitsOnly(e.currentTarget.value, 4) })}
-          error={errors.cvc ? t(errors.cvc) : null}
+          error={errors.cvc ?? null}
           disabled={disabled}
           size="md"
           maxLength={4}

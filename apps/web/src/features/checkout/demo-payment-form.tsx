@@ -2,12 +2,14 @@
 // (guests) and the card, creates the order and its payment intent (once per visit, see
 // use-checkout-intent.ts), then confirms with the demo provider, which follows Stripe's test
 // cards: success, decline, insufficient funds, or the bank's extra step (the Approve / Decline
-// dialog → demoConfirmAction).
-import { useRef, useState, type FormEvent } from 'react';
+// dialog → demoConfirmAction). The e-mail and card are one @mantine/form (useShopForm: spec §5's
+// timing); their rules are plain functions (contact-section.tsx, card-format.ts).
+import { useRef, useState } from 'react';
 import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { callError } from '../auth/trpc-error.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
 import { ActionModal } from './action-modal.tsx';
 import { toDemoCard, validateCard, type CardField, type CardValues } from './card-format.ts';
@@ -48,6 +50,8 @@ function today() {
 
 const FIELDS: CardField[] = ['number', 'expiry', 'cvc'];
 
+type PayValues = { email: string; number: string; expiry: string; cvc: string };
+
 export function DemoPaymentForm({
   planId,
   kind,
@@ -64,10 +68,19 @@ export function DemoPaymentForm({
   const client = useTRPCClient();
   const flow = usePaymentFlow({ planId, kind, topUpIccid });
   const intents = useCheckoutIntent(planId, kind, topUpIccid);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
-  const [validate, setValidate] = useState(false);
+  const form = useShopForm<PayValues>({
+    name: 'demo-payment',
+    initialValues: { email: '', number: '', expiry: '', cvc: '' },
+    rules: (v) => ({
+      ...(accountEmail || emailIsValid(v.email) ? {} : { email: t('contact.emailInvalid') }),
+      ...(pointsOnly
+        ? {}
+        : Object.fromEntries(
+            Object.entries(validateCard(v, today())).map(([field, key]) => [field, t(key as 'card.errors.numberRequired')]),
+          )),
+    }),
+  });
+  const { email, ...card } = form.values;
   const [intent, setIntent] = useState<{ id: string; secret: string } | null>(null);
   const [actionBusy, setActionBusy] = useState<'approve' | 'decline' | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -76,11 +89,20 @@ export function DemoPaymentForm({
   const { status } = flow.state;
   const busy = status === 'processing' || status === 'action';
   const done = status === 'succeeded' || status === 'pending';
-  const cardErrors = validate ? validateCard(card, today()) : {};
-
   const showEmailError = () => {
-    setEmailError(t('contact.emailInvalid'));
+    form.setFieldError('email', t('contact.emailInvalid'));
     emailRef.current?.focus();
+  };
+
+  /** The first wrong field gets the focus (the inputs are reached by ref, not by data-path). */
+  const focusFirst = (errors: Record<string, unknown>) => {
+    if (errors.email) return emailRef.current?.focus();
+    const field = FIELDS.find((f) => errors[f]);
+    if (field) fieldRefs[field].current?.focus();
+  };
+
+  const setCard = (next: CardValues) => {
+    for (const field of FIELDS) if (next[field] !== card[field]) form.setFieldValue(field, next[field]);
   };
 
   function settle(result: DemoResult, current: { id: string; secret: string }) {
@@ -106,22 +128,8 @@ export function DemoPaymentForm({
     flow.unexpected(error);
   }
 
-  async function pay(event: FormEvent) {
-    event.preventDefault();
+  async function pay({ email, ...card }: PayValues) {
     if (busy || done) return;
-    setValidate(true);
-    if (!accountEmail && !emailIsValid(email)) {
-      showEmailError();
-      return;
-    }
-    setEmailError(null);
-    const errors = pointsOnly ? {} : validateCard(card, today());
-    const firstInvalid = FIELDS.find((f) => errors[f]);
-    if (firstInvalid) {
-      fieldRefs[firstInvalid].current?.focus();
-      return;
-    }
-
     flow.processing();
     let current: { id: string; secret: string };
     try {
@@ -172,7 +180,7 @@ export function DemoPaymentForm({
       : t('payment.pay', { amount });
 
   return (
-    <form onSubmit={pay} noValidate aria-busy={busy} data-testid="demo-payment-form">
+    <form onSubmit={form.onSubmit((values) => void pay(values), focusFirst)} noValidate aria-busy={busy} data-testid="demo-payment-form">
       <Stack gap="lg">
         {pointsOnly ? null : (
           <Alert
@@ -195,11 +203,8 @@ export function DemoPaymentForm({
         <ContactSection
           accountEmail={accountEmail}
           email={email}
-          onEmailChange={(value) => {
-            setEmail(value);
-            if (emailError) setEmailError(emailIsValid(value) ? null : t('contact.emailInvalid'));
-          }}
-          error={emailError}
+          onEmailChange={(value) => form.setFieldValue('email', value)}
+          error={(form.errors.email as string | undefined) ?? null}
           inputRef={emailRef}
           disabled={busy || done}
           returnTo={returnTo}
@@ -213,11 +218,11 @@ export function DemoPaymentForm({
               {t('payment.heading')}
             </Title>
             <Stack gap="md">
-              <DemoCardFields values={card} onChange={setCard} errors={cardErrors} disabled={busy || done} refs={fieldRefs} />
+              <DemoCardFields values={card} onChange={setCard} errors={form.errors} disabled={busy || done} refs={fieldRefs} />
               <TestCardHint
                 disabled={busy || done}
                 onUse={(number) => {
-                  setCard((c) => ({ ...c, number }));
+                  form.setFieldValue('number', number);
                   fieldRefs.expiry.current?.focus();
                 }}
               />
