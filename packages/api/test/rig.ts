@@ -2,8 +2,10 @@
 // a fake clock, a small catalogue, the eSIM simulator and an in-memory mailer, background jobs
 // run to the end, "browsers" that keep the session cookie the procedures set, and the counts
 // that exactly-once is about. apps/server's tests import it as `@esim/api/testing`.
-import { createDb, migrateToLatest, type Db, type DbHandle } from '@esim/db';
+import type { Db, DbHandle } from '@esim/db';
+import { migratedMemoryDb } from '@esim/db/testing';
 import { createCaller } from '../src/root.ts';
+import { ARGON2_OPTIONS, setPasswordHashing } from '../src/services/auth.ts';
 import type { ShopLanguage } from '../src/domain/language.ts';
 import type { Context, Services } from '../src/services/types.ts';
 import { validateSessionToken } from '../src/services/sessions.ts';
@@ -12,6 +14,18 @@ import { toSessionUser } from '../src/services/users.ts';
 export { EsimSimulator, seededRandom } from '../src/providers/esim/index.ts';
 export type { SimulatorOptions } from '../src/providers/esim/index.ts';
 export { memoryMailer, type MemoryMailer } from '../src/services/mail-outbox-memory.ts';
+
+/**
+ * argon2id parameters for tests that do not test hashing: the smallest argon2 allows (8 KiB, one
+ * pass) instead of 19 MiB and two. The tests' setup file switches to them; password-hashing.test.ts
+ * switches back to the production parameters and tests those.
+ */
+export const TEST_PASSWORD_HASHING = { algorithm: ARGON2_OPTIONS.algorithm, memoryCost: 8, timeCost: 1, parallelism: 1 };
+
+/** Hash with TEST_PASSWORD_HASHING in this test file (setupFiles in vitest.config.ts call it). */
+export function cheapPasswordHashing(): Promise<void> {
+  return setPasswordHashing(TEST_PASSWORD_HASHING);
+}
 
 export const T0 = new Date('2026-03-01T12:00:00.000Z');
 export const DAY = 24 * 60 * 60 * 1000;
@@ -33,11 +47,9 @@ export function fakeClock(start: Date = T0): FakeClock {
   return clock;
 }
 
-/** A migrated in-memory SQLite. */
-export async function memoryDb(): Promise<DbHandle> {
-  const handle = createDb(':memory:');
-  await migrateToLatest(handle.db);
-  return handle;
+/** A migrated in-memory SQLite of its own: a copy of one migrated once per test file (@esim/db/testing). */
+export function memoryDb(): Promise<DbHandle> {
+  return migratedMemoryDb();
 }
 
 export const PLANS = {

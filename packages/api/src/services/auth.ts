@@ -37,7 +37,9 @@ export const ARGON2_OPTIONS: Options = {
   timeCost: 2,
   parallelism: 1,
 };
-const HASH_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
+
+/** The start of every hash made with `options` (algorithm, version and parameters). */
+const hashPrefix = (options: Options) => `$argon2id$v=19$m=${options.memoryCost},t=${options.timeCost},p=${options.parallelism}$`;
 
 /**
  * Verified against when the username is unknown, so an unknown user costs exactly as much time
@@ -45,8 +47,21 @@ const HASH_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
  */
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$cC2ZIY5g8crif44Cx1eBdA$0MUWp7pvx6Awz4KQsH3M7hWCpjg7qVHgOF0VGeCSbA4';
 
+/** The parameters in use: ARGON2_OPTIONS, unless tests that do not test hashing chose cheaper ones. */
+let hashing = { options: ARGON2_OPTIONS, prefix: hashPrefix(ARGON2_OPTIONS), dummyHash: DUMMY_HASH };
+
+/**
+ * For tests only (production never calls it): hash with `options` from now on in this process, and
+ * verify unknown users against a dummy hash made with them, so that sign-in still costs the same
+ * for an unknown user as for a wrong password. ARGON2_OPTIONS restores the production parameters.
+ */
+export async function setPasswordHashing(options: Options): Promise<void> {
+  const dummyHash = options === ARGON2_OPTIONS ? DUMMY_HASH : await hash(crypto.randomUUID(), options);
+  hashing = { options, prefix: hashPrefix(options), dummyHash };
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(password, hashing.options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -59,7 +74,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 /** Hashed with other parameters than today's (upgraded on the next successful sign-in). */
 export function needsRehash(passwordHash: string): boolean {
-  return !passwordHash.startsWith(HASH_PREFIX);
+  return !passwordHash.startsWith(hashing.prefix);
 }
 
 // ── audit ───────────────────────────────────────────────────────────────────────────────
@@ -97,7 +112,7 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
     }
 
     const user = await findUserByUsername(db, input.username);
-    const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
+    const ok = await verifyPassword(user?.password_hash ?? hashing.dummyHash, input.password);
     if (!user || !ok) {
       await recordLoginFailure(db, keys, meta.now);
       await recordLoginAttempt(db, { usernameTried: input.username, userId: user?.id ?? null, outcome: 'bad_credentials' }, meta);

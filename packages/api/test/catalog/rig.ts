@@ -1,5 +1,6 @@
 // A migrated, seeded in-memory SQLite with the shop's services, and callers over it.
-import { createDb, migrateToLatest, seed, type Db } from '@esim/db';
+import { seed, type Db } from '@esim/db';
+import { migratedMemoryDb, sqliteTemplate } from '@esim/db/testing';
 import { createServices, type Services } from '../../src/context.ts';
 import { createCaller } from '../../src/root.ts';
 import type { Context } from '../../src/trpc.ts';
@@ -11,10 +12,11 @@ export interface CatalogRig {
   close(): Promise<void>;
 }
 
+/** Migrated and seeded once per test file; each rig gets a copy. */
+const seededDb = sqliteTemplate((db) => seed(db, { now: new Date('2026-01-01T00:00:00Z') }));
+
 export async function createCatalogRig(opts: { seeded?: boolean } = {}): Promise<CatalogRig> {
-  const handle = createDb(':memory:');
-  await migrateToLatest(handle.db);
-  if (opts.seeded !== false) await seed(handle.db, { now: new Date('2026-01-01T00:00:00Z') });
+  const handle = opts.seeded === false ? await migratedMemoryDb() : await seededDb();
   const services = createServices(handle.db, {
     publicUrl: 'http://localhost:3000',
     productName: 'Test',
