@@ -18,6 +18,11 @@ export const APP_ERRORS = {
     http: 400,
     message: 'The amount is below the minimum card payment (0.50 USD or its equivalent).',
   },
+  CURRENCY_UNAVAILABLE: {
+    trpc: 'UNPROCESSABLE_CONTENT',
+    http: 422,
+    message: 'Payments in this currency are not available right now. Please choose another currency.',
+  },
   PAYMENT_PROVIDER_ERROR: {
     trpc: 'BAD_GATEWAY',
     http: 502,

@@ -12,8 +12,11 @@ const t = initTRPC.context<Context>().create({
   transformer,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
+    // An unexpected error's own text (a RangeError, a driver's message) stays in the server's log.
+    const internal = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof AppError);
     return {
       ...shape,
+      message: internal ? APP_ERRORS.INTERNAL.message : shape.message,
       data: {
         ...shape.data,
         stack: undefined,

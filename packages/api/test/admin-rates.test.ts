@@ -2,6 +2,7 @@
 // catalogue at once, orders placed before keep their rate, and bad input changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '../src/domain/admin.ts';
+import { updateRate } from '../src/services/admin/rates.ts';
 import { adminRig, auditRows, refusal, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
 let rig: OrdersRig;
@@ -15,6 +16,7 @@ afterEach(async () => {
 });
 
 const shop = () => rig.browser().caller();
+const GBP_RANGE = 'The rate must be between 0.079 and 7.9 GBP per 1 USD (1/10 to 10× the reference rate 0.79).';
 const rateRows = () => rig.db.selectFrom('exchange_rates').selectAll().orderBy('currency').execute();
 
 describe('admin.rates', () => {
@@ -62,8 +64,39 @@ describe('admin.rates', () => {
   });
 
   it('keeps six decimals exactly', async () => {
-    const r = await (await admin.api()).admin.rates.update({ currency: 'GBP', rate: '151.123456' });
-    expect([r.rate, r.rateMicros]).toEqual(['151.123456', 151_123_456]);
+    const r = await (await admin.api()).admin.rates.update({ currency: 'GBP', rate: '1.123456' });
+    expect([r.rate, r.rateMicros]).toEqual(['1.123456', 1_123_456]);
+  });
+
+  it('accepts the edges of the band: 1/10 and 10× the reference rate', async () => {
+    const api = await admin.api();
+    expect((await api.admin.rates.update({ currency: 'GBP', rate: '7.9' })).rateMicros).toBe(7_900_000);
+    expect((await api.admin.rates.update({ currency: 'GBP', rate: '0.079' })).rateMicros).toBe(79_000);
+  });
+
+  it('refuses a 1,000,000× rate with the allowed range, and every checkout in that currency still works', async () => {
+    const before = await rateRows();
+    const e = await refusal((await admin.api()).admin.rates.update({ currency: 'GBP', rate: '790000' }));
+    expect(e.code).toBe('BAD_REQUEST');
+    expect(e.message).toContain(GBP_RANGE);
+    expect(await rateRows()).toEqual(before);
+    expect(await auditRows(rig)).toHaveLength(0);
+    const intent = await (await shop()).payments.createIntent({
+      planId: rig.plans.japan5.id,
+      email: 'gbp@traveller.example',
+      currency: 'GBP',
+    });
+    expect(intent.amountMinor).toBe(1579); // 19.99 × 0.79
+  });
+
+  it('the service refuses an out-of-range rate too (for callers that skip the router input)', async () => {
+    const actor = { id: 1, username: 'alice' } as never;
+    const call = updateRate(rig.db, rig.services, actor, { currency: 'EUR', rate: '9.31' });
+    await expect(call).rejects.toMatchObject({ code: 'BAD_INPUT', details: { field: 'rate' } });
+    await expect(updateRate(rig.db, rig.services, actor, { currency: 'EUR', rate: '9.31' })).rejects.toThrow(
+      'between 0.093 and 9.3 EUR per 1 USD',
+    );
+    expect(await auditRows(rig)).toHaveLength(0);
   });
 
   it.each([
@@ -75,6 +108,9 @@ describe('admin.rates', () => {
     ['seven decimals', { currency: 'EUR', rate: '0.9300001' }, 'BAD_REQUEST', ADMIN_MSG.rate],
     ['words', { currency: 'EUR', rate: 'ninety' }, 'BAD_REQUEST', ADMIN_MSG.rate],
     ['a currency that is not 3 letters', { currency: 'EURO', rate: '0.9' }, 'BAD_REQUEST', ADMIN_MSG.currency],
+    ['a 1,000,000× rate', { currency: 'GBP', rate: '790000' }, 'BAD_REQUEST', GBP_RANGE],
+    ['a rate just above 10×', { currency: 'GBP', rate: '7.900001' }, 'BAD_REQUEST', GBP_RANGE],
+    ['a rate below 1/10', { currency: 'GBP', rate: '0.078999' }, 'BAD_REQUEST', GBP_RANGE],
   ])('refuses %s with a message and changes nothing', async (_what, input, code, message) => {
     const before = await rateRows();
     const e = await refusal((await admin.api()).admin.rates.update(input));

@@ -5,6 +5,7 @@
 // Every message names what to fix, in English (the admin area is English-only).
 import { z } from 'zod';
 import { ORDER_STATUSES } from './orders.ts';
+import { FALLBACK_CURRENCIES } from './catalog.ts';
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_MSG = {
@@ -169,7 +170,47 @@ export const ZRateText = text()
   .trim()
   .regex(/^\d{1,9}(\.\d{1,6})?$/, ADMIN_MSG.rate)
   .refine((s) => rateToMicros(s) > 0, ADMIN_MSG.rate);
-export const ZRateUpdate = z.object({ currency: ZCurrencyCode, rate: ZRateText });
+
+/**
+ * How far an owner's rate may stray from the shop's reference rate (the seed's, FALLBACK_CURRENCIES):
+ * from 1/10 to 10 times it. A typo (a 1,000,000× rate, a misplaced point) is refused with the
+ * allowed range instead of pricing every checkout in that currency out of what can be charged.
+ */
+export const RATE_BAND_FACTOR = 10;
+/** Currencies without a reference rate: 1 USD = 0.0001 … 100,000 units. */
+export const RATE_ABSOLUTE_MICROS = { min: 100, max: 100_000_000_000 } as const;
+
+export interface RateBounds {
+  minMicros: number;
+  maxMicros: number;
+  /** The seed's rate the band is drawn around; null: only the absolute bounds apply. */
+  referenceMicros: number | null;
+}
+
+export function rateBounds(currency: string): RateBounds {
+  const reference = FALLBACK_CURRENCIES.find((c) => c.code === currency)?.rateMicros ?? null;
+  if (reference === null) return { minMicros: RATE_ABSOLUTE_MICROS.min, maxMicros: RATE_ABSOLUTE_MICROS.max, referenceMicros: null };
+  return {
+    minMicros: Math.max(RATE_ABSOLUTE_MICROS.min, Math.ceil(reference / RATE_BAND_FACTOR)),
+    maxMicros: Math.min(RATE_ABSOLUTE_MICROS.max, reference * RATE_BAND_FACTOR),
+    referenceMicros: reference,
+  };
+}
+
+/** Why `micros` is not a sane rate for `currency` (the message names the allowed range); null when it is. */
+export function rateOutOfRange(currency: string, micros: number): string | null {
+  const b = rateBounds(currency);
+  if (micros >= b.minMicros && micros <= b.maxMicros) return null;
+  const range = `between ${microsToRate(b.minMicros)} and ${microsToRate(b.maxMicros)} ${currency} per 1 USD`;
+  return b.referenceMicros === null
+    ? `The rate must be ${range}.`
+    : `The rate must be ${range} (1/${RATE_BAND_FACTOR} to ${RATE_BAND_FACTOR}× the reference rate ${microsToRate(b.referenceMicros)}).`;
+}
+
+export const ZRateUpdate = z.object({ currency: ZCurrencyCode, rate: ZRateText }).superRefine((v, ctx) => {
+  const problem = v.currency === 'USD' ? null : rateOutOfRange(v.currency, rateToMicros(v.rate));
+  if (problem) ctx.addIssue({ code: 'custom', path: ['rate'], message: problem });
+});
 
 /** '0.92' → 920000; exact (no floating point). */
 export function rateToMicros(rate: string): number {

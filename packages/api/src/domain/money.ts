@@ -39,6 +39,16 @@ export function convertMinor(usdMinor: number, rateMicros: number): number {
   return divRoundHalfUp(product, MICROS);
 }
 
+/**
+ * convertMinor, or null when the result cannot be represented exactly: an input that is not a safe
+ * integer (NaN, Infinity, a fraction) or a product beyond 2^53. Callers turn null into a clear 4xx.
+ */
+export function tryConvertMinor(usdMinor: number, rateMicros: number): number | null {
+  if (!Number.isSafeInteger(usdMinor) || !Number.isSafeInteger(rateMicros)) return null;
+  if (!Number.isSafeInteger(usdMinor * rateMicros)) return null;
+  return divRoundHalfUp(usdMinor * rateMicros, MICROS);
+}
+
 /** 450 → 4.5: the decimal the spec's API shows as `price`. */
 export function minorToDecimal(minor: number): number {
   assertInt('minor', minor);

@@ -3,7 +3,7 @@
 // Browser-safe: no node:*, no db. Randomness and the clock come in as arguments.
 import { z } from 'zod';
 import { ZEmail } from './validation.ts';
-import { convertMinor, subscriptionMinor } from './money.ts';
+import { convertMinor, subscriptionMinor, tryConvertMinor } from './money.ts';
 import { ZIccid } from './esim-inputs.ts';
 import { travellerStatus, type EsimStateFacts, type EsimTravellerStatus } from './esim-life.ts';
 
@@ -120,6 +120,29 @@ export function priceOrder(planUsdMinor: number, kind: OrderKindValue, currency:
   const usdMinor = kind === 'subscription' ? subscriptionMinor(planUsdMinor) : planUsdMinor;
   const unitMinor = convertMinor(usdMinor, rateMicros);
   return { usdMinor, unitMinor, totalMinor: unitMinor, currency, rateMicros };
+}
+
+/** The most one card payment may be, in minor units of any currency (Stripe's limit: 8 digits). */
+export const MAX_CHARGE_MINOR = 99_999_999;
+
+/**
+ * priceOrder for a rate that may be absurd: the price, or why there is none — the conversion cannot
+ * be represented (not a safe integer), or its total is more than a card payment can be.
+ */
+export function tryPriceOrder(
+  planUsdMinor: number,
+  kind: OrderKindValue,
+  currency: string,
+  rateMicros: number,
+): { ok: true; price: OrderPrice } | { ok: false; reason: 'unrepresentable' | 'above_maximum' } {
+  if (!Number.isSafeInteger(planUsdMinor) || !Number.isSafeInteger(rateMicros) || rateMicros <= 0) {
+    return { ok: false, reason: 'unrepresentable' };
+  }
+  const usdMinor = kind === 'subscription' ? subscriptionMinor(planUsdMinor) : planUsdMinor;
+  const unitMinor = tryConvertMinor(usdMinor, rateMicros);
+  if (unitMinor === null) return { ok: false, reason: 'unrepresentable' };
+  if (unitMinor > MAX_CHARGE_MINOR) return { ok: false, reason: 'above_maximum' };
+  return { ok: true, price: { usdMinor, unitMinor, totalMinor: unitMinor, currency, rateMicros } };
 }
 
 export function meetsMinimumCharge(price: Pick<OrderPrice, 'usdMinor' | 'totalMinor'>): boolean {

@@ -4,6 +4,7 @@
 import type { Db, Plan as PlanRow, Region as RegionRow } from '@esim/db';
 import { AppError } from '../errors.ts';
 import { minorToDecimal, rateMicrosToRate } from '../domain/money.ts';
+import { rateOutOfRange } from '../domain/admin.ts';
 import {
   FALLBACK_CURRENCIES,
   type CoveredCountry,
@@ -209,11 +210,17 @@ function currencyRank(code: string): number {
   return i === -1 ? CURRENCY_ORDER.length : i;
 }
 
-/** Rates per USD and the currencies the shop sells in; the spec's fallback rates when the table is empty. */
+/**
+ * Rates per USD and the currencies the shop sells in; the spec's fallback rates when the table is
+ * empty. A rate outside its sane range (rateBounds: the admin page refuses those, but a row may be
+ * written around it) is left out, so no price is ever converted with it; USD always stays.
+ */
 export async function getExchangeRates(db: Db): Promise<ExchangeRates> {
   const rows = await db.selectFrom('exchange_rates').select(['currency', 'name', 'symbol', 'rate_micros']).execute();
   const list = rows.length
-    ? rows.map((r) => ({ code: r.currency, name: r.name, symbol: r.symbol, rateMicros: Number(r.rate_micros) }))
+    ? rows
+        .map((r) => ({ code: r.currency, name: r.name, symbol: r.symbol, rateMicros: Number(r.rate_micros) }))
+        .filter((c) => c.code === 'USD' || (Number.isSafeInteger(c.rateMicros) && rateOutOfRange(c.code, c.rateMicros) === null))
     : FALLBACK_CURRENCIES.map((c) => ({ ...c }));
   list.sort((a, b) => currencyRank(a.code) - currencyRank(b.code) || a.code.localeCompare(b.code));
   const rates: Record<string, number> = {};

@@ -3,7 +3,8 @@
 // order (insertPendingOrder), and turn a payment provider failure into an AppError.
 import { Statement, type Db } from '@esim/db';
 import { AppError, errorText } from '../errors.ts';
-import { CHECKOUT_CURRENCIES, meetsMinimumCharge, priceOrder } from '../domain/orders.ts';
+import { CHECKOUT_CURRENCIES, meetsMinimumCharge, tryPriceOrder } from '../domain/orders.ts';
+import { rateOutOfRange } from '../domain/admin.ts';
 import type { OrderKindValue, TCreatePaymentIntentInput } from '../domain/orders.ts';
 import { shopLanguage, type ShopLanguage } from '../domain/language.ts';
 import { iso } from '../domain/time.ts';
@@ -114,8 +115,27 @@ export async function prepareOrder(
   const currency = resolveCurrency(input.currency, buyer.headerCurrency);
   const rates = await services.catalog.getExchangeRates();
   const rateMicros = rates.rateMicros[currency];
-  if (rateMicros === undefined) throw new AppError('BAD_INPUT', `The shop does not sell in ${currency}.`, { field: 'currency' });
-  const price = priceOrder(plan.priceMinor, kind, currency, rateMicros);
+  // A currency the shop sells in whose rate is unusable (left out of the catalogue's rates, or out
+  // of the sane band around the reference rate): a clear 4xx, never a 500 with internal text.
+  const unavailable = () =>
+    new AppError('CURRENCY_UNAVAILABLE', `Payments in ${currency} are not available right now. Please choose another currency.`, {
+      field: 'currency',
+      currency,
+    });
+  if (rateMicros === undefined) {
+    if ((CHECKOUT_CURRENCIES as readonly string[]).includes(currency)) throw unavailable();
+    throw new AppError('BAD_INPUT', `The shop does not sell in ${currency}.`, { field: 'currency' });
+  }
+  if (rateOutOfRange(currency, rateMicros) !== null) {
+    services.log.warn('checkout: exchange rate out of its sane range', { currency, rateMicros });
+    throw unavailable();
+  }
+  const priced = tryPriceOrder(plan.priceMinor, kind, currency, rateMicros);
+  if (!priced.ok) {
+    services.log.warn('checkout: price cannot be charged', { currency, rateMicros, reason: priced.reason });
+    throw unavailable();
+  }
+  const price = priced.price;
   if (!meetsMinimumCharge(price)) throw new AppError('AMOUNT_BELOW_MINIMUM');
   const dataMb = await planDataMb(db, services, plan.id);
   const checkoutKey = input.checkoutToken

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  tryConvertMinor,
   convertMinor,
   decimalToMinor,
   formatMoney,
@@ -60,6 +61,35 @@ describe('convertMinor', () => {
     [2 ** 40, 2 ** 20],
   ])('refuses non-integers and unsafe products (%s, %s)', (a, b) => {
     expect(() => convertMinor(a, b)).toThrow(RangeError);
+  });
+});
+
+describe('tryConvertMinor: null where convertMinor would throw', () => {
+  it.each<[number, number, number | null]>([
+    [450, 790_000, 356],
+    [0, 790_000, 0],
+    [450, Number.MAX_SAFE_INTEGER, null],
+    [Number.MAX_SAFE_INTEGER, 2_000_000, null],
+    [450, Number.NaN, null],
+    [450, Number.POSITIVE_INFINITY, null],
+    [Number.NEGATIVE_INFINITY, 790_000, null],
+    [4.5, 790_000, null],
+  ])('%d at %d micros → %s', (usd, micros, expected) => {
+    expect(tryConvertMinor(usd, micros)).toBe(expected);
+  });
+
+  it('agrees with convertMinor wherever that one answers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 1_000_000_000_000 }), (usd, micros) => {
+        let expected: number | null;
+        try {
+          expected = convertMinor(usd, micros);
+        } catch {
+          expected = null;
+        }
+        expect(tryConvertMinor(usd, micros)).toBe(expected);
+      }),
+    );
   });
 });
 

@@ -12,6 +12,8 @@ import {
   esimChip,
   meetsMinimumCharge,
   priceOrder,
+  tryPriceOrder,
+  MAX_CHARGE_MINOR,
   publicIdFrom,
   validityText,
   type OrderState,
@@ -176,5 +178,32 @@ describe('ZCreatePaymentIntentInput', () => {
       currency: 'GBP',
       email: 'a@b.example',
     });
+  });
+});
+
+describe('tryPriceOrder: a price that cannot be charged is a reason, never a throw', () => {
+  it.each<[number, number, ReturnType<typeof tryPriceOrder>['ok'], string | number]>([
+    [1999, 790_000, true, 1579],
+    [1999, 7_900_000, true, 15_792],
+    // 1,000,000× GBP: 158 million pounds, more than one card payment can be.
+    [1999, 790_000 * 1_000_000, false, 'above_maximum'],
+    // The product is beyond 2^53.
+    [1999, Number.MAX_SAFE_INTEGER, false, 'unrepresentable'],
+    [1999, Number.NaN, false, 'unrepresentable'],
+    [1999, Number.POSITIVE_INFINITY, false, 'unrepresentable'],
+    [1999, 0, false, 'unrepresentable'],
+    [1999.5, 790_000, false, 'unrepresentable'],
+  ])('%d USD minor at %d micros → ok %s (%s)', (usd, micros, ok, expected) => {
+    const r = tryPriceOrder(usd, 'one_time', 'GBP', micros);
+    expect(r.ok).toBe(ok);
+    if (r.ok) {
+      expect(r.price.totalMinor).toBe(expected);
+      expect(r.price).toEqual(priceOrder(usd, 'one_time', 'GBP', micros));
+    } else expect(r.reason).toBe(expected);
+  });
+
+  it('the largest chargeable total is MAX_CHARGE_MINOR', () => {
+    expect(tryPriceOrder(MAX_CHARGE_MINOR, 'one_time', 'USD', 1_000_000)).toMatchObject({ ok: true });
+    expect(tryPriceOrder(MAX_CHARGE_MINOR + 1, 'one_time', 'USD', 1_000_000)).toEqual({ ok: false, reason: 'above_maximum' });
   });
 });

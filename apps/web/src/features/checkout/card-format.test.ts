@@ -161,6 +161,12 @@ describe('checkout problems', () => {
     });
     expect(checkoutProblem(err({ code: 'BAD_REQUEST', appError: { code: 'AMOUNT_BELOW_MINIMUM' } })).kind).toBe('fatal');
     expect(checkoutProblem(err({ code: 'UNAUTHORIZED' })).kind).toBe('signIn');
+    // A currency whose rate is unusable: the shopper may pick another currency and try again.
+    expect(checkoutProblem(err({ code: 'UNPROCESSABLE_CONTENT', appError: { code: 'CURRENCY_UNAVAILABLE' } }))).toEqual({
+      kind: 'retry',
+      key: 'errors.CURRENCY_UNAVAILABLE',
+      message: null,
+    });
     expect(checkoutProblem(err({ code: 'BAD_GATEWAY', appError: { code: 'PAYMENT_PROVIDER_ERROR' } }))).toEqual({
       kind: 'retry',
       key: 'errors.PAYMENT_PROVIDER_ERROR',

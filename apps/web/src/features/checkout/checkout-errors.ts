@@ -6,6 +6,7 @@ export type CheckoutErrorKey =
   | 'errors.AMOUNT_BELOW_MINIMUM'
   | 'errors.PLAN_NOT_FOUND'
   | 'errors.PAYMENT_PROVIDER_ERROR'
+  | 'errors.CURRENCY_UNAVAILABLE'
   | 'errors.UNAUTHORIZED'
   | 'errors.CONFLICT'
   | 'errors.TOO_MANY_REQUESTS'
@@ -29,6 +30,7 @@ const KNOWN = new Set([
   'AMOUNT_BELOW_MINIMUM',
   'PLAN_NOT_FOUND',
   'PAYMENT_PROVIDER_ERROR',
+  'CURRENCY_UNAVAILABLE',
   'UNAUTHORIZED',
   'CONFLICT',
   'TOO_MANY_REQUESTS',

@@ -3,7 +3,7 @@
 // rate they were priced at (orders.rate_micros), so an edit never changes an order placed before.
 import type { Db } from '@esim/db';
 import { AppError } from '../../errors.ts';
-import { ADMIN_MSG, microsToRate, rateToMicros } from '../../domain/admin.ts';
+import { ADMIN_MSG, microsToRate, rateOutOfRange, rateToMicros } from '../../domain/admin.ts';
 import { FALLBACK_CURRENCIES } from '../../domain/catalog.ts';
 import { writeTransaction } from '../db-tx.ts';
 import { bumpCatalogVersion } from '../catalog-sync.ts';
@@ -55,6 +55,9 @@ export async function updateRate(
     const row = await ratesQuery(trx).where('x.currency', '=', input.currency).executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', `The shop has no currency ${input.currency}.`, { field: 'currency' });
     if (input.currency === 'USD') throw new AppError('BAD_INPUT', ADMIN_MSG.rateUsd, { field: 'currency' });
+    // Also checked by the router's input (ZRateUpdate); here for every other caller.
+    const outOfRange = rateOutOfRange(input.currency, micros);
+    if (outOfRange) throw new AppError('BAD_INPUT', outOfRange, { field: 'rate' });
     const before = toAdminRate(row);
     if (before.rateMicros === micros) return { rate: before, changed: false };
     const now = services.now();
