@@ -549,6 +549,38 @@ export interface UserAchievementsTable {
   updated_at: IsoTimestamp;
 }
 
+/** One refund of an order, full or partial (migration 2026-11-28-020). */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** 1, 2, … per order; the payment's idempotency key is 'order:<public id>:refund:<seq>'. */
+  seq: number;
+  /** 1: the whole order (refunded, eSIM canceled); 0: a part (goodwill). */
+  full: number;
+  state: RefundState;
+  actor: RefundActor;
+  reason: string;
+  /** The language of the person who caused it (the refund e-mail's). */
+  language: string;
+  /** The share of the card payment this refund settles: amount_minor + cash_deducted_minor. */
+  gross_minor: number;
+  /** What goes back to the card. */
+  amount_minor: ColumnType<number, number | undefined, number>;
+  currency: string;
+  points_taken: ColumnType<number, number | undefined, number>;
+  points_settled_in_cash: ColumnType<number, number | undefined, number>;
+  cash_deducted_minor: ColumnType<number, number | undefined, number>;
+  points_unsettled: ColumnType<number, number | undefined, number>;
+  points_returned: ColumnType<number, number | undefined, number>;
+  provider_refund_id: string | null;
+  created_at: IsoTimestamp;
+  completed_at: IsoTimestamp | null;
+}
+
+export type RefundState = 'requested' | 'settled' | 'done';
+export type RefundActor = 'traveller' | 'owner' | 'system';
+export type RefundRow = Selectable<RefundsTable>;
+
 /** Every change made in the admin area: who, what, before → after, when (migration 2026-11-28-001). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -603,6 +635,7 @@ export interface Database {
   check_ins: CheckInsTable;
   user_achievements: UserAchievementsTable;
   audit_log: AuditLogTable;
+  refunds: RefundsTable;
 }
 
 export type Region = Selectable<RegionsTable>;

@@ -18,4 +18,10 @@ export const ZOrderNumber = z
 export const ZOrderByNumberInput = z.object({ orderId: ZOrderNumber });
 export type TOrderByNumberInput = z.infer<typeof ZOrderByNumberInput>;
 
+/** 'Refund': the order, and the deduction for spent points the confirmation showed (orders.refundQuote). */
+export const ZRefundOrderInput = ZOrderByNumberInput.extend({
+  expectedCashDeductedMinor: z.number().int().min(0).max(1_000_000_000).optional(),
+});
+export type TRefundOrderInput = z.infer<typeof ZRefundOrderInput>;
+
 export const ZSubscriptionByIdInput = z.object({ subscriptionId: z.string().trim().min(1).max(32) });

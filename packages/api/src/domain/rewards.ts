@@ -310,6 +310,21 @@ const ACHIEVEMENT_RULES: Readonly<Record<string, (f: RewardsFacts) => number>> =
   level_explorer: (f) => (f.levelsReached.includes('explorer') ? 1 : 0),
 };
 
+/**
+ * The achievements that count paid orders: a full refund that takes an order away may end them
+ * (revoked, their points taken back like the order's own).
+ */
+export const ORDER_ACHIEVEMENT_KEYS: readonly string[] = [
+  'first_purchase',
+  'second_purchase',
+  'esims_in_5_countries',
+  'three_continents',
+  'points_spender',
+];
+
+/** The achievements of reaching a level: a refund that takes lifetime points below it ends them too. */
+export const LEVEL_ACHIEVEMENT_KEYS: readonly string[] = ['level_explorer'];
+
 /** The keys the server knows how to compute; an achievement with another key never progresses. */
 export const ACHIEVEMENT_KEYS: readonly string[] = Object.keys(ACHIEVEMENT_RULES);
 

@@ -3,10 +3,10 @@
 // orders.settle: the same view after the return page's settlement (a mutation).
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZOrderByPaymentIntentInput } from '../domain/orders.ts';
-import { ZOrderByNumberInput } from '../domain/esim-inputs.ts';
+import { ZOrderByNumberInput, ZRefundOrderInput } from '../domain/esim-inputs.ts';
 import { getOrderView, listOrdersForUser } from '../services/orders.ts';
 import { settleOrder } from '../services/order-life/settle.ts';
-import { refundOrderForUser } from '../services/order-life/refunds.ts';
+import { quoteRefundForUser, refundOrderForUser } from '../services/order-life/refunds.ts';
 import { getReceipt } from '../services/receipts.ts';
 
 export const ordersRouter = router({
@@ -25,10 +25,22 @@ export const ordersRouter = router({
     .input(ZOrderByPaymentIntentInput)
     .mutation(({ ctx, input }) => settleOrder(ctx.db, ctx.services, { ...input, user: ctx.user })),
 
-  /** 'Refund' (within 14 days, eSIM neither installed nor activated): once, however often it is asked.  POST /api/orders/{orderId}/refund */
-  refund: protectedProcedure
+  /**
+   * 'Refund' (within 14 days, eSIM neither installed nor activated): once, however often it is
+   * asked. The e-mail goes in the language the traveller asks in; a deduction for spent points
+   * larger than the one the confirmation showed is refused (409 quote_changed).  POST /api/orders/{orderId}/refund
+   */
+  refund: protectedProcedure.input(ZRefundOrderInput).mutation(({ ctx, input }) =>
+    refundOrderForUser(ctx.db, ctx.services, ctx.user.id, input.orderId, {
+      language: ctx.locale,
+      expectedCashDeductedMinor: input.expectedCashDeductedMinor,
+    }),
+  ),
+
+  /** What a refund would give back now, and what it keeps for points already spent (the confirmation dialog). */
+  refundQuote: protectedProcedure
     .input(ZOrderByNumberInput)
-    .mutation(({ ctx, input }) => refundOrderForUser(ctx.db, ctx.services, ctx.user.id, input.orderId)),
+    .query(({ ctx, input }) => quoteRefundForUser(ctx.db, ctx.user.id, input.orderId)),
 
   /** The printable receipt.  GET /api/orders/{orderId}/receipt */
   receipt: protectedProcedure

@@ -93,6 +93,9 @@ export interface RefundResultView {
   currency: string;
   /** Points spent on the order that came back. */
   pointsReturned: number;
+  /** Kept from the refund for points the order earned that were already spent (0: none). */
+  cashDeductedMinor: number;
+  pointsSettledInCash: number;
 }
 
 /** The printable receipt of one order (/account/orders/{orderId}/receipt). */

@@ -7,12 +7,12 @@
 // achievements are read. So an order paid now shows its achievements the next time the traveller
 // opens the rewards page, and the fulfilment hot path does no extra work for them.
 import type { AchievementRow, Db, UserAchievementRow } from '@esim/db';
-import { achievementProgress, longestStreak } from '../domain/rewards.ts';
+import { LEVEL_ACHIEVEMENT_KEYS, ORDER_ACHIEVEMENT_KEYS, achievementProgress, longestStreak } from '../domain/rewards.ts';
 import type { Achievement, RewardsFacts, TravelerLevel, UserAchievement } from '../domain/rewards.ts';
 import { PAID_STATES } from '../domain/orders.ts';
 import { iso } from '../domain/time.ts';
 import { writeTransaction } from './db-tx.ts';
-import { addLedgerRow, ledgerKeys, pointsTotals } from './rewards-ledger.ts';
+import { achievementRowCount, addLedgerRow, ledgerKeys, pointsTotals, type LostAchievement } from './rewards-ledger.ts';
 import type { Services } from './types.ts';
 
 export function toAchievement(a: AchievementRow): Achievement {
@@ -66,8 +66,18 @@ function parsePerks(text: string): string[] {
   }
 }
 
-/** Everything achievements are computed from, for one user. */
-export async function loadFacts(db: Db, userId: number, levels: readonly TravelerLevel[]): Promise<RewardsFacts> {
+/**
+ * Everything achievements are computed from, for one user. An order being refunded in full (a
+ * refunds row with full = 1, done or under way) no longer counts; `without`: nor does this one (the
+ * refund quote asks what the order's refund would end).
+ */
+export async function loadFacts(
+  db: Db,
+  userId: number,
+  levels: readonly TravelerLevel[],
+  without?: number,
+  lifetimeLess = 0,
+): Promise<RewardsFacts> {
   const [orders, rewarded, checkInCountries, days, user, totals] = await Promise.all([
     db
       .selectFrom('orders as o')
@@ -76,6 +86,10 @@ export async function loadFacts(db: Db, userId: number, levels: readonly Travele
       .select(['o.id', 'o.points_used', 'r.code', 'r.kind', 'r.continent'])
       .where('o.user_id', '=', userId)
       .where('o.status', 'in', PAID_STATES)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('refunds as f').select('f.id').whereRef('f.order_id', '=', 'o.id').where('f.full', '=', 1))),
+      )
+      .$if(without !== undefined, (q) => q.where('o.id', '!=', without!))
       .execute(),
     db
       .selectFrom('check_ins')
@@ -108,7 +122,7 @@ export async function loadFacts(db: Db, userId: number, levels: readonly Travele
     longestStreak: longestStreak(days.map((d) => d.check_in_day)),
     emailVerified: Boolean(user?.email_verified_at),
     fullNameSet: Boolean(user?.full_name?.trim()),
-    levelsReached: levels.filter((l) => l.pointsRequired <= totals.lifetime).map((l) => l.key),
+    levelsReached: levels.filter((l) => l.pointsRequired <= totals.lifetime - lifetimeLess).map((l) => l.key),
   };
 }
 
@@ -175,12 +189,14 @@ export async function evaluateAchievements(db: Db, services: Services, userId: n
           .executeTakeFirst();
         if (!done) continue;
         granted.push(a.id);
+        // Granted again after a refund revoked it: a fresh key (the first grant's is taken).
+        const before = await achievementRowCount(trx, userId, a.id, 'granted');
         await addLedgerRow(trx, {
           userId,
           source: 'achievement',
           amount: a.points_awarded,
           description: `Achievement: ${a.name}`.slice(0, 200),
-          key: ledgerKeys.achievement(userId, a.id),
+          key: before === 0 ? ledgerKeys.achievement(userId, a.id) : ledgerKeys.achievementAgain(userId, a.id, before),
           now,
         });
       }
@@ -202,4 +218,34 @@ export async function evaluateAchievements(db: Db, services: Services, userId: n
 
 function userRows(db: Db, userId: number): Promise<UserAchievementRow[]> {
   return db.selectFrom('user_achievements').selectAll().where('user_id', '=', userId).execute();
+}
+
+/**
+ * The achievements a full refund of `orderId` ends: held (completed) and counting orders
+ * (ORDER_ACHIEVEMENT_KEYS), whose progress without that order falls short of the target; then
+ * those of levels (LEVEL_ACHIEVEMENT_KEYS) the lifetime points no longer reach once the order's
+ * purchase points (`purchasePoints`) and the points of those achievements are taken back.
+ */
+export async function achievementsLostByRefund(
+  db: Db,
+  userId: number,
+  orderId: number,
+  purchasePoints: number,
+): Promise<LostAchievement[]> {
+  const [achievements, levels, rows] = await Promise.all([listAchievementRows(db), listLevels(db), userRows(db, userId)]);
+  const held = rows.filter((r) => r.completed_at !== null);
+  if (held.length === 0) return [];
+  const lost: LostAchievement[] = [];
+  const pass = async (keys: readonly string[], lifetimeLess: number) => {
+    const facts = await loadFacts(db, userId, levels, orderId, lifetimeLess);
+    for (const row of held) {
+      const a = achievements.find((x) => x.id === row.achievement_id);
+      if (!a || !keys.includes(a.key)) continue;
+      const progress = achievementProgress(a.key, a.target_progress, facts);
+      if (progress < Math.max(1, a.target_progress)) lost.push({ id: a.id, name: a.name, points: a.points_awarded, progress });
+    }
+  };
+  await pass(ORDER_ACHIEVEMENT_KEYS, 0);
+  await pass(LEVEL_ACHIEVEMENT_KEYS, purchasePoints + lost.reduce((n, a) => n + a.points, 0));
+  return lost;
 }

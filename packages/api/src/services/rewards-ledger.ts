@@ -7,19 +7,25 @@
 //   redemption:order:<orderId>    − points reserved (spent) at checkout
 //   release:order:<orderId>       + the same points back when the order is canceled, expires or is refunded
 //   redemption:order:<orderId>:again  − taken again if such an order is paid after all (at most the balance)
-//   refund:order:<orderId>        − the purchase points clawed back on a full refund
-//   refund:order:<orderId>:<minor>  − the share clawed back by a partial refund up to <minor> refunded
+//   refund:order:<orderId>, refund:order:<orderId>:<minor>  − (before refunds were rows) a clawback
 //   check_in:<checkInId>          + a rewarded check-in
 //   achievement:<userId>:<achievementId>  + an achievement's points, once
 //   adjustment:<uuid>             ± a person's correction
 //
+//   refund:order:<orderId>:r<seq>  − the purchase points a refund (refunds row <seq>) takes back
+//   achievement:<userId>:<achievementId>:revoked:<n>  − an achievement a refund ended
+//
 // Points never go negative: spending checks the balance under a per-user lock (SQLite: the write
-// transaction's lock; PostgreSQL: the user's row, FOR UPDATE), and a clawback takes at most the
-// balance (the rest is forgiven, recorded as nothing).
-import { sql } from 'kysely';
+// transaction's lock; PostgreSQL: the user's row, FOR UPDATE). A refund takes back what the order
+// earned in full (planPointsTakeBack): what the balance holds is taken, and points already spent
+// are settled in cash — their value is kept from the refund, and the traveller is told before.
+// Only a refund made outside the shop (at the payment service, the money gone already) cannot do
+// that: the balance gives what it has and the rest is recorded on the refunds row as
+// points_unsettled, never dropped silently.
 import { Statement, type Db } from '@esim/db';
 import type { PointsSource } from '@esim/db';
-import { LIFETIME_SOURCES, redeemPoints } from '../domain/rewards.ts';
+import { LIFETIME_SOURCES, POINT_VALUE, redeemPoints } from '../domain/rewards.ts';
+import { convertMinor } from '../domain/money.ts';
 import type { Redemption } from '../domain/rewards.ts';
 import { isSqlite } from './db-tx.ts';
 
@@ -31,6 +37,10 @@ export const ledgerKeys = {
   retake: (orderId: number) => `redemption:order:${orderId}:again`,
   refund: (orderId: number) => `refund:order:${orderId}`,
   partialRefund: (orderId: number, refundedMinor: number) => `refund:order:${orderId}:${refundedMinor}`,
+  /** The purchase points refund number <seq> of the order took back. */
+  refundTakeBack: (orderId: number, seq: number) => `refund:order:${orderId}:r${seq}`,
+  achievementRevoked: (userId: number, achievementId: number, n: number) => `achievement:${userId}:${achievementId}:revoked:${n}`,
+  achievementAgain: (userId: number, achievementId: number, n: number) => `achievement:${userId}:${achievementId}:again:${n}`,
   checkIn: (checkInId: number) => `check_in:${checkInId}`,
   achievement: (userId: number, achievementId: number) => `achievement:${userId}:${achievementId}`,
 };
@@ -258,66 +268,149 @@ export async function releaseStaleReservations(db: Db, userId: number, now: stri
   return released;
 }
 
-// ── refunds ───────────────────────────────────────────────────────────────────────────────
+// ── refunds: the take-back, decided before the payment is refunded ─────────────────────────
 
-export interface RefundedOrderFacts {
+/** The cash value of `points` in the order's currency (the rate the checkout used for points). */
+export function pointsCashMinor(points: number, rateMicros: number): number {
+  if (points <= 0) return 0;
+  return convertMinor((points * POINT_VALUE.usdMinor) / POINT_VALUE.points, rateMicros);
+}
+
+export interface LostAchievement {
   id: number;
-  user_id: number | null;
-  public_id: string;
-  points_used: number;
+  name: string;
+  points: number;
+  /** Its progress once the order no longer counts. */
+  progress: number;
+}
+
+export interface PointsTakeBack {
+  userId: number | null;
+  /** The order's purchase points owed back for this refund's share (all of them for a full refund). */
+  purchasePoints: number;
+  /** Achievements the refund ends (a full refund), their points owed back too. */
+  achievements: LostAchievement[];
+  /** Of all that is owed: taken from the balance now. */
+  pointsTaken: number;
+  /** Of all that is owed: already spent, so settled in cash… */
+  pointsInCash: number;
+  /** …this much, kept from the refund (minor units of the order's currency). */
+  cashMinor: number;
+}
+
+export interface RefundShare {
+  /** The share of the card payment this refund settles. */
+  grossMinor: number;
+  /** The share earlier refunds of the order settled. */
+  grossBeforeMinor: number;
+  /** What the card paid for the order. */
+  paidMinor: number;
+}
+
+/** The purchase points of the order (0 for none: a guest, points only, or too small). */
+export async function purchasePointsEarned(db: Db, orderId: number): Promise<number> {
+  const row = await LEDGER_AMOUNT_BY_KEY.first(db, [ledgerKeys.purchase(orderId)]);
+  return row && row.amount > 0 ? row.amount : 0;
 }
 
 /**
- * A full refund, inside its transaction (the order's status is refunded already): the points the
- * order spent come back, then its purchase points are clawed back (at most the balance).
+ * What a refund takes back: the same share of the order's purchase points as the refund is of the
+ * card payment (floor(earned × refunded so far / paid), less what earlier refunds took), plus the
+ * points of `lost` achievements; from the balance as far as it goes (read before the points spent
+ * on the order come back), the rest in cash. Reads only: the quote shows it, applyPointsTakeBack
+ * writes it.
  */
-export async function settlePointsOnRefund(trx: Db, order: RefundedOrderFacts, now: string): Promise<void> {
-  if (order.user_id === null) return;
-  if (order.points_used > 0) await releaseReservedPoints(trx, order.id, now);
-  await clawBackPurchasePoints(trx, order, { full: true, refundedMinor: 0, paidMinor: 0 }, now);
+export async function planPointsTakeBack(
+  db: Db,
+  order: { id: number; user_id: number | null; rate_micros: number },
+  share: RefundShare,
+  lost: readonly LostAchievement[],
+): Promise<PointsTakeBack> {
+  if (order.user_id === null) return { userId: null, purchasePoints: 0, achievements: [], pointsTaken: 0, pointsInCash: 0, cashMinor: 0 };
+  const earned = await purchasePointsEarned(db, order.id);
+  const upTo = (minor: number) => (share.paidMinor > 0 ? Math.floor((earned * Math.min(minor, share.paidMinor)) / share.paidMinor) : 0);
+  const purchasePoints = Math.max(0, upTo(share.grossBeforeMinor + share.grossMinor) - upTo(share.grossBeforeMinor));
+  const owed = purchasePoints + lost.reduce((n, a) => n + a.points, 0);
+  const { balance } = await pointsTotals(db, order.user_id);
+  const pointsTaken = Math.min(owed, Math.max(0, balance));
+  const pointsInCash = owed - pointsTaken;
+  return {
+    userId: order.user_id,
+    purchasePoints,
+    achievements: [...lost],
+    pointsTaken,
+    pointsInCash,
+    cashMinor: pointsCashMinor(pointsInCash, order.rate_micros),
+  };
 }
 
 /**
- * Claws back purchase points for a refund, in the refund's transaction: up to `share` (0..1) of what
- * the order earned in all, minus what earlier refunds took, and never more than the balance.
+ * Writes a planned take-back in the refund's transaction (the user's points locked, the plan made
+ * under that lock): the purchase points as one 'refund' row, each lost achievement revoked (its row
+ * no longer completed) with an 'achievement' row of minus its points — each as far as the balance
+ * goes, in that order; what is left was settled in cash (the plan's cashMinor).
  */
-export async function clawBackPurchasePoints(
+export async function applyPointsTakeBack(
   trx: Db,
   order: { id: number; public_id: string },
-  share: { refundedMinor: number; paidMinor: number; full: boolean },
+  seq: number,
+  plan: PointsTakeBack,
   now: string,
-): Promise<number> {
-  const earned = await trx
-    .selectFrom('points_ledger')
-    .select(['user_id', 'amount'])
-    .where('unique_key', '=', ledgerKeys.purchase(order.id))
-    .executeTakeFirst();
-  if (!earned || earned.amount <= 0) return 0;
-  const userId = earned.user_id;
-  await lockUserPoints(trx, userId);
-  const target = share.full
-    ? earned.amount
-    : Math.floor((earned.amount * Math.min(share.refundedMinor, share.paidMinor)) / Math.max(1, share.paidMinor));
-  const taken = await trx
-    .selectFrom('points_ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('n'))
-    .where('user_id', '=', userId)
-    .where('order_id', '=', order.id)
-    .where('source', '=', 'refund')
-    .executeTakeFirstOrThrow();
-  const owed = target + Number(taken.n); // taken.n is ≤ 0
-  if (owed <= 0) return 0;
-  const { balance } = await pointsTotals(trx, userId);
-  const amount = Math.min(owed, Math.max(0, balance));
-  if (amount <= 0) return 0;
-  const inserted = await addLedgerRow(trx, {
+): Promise<void> {
+  if (plan.userId === null) return;
+  const userId = plan.userId;
+  let left = plan.pointsTaken;
+  const take = (owed: number) => {
+    const n = Math.min(owed, left);
+    left -= n;
+    return n;
+  };
+  await addLedgerRow(trx, {
     userId,
     source: 'refund',
-    amount: -amount,
+    amount: -take(plan.purchasePoints),
     description: `Refund of ${order.public_id}`,
-    key: share.full ? ledgerKeys.refund(order.id) : ledgerKeys.partialRefund(order.id, share.refundedMinor),
+    key: ledgerKeys.refundTakeBack(order.id, seq),
     orderId: order.id,
     now,
   });
-  return inserted ? amount : 0;
+  for (const a of plan.achievements) {
+    const revoked = await trx
+      .updateTable('user_achievements')
+      .set({ completed_at: null, progress: a.progress, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('achievement_id', '=', a.id)
+      .where('completed_at', 'is not', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!revoked) continue;
+    const n = await achievementRowCount(trx, userId, a.id, 'revoked');
+    // Wholly settled in cash: no row (a ledger row is never 0); the grant count still says it is gone.
+    await addLedgerRow(trx, {
+      userId,
+      source: 'achievement',
+      amount: -take(a.points),
+      description: `Achievement ended by the refund of ${order.public_id}: ${a.name}`.slice(0, 200),
+      key: ledgerKeys.achievementRevoked(userId, a.id, n + 1),
+      orderId: order.id,
+      now,
+    });
+  }
+}
+
+/**
+ * The user's ledger rows of one achievement: 'granted' (its points, positive) or 'revoked' (taken
+ * back by refunds). A grant after a revocation gets the key achievement:<u>:<a>:again:<n>.
+ */
+export async function achievementRowCount(db: Db, userId: number, achievementId: number, kind: 'granted' | 'revoked'): Promise<number> {
+  const base = ledgerKeys.achievement(userId, achievementId);
+  const row = await db
+    .selectFrom('points_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('source', '=', 'achievement')
+    .where((eb) => eb.or([eb('unique_key', '=', base), eb('unique_key', 'like', `${base}:%`)]))
+    .where('amount', kind === 'granted' ? '>' : '<', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -149,7 +149,15 @@ describe('refunds', () => {
     const { intent, esim } = await buyEsim(me);
     const api = await me.caller();
     const [a, b] = await Promise.all([api.orders.refund({ orderId: intent.orderId }), api.orders.refund({ orderId: intent.orderId })]);
-    expect(a).toEqual({ orderId: intent.orderId, orderStatus: 'refunded', amountRefundedMinor: 450, currency: 'USD', pointsReturned: 0 });
+    expect(a).toEqual({
+      orderId: intent.orderId,
+      orderStatus: 'refunded',
+      amountRefundedMinor: 450,
+      currency: 'USD',
+      pointsReturned: 0,
+      cashDeductedMinor: 0,
+      pointsSettledInCash: 0,
+    });
     expect(b).toEqual(a);
     expect(await api.orders.refund({ orderId: intent.orderId })).toEqual(a);
     await rig.settle();

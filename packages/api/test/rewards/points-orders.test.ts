@@ -140,14 +140,14 @@ describe('refunds', () => {
     expect(await markRefunded(rig.db, rig.services, { orderId: order.id }, {})).toBe(false);
     expect((await ledger(rig.db, userId)).filter((r) => r.order_id === order.id)).toEqual([
       { source: 'purchase', amount: 99, unique_key: `purchase:order:${order.id}`, order_id: order.id },
-      { source: 'refund', amount: -99, unique_key: `refund:order:${order.id}`, order_id: order.id },
+      { source: 'refund', amount: -99, unique_key: `refund:order:${order.id}:r1`, order_id: order.id },
     ]);
     expect(await balance(rig.db, userId)).toBe(1000);
     // Lifetime points (the level) lose the clawback too: 1000 + 99 − 99, and 100 for reaching Explorer.
     expect((await (await browser.caller()).rewards.profile()).totalPointsEarned).toBe(1100);
   });
 
-  it('points never go negative: a clawback takes at most the balance', async () => {
+  it('a refund made at the payment service (money gone already): the balance gives what it has, the rest is recorded as unsettled', async () => {
     const { browser, userId } = await signedIn(rig);
     const intent = await buy(rig, browser, rig.plans.japan5.id);
     const order = await orderOf(intent.orderId);
@@ -159,6 +159,10 @@ describe('refunds', () => {
     expect((await ledger(rig.db, userId)).find((r) => r.source === 'refund')).toMatchObject({ amount: -30 });
     const p = await (await browser.caller()).rewards.profile();
     expect(p.currentPoints).toBe(0);
+    // Never dropped silently: the refund row says 69 points could not be settled.
+    expect(
+      await rig.db.selectFrom('refunds').select(['actor', 'points_taken', 'points_unsettled']).where('order_id', '=', order.id).execute(),
+    ).toEqual([{ actor: 'owner', points_taken: 30, points_unsettled: 69 }]);
   });
 
   it('with nothing left, a refund writes no clawback row at all', async () => {
@@ -179,8 +183,8 @@ describe('refunds', () => {
     await recordPartialRefund(rig.db, rig.services, intent.paymentIntentId!, 500);
     await recordPartialRefund(rig.db, rig.services, intent.paymentIntentId!, 1000); // 1000 / 1999 → 49 in all
     expect((await ledger(rig.db, userId)).filter((r) => r.source === 'refund').map((r) => [r.amount, r.unique_key])).toEqual([
-      [-24, `refund:order:${order.id}:500`],
-      [-25, `refund:order:${order.id}:1000`],
+      [-24, `refund:order:${order.id}:r1`],
+      [-25, `refund:order:${order.id}:r2`],
     ]);
     await markRefunded(rig.db, rig.services, { paymentIntentId: intent.paymentIntentId! }, { amountRefundedMinor: 1999 });
     const refunds = (await ledger(rig.db, userId)).filter((r) => r.source === 'refund');

@@ -192,10 +192,12 @@ export function isPaymentProviderError(e: unknown): e is PaymentProviderError {
   return e instanceof PaymentProviderError;
 }
 
-/** The idempotency keys the reference asks for: one PaymentIntent and one refund per order. */
+/** The idempotency keys the reference asks for: one PaymentIntent per order, one refund per refund row. */
 export const idempotencyKeys = {
   paymentIntent: (orderId: string) => `order:${orderId}:pi`,
   refund: (orderId: string) => `order:${orderId}:refund`,
+  /** Refund number <seq> of the order (refunds.seq): one payment refund per refund row. */
+  refundOf: (orderId: string, seq: number) => `order:${orderId}:refund:${seq}`,
   subscription: (subscriptionRef: string) => `subscription:${subscriptionRef}`,
   esim: (orderId: string) => `order:${orderId}:esim`,
   /** A top-up or renewal order's package on an existing eSIM. */

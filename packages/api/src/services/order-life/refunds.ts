@@ -1,134 +1,490 @@
-// Refunds: every way an order's payment goes back, in one module.
-//   - the system's refund of an order that could not be delivered (refundUndeliverable, called by
-//     provisioning after its last attempt);
-//   - markRefunded / recordPartialRefund: the order's payment was refunded (by us, or in the Stripe
-//     Dashboard: charge.refunded) — status, points, packages, the e-mail;
-//   - the traveller's self-service refund and the owner's refund (the admin area), below.
+// Refunds: every way an order's payment goes back, through one engine (issue 23).
 //
-// Refunds the traveller asks for ('Refund' on the eSIM's page or the order), within 14 days of the
-// purchase while the eSIM is neither installed nor activated (a top-up: while its package waits):
-//   1. the claim: UPDATE orders SET refund_requested_at WHERE refund_requested_at IS NULL AND
-//      status = 'fulfilled' — one click goes on, a second one waits for its answer;
-//   2. the eSIM is canceled at the provider (a first order; the provider has the last word: an eSIM
-//      installed meanwhile is refused → the claim is cleared, 409 with the reason);
-//   3. the payment is refunded (idempotency key 'order:<id>:refund'; nothing when points paid all);
-//   4. markRefunded (below): refunded once, points back / clawed back, the package refunded,
-//      the e-mail; a first order's eSIM takes its queued top-ups with it (each refunded the same way).
-// A crash after the claim is finished by the fulfilment worker's tick (finishClaimedRefunds).
-import { sql } from 'kysely';
-import type { Db, Order } from '@esim/db';
+// refundOrder(db, services, { orderId, actor, amountMinor?, reason }) serves the traveller's
+// self-service refund, the owner's refund (the admin area: full, partial or goodwill) and the
+// system's refund of an order that could not be delivered. Each refund is a row of `refunds`:
+//   1. the claim: orders.refund_requested_at set (one refund of an order at a time; a second click
+//      waits for the first one's answer) and the refunds row 'requested' (seq n, the amount), in one
+//      write transaction;
+//   2. a full refund cancels the order's eSIM at the provider, at most once per eSIM: the answer is
+//      recorded on the eSIM (status 'canceled') before anything else happens, and nothing asks
+//      again. The traveller's refund is refused if the provider refuses (installed meanwhile); the
+//      owner's goes on regardless. A partial (goodwill) refund keeps the eSIM: the traveller keeps
+//      what they bought and gets some money back;
+//   3. the points, before the money ('settled'): the share of the order's purchase points (all of
+//      them for a full refund) and the points of achievements the refund ends are taken back from
+//      the balance; what was spent already is settled in cash — its value is kept from the refund.
+//      The quote (quoteRefund) shows the same figures before the refund is asked for;
+//   4. the payment: amount_minor to the card, idempotency key 'order:<id>:refund:<seq>' — once per
+//      refund, however often this step is retried;
+//   5. done: a full refund moves the order to 'refunded' (transition(), with its order_events row),
+//      gives back the points spent on it, refunds its packages, marks the eSIM canceled; a partial
+//      one adds to orders.amount_refunded_minor and clears the claim. The e-mail says what happened.
+// A crash or an outage anywhere in between leaves the claim and the row; the fulfilment worker's
+// tick (finishClaimedRefunds) resumes from the row: same amount, same key.
+//
+// The payment service's own report of a refund (charge.refunded) is an echo of ours while a row is
+// open or once its amount is recorded; a refund made at the payment service itself (the Stripe
+// Dashboard) is recorded as a refund by the owner (markRefunded, recordPartialRefund).
+import type { Db, Order, RefundActor, RefundRow } from '@esim/db';
 import { AppError, errorText } from '../../errors.ts';
 import { refundEligibility, type RefundBlockReason, type RefundFacts } from '../../domain/esim-life.ts';
+import { shopLanguage } from '../../domain/language.ts';
 import { addMs, iso } from '../../domain/time.ts';
 import { PAID_STATES } from '../../domain/orders.ts';
 import { idempotencyKeys } from '../../providers/payments/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
 import type { RefundResultView } from '../esim-views.ts';
-import { enqueueEmail, scheduleOrderEmails } from '../mail-outbox.ts';
-import { clawBackPurchasePoints, settlePointsOnRefund } from '../rewards-ledger.ts';
+import { enqueueEmail, refundNoticeKind, scheduleOrderEmails } from '../mail-outbox.ts';
+import { achievementsLostByRefund } from '../rewards-achievements.ts';
+import {
+  applyPointsTakeBack,
+  lockUserPoints,
+  planPointsTakeBack,
+  purchasePointsEarned,
+  releaseReservedPoints,
+  type PointsTakeBack,
+} from '../rewards-ledger.ts';
 import type { Services } from '../types.ts';
-import type { ProvisionOutcome } from './provisioning.ts';
+import { transition } from './transition.ts';
 
-/** The eSIM could not be delivered: refund the payment, mark the order refunded, tell the shopper. */
-export async function refundUndeliverable(db: Db, services: Services, order: Order): Promise<ProvisionOutcome> {
-  const now = services.now();
-  if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) {
-    // Paid with points only: nothing to refund at a provider; the points come back (markRefunded).
-    await markRefunded(db, services, { orderId: order.id }, { refundId: null, amountRefundedMinor: 0 });
-    services.log.warn('order refunded in points: the eSIM could not be provisioned', { orderId: order.public_id });
-    return 'refunded';
-  }
-  if (!order.payment_intent_id) {
-    services.log.error('undeliverable order has no payment intent to refund: needs a person', { orderId: order.public_id });
-    await db
-      .updateTable('orders')
-      .set({ next_attempt_at: null, lease_until: null, updated_at: iso(now) })
-      .where('id', '=', order.id)
-      .execute();
-    return 'stuck';
-  }
-  let refund: { id: string; amountMinor: number };
-  try {
-    refund = await services.payments.refund({
-      paymentIntentId: order.payment_intent_id,
-      idempotencyKey: idempotencyKeys.refund(order.public_id),
+export type { RefundActor };
+
+export interface RefundRequest {
+  orderId: number;
+  actor: RefundActor;
+  /** A part of what remains (the owner's partial or goodwill refund); omitted: all that remains. */
+  amountMinor?: number | undefined;
+  /** Why, in the refund's own words (the owner's is quoted in the e-mail). */
+  reason: string;
+  /** The language of the person who asked: the e-mail's (default: the traveller's, else the order's). */
+  language?: string | undefined;
+  /** The cash deduction the person was shown (quoteRefund); a larger one now is refused (409). */
+  expectedCashDeductedMinor?: number | undefined;
+}
+
+/** What the card paid for the order. */
+export function paidByCard(order: Pick<Order, 'total_amount_minor' | 'points_discount_minor'>): number {
+  return Math.max(0, order.total_amount_minor - order.points_discount_minor);
+}
+
+async function refundRows(db: Db, orderId: number): Promise<RefundRow[]> {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('seq').execute();
+}
+
+/** The card payment not yet refunded (or being refunded): what a next refund may return at most. */
+function remainingOf(order: Order, rows: readonly RefundRow[]): number {
+  return paidByCard(order) - rows.reduce((n, r) => n + r.gross_minor, 0);
+}
+
+async function reload(db: Db, orderId: number): Promise<Order> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** The traveller's language when they are not the one asking (an owner's or the system's refund). */
+async function travellerLanguage(db: Db, order: Order): Promise<string> {
+  if (order.user_id === null) return order.locale;
+  const user = await db.selectFrom('users').select('locale').where('id', '=', order.user_id).executeTakeFirst();
+  return user?.locale ?? order.locale;
+}
+
+// ── the quote: what a refund would do, before it is asked for ──────────────────────────────
+
+export interface RefundQuote {
+  orderId: string;
+  currency: string;
+  /** What the card paid, and what of it is refunded already. */
+  paidMinor: number;
+  refundedMinor: number;
+  /** The share of the payment this refund settles (all that remains for a full refund). */
+  grossMinor: number;
+  full: boolean;
+  /** What goes back to the card: grossMinor less cashDeductedMinor. */
+  refundMinor: number;
+  /** Kept for points already spent (pointsInCash of them). */
+  cashDeductedMinor: number;
+  pointsInCash: number;
+  /** Points taken from the balance. */
+  pointsTaken: number;
+  /** Points spent on the order that come back (a full refund). */
+  pointsReturned: number;
+  /** Achievements the refund ends. */
+  achievementsEnded: { name: string; points: number }[];
+  /** The deduction is larger than the refund: it cannot be made (409 if asked for). */
+  blocked: boolean;
+}
+
+async function planOf(db: Db, order: Order, rows: readonly RefundRow[], grossMinor: number, full: boolean): Promise<PointsTakeBack> {
+  const lost =
+    full && order.user_id !== null
+      ? await achievementsLostByRefund(db, order.user_id, order.id, await purchasePointsEarned(db, order.id))
+      : [];
+  const grossBeforeMinor = rows.filter((r) => r.state !== 'requested').reduce((n, r) => n + r.gross_minor, 0);
+  return planPointsTakeBack(db, order, { grossMinor, grossBeforeMinor, paidMinor: paidByCard(order) }, lost);
+}
+
+function checkAmount(order: Order, remaining: number, amountMinor: number | undefined): { gross: number; full: boolean } {
+  if (amountMinor === undefined || amountMinor === remaining) return { gross: remaining, full: true };
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    throw new AppError('BAD_INPUT', 'The amount to refund must be a whole number of minor units above 0.', { reason: 'amount' });
+  if (amountMinor > remaining)
+    throw new AppError('BAD_INPUT', `At most ${remaining} (minor units of ${order.currency}) is left to refund on this order.`, {
+      reason: 'amount_above_remaining',
     });
-  } catch (e) {
-    services.log.error('refund failed; will retry', { orderId: order.public_id, error: errorText(e) });
-    await db
+  return { gross: amountMinor, full: false };
+}
+
+/** What refunding `amountMinor` (default: all that remains) of the order would do now. */
+export async function quoteRefund(db: Db, order: Order, amountMinor?: number): Promise<RefundQuote> {
+  const rows = await refundRows(db, order.id);
+  const remaining = remainingOf(order, rows);
+  const { gross, full } = checkAmount(order, remaining, amountMinor);
+  const plan = await planOf(db, order, rows, gross, full);
+  const cash = Math.min(plan.cashMinor, gross);
+  return {
+    orderId: order.public_id,
+    currency: order.currency,
+    paidMinor: paidByCard(order),
+    refundedMinor: paidByCard(order) - remaining,
+    grossMinor: gross,
+    full,
+    refundMinor: gross - cash,
+    cashDeductedMinor: cash,
+    pointsInCash: plan.pointsInCash,
+    pointsTaken: plan.pointsTaken,
+    pointsReturned: full ? order.points_used : 0,
+    achievementsEnded: plan.achievements.map((a) => ({ name: a.name, points: a.points })),
+    blocked: plan.cashMinor > gross,
+  };
+}
+
+// ── the engine ─────────────────────────────────────────────────────────────────────────────
+
+/** The refunds row a claim opens, in the claim's transaction. */
+async function openRefundRow(
+  trx: Db,
+  order: Order,
+  req: { actor: RefundActor; reason: string; language: string },
+  gross: number,
+  full: boolean,
+  now: string,
+): Promise<RefundRow> {
+  const last = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  return trx
+    .insertInto('refunds')
+    .values({
+      order_id: order.id,
+      seq: Number(last?.seq ?? 0) + 1,
+      full: full ? 1 : 0,
+      state: 'requested',
+      actor: req.actor,
+      reason: req.reason.slice(0, 500),
+      language: shopLanguage(req.language),
+      gross_minor: gross,
+      amount_minor: 0,
+      currency: order.currency,
+      provider_refund_id: null,
+      created_at: now,
+      completed_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function openRowOf(db: Db, orderId: number): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('state', '!=', 'done').executeTakeFirst();
+}
+
+/** A refund that cannot go on: its row goes, the claim is cleared (the order stays as it was). */
+async function dropRefund(db: Db, services: Services, orderId: number, rowId: number): Promise<void> {
+  const now = iso(services.now());
+  await writeTransaction(db, async (trx) => {
+    await trx.deleteFrom('refunds').where('id', '=', rowId).where('state', '=', 'requested').execute();
+    await trx
       .updateTable('orders')
-      .set({
-        next_attempt_at: addMs(
-          now,
-          backoffDelay(order.provision_attempts, services.fulfilment.provisionBaseMs, services.fulfilment.provisionMaxMs),
-        ),
-        last_error: `refund failed: ${errorText(e)}`,
-        lease_until: null,
-        updated_at: iso(now),
-      })
-      .where('id', '=', order.id)
+      .set({ refund_requested_at: null, updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', 'in', PAID_STATES)
       .execute();
-    return 'refund_failed';
-  }
-  await markRefunded(db, services, { orderId: order.id }, { refundId: refund.id, amountRefundedMinor: refund.amountMinor });
-  services.log.warn('order refunded: the eSIM could not be provisioned', { orderId: order.public_id, refundId: refund.id });
-  return 'refunded';
+  });
+}
+
+type CarryOutOutcome = 'refunded' | 'refused' | 'failed';
+
+/** What became of the eSIM at its provider during an owner's refund (the traveller's is refused instead). */
+export type OwnerEsimNote = 'none' | 'canceled' | 'already_canceled' | 'installed' | 'activated' | 'unreachable';
+
+interface CarryOut {
+  /** 'user': the person waits, so a refusal or an outage is thrown; 'worker': logged and retried. */
+  mode: 'user' | 'worker';
+  /** The owner's refund: the provider's refusal to cancel does not stop it. */
+  esim?: { note: OwnerEsimNote } | undefined;
+  expectedCashDeductedMinor?: number | undefined;
 }
 
 /**
- * The order's payment was refunded in full (by us, or in the Stripe Dashboard: charge.refunded):
- * status refunded, its eSIM canceled, the shopper e-mailed once.
+ * Steps 2–5 for the order's open refund row; each is safe to repeat (the eSIM is asked once and
+ * its answer recorded, the points are settled by a conditional move of the row, the payment has
+ * the row's idempotency key, the last step is conditional too).
  */
-export async function markRefunded(
+async function carryOutRefund(db: Db, services: Services, orderId: number, how: CarryOut): Promise<CarryOutOutcome> {
+  let order = await reload(db, orderId);
+  let row = await openRowOf(db, orderId);
+  if (!row) {
+    if (order.status === 'refunded' || order.refund_requested_at === null || !PAID_STATES.includes(order.status)) return 'refunded';
+    // A claim without its row (made before refunds were rows): a full refund, as it was then.
+    const language = await travellerLanguage(db, order);
+    row = await writeTransaction(db, async (trx) =>
+      openRefundRow(
+        trx,
+        order,
+        { actor: how.esim ? 'owner' : 'traveller', reason: 'refund claimed before an upgrade', language },
+        remainingOf(order, await refundRows(trx, order.id)),
+        true,
+        iso(services.now()),
+      ),
+    );
+  }
+  const actor = row.actor;
+
+  if (row.state === 'requested') {
+    // 2. The eSIM (a first order's; a top-up's package leaves with the refund), once.
+    if (row.full === 1) {
+      const esim =
+        order.topup_esim_id === null
+          ? await db.selectFrom('esims').select(['id', 'iccid', 'status']).where('order_id', '=', order.id).executeTakeFirst()
+          : undefined;
+      if (how.esim) {
+        how.esim.note = await cancelForOwner(db, services, order, esim);
+      } else if (actor === 'traveller' && esim && esim.status !== 'canceled') {
+        let cancel;
+        try {
+          cancel = await services.esim.cancel(esim.iccid);
+        } catch (e) {
+          services.log.warn('refund: the eSIM provider could not cancel the eSIM', { orderId: order.public_id, error: errorText(e) });
+          if (how.mode === 'worker') return 'failed';
+          await dropRefund(db, services, order.id, row.id);
+          throw new AppError(
+            'PAYMENT_PROVIDER_ERROR',
+            'The eSIM provider could not be reached, so nothing was refunded. Please try again in a moment.',
+          );
+        }
+        if (!cancel.canceled && cancel.reason !== 'already_canceled') {
+          await dropRefund(db, services, order.id, row.id);
+          services.log.info('refund refused by the eSIM provider', { orderId: order.public_id, reason: cancel.reason });
+          if (how.mode === 'worker') return 'refused';
+          throw refusal(services, cancel.reason === 'installed' ? 'provider_installed' : 'provider_activated', order);
+        }
+        await markEsimCanceled(db, services, esim.id);
+      }
+    }
+
+    // 3. The points, before the money.
+    const settled = await settlePoints(db, services, order, row, how.expectedCashDeductedMinor);
+    if (settled !== 'settled') {
+      await dropRefund(db, services, order.id, row.id);
+      if (how.mode === 'worker') return 'refused';
+      const q = await quoteRefund(db, order, row.full === 1 ? undefined : row.gross_minor);
+      throw settled === 'changed'
+        ? new AppError('CONFLICT', 'What this refund keeps for points already spent has changed. Please review the refund again.', {
+            reason: 'quote_changed',
+            quote: q,
+          })
+        : new AppError(
+            'CONFLICT',
+            'The points this order earned that were already spent are worth more than this refund, so it cannot be made. Please contact support.',
+            { reason: 'points_exceed_refund', quote: q },
+          );
+    }
+    row = (await openRowOf(db, orderId)) ?? row;
+    order = await reload(db, orderId);
+  }
+
+  // 4. The payment, once per refund row.
+  let providerRefundId: string | null = row.provider_refund_id;
+  if (row.state === 'settled' && row.amount_minor > 0) {
+    if (!order.payment_intent_id) {
+      services.log.error('refund: the order has no payment to refund; needs a person', { orderId: order.public_id });
+      if (how.mode === 'worker' || how.esim) return 'failed';
+      throw new AppError('CONFLICT', `This order's payment cannot be found. Please contact support at ${services.config.supportEmail}.`);
+    }
+    try {
+      const r = await services.payments.refund({
+        paymentIntentId: order.payment_intent_id,
+        amountMinor: row.amount_minor,
+        idempotencyKey: idempotencyKeys.refundOf(order.public_id, row.seq),
+      });
+      providerRefundId = r.id;
+    } catch (e) {
+      services.log.error('refund: the payment could not be refunded; will retry', { orderId: order.public_id, error: errorText(e) });
+      if (how.mode === 'worker' || how.esim) return 'failed';
+      throw new AppError(
+        'PAYMENT_PROVIDER_ERROR',
+        row.full === 1
+          ? 'Your eSIM is canceled, but the payment service could not be reached to refund the payment just now. The refund will be completed automatically.'
+          : 'The payment service could not be reached just now. The refund will be completed automatically.',
+      );
+    }
+  }
+
+  // 5. Done.
+  const esimId = await finishRefund(db, services, order, row, providerRefundId);
+  services.log.info(
+    actor === 'owner'
+      ? 'order refunded by the shop'
+      : actor === 'system'
+        ? 'order refunded: not delivered'
+        : 'order refunded at the traveller’s request',
+    { orderId: order.public_id, seq: row.seq, full: row.full === 1, amountMinor: row.amount_minor },
+  );
+  if (esimId !== null) await refundQueuedTopUps(db, services, esimId);
+  return 'refunded';
+}
+
+/** The eSIM is canceled at the provider (or the owner's decision stands): recorded now, asked never again. */
+async function markEsimCanceled(db: Db, services: Services, esimId: number): Promise<void> {
+  await db
+    .updateTable('esims')
+    .set({ status: 'canceled', updated_at: iso(services.now()) })
+    .where('id', '=', esimId)
+    .where('status', '!=', 'canceled')
+    .execute();
+}
+
+/**
+ * Step 3 in one write transaction under the user's points lock: the row moves requested → settled
+ * with its figures, the take-back is written. 'too_much': the cash to keep for spent points is more
+ * than the refund (the system's refund keeps all of it and records the rest as unsettled instead);
+ * 'changed': more than the person was shown.
+ */
+async function settlePoints(
   db: Db,
   services: Services,
-  where: { orderId: number } | { paymentIntentId: string },
-  refund: { refundId?: string | null | undefined; amountRefundedMinor?: number | undefined },
-): Promise<boolean> {
+  order: Order,
+  row: RefundRow,
+  expectedCash: number | undefined,
+): Promise<'settled' | 'too_much' | 'changed'> {
+  const now = iso(services.now());
+  return writeTransaction(db, async (trx) => {
+    if (order.user_id !== null) await lockUserPoints(trx, order.user_id);
+    const current = await trx.selectFrom('refunds').select('state').where('id', '=', row.id).executeTakeFirst();
+    if (current?.state !== 'requested') return 'settled';
+    const rows = await refundRows(trx, order.id);
+    const plan = await planOf(trx, order, rows, row.gross_minor, row.full === 1);
+    if (plan.cashMinor > row.gross_minor && row.actor !== 'system') return 'too_much';
+    if (expectedCash !== undefined && plan.cashMinor > expectedCash) return 'changed';
+    const cash = Math.min(plan.cashMinor, row.gross_minor);
+    const unsettled = plan.cashMinor > row.gross_minor ? plan.pointsInCash : 0;
+    if (unsettled > 0)
+      services.log.error('refund: points spent are worth more than the refund; recorded as unsettled', {
+        orderId: order.public_id,
+        points: unsettled,
+      });
+    await applyPointsTakeBack(trx, order, row.seq, plan, now);
+    await trx
+      .updateTable('refunds')
+      .set({
+        state: 'settled',
+        amount_minor: row.gross_minor - cash,
+        cash_deducted_minor: cash,
+        points_taken: plan.pointsTaken,
+        points_settled_in_cash: unsettled > 0 ? 0 : plan.pointsInCash,
+        points_unsettled: unsettled,
+      })
+      .where('id', '=', row.id)
+      .where('state', '=', 'requested')
+      .execute();
+    return 'settled';
+  });
+}
+
+/**
+ * Step 5, in one write transaction: the row done; a full refund moves the order to 'refunded' and
+ * takes its consequences with it, a partial one records its amount and clears the claim. Returns
+ * the first order's eSIM when a full refund ended it (its queued top-ups follow).
+ */
+async function finishRefund(
+  db: Db,
+  services: Services,
+  order: Order,
+  row: RefundRow,
+  providerRefundId: string | null,
+): Promise<number | null> {
   const now = iso(services.now());
   const result = await writeTransaction(db, async (trx) => {
-    let q = trx
-      .updateTable('orders')
-      .set((eb) => ({
-        status: 'refunded' as const,
+    const done = await trx
+      .updateTable('refunds')
+      .set({ state: 'done', provider_refund_id: providerRefundId, completed_at: now })
+      .where('id', '=', row.id)
+      .where('state', '=', 'settled')
+      .returning(['amount_minor'])
+      .executeTakeFirst();
+    if (!done) return null;
+    const total = await trx
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.sum<number>('amount_minor').as('n'))
+      .where('order_id', '=', order.id)
+      .where('state', '=', 'done')
+      .executeTakeFirstOrThrow();
+    const refundedMinor = Number(total.n ?? 0);
+    if (row.full !== 1) {
+      await trx
+        .updateTable('orders')
+        .set({ amount_refunded_minor: refundedMinor, refund_requested_at: null, updated_at: now })
+        .where('id', '=', order.id)
+        .execute();
+      await enqueueEmail(trx, { orderId: order.id, kind: refundNoticeKind(row.seq), to: order.email, now });
+      return { esimId: null };
+    }
+    const moved = await transition(trx, { id: order.id }, 'refunded', {
+      actor: row.actor,
+      reason: refundReasonText(row),
+      from: PAID_STATES,
+      at: now,
+      set: {
         refunded_at: now,
-        refund_id: refund.refundId ?? eb.ref('refund_id'),
-        // By default the card's part: the order's total less what points paid.
-        amount_refunded_minor: refund.amountRefundedMinor ?? sql<number>`total_amount_minor - points_discount_minor`,
+        refund_id: providerRefundId ?? order.refund_id,
+        amount_refunded_minor: refundedMinor,
         lease_until: null,
         next_attempt_at: null,
-        updated_at: now,
-      }))
-      .where('status', 'in', PAID_STATES);
-    q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
-    const row = await q.returning(['id', 'email', 'user_id', 'public_id', 'points_used']).executeTakeFirst();
-    if (!row) return null;
-    // Points: those spent on the order come back, those it earned are clawed back.
-    await settlePointsOnRefund(trx, row, now);
+      },
+    });
+    if (!moved) return { esimId: null };
+    // The points spent on the order come back (after the take-back: settlePoints ran before).
+    const returned = order.user_id !== null && order.points_used > 0 ? await releaseReservedPoints(trx, order.id, now) : 0;
+    if (returned > 0) await trx.updateTable('refunds').set({ points_returned: returned }).where('id', '=', row.id).execute();
     // The package the order put on an eSIM is refunded; a top-up's data leaves the eSIM's total.
     const pkg = await trx
       .updateTable('esim_packages')
       .set({ state: 'refunded', updated_at: now })
-      .where('order_id', '=', row.id)
+      .where('order_id', '=', order.id)
       .where('state', '!=', 'refunded')
       .returning(['esim_id', 'kind'])
       .executeTakeFirst();
     if (pkg && pkg.kind !== 'initial') await recomputeDataTotal(trx, pkg.esim_id, now);
-    const esim = await trx.selectFrom('esims').select(['iccid', 'status']).where('order_id', '=', row.id).executeTakeFirst();
-    if (esim) await trx.updateTable('esims').set({ status: 'canceled', updated_at: now }).where('order_id', '=', row.id).execute();
-    await enqueueEmail(trx, { orderId: row.id, kind: 'refund_notice', to: row.email, now });
-    return { orderId: row.id, iccid: esim?.iccid ?? null };
+    const esim = await trx.selectFrom('esims').select('id').where('order_id', '=', order.id).executeTakeFirst();
+    if (esim) await trx.updateTable('esims').set({ status: 'canceled', updated_at: now }).where('id', '=', esim.id).execute();
+    await enqueueEmail(trx, { orderId: order.id, kind: 'refund_notice', to: order.email, now });
+    return { esimId: esim?.id ?? null };
   });
-  if (!result) return false;
-  if (result.iccid) {
-    // Tell the eSIM provider too (most refund or credit an unused eSIM); best effort.
-    services.esim
-      .cancel(result.iccid)
-      .catch((e: unknown) => services.log.warn('eSIM cancel failed', { iccid: result.iccid, error: errorText(e) }));
+  if (result) scheduleOrderEmails(db, services, order.id);
+  return result?.esimId ?? null;
+}
+
+function refundReasonText(row: Pick<RefundRow, 'actor' | 'reason'>): string {
+  switch (row.actor) {
+    case 'traveller':
+      return 'refunded at the traveller’s request';
+    case 'system':
+      return `refunded: ${row.reason}`;
+    case 'owner':
+      return `refunded by the shop: ${row.reason}`;
   }
-  scheduleOrderEmails(db, services, result.orderId);
-  return true;
 }
 
 /** The eSIM's total from its packages that are not refunded (any unlimited one: unlimited). */
@@ -145,33 +501,283 @@ async function recomputeDataTotal(trx: Db, esimId: number, now: string): Promise
 }
 
 /**
- * A partial refund: the order stays as it is, the refunded amount is recorded, and the same share
- * of its purchase points is clawed back (at most the balance).
+ * One refund of an order, whoever asks: claims it (a refund of the order already under way → 409
+ * 'in_progress'), then carries it out. `within` runs in the claim's transaction (the owner's audit
+ * row). The traveller's limits (14 days, not installed) are checked by refundOrderForUser.
  */
-export async function recordPartialRefund(db: Db, services: Services, paymentIntentId: string, amountRefundedMinor: number): Promise<void> {
-  const now = iso(services.now());
-  await writeTransaction(db, async (trx) => {
-    const row = await trx
-      .updateTable('orders')
-      .set({ amount_refunded_minor: amountRefundedMinor, updated_at: now })
-      .where('payment_intent_id', '=', paymentIntentId)
-      .returning(['id', 'user_id', 'public_id', 'total_amount_minor', 'points_discount_minor'])
-      .executeTakeFirst();
-    if (row?.user_id != null) {
-      const paidMinor = row.total_amount_minor - row.points_discount_minor;
-      await clawBackPurchasePoints(trx, row, { full: false, refundedMinor: amountRefundedMinor, paidMinor }, now);
-    }
+export async function refundOrder(
+  db: Db,
+  services: Services,
+  req: RefundRequest,
+  opts: { within?: (trx: Db) => Promise<void>; esim?: { note: OwnerEsimNote } } = {},
+): Promise<CarryOutOutcome> {
+  const order = await reload(db, req.orderId);
+  const claim = await claimRefund(db, services, order, req, opts.within);
+  if (claim !== 'claimed') throw claimConflict(claim);
+  return carryOutRefund(db, services, order.id, {
+    mode: 'user',
+    esim: req.actor === 'owner' ? (opts.esim ?? { note: 'none' }) : undefined,
+    expectedCashDeductedMinor: req.expectedCashDeductedMinor,
   });
 }
 
-// ── the traveller's refund ──────────────────────────────────────────────────────────────────
+export type ClaimResult = 'claimed' | 'refunded' | 'claimed_already' | 'provisioning_now' | 'not_paid';
+
+function claimConflict(claim: Exclude<ClaimResult, 'claimed'>): AppError {
+  switch (claim) {
+    case 'refunded':
+      return new AppError('CONFLICT', 'This order is refunded already.', { reason: 'already_refunded' });
+    case 'claimed_already':
+      return new AppError('CONFLICT', 'A refund of this order is already under way.', { reason: 'in_progress' });
+    case 'provisioning_now':
+      return new AppError('CONFLICT', 'The eSIM of this order is being provisioned right now. Try the refund again in a minute.', {
+        reason: 'provisioning',
+      });
+    case 'not_paid':
+      return new AppError('CONFLICT', 'This order has not been paid, so there is nothing to refund.', { reason: 'not_paid' });
+  }
+}
+
+/**
+ * The claim: refund_requested_at on a paid order not yet refunded and without another refund under
+ * way, and the refunds row, in one write transaction. The owner's and the system's claims also take
+ * the provisioning lease (unless provisioning holds it right now), so no provisioning starts meanwhile;
+ * the traveller refunds delivered orders only.
+ */
+async function claimRefund(
+  db: Db,
+  services: Services,
+  order: Order,
+  req: RefundRequest,
+  within?: (trx: Db) => Promise<void>,
+): Promise<ClaimResult> {
+  const now = services.now();
+  const language = req.language ?? (await travellerLanguage(db, order));
+  return writeTransaction(db, async (trx) => {
+    const lease = req.actor !== 'traveller';
+    const r = await trx
+      .updateTable('orders')
+      .set({
+        refund_requested_at: iso(now),
+        ...(lease ? { lease_until: addMs(now, services.fulfilment.leaseMs) } : {}),
+        updated_at: iso(now),
+      })
+      .where('id', '=', order.id)
+      .where('refund_requested_at', 'is', null)
+      .where('status', 'in', req.actor === 'traveller' ? ['fulfilled'] : PAID_STATES)
+      .$if(lease && req.actor === 'owner', (q) => q.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))])))
+      .executeTakeFirst();
+    if (changed(r) > 0) {
+      const fresh = await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      const { gross, full } = checkAmount(fresh, remainingOf(fresh, await refundRows(trx, order.id)), req.amountMinor);
+      await openRefundRow(trx, fresh, { actor: req.actor, reason: req.reason, language }, gross, full, iso(now));
+      if (within) await within(trx);
+      return 'claimed';
+    }
+    const current = await trx
+      .selectFrom('orders')
+      .select(['status', 'refund_requested_at'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    if (current.status === 'refunded') return 'refunded';
+    if (!PAID_STATES.includes(current.status)) return 'not_paid';
+    if (current.refund_requested_at !== null) return 'claimed_already';
+    return 'provisioning_now';
+  });
+}
+
+// ── the system: an order that could not be delivered ───────────────────────────────────────
+
+/**
+ * The eSIM could not be delivered: the whole order is refunded by the system (provisioning holds
+ * its lease meanwhile). A payment service that fails leaves the row; the next provisioning attempt
+ * resumes it (back-off), with the same amount and key.
+ */
+export async function refundUndeliverable(db: Db, services: Services, order: Order): Promise<'refunded' | 'refund_failed' | 'stuck'> {
+  const now = services.now();
+  if (!order.payment_intent_id && paidByCard(order) > 0) {
+    services.log.error('undeliverable order has no payment intent to refund: needs a person', { orderId: order.public_id });
+    await db
+      .updateTable('orders')
+      .set({ next_attempt_at: null, lease_until: null, updated_at: iso(now) })
+      .where('id', '=', order.id)
+      .execute();
+    return 'stuck';
+  }
+  if (!(await openRowOf(db, order.id))) {
+    const language = await travellerLanguage(db, order);
+    await writeTransaction(db, async (trx) => {
+      const fresh = await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      if (!PAID_STATES.includes(fresh.status)) return;
+      const remaining = remainingOf(fresh, await refundRows(trx, fresh.id));
+      await openRefundRow(trx, fresh, { actor: 'system', reason: 'the eSIM could not be delivered', language }, remaining, true, iso(now));
+    });
+  }
+  const outcome = await carryOutRefund(db, services, order.id, { mode: 'worker' });
+  if (outcome === 'refunded') {
+    services.log.warn('order refunded: the eSIM could not be provisioned', { orderId: order.public_id });
+    return 'refunded';
+  }
+  await db
+    .updateTable('orders')
+    .set({
+      next_attempt_at: addMs(
+        now,
+        backoffDelay(order.provision_attempts, services.fulfilment.provisionBaseMs, services.fulfilment.provisionMaxMs),
+      ),
+      last_error: 'refund failed: the payment service could not refund the payment',
+      lease_until: null,
+      updated_at: iso(now),
+    })
+    .where('id', '=', order.id)
+    .execute();
+  return 'refund_failed';
+}
+
+// ── refunds made at the payment service (charge.refunded) ─────────────────────────────────
+
+/**
+ * The payment service reports the order's payment refunded in full. Our own refund's echo (a row
+ * open, or its amount recorded) changes nothing; a refund made there (the Stripe Dashboard) is
+ * recorded as the owner's full refund — the money is gone already, so points spent cannot be
+ * settled in cash: the balance gives what it has and the rest is recorded on the row as unsettled.
+ */
+export async function markRefunded(
+  db: Db,
+  services: Services,
+  where: { orderId: number } | { paymentIntentId: string },
+  refund: { refundId?: string | null | undefined; amountRefundedMinor?: number | undefined },
+): Promise<boolean> {
+  const order = await orderWhere(db, where);
+  if (!order || !PAID_STATES.includes(order.status) || (await openRowOf(db, order.id))) return false;
+  const rows = await refundRows(db, order.id);
+  const remaining = remainingOf(order, rows);
+  return recordOutsideRefund(db, services, order, {
+    gross: remaining,
+    full: true,
+    refundId: refund.refundId ?? null,
+    amountMinor: refund.amountRefundedMinor !== undefined ? Math.max(0, refund.amountRefundedMinor - refundedOf(rows)) : remaining,
+  });
+}
+
+/**
+ * The payment service reports a part of the payment refunded (`amountRefundedMinor` in all, so a
+ * redelivered event changes nothing): what is more than our rows hold is recorded as the owner's
+ * partial refund made there.
+ */
+export async function recordPartialRefund(db: Db, services: Services, paymentIntentId: string, amountRefundedMinor: number): Promise<void> {
+  const order = await orderWhere(db, { paymentIntentId });
+  if (!order || (await openRowOf(db, order.id))) return;
+  const rows = await refundRows(db, order.id);
+  const extra = amountRefundedMinor - refundedOf(rows);
+  if (extra <= 0) return;
+  const remaining = remainingOf(order, rows);
+  await recordOutsideRefund(db, services, order, {
+    gross: Math.min(extra, remaining),
+    full: false,
+    refundId: null,
+    amountMinor: extra,
+  });
+}
+
+function refundedOf(rows: readonly RefundRow[]): number {
+  return rows.filter((r) => r.state === 'done').reduce((n, r) => n + r.amount_minor, 0);
+}
+
+async function orderWhere(db: Db, where: { orderId: number } | { paymentIntentId: string }): Promise<Order | undefined> {
+  let q = db.selectFrom('orders').selectAll();
+  q = 'orderId' in where ? q.where('id', '=', where.orderId) : q.where('payment_intent_id', '=', where.paymentIntentId);
+  return q.executeTakeFirst();
+}
+
+async function recordOutsideRefund(
+  db: Db,
+  services: Services,
+  order: Order,
+  r: { gross: number; full: boolean; refundId: string | null; amountMinor: number },
+): Promise<boolean> {
+  const now = iso(services.now());
+  const language = await travellerLanguage(db, order);
+  const row = await writeTransaction(db, async (trx) => {
+    if (order.user_id !== null) await lockUserPoints(trx, order.user_id);
+    const open = await trx
+      .selectFrom('refunds')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('state', '!=', 'done')
+      .executeTakeFirst();
+    if (open) return null;
+    const opened = await openRefundRow(
+      trx,
+      order,
+      { actor: 'owner', reason: 'refunded at the payment service', language },
+      r.gross,
+      r.full,
+      now,
+    );
+    let unsettled = 0;
+    let taken = 0;
+    if (order.user_id !== null) {
+      const rows = await refundRows(trx, order.id);
+      const plan = await planOf(trx, order, rows, r.gross, r.full);
+      // The money went back already: the balance gives what it has, the rest is recorded.
+      await applyPointsTakeBack(trx, order, opened.seq, plan, now);
+      taken = plan.pointsTaken;
+      unsettled = plan.pointsInCash;
+      if (unsettled > 0)
+        services.log.error('refund at the payment service: points spent could not be settled; recorded', {
+          orderId: order.public_id,
+          points: unsettled,
+        });
+    }
+    return trx
+      .updateTable('refunds')
+      .set({ state: 'settled', amount_minor: r.amountMinor, points_taken: taken, points_unsettled: unsettled })
+      .where('id', '=', opened.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  if (!row) return false;
+  await finishRefund(db, services, order, row, r.refundId);
+  return true;
+}
+
+// ── the traveller's refund ─────────────────────────────────────────────────────────────────
+// 'Refund' on the eSIM's page or the order, within 14 days of the purchase while the eSIM is
+// neither installed nor activated (a top-up: while its package waits).
 
 /** How long a second click waits for the first one's refund before answering 'under way'. */
 const WAIT_FOR_CLAIM_MS = 3000;
 const WAIT_STEP_MS = 50;
 
 /** 'Refund': at most once, whatever is clicked twice or retried; someone else's order → 404. */
-export async function refundOrderForUser(db: Db, services: Services, userId: number, publicId: string): Promise<RefundResultView> {
+export async function refundOrderForUser(
+  db: Db,
+  services: Services,
+  userId: number,
+  publicId: string,
+  opts: { language?: string | undefined; expectedCashDeductedMinor?: number | undefined } = {},
+): Promise<RefundResultView> {
+  const order = await travellersOrder(db, userId, publicId);
+  if (order.status === 'refunded') return resultView(db, order);
+  if (order.refund_requested_at !== null) return awaitClaim(db, services, order.id, userId, opts);
+
+  const verdict = refundEligibility({ ...(await refundFactsOf(db, order)), refundRequested: false }, services.now());
+  if (!verdict.eligible) throw refusal(services, verdict.reason, order);
+
+  const claim = await claimRefund(db, services, order, {
+    orderId: order.id,
+    actor: 'traveller',
+    reason: 'at the traveller’s request',
+    language: opts.language,
+  });
+  if (claim !== 'claimed') return awaitClaim(db, services, order.id, userId, opts);
+  services.log.info('refund requested', { orderId: order.public_id });
+  await carryOutRefund(db, services, order.id, { mode: 'user', expectedCashDeductedMinor: opts.expectedCashDeductedMinor });
+  return resultView(db, await reload(db, order.id));
+}
+
+async function travellersOrder(db: Db, userId: number, publicId: string): Promise<Order> {
   const order = await db
     .selectFrom('orders')
     .selectAll()
@@ -179,24 +785,14 @@ export async function refundOrderForUser(db: Db, services: Services, userId: num
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!order) throw new AppError('NOT_FOUND', 'There is no order with this number in your account.');
-  if (order.status === 'refunded') return resultView(order);
-  if (order.refund_requested_at !== null) return awaitClaim(db, services, order.id, userId);
+  return order;
+}
 
-  const verdict = refundEligibility({ ...(await refundFactsOf(db, order)), refundRequested: false }, services.now());
-  if (!verdict.eligible) throw refusal(services, verdict.reason, order);
-
-  const now = iso(services.now());
-  const claim = await db
-    .updateTable('orders')
-    .set({ refund_requested_at: now, updated_at: now })
-    .where('id', '=', order.id)
-    .where('refund_requested_at', 'is', null)
-    .where('status', '=', 'fulfilled')
-    .executeTakeFirst();
-  if (changed(claim) === 0) return awaitClaim(db, services, order.id, userId);
-  services.log.info('refund requested', { orderId: order.public_id });
-  await carryOutRefund(db, services, order.id, 'user');
-  return resultView(await reload(db, order.id));
+/** The quote the traveller's refund dialog shows: what comes back, and what is kept for points spent. */
+export async function quoteRefundForUser(db: Db, userId: number, publicId: string): Promise<RefundQuote> {
+  const order = await travellersOrder(db, userId, publicId);
+  if (!PAID_STATES.includes(order.status)) throw new AppError('CONFLICT', 'This order cannot be refunded.', { reason: 'not_refundable' });
+  return quoteRefund(db, order);
 }
 
 /** The facts refundEligibility reads, from the order, its eSIM (a first order) and its package. */
@@ -253,18 +849,17 @@ function refusal(services: Services, reason: RefundBlockReason | 'provider_insta
   }
 }
 
-function resultView(order: Order): RefundResultView {
+async function resultView(db: Db, order: Order): Promise<RefundResultView> {
+  const rows = order.status === 'refunded' ? await refundRows(db, order.id) : [];
   return {
     orderId: order.public_id,
     orderStatus: order.status,
     amountRefundedMinor: order.amount_refunded_minor,
     currency: order.currency,
     pointsReturned: order.status === 'refunded' ? order.points_used : 0,
+    cashDeductedMinor: rows.reduce((n, r) => n + r.cash_deducted_minor, 0),
+    pointsSettledInCash: rows.reduce((n, r) => n + r.points_settled_in_cash, 0),
   };
-}
-
-async function reload(db: Db, orderId: number): Promise<Order> {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 }
 
 function isStale(services: Services, claimedAt: string): boolean {
@@ -276,14 +871,20 @@ function isStale(services: Services, claimedAt: string): boolean {
  * a crash (older than the lease) is carried out here; a claim cleared meanwhile (the provider
  * refused) is judged again, so this click gets the same reason.
  */
-async function awaitClaim(db: Db, services: Services, orderId: number, userId: number): Promise<RefundResultView> {
+async function awaitClaim(
+  db: Db,
+  services: Services,
+  orderId: number,
+  userId: number,
+  opts: { language?: string | undefined; expectedCashDeductedMinor?: number | undefined },
+): Promise<RefundResultView> {
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
     const order = await reload(db, orderId);
-    if (order.status === 'refunded') return resultView(order);
-    if (order.refund_requested_at === null) return refundOrderForUser(db, services, userId, order.public_id);
+    if (order.status === 'refunded') return resultView(db, order);
+    if (order.refund_requested_at === null) return refundOrderForUser(db, services, userId, order.public_id, opts);
     if (isStale(services, order.refund_requested_at) && (await takeOverStaleClaim(db, services, orderId, order.refund_requested_at))) {
-      await carryOutRefund(db, services, orderId, 'user');
-      return resultView(await reload(db, orderId));
+      await carryOutRefund(db, services, orderId, { mode: 'user', esim: await ownerNote(db, orderId) });
+      return resultView(db, await reload(db, orderId));
     }
     if (waited >= WAIT_FOR_CLAIM_MS) break;
     await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
@@ -293,10 +894,11 @@ async function awaitClaim(db: Db, services: Services, orderId: number, userId: n
   });
 }
 
-type CarryOutOutcome = 'refunded' | 'refused' | 'failed';
-
-/** What became of the eSIM at its provider during an owner's refund (the traveller's is refused instead). */
-export type OwnerEsimNote = 'none' | 'canceled' | 'already_canceled' | 'installed' | 'activated' | 'unreachable';
+/** The owner's refund row is open: the provider's refusal to cancel does not stop it. */
+async function ownerNote(db: Db, orderId: number): Promise<{ note: OwnerEsimNote } | undefined> {
+  const row = await openRowOf(db, orderId);
+  return row?.actor === 'owner' ? { note: 'none' } : undefined;
+}
 
 /**
  * Takes over a claim left behind (older than the lease) by re-stamping it, conditionally on the
@@ -313,101 +915,6 @@ async function takeOverStaleClaim(db: Db, services: Services, orderId: number, s
   return changed(r) > 0;
 }
 
-async function releaseClaim(db: Db, services: Services, orderId: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ refund_requested_at: null, updated_at: iso(services.now()) })
-    .where('id', '=', orderId)
-    .where('status', '=', 'fulfilled')
-    .execute();
-}
-
-/**
- * Steps 2–4 for a claimed order; each is safe to repeat (the provider's cancel answers
- * 'already_canceled', the refund has its idempotency key, markRefunded is conditional). `user`: the
- * traveller waits, so a refusal or an outage is thrown as a 4xx/5xx; `worker`: logged, and an
- * outage leaves the claim for the next tick.
- */
-async function carryOutRefund(
-  db: Db,
-  services: Services,
-  orderId: number,
-  mode: 'user' | 'worker',
-  owner?: { esim: OwnerEsimNote },
-): Promise<CarryOutOutcome> {
-  const order = await reload(db, orderId);
-  if (order.status === 'refunded') return 'refunded';
-  // The traveller refunds a delivered order; the owner any paid one (a claim on an undelivered
-  // order holds its provisioning off: provisionOrder skips claimed orders).
-  const refundable = owner ? PAID_STATES.includes(order.status) : order.status === 'fulfilled';
-  if (!refundable || order.refund_requested_at === null) return 'refused';
-
-  // 2. The eSIM at the provider (a first order; a top-up's package leaves with the refund).
-  const esim =
-    order.topup_esim_id === null
-      ? await db.selectFrom('esims').select(['id', 'iccid', 'status']).where('order_id', '=', order.id).executeTakeFirst()
-      : undefined;
-  if (owner) {
-    // The owner's decision stands whatever the provider answers: the eSIM is canceled where the
-    // provider allows it, and the payment is refunded either way (the note says which).
-    owner.esim = await cancelForOwner(db, services, order, esim);
-  } else if (esim && esim.status !== 'canceled') {
-    let cancel;
-    try {
-      cancel = await services.esim.cancel(esim.iccid);
-    } catch (e) {
-      services.log.warn('refund: the eSIM provider could not cancel the eSIM', { orderId: order.public_id, error: errorText(e) });
-      if (mode === 'worker') return 'failed';
-      await releaseClaim(db, services, order.id);
-      throw new AppError(
-        'PAYMENT_PROVIDER_ERROR',
-        'The eSIM provider could not be reached, so nothing was refunded. Please try again in a moment.',
-      );
-    }
-    if (!cancel.canceled && cancel.reason !== 'already_canceled') {
-      await releaseClaim(db, services, order.id);
-      services.log.info('refund refused by the eSIM provider', { orderId: order.public_id, reason: cancel.reason });
-      if (mode === 'worker') return 'refused';
-      throw refusal(services, cancel.reason === 'installed' ? 'provider_installed' : 'provider_activated', order);
-    }
-  }
-
-  // 3. The payment: the card's part (points come back in markRefunded).
-  let refund: { refundId: string | null; amountRefundedMinor: number } = { refundId: null, amountRefundedMinor: 0 };
-  const cardMinor = order.total_amount_minor - order.points_discount_minor;
-  if (cardMinor > 0) {
-    if (!order.payment_intent_id) {
-      services.log.error('refund: the order has no payment to refund; needs a person', { orderId: order.public_id });
-      if (mode === 'worker' || owner) return 'failed';
-      throw new AppError('CONFLICT', `This order's payment cannot be found. Please contact support at ${services.config.supportEmail}.`);
-    }
-    try {
-      const r = await services.payments.refund({
-        paymentIntentId: order.payment_intent_id,
-        idempotencyKey: idempotencyKeys.refund(order.public_id),
-      });
-      refund = { refundId: r.id, amountRefundedMinor: r.amountMinor };
-    } catch (e) {
-      // The eSIM is canceled: the refund must follow. The claim stays; the worker's tick retries.
-      services.log.error('refund: the payment could not be refunded; will retry', { orderId: order.public_id, error: errorText(e) });
-      if (mode === 'worker' || owner) return 'failed';
-      throw new AppError(
-        'PAYMENT_PROVIDER_ERROR',
-        'Your eSIM is canceled, but the payment service could not be reached to refund the payment just now. The refund will be completed automatically.',
-      );
-    }
-  }
-
-  // 4. Refunded once (the provider's charge.refunded may have done it already), then the eSIM's queued top-ups.
-  await markRefunded(db, services, { orderId: order.id }, refund);
-  services.log.info(owner ? 'order refunded by the shop' : 'order refunded at the traveller’s request', {
-    orderId: order.public_id,
-    refundId: refund.refundId,
-  });
-  if (esim) await refundQueuedTopUps(db, services, esim.id);
-  return 'refunded';
-}
-
 /** The eSIM was refunded: its top-ups still waiting are refunded too (not renewals: subscriptions are cancelled). */
 async function refundQueuedTopUps(db: Db, services: Services, esimId: number): Promise<void> {
   const topUps = await db
@@ -420,15 +927,15 @@ async function refundQueuedTopUps(db: Db, services: Services, esimId: number): P
     .where('p.state', '=', 'queued')
     .execute();
   for (const { id } of topUps) {
-    const now = iso(services.now());
-    await db
-      .updateTable('orders')
-      .set({ refund_requested_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('refund_requested_at', 'is', null)
-      .execute();
     try {
-      await carryOutRefund(db, services, id, 'worker');
+      const order = await reload(db, id);
+      const claim = await claimRefund(db, services, order, {
+        orderId: id,
+        actor: 'system',
+        reason: 'the eSIM it tops up was refunded',
+        language: await travellerLanguage(db, order),
+      });
+      if (claim === 'claimed') await carryOutRefund(db, services, id, { mode: 'worker' });
     } catch (e) {
       services.log.error('refund of a top-up failed; the worker retries', { orderId: id, error: errorText(e) });
     }
@@ -443,7 +950,7 @@ export interface ClaimedRefundsResult {
 
 /**
  * The fulfilment worker's tick: refunds claimed longer ago than the lease and not finished (a crash
- * or an outage in between) are carried out now.
+ * or an outage in between) are carried out now, from their row.
  */
 export async function finishClaimedRefunds(db: Db, services: Services): Promise<ClaimedRefundsResult> {
   const before = new Date(services.now().getTime() - services.fulfilment.leaseMs).toISOString();
@@ -461,8 +968,8 @@ export async function finishClaimedRefunds(db: Db, services: Services): Promise<
     // A sibling worker may be on the same stale claim: only the one that re-stamps it goes on.
     if (!(await takeOverStaleClaim(db, services, id, claimedAt!))) continue;
     try {
-      const owner = (await isOwnerClaim(db, id)) ? { esim: 'none' as OwnerEsimNote } : undefined;
-      result[await carryOutRefund(db, services, id, 'worker', owner)]++;
+      const esim = (await ownerNote(db, id)) ?? ((await isOwnerClaim(db, id)) ? { note: 'none' as OwnerEsimNote } : undefined);
+      result[await carryOutRefund(db, services, id, { mode: 'worker', esim })]++;
     } catch (e) {
       result.failed++;
       services.log.error('finishing a refund failed', { orderId: id, error: errorText(e) });
@@ -472,12 +979,13 @@ export async function finishClaimedRefunds(db: Db, services: Services): Promise<
 }
 
 // ── the owner's refund (the admin area) ──────────────────────────────────────────────────────
-// The same steps as the traveller's, without the traveller's limits (14 days, not installed): a
-// paid order not yet refunded, delivered or not. The provider may refuse to cancel an installed or
-// activated eSIM; the owner's refund goes on regardless (the payment is refunded, the shop marks
-// the eSIM canceled) and the answer says the eSIM may keep working at the provider.
+// The same engine without the traveller's limits (14 days, not installed): a paid order not yet
+// refunded, delivered or not, in full or in part (any amount up to what remains, with a reason).
+// The provider may refuse to cancel an installed or activated eSIM; the owner's full refund goes on
+// regardless (the payment is refunded, the shop marks the eSIM canceled) and the answer says the
+// eSIM may keep working at the provider. A partial refund keeps the eSIM.
 
-/** The audit row of an owner's claim (admin.orders.refund writes it in the claim's transaction). */
+/** An audit row of an owner's claim made before refunds were rows. */
 async function isOwnerClaim(db: Db, orderId: number): Promise<boolean> {
   const row = await db
     .selectFrom('orders as o')
@@ -489,12 +997,12 @@ async function isOwnerClaim(db: Db, orderId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Cancels the order's eSIM at the provider where it can; never throws (the note says what happened). */
+/** Cancels the order's eSIM at the provider where it can, once; never throws (the note says what happened). */
 async function cancelForOwner(
   db: Db,
   services: Services,
   order: Order,
-  esim: { iccid: string; status: string } | undefined,
+  esim: { id: number; iccid: string; status: string } | undefined,
 ): Promise<OwnerEsimNote> {
   try {
     let iccid = esim?.iccid ?? null;
@@ -506,6 +1014,8 @@ async function cancelForOwner(
     }
     if (!iccid) return 'none';
     const r = await services.esim.cancel(iccid);
+    // The owner's decision stands whatever the answer: recorded, so nothing asks again.
+    if (esim) await markEsimCanceled(db, services, esim.id);
     return r.canceled ? 'canceled' : r.reason;
   } catch (e) {
     services.log.warn('owner refund: the eSIM provider could not cancel the eSIM', { orderId: order.public_id, error: errorText(e) });
@@ -513,43 +1023,27 @@ async function cancelForOwner(
   }
 }
 
-export type OwnerClaimResult = 'claimed' | 'refunded' | 'claimed_already' | 'provisioning_now' | 'not_paid';
+export type OwnerClaimResult = ClaimResult;
 
 /**
- * The owner's claim: refund_requested_at on a paid order not yet refunded, unless provisioning
- * holds its lease right now; the claim takes the lease, so no provisioning starts meanwhile.
- * `within` runs in the claim's transaction (the audit row), only when this call took the claim.
+ * The owner's claim (full, or `amountMinor` of what remains, with a reason). `within` runs in the
+ * claim's transaction (the audit row), only when this call took the claim.
  */
 export async function claimOwnerRefund(
   db: Db,
   services: Services,
   orderId: number,
   within: (trx: Db) => Promise<void>,
+  refund: { amountMinor?: number | undefined; reason?: string | undefined } = {},
 ): Promise<OwnerClaimResult> {
-  const now = services.now();
-  return writeTransaction(db, async (trx) => {
-    const r = await trx
-      .updateTable('orders')
-      .set({ refund_requested_at: iso(now), lease_until: addMs(now, services.fulfilment.leaseMs), updated_at: iso(now) })
-      .where('id', '=', orderId)
-      .where('refund_requested_at', 'is', null)
-      .where('status', 'in', PAID_STATES)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
-      .executeTakeFirst();
-    if (changed(r) > 0) {
-      await within(trx);
-      return 'claimed';
-    }
-    const order = await trx
-      .selectFrom('orders')
-      .select(['status', 'refund_requested_at'])
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    if (order.status === 'refunded') return 'refunded';
-    if (!PAID_STATES.includes(order.status)) return 'not_paid';
-    if (order.refund_requested_at !== null) return 'claimed_already';
-    return 'provisioning_now';
-  });
+  const order = await reload(db, orderId);
+  return claimRefund(
+    db,
+    services,
+    order,
+    { orderId, actor: 'owner', amountMinor: refund.amountMinor, reason: refund.reason?.trim() || 'refunded by the shop' },
+    within,
+  );
 }
 
 export interface OwnerRefundResult {
@@ -558,9 +1052,23 @@ export interface OwnerRefundResult {
   esim: OwnerEsimNote;
 }
 
-/** Steps 2–4 for an order the owner claimed (claimOwnerRefund). */
-export async function carryOutOwnerRefund(db: Db, services: Services, orderId: number): Promise<OwnerRefundResult> {
-  const owner = { esim: 'none' as OwnerEsimNote };
-  const outcome = await carryOutRefund(db, services, orderId, 'user', owner);
-  return { outcome, esim: owner.esim };
+/** Steps 2–5 for an order the owner claimed (claimOwnerRefund). */
+export async function carryOutOwnerRefund(
+  db: Db,
+  services: Services,
+  orderId: number,
+  opts: { expectedCashDeductedMinor?: number | undefined } = {},
+): Promise<OwnerRefundResult> {
+  const esim = { note: 'none' as OwnerEsimNote };
+  const outcome = await carryOutRefund(db, services, orderId, {
+    mode: 'user',
+    esim,
+    expectedCashDeductedMinor: opts.expectedCashDeductedMinor,
+  });
+  return { outcome, esim: esim.note };
+}
+
+/** The refunds of an order, oldest first (the admin's and the account's order pages, the receipt). */
+export async function listRefunds(db: Db, orderId: number): Promise<RefundRow[]> {
+  return refundRows(db, orderId);
 }
