@@ -72,15 +72,39 @@ function localeFiles(): Plugin {
   };
 }
 
+/**
+ * `vite --mode admin` (dev server on :5174) answers the back office's paths (/admin…, /ja/admin…)
+ * with admin.html, as the server does (apps/server/src/middleware/static.ts).
+ */
+function adminPages(): Plugin {
+  return {
+    name: 'esim:admin-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/(?:[a-z]{2}\/)?admin(?:[/?#]|$)/.test(req.url)) req.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
 /** Routes of the pages scripts/prerender.mjs pre-renders. */
 const LOADER_IN_ENTRY = new Set(['/', '/coverage']);
 
-export default defineConfig(({ isSsrBuild }) => {
+// Two apps, two builds into one dist/: the shop (index.html, src/main.tsx, src/routes) and, with
+// `--mode admin`, the back office (admin.html, src/admin/main.tsx, src/admin/routes), so that
+// neither the back office's code nor its route definitions are in the shop's initial bundle.
+// The admin build runs second and leaves the shop's files (and its build manifest) alone.
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const admin = mode === 'admin';
   return {
     plugins: [
-      // Must come before the React plugin. Generates src/routeTree.gen.ts (committed).
+      // Must come before the React plugin. Generates src/routeTree.gen.ts, or
+      // src/admin/routeTree.gen.ts for the back office (both committed).
       tanstackRouter({
         target: 'react',
+        routesDirectory: admin ? './src/admin/routes' : './src/routes',
+        generatedRouteTree: admin ? './src/admin/routeTree.gen.ts' : './src/routeTree.gen.ts',
         autoCodeSplitting: true,
         // A route's loader goes with its component into the route's chunk (the router loads
         // both before it renders the route), not into the initial bundle. The pre-rendered pages
@@ -100,10 +124,11 @@ export default defineConfig(({ isSsrBuild }) => {
       // The web app manifest and the service worker (dist/sw.js): the browser build's, not the
       // pre-render's SSR build. The manifest carries the default name; the server serves it with
       // the configured one (apps/server/src/shop-facts.ts).
-      isSsrBuild ? null : pwa({ productName: SHOP_FACT_DEFAULTS.productName, outDir: join(WEB_DIR, 'dist') }),
+      admin ? adminPages() : null,
+      isSsrBuild || admin ? null : pwa({ productName: SHOP_FACT_DEFAULTS.productName, outDir: join(WEB_DIR, 'dist') }),
     ],
     server: {
-      port: 5173,
+      port: admin ? 5174 : 5173,
       proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
     },
     preview: {
@@ -119,7 +144,8 @@ export default defineConfig(({ isSsrBuild }) => {
       // imports as soon as it has parsed the chunk: one round trip later, off the main thread.
       modulePreload: false,
       // Read by scripts/prerender.mjs (which CSS a pre-rendered page needs), then deleted.
-      manifest: true,
+      manifest: !admin,
+      ...(admin ? { emptyOutDir: false, copyPublicDir: false } : {}),
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
         onLog(level, log, handler) {
@@ -128,6 +154,7 @@ export default defineConfig(({ isSsrBuild }) => {
           if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('locales/en/common.json')) return;
           handler(level, log);
         },
+        ...(admin ? { input: join(WEB_DIR, 'admin.html') } : {}),
         output: {
           codeSplitting: {
             // Everything the first render needs in one chunk (one request, one gzip dictionary);

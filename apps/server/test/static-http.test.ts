@@ -11,6 +11,8 @@ import type { Logger } from '../src/types.ts';
 import { createCatalogApp, type CatalogApp } from './catalog-app.ts';
 
 const INDEX = `<!doctype html><html><head><title>Shop</title><script type="module" src="/assets/x.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const ADMIN =
+  '<!doctype html><html><head><title>Admin</title><script type="module" src="/assets/admin.js"></script></head><body><div id="root"></div></body></html>';
 
 let dir: string;
 let t: CatalogApp;
@@ -19,6 +21,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   mkdirSync(join(dir, 'flags/4x3'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'admin.html'), ADMIN);
   writeFileSync(join(dir, 'assets/x.js'), 'console.log("x");');
   writeFileSync(join(dir, 'flags/4x3/jp.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -92,6 +95,26 @@ describe('SPA fallback', () => {
       expect(await res.text()).toBe(INDEX);
     },
   );
+
+  it.each([
+    '/admin',
+    '/admin/',
+    '/admin/orders',
+    '/admin/orders/ORD-20261124-AAAA',
+    '/admin/catalog?region=3',
+    '/ar/admin',
+    '/ja/admin/audit',
+    '/admin.html',
+  ])("GET %s → admin.html, the back office's own entry", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(ADMIN);
+  });
+
+  it.each(['/administrator', '/admins/1', '/account/admin', '/ar/administrator'])('GET %s is a shop path → index.html', async (path) => {
+    expect(await (await get(path)).text()).toBe(INDEX);
+  });
 
   it('answers 304 to a matching ETag', async () => {
     const etag = (await get('/')).headers.get('etag')!;

@@ -6,7 +6,8 @@
 //      <html lang dir>, head tags (title, description, canonical, hreflang, OpenGraph) and the
 //      rendered page in #shell (painted before any script runs; main.tsx swaps the live app in,
 //      src/shell.ts), #root hidden, and its route's stylesheets linked in <head>;
-//   3. dist/app[.<lang>].html: the plain template in each language, for every other path;
+//   3. dist/app[.<lang>].html: the plain template in each language, for every other path (and
+//      Mantine's <head> styles into dist/admin.html, the back office's page);
 //   4. dist/pages.json: which file answers which path (read by the server's static middleware);
 //      dist/ssr/shell.json: the template, boot script and stylesheets for the server's renders;
 //   5. /assets/shell-boot-<hash>.js: sends an English page's traveller to their language's URL.
@@ -88,6 +89,16 @@ async function main() {
     if (!template.includes('content="__SHOP_FACTS__"'))
       throw new Error('prerender: index.html has no <meta name="shop-facts" content="__SHOP_FACTS__"> for the server to fill in');
     const appTemplate = template.replace('</head>', () => `  ${mantineStyles.join('\n    ')}\n  </head>`);
+    // The back office's page (admin.html, from `vite build --mode admin`) carries them too.
+    const adminPage = join(dist, 'admin.html');
+    if (existsSync(adminPage)) {
+      const admin = readFileSync(adminPage, 'utf8');
+      if (!admin.includes('data-mantine-styles'))
+        writeFileSync(
+          adminPage,
+          admin.replace('</head>', () => `  ${mantineStyles.join('\n    ')}\n  </head>`),
+        );
+    }
 
     const pages = {};
     const fallbacks = {};

@@ -12,7 +12,6 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AccountRouteImport } from './routes/_account';
 import { Route as AboutUsRouteImport } from './routes/about-us';
-import { Route as AdminRouteImport } from './routes/admin';
 import { Route as CoverageRouteImport } from './routes/coverage';
 import { Route as DevicesRouteImport } from './routes/devices';
 import { Route as FaqRouteImport } from './routes/faq';
@@ -28,13 +27,6 @@ import { Route as SubscribeRouteImport } from './routes/subscribe';
 import { Route as SupportRouteImport } from './routes/support';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
-import { Route as AdminIndexRouteImport } from './routes/admin/index';
-import { Route as AdminAuditRouteImport } from './routes/admin/audit';
-import { Route as AdminCatalogRouteImport } from './routes/admin/catalog';
-import { Route as AdminOperationsRouteImport } from './routes/admin/operations';
-import { Route as AdminRatesRouteImport } from './routes/admin/rates';
-import { Route as AdminRewardsRouteImport } from './routes/admin/rewards';
-import { Route as AdminSupportRouteImport } from './routes/admin/support';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogIdRouteImport } from './routes/blog/$id';
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
@@ -45,10 +37,6 @@ import { Route as OrderSuccessPlanIdRouteImport } from './routes/order-success/$
 import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
 import { Route as AccountAccountOrdersRouteImport } from './routes/_account/account/orders';
 import { Route as AccountAccountProfileRouteImport } from './routes/_account/account/profile';
-import { Route as AdminCustomersIndexRouteImport } from './routes/admin/customers/index';
-import { Route as AdminCustomersUserIdRouteImport } from './routes/admin/customers/$userId';
-import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index';
-import { Route as AdminOrdersOrderIdRouteImport } from './routes/admin/orders/$orderId';
 import { Route as AccountAccountEsimIndexRouteImport } from './routes/_account/account/esim/index';
 import { Route as AccountAccountEsimIccidRouteImport } from './routes/_account/account/esim/$iccid';
 import { Route as AccountAccountOrdersOrderIdReceiptRouteImport } from './routes/_account/account/orders_.$orderId.receipt';
@@ -65,11 +53,6 @@ const AccountRoute = AccountRouteImport.update({
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const AdminRoute = AdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any);
 const CoverageRoute = CoverageRouteImport.update({
@@ -147,41 +130,6 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminAuditRoute = AdminAuditRouteImport.update({
-  id: '/audit',
-  path: '/audit',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminCatalogRoute = AdminCatalogRouteImport.update({
-  id: '/catalog',
-  path: '/catalog',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminOperationsRoute = AdminOperationsRouteImport.update({
-  id: '/operations',
-  path: '/operations',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminRatesRoute = AdminRatesRouteImport.update({
-  id: '/rates',
-  path: '/rates',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminRewardsRoute = AdminRewardsRouteImport.update({
-  id: '/rewards',
-  path: '/rewards',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminSupportRoute = AdminSupportRouteImport.update({
-  id: '/support',
-  path: '/support',
-  getParentRoute: () => AdminRoute,
-} as any);
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -232,26 +180,6 @@ const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   path: '/account/profile',
   getParentRoute: () => AccountRoute,
 } as any);
-const AdminCustomersIndexRoute = AdminCustomersIndexRouteImport.update({
-  id: '/customers/',
-  path: '/customers/',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminCustomersUserIdRoute = AdminCustomersUserIdRouteImport.update({
-  id: '/customers/$userId',
-  path: '/customers/$userId',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
-  id: '/orders/',
-  path: '/orders/',
-  getParentRoute: () => AdminRoute,
-} as any);
-const AdminOrdersOrderIdRoute = AdminOrdersOrderIdRouteImport.update({
-  id: '/orders/$orderId',
-  path: '/orders/$orderId',
-  getParentRoute: () => AdminRoute,
-} as any);
 const AccountAccountEsimIndexRoute = AccountAccountEsimIndexRouteImport.update({
   id: '/account/esim/',
   path: '/account/esim/',
@@ -272,7 +200,6 @@ const AccountAccountOrdersOrderIdReceiptRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/about-us': typeof AboutUsRoute;
-  '/admin': typeof AdminRouteWithChildren;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
@@ -288,27 +215,16 @@ export interface FileRoutesByFullPath {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
-  '/admin/audit': typeof AdminAuditRoute;
-  '/admin/catalog': typeof AdminCatalogRoute;
-  '/admin/operations': typeof AdminOperationsRoute;
-  '/admin/rates': typeof AdminRatesRoute;
-  '/admin/rewards': typeof AdminRewardsRoute;
-  '/admin/support': typeof AdminSupportRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
-  '/admin/': typeof AdminIndexRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
-  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
-  '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/account/': typeof AccountAccountIndexRoute;
-  '/admin/customers/': typeof AdminCustomersIndexRoute;
-  '/admin/orders/': typeof AdminOrdersIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim/': typeof AccountAccountEsimIndexRoute;
   '/account/orders/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
@@ -331,27 +247,16 @@ export interface FileRoutesByTo {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
-  '/admin/audit': typeof AdminAuditRoute;
-  '/admin/catalog': typeof AdminCatalogRoute;
-  '/admin/operations': typeof AdminOperationsRoute;
-  '/admin/rates': typeof AdminRatesRoute;
-  '/admin/rewards': typeof AdminRewardsRoute;
-  '/admin/support': typeof AdminSupportRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
-  '/admin': typeof AdminIndexRoute;
   '/blog': typeof BlogIndexRoute;
   '/checkout': typeof CheckoutIndexRoute;
   '/order-success': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
-  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
-  '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/account': typeof AccountAccountIndexRoute;
-  '/admin/customers': typeof AdminCustomersIndexRoute;
-  '/admin/orders': typeof AdminOrdersIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim': typeof AccountAccountEsimIndexRoute;
   '/account/orders/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
@@ -361,7 +266,6 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/_account': typeof AccountRouteWithChildren;
   '/about-us': typeof AboutUsRoute;
-  '/admin': typeof AdminRouteWithChildren;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/faq': typeof FaqRoute;
@@ -377,27 +281,16 @@ export interface FileRoutesById {
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
   '/verify-email': typeof VerifyEmailRoute;
-  '/admin/audit': typeof AdminAuditRoute;
-  '/admin/catalog': typeof AdminCatalogRoute;
-  '/admin/operations': typeof AdminOperationsRoute;
-  '/admin/rates': typeof AdminRatesRoute;
-  '/admin/rewards': typeof AdminRewardsRoute;
-  '/admin/support': typeof AdminSupportRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
   '/destinations/$slug': typeof DestinationsSlugRoute;
   '/order-success/$planId': typeof OrderSuccessPlanIdRoute;
-  '/admin/': typeof AdminIndexRoute;
   '/blog/': typeof BlogIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/_account/account/orders': typeof AccountAccountOrdersRoute;
   '/_account/account/profile': typeof AccountAccountProfileRoute;
-  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
-  '/admin/orders/$orderId': typeof AdminOrdersOrderIdRoute;
   '/_account/account/': typeof AccountAccountIndexRoute;
-  '/admin/customers/': typeof AdminCustomersIndexRoute;
-  '/admin/orders/': typeof AdminOrdersIndexRoute;
   '/_account/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/_account/account/esim/': typeof AccountAccountEsimIndexRoute;
   '/_account/account/orders_/$orderId/receipt': typeof AccountAccountOrdersOrderIdReceiptRoute;
@@ -407,7 +300,6 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
-    | '/admin'
     | '/coverage'
     | '/devices'
     | '/faq'
@@ -423,27 +315,16 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
-    | '/admin/audit'
-    | '/admin/catalog'
-    | '/admin/operations'
-    | '/admin/rates'
-    | '/admin/rewards'
-    | '/admin/support'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/destinations/$slug'
     | '/order-success/$planId'
-    | '/admin/'
     | '/blog/'
     | '/checkout/'
     | '/order-success/'
     | '/account/orders'
     | '/account/profile'
-    | '/admin/customers/$userId'
-    | '/admin/orders/$orderId'
     | '/account/'
-    | '/admin/customers/'
-    | '/admin/orders/'
     | '/account/esim/$iccid'
     | '/account/esim/'
     | '/account/orders/$orderId/receipt';
@@ -466,27 +347,16 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
-    | '/admin/audit'
-    | '/admin/catalog'
-    | '/admin/operations'
-    | '/admin/rates'
-    | '/admin/rewards'
-    | '/admin/support'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/destinations/$slug'
     | '/order-success/$planId'
-    | '/admin'
     | '/blog'
     | '/checkout'
     | '/order-success'
     | '/account/orders'
     | '/account/profile'
-    | '/admin/customers/$userId'
-    | '/admin/orders/$orderId'
     | '/account'
-    | '/admin/customers'
-    | '/admin/orders'
     | '/account/esim/$iccid'
     | '/account/esim'
     | '/account/orders/$orderId/receipt';
@@ -495,7 +365,6 @@ export interface FileRouteTypes {
     | '/'
     | '/_account'
     | '/about-us'
-    | '/admin'
     | '/coverage'
     | '/devices'
     | '/faq'
@@ -511,27 +380,16 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verify-email'
-    | '/admin/audit'
-    | '/admin/catalog'
-    | '/admin/operations'
-    | '/admin/rates'
-    | '/admin/rewards'
-    | '/admin/support'
     | '/blog/$id'
     | '/checkout/$planId'
     | '/destinations/$slug'
     | '/order-success/$planId'
-    | '/admin/'
     | '/blog/'
     | '/checkout/'
     | '/order-success/'
     | '/_account/account/orders'
     | '/_account/account/profile'
-    | '/admin/customers/$userId'
-    | '/admin/orders/$orderId'
     | '/_account/account/'
-    | '/admin/customers/'
-    | '/admin/orders/'
     | '/_account/account/esim/$iccid'
     | '/_account/account/esim/'
     | '/_account/account/orders_/$orderId/receipt';
@@ -541,7 +399,6 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AccountRoute: typeof AccountRouteWithChildren;
   AboutUsRoute: typeof AboutUsRoute;
-  AdminRoute: typeof AdminRouteWithChildren;
   CoverageRoute: typeof CoverageRoute;
   DevicesRoute: typeof DevicesRoute;
   FaqRoute: typeof FaqRoute;
@@ -587,13 +444,6 @@ declare module '@tanstack/react-router' {
       path: '/about-us';
       fullPath: '/about-us';
       preLoaderRoute: typeof AboutUsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/admin': {
-      id: '/admin';
-      path: '/admin';
-      fullPath: '/admin';
-      preLoaderRoute: typeof AdminRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/coverage': {
@@ -701,55 +551,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/admin/': {
-      id: '/admin/';
-      path: '/';
-      fullPath: '/admin/';
-      preLoaderRoute: typeof AdminIndexRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/audit': {
-      id: '/admin/audit';
-      path: '/audit';
-      fullPath: '/admin/audit';
-      preLoaderRoute: typeof AdminAuditRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/catalog': {
-      id: '/admin/catalog';
-      path: '/catalog';
-      fullPath: '/admin/catalog';
-      preLoaderRoute: typeof AdminCatalogRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/operations': {
-      id: '/admin/operations';
-      path: '/operations';
-      fullPath: '/admin/operations';
-      preLoaderRoute: typeof AdminOperationsRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/rates': {
-      id: '/admin/rates';
-      path: '/rates';
-      fullPath: '/admin/rates';
-      preLoaderRoute: typeof AdminRatesRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/rewards': {
-      id: '/admin/rewards';
-      path: '/rewards';
-      fullPath: '/admin/rewards';
-      preLoaderRoute: typeof AdminRewardsRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/support': {
-      id: '/admin/support';
-      path: '/support';
-      fullPath: '/admin/support';
-      preLoaderRoute: typeof AdminSupportRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
     '/blog/': {
       id: '/blog/';
       path: '/blog';
@@ -820,34 +621,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountProfileRouteImport;
       parentRoute: typeof AccountRoute;
     };
-    '/admin/customers/': {
-      id: '/admin/customers/';
-      path: '/customers';
-      fullPath: '/admin/customers/';
-      preLoaderRoute: typeof AdminCustomersIndexRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/customers/$userId': {
-      id: '/admin/customers/$userId';
-      path: '/customers/$userId';
-      fullPath: '/admin/customers/$userId';
-      preLoaderRoute: typeof AdminCustomersUserIdRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/orders/': {
-      id: '/admin/orders/';
-      path: '/orders';
-      fullPath: '/admin/orders/';
-      preLoaderRoute: typeof AdminOrdersIndexRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
-    '/admin/orders/$orderId': {
-      id: '/admin/orders/$orderId';
-      path: '/orders/$orderId';
-      fullPath: '/admin/orders/$orderId';
-      preLoaderRoute: typeof AdminOrdersOrderIdRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
     '/_account/account/esim/': {
       id: '/_account/account/esim/';
       path: '/account/esim';
@@ -894,41 +667,10 @@ const AccountRouteChildren: AccountRouteChildren = {
 const AccountRouteWithChildren =
   AccountRoute._addFileChildren(AccountRouteChildren);
 
-interface AdminRouteChildren {
-  AdminAuditRoute: typeof AdminAuditRoute;
-  AdminCatalogRoute: typeof AdminCatalogRoute;
-  AdminOperationsRoute: typeof AdminOperationsRoute;
-  AdminRatesRoute: typeof AdminRatesRoute;
-  AdminRewardsRoute: typeof AdminRewardsRoute;
-  AdminSupportRoute: typeof AdminSupportRoute;
-  AdminIndexRoute: typeof AdminIndexRoute;
-  AdminCustomersUserIdRoute: typeof AdminCustomersUserIdRoute;
-  AdminOrdersOrderIdRoute: typeof AdminOrdersOrderIdRoute;
-  AdminCustomersIndexRoute: typeof AdminCustomersIndexRoute;
-  AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute;
-}
-
-const AdminRouteChildren: AdminRouteChildren = {
-  AdminAuditRoute: AdminAuditRoute,
-  AdminCatalogRoute: AdminCatalogRoute,
-  AdminOperationsRoute: AdminOperationsRoute,
-  AdminRatesRoute: AdminRatesRoute,
-  AdminRewardsRoute: AdminRewardsRoute,
-  AdminSupportRoute: AdminSupportRoute,
-  AdminIndexRoute: AdminIndexRoute,
-  AdminCustomersUserIdRoute: AdminCustomersUserIdRoute,
-  AdminOrdersOrderIdRoute: AdminOrdersOrderIdRoute,
-  AdminCustomersIndexRoute: AdminCustomersIndexRoute,
-  AdminOrdersIndexRoute: AdminOrdersIndexRoute,
-};
-
-const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);
-
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
-  AdminRoute: AdminRouteWithChildren,
   CoverageRoute: CoverageRoute,
   DevicesRoute: DevicesRoute,
   FaqRoute: FaqRoute,

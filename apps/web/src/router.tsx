@@ -1,81 +1,40 @@
-import {
-  createBrowserHistory,
-  createRouter,
-  parseSearchWith,
-  stringifySearchWith,
-  type LocationRewrite,
-  type RouterHistory,
-} from '@tanstack/react-router';
-import type { LanguageCode } from '@esim/i18n';
-import { localizePath, splitLocalePath } from './lib/locale-path.ts';
+import { createBrowserHistory, createRouter, type Router, type RouterHistory } from '@tanstack/react-router';
+import type { FileRouteTypes as AdminRouteTypes, RootRouteChildren as AdminRoutes } from './admin/routeTree.gen.ts';
+import { isBackOfficePath, leaveForOtherApp } from './lib/back-office.ts';
 import type { RouterContext } from './lib/router-context.ts';
-import { routeTree } from './routeTree.gen.ts';
-import { NotFound } from './routes/-components/not-found.tsx';
-import { RouteError } from './routes/-components/route-error.tsx';
-import { PageLoader } from './components/page-loader.tsx';
+import { sharedRouterOptions } from './router-options.ts';
+import { routeTree, type FileRouteTypes as ShopRouteTypes, type RootRouteChildren as ShopRoutes } from './routeTree.gen.ts';
+import type { Route as RootRoute } from './routes/__root.tsx';
 
+export { languageRewrite } from './router-options.ts';
 export type { RouterContext };
 
-/**
- * The language prefix (lib/locale-path.ts) between the address bar and the routes: '/de/coverage'
- * reaches the router as '/coverage', and every location the router builds (links, navigate,
- * redirects) gets the prefix of the page's language. A page keeps its language: choosing another
- * one loads that language's URL as a new document (goToLanguage), so no built link goes stale.
- */
-export function languageRewrite(language: LanguageCode): LocationRewrite {
-  return {
-    input: ({ url }) => {
-      const { path, prefixed } = splitLocalePath(url.pathname);
-      if (prefixed) url.pathname = path;
-      return url;
-    },
-    output: ({ url }) => {
-      url.pathname = localizePath(url.pathname, language);
-      return url;
-    },
-  };
-}
-
+/** The shop's router. The back office (/admin…) is another app: going there loads its page. */
 export function createAppRouter(context: RouterContext, history: RouterHistory = createBrowserHistory()) {
-  return createRouter({
-    routeTree,
-    context,
-    history,
-    parseSearch,
-    stringifySearch,
-    rewrite: languageRewrite(splitLocalePath(history.location.pathname).language),
-    defaultPreload: 'intent',
-    // React Query owns caching; the router always asks it.
-    defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
-    // Jump, don't glide: with the stylesheet's `scroll-behavior: smooth` the default ('auto')
-    // opened a page at the old scroll position and then slid it up for ~0.7 s.
-    scrollRestorationBehavior: 'instant',
-    defaultNotFoundComponent: NotFound,
-    defaultErrorComponent: RouteError,
-    defaultPendingComponent: PageLoader,
-    defaultPendingMs: 400,
-  });
+  const router = createRouter({ routeTree, context, ...sharedRouterOptions(history) });
+  leaveForOtherApp(router, (pathname) => !isBackOfficePath(pathname));
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
 /**
- * Search values as JSON (the router's default), except long digit strings: an ICCID
- * (?topUp=8999…, 19–20 digits) is beyond a JavaScript number's precision, so it stays a string,
- * and links write it bare rather than quoted.
+ * Both apps' routes in one tree, for the types only: links and navigations in shared code (the
+ * header, the login page) may name either app's paths, and each app's own are checked. At run
+ * time each router has its own tree, and a navigation to the other app's path loads that app
+ * (lib/back-office.ts).
  */
-const LONG_DIGITS = /^\d{16,}$/;
-const parseSearch = parseSearchWith((value) => (LONG_DIGITS.test(value) ? value : JSON.parse(value)));
-// A string the parser would read back as something else is written as JSON ("…"); one that
-// fails to parse is written as it is: long digit strings are made to fail, so they stay bare.
-const stringifySearch = stringifySearchWith(JSON.stringify, (value: string) => {
-  if (LONG_DIGITS.test(value)) throw new Error('kept as text');
-  return JSON.parse(value);
-});
+type BothRouteTypes = {
+  [K in keyof ShopRouteTypes]: K extends `fileRoutesBy${string}`
+    ? ShopRouteTypes[K] & AdminRouteTypes[K]
+    : ShopRouteTypes[K] | AdminRouteTypes[K];
+};
+declare const bothRoutes: ReturnType<typeof RootRoute._addFileChildren<ShopRoutes & AdminRoutes>>;
+type BothRoutesTree = ReturnType<typeof bothRoutes._addFileTypes<BothRouteTypes>>;
+export type BothAppsRouter = Router<BothRoutesTree, 'never', false, RouterHistory, Record<string, unknown>>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: AppRouter;
+    router: BothAppsRouter;
   }
 }

@@ -4,6 +4,8 @@
 // get their own HTML (a static shell of the page, one per language: '/', '/ja/', '/ar/coverage')
 // and every other path the plain template in its URL's language (<html lang dir> and title
 // right before any script runs); without pages.json, index.html answers everything.
+// The back office is another app of the same build: /admin and /admin/* (in every language,
+// '/ar/admin/orders') get admin.html, its entry, so none of its code is in the shop's pages.
 // Destination pages (/destinations/<slug>, in every language) are rendered on first request from
 // the build's SSR bundle (dist/ssr, destination-pages.ts) with the live catalogue.
 // The pages' absolute URLs (canonical, hreflang, og:url) carry a token the build cannot know;
@@ -47,9 +49,14 @@ function readPage(root: string, file: string, publicUrl: string, brand: (html: s
   return htmlPage(brand(readFileSync(path, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrlForHtml(publicUrl))));
 }
 
+/** The back office's paths, after the language prefix (apps/web/src/lib/back-office.ts). */
+export const isBackOfficePath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
 export interface LoadedPages {
   /** The plain template (English). */
   fallback: HtmlPage | null;
+  /** The back office's page (admin.html), when the build has one. */
+  admin: HtmlPage | null;
   /** The plain template per language prefix ('ja' → app.ja.html). */
   fallbacks: Map<string, HtmlPage>;
   pages: Map<string, HtmlPage>;
@@ -67,12 +74,19 @@ export function loadPages(root: string, publicUrl = 'http://localhost:3000', fac
   const manifestPath = join(root, 'pages.json');
   let brand = facts ? htmlBrander(facts, null) : (html: string) => html;
   const plain = () => readPage(root, 'index.html', publicUrl, brand);
-  if (!existsSync(manifestPath)) return { fallback: plain(), fallbacks, pages, problems };
+  const admin = () => readPage(root, 'admin.html', publicUrl, brand);
+  if (!existsSync(manifestPath)) return { fallback: plain(), admin: admin(), fallbacks, pages, problems };
   let manifest: Partial<PagesManifest>;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Partial<PagesManifest>;
   } catch {
-    return { fallback: plain(), fallbacks, pages, problems: ['pages.json is not valid JSON; serving index.html for every path'] };
+    return {
+      fallback: plain(),
+      admin: admin(),
+      fallbacks,
+      pages,
+      problems: ['pages.json is not valid JSON; serving index.html for every path'],
+    };
   }
   if (facts) {
     const rendered = recordedFacts(manifest.facts);
@@ -91,7 +105,7 @@ export function loadPages(root: string, publicUrl = 'http://localhost:3000', fac
     else problems.push(`pages.json names ${file} for the ${lang} pages, which is missing or not an .html file`);
   }
   const fallback = (manifest.fallback ? readPage(root, manifest.fallback, publicUrl, brand) : null) ?? plain();
-  return { fallback, fallbacks, pages, problems };
+  return { fallback, admin: admin(), fallbacks, pages, problems };
 }
 
 export function serveWeb(deps: AppDeps) {
@@ -100,15 +114,21 @@ export function serveWeb(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   const facts = shopFactsFromEnv(deps.env);
-  const { fallback, fallbacks, pages, problems } = loadPages(root, deps.env.PUBLIC_URL, facts);
+  const { fallback, admin, fallbacks, pages, problems } = loadPages(root, deps.env.PUBLIC_URL, facts);
   for (const problem of problems) deps.log.warn(problem, { webDist: root });
   if (!fallback) deps.log.warn('web build has no index.html; the SPA fallback is off', { webDist: root });
   const destinations = destinationPages(deps, facts);
   const manifest = loadManifest(root, facts);
 
-  /** The page for a path: pre-rendered ('/ja' as '/ja/'), else the template in the path's language. */
-  const pageFor = (path: string): HtmlPage | null =>
-    pages.get(path) ?? pages.get(`${path}/`) ?? fallbacks.get(splitLanguagePrefix(path).language) ?? fallback;
+  /**
+   * The page for a path: the back office's for its paths; pre-rendered ('/ja' as '/ja/'); else
+   * the template in the path's language.
+   */
+  const pageFor = (path: string): HtmlPage | null => {
+    const { language, path: route } = splitLanguagePrefix(path);
+    if (admin && isBackOfficePath(route)) return admin;
+    return pages.get(path) ?? pages.get(`${path}/`) ?? fallbacks.get(language) ?? fallback;
+  };
 
   const sendPage = (c: Context<AppEnv>, page: HtmlPage | null | undefined = pageFor(c.req.path), status: 200 | 404 = 200) => {
     if (!page) return c.notFound();
@@ -133,6 +153,7 @@ export function serveWeb(deps: AppDeps) {
   // The plain shell, as every other path gets it (PUBLIC_URL in place): the service worker
   // precaches it for the account's pages without a connection.
   app.get('/app.html', (c) => sendPage(c, fallback));
+  app.get('/admin.html', (c) => sendPage(c, admin));
   // The service worker (vite-plugin-pwa): asked again on every visit, so a new build is picked
   // up at once; its scope is the whole site.
   app.use('/sw.js', (c, next) => {

@@ -16,6 +16,7 @@ import { adoptUrlLanguage, goToLanguage } from '../lib/preferences/language-prov
 import { createQueryClient } from '../lib/query-client.ts';
 import { httpLink } from '@trpc/client';
 import { createTrpc, createTrpcClient } from '../lib/trpc.ts';
+import { createAdminRouter } from '../admin/router.tsx';
 import { createAppRouter } from '../router.tsx';
 import { TEST_TRPC_URL } from './msw.ts';
 
@@ -49,11 +50,20 @@ export async function renderWithProviders(ui: ReactNode) {
   return { ...result, router, queryClient };
 }
 
-/** Render the real app (route tree from src/routes) at a path. */
-export async function renderApp(path: string) {
+/** Render the real shop (route tree from src/routes) at a path. */
+export function renderApp(path: string) {
+  return renderRealApp(createAppRouter, path);
+}
+
+/** Render the real back office (route tree from src/admin/routes) at a path. */
+export function renderAdminApp(path: string) {
+  return renderRealApp(createAdminRouter, path);
+}
+
+async function renderRealApp(createRouterFor: typeof createAppRouter | typeof createAdminRouter, path: string) {
   await adoptUrlLanguage(path);
   const { queryClient, trpcClient } = testClients();
-  const router = createAppRouter(
+  const router = createRouterFor(
     { queryClient, trpc: createTrpc(queryClient, trpcClient) },
     createMemoryHistory({ initialEntries: [path] }),
   );

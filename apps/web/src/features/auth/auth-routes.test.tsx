@@ -1,11 +1,13 @@
-// /login, /register and /admin in the real route tree, with the auth procedures mocked.
-import { afterEach, describe, expect, it } from 'vitest';
+// /login and /register in the shop's real route tree, /admin in the back office's, with the auth
+// procedures mocked.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLANS, REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
-import { renderApp } from '../../test/render.tsx';
+import { renderAdminApp, renderApp } from '../../test/render.tsx';
+import { documentNavigation } from '../../lib/back-office.ts';
 import { makeDashboard } from '../admin/test-fixtures.ts';
 import { makeUser, trpcError } from './test-utils.ts';
 
@@ -146,14 +148,15 @@ describe('/login', () => {
       trpcMsw.auth.login.mutation(() => makeUser({ role: 'admin', username: 'boss' })),
       trpcMsw.admin.dashboard.summary.query(() => makeDashboard()),
     );
-    const { router } = await renderApp('/login?from=admin');
+    // The back office is another app (admin.html): the shop loads its page as a new document.
+    const leave = vi.spyOn(documentNavigation, 'replace').mockImplementation(() => undefined);
+    await renderApp('/login?from=admin');
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('Log in with an administrator account to open the admin area.')).toBeTruthy();
     await user.type(field('Username'), 'boss');
     await user.type(field('Password'), 'secret!');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeTruthy();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/admin'));
   });
 
   it('sends a customer from ?from=admin home, and an unsafe ?redirect= home', async () => {
@@ -253,15 +256,16 @@ describe('/register', () => {
 });
 
 describe('/admin', () => {
-  it('sends a guest to /login?from=admin', async () => {
-    const { router } = await renderApp('/admin');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  it('sends a guest to /login?from=admin (the shop: a new document)', async () => {
+    const leave = vi.spyOn(documentNavigation, 'replace').mockImplementation(() => undefined);
+    const { router } = await renderAdminApp('/admin');
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/login?from=admin'));
     expect(router.state.location.search).toEqual({ from: 'admin' });
   });
 
   it("shows a signed-in customer a clear 'not allowed' page", async () => {
     server.use(trpcMsw.auth.me.query(() => makeUser()));
-    await renderApp('/admin');
+    await renderAdminApp('/admin');
     expect(await screen.findByRole('heading', { name: 'You are not allowed to view this page' })).toBeTruthy();
     expect(screen.getByText('403')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
@@ -273,7 +277,7 @@ describe('/admin', () => {
       trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' })),
       trpcMsw.admin.dashboard.summary.query(() => makeDashboard()),
     );
-    await renderApp('/admin');
+    await renderAdminApp('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByText('403')).toBeNull();

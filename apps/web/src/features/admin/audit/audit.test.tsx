@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../auth/test-utils.ts';
 import { server, trpcMsw } from '../../../test/msw.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { renderAdminApp } from '../../../test/render.tsx';
 import type { AuditEntry } from '../test-fixtures.ts';
 import { fieldChanges } from './audit-search.ts';
 
@@ -39,7 +39,7 @@ describe('/admin/audit', () => {
         };
       }),
     );
-    const { router } = await renderApp('/admin/audit');
+    const { router } = await renderAdminApp('/admin/audit');
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -69,7 +69,7 @@ describe('/admin/audit', () => {
         return { rows: [], total: 0, page: 1, pageSize: 25 };
       }),
     );
-    await renderApp('/admin/audit?from=yesterday');
+    await renderAdminApp('/admin/audit?from=yesterday');
     expect(await screen.findByText('Use a date like 2026-11-24')).toBeTruthy();
     expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
     expect(asked).toBe(0);

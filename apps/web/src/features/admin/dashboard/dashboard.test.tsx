@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, trpcError } from '../../auth/test-utils.ts';
 import { server, trpcMsw } from '../../../test/msw.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { renderAdminApp } from '../../../test/render.tsx';
 import { makeDashboard } from '../test-fixtures.ts';
 import { summarizeDaily } from './daily-chart.tsx';
 
@@ -17,7 +17,7 @@ describe('/admin (dashboard)', () => {
       admin(),
       trpcMsw.admin.dashboard.summary.query(() => makeDashboard()),
     );
-    await renderApp('/admin');
+    await renderAdminApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(within(screen.getByTestId('figure-revenue')).getByText('$172.45')).toBeTruthy();
     expect(within(screen.getByTestId('figure-revenue')).getByText('€45.00')).toBeTruthy();
@@ -51,7 +51,7 @@ describe('/admin (dashboard)', () => {
         return makeDashboard({ range: input.range ?? '7d' });
       }),
     );
-    const { router } = await renderApp('/admin');
+    const { router } = await renderAdminApp('/admin');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const period = screen.getByRole('group', { name: 'Period' });
     const current = () =>
@@ -74,7 +74,7 @@ describe('/admin (dashboard)', () => {
         throw trpcError('FORBIDDEN', 'Admins only.');
       }),
     );
-    await renderApp('/admin');
+    await renderAdminApp('/admin');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(/Only administrators can use the admin area/)).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -89,7 +89,7 @@ describe('/admin (dashboard)', () => {
         return makeDashboard();
       }),
     );
-    await renderApp('/admin');
+    await renderAdminApp('/admin');
     expect(await screen.findByRole('heading', { name: 'You are not allowed to view this page' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
     expect(asked).toBe(0);

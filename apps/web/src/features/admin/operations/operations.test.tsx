@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, trpcError } from '../../auth/test-utils.ts';
 import { server, trpcMsw } from '../../../test/msw.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { renderAdminApp } from '../../../test/render.tsx';
 import { makeOrderDetail, type OperationsView } from '../test-fixtures.ts';
 
 const admin = () => trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' }));
@@ -45,7 +45,7 @@ describe('/admin/operations', () => {
       admin(),
       trpcMsw.admin.operations.jobs.query(() => view()),
     );
-    await renderApp('/admin/operations');
+    await renderAdminApp('/admin/operations');
     const fulfilment = await screen.findByRole('table', { name: 'Fulfilment jobs' });
     expect(within(fulfilment).getByRole('link', { name: 'ORD-20261124-PPPP' }).getAttribute('href')).toBe(
       '/admin/orders/ORD-20261124-PPPP',
@@ -70,7 +70,7 @@ describe('/admin/operations', () => {
         return { ...view().emails[0]!, id: input.outboxId, status: 'sent' as const, sentAt: '2026-11-24T12:00:00.000Z' };
       }),
     );
-    await renderApp('/admin/operations');
+    await renderAdminApp('/admin/operations');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Retry e-mail 41 of ORD-20261124-EEEE' }));
     const status = screen.getByRole('status', { name: 'E-mail jobs' });
     await waitFor(() => expect(status.textContent).toBe('E-mail 41 to bob@example.com: sent.'));
@@ -86,7 +86,7 @@ describe('/admin/operations', () => {
         throw trpcError('CONFLICT', 'A refund of this order is under way, so it is not provisioned.');
       }),
     );
-    await renderApp('/admin/operations');
+    await renderAdminApp('/admin/operations');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Retry provisioning of ORD-20261124-PPPP' }));
     expect(
       within(await screen.findByRole('alert')).getByText('A refund of this order is under way, so it is not provisioned.'),
@@ -103,7 +103,7 @@ describe('/admin/operations', () => {
         order: makeOrderDetail({ orderId: 'ORD-20261124-PPPP' }),
       })),
     );
-    await renderApp('/admin/operations');
+    await renderAdminApp('/admin/operations');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Retry provisioning of ORD-20261124-PPPP' }));
     const status = screen.getByRole('status', { name: 'Fulfilment jobs' });
     await waitFor(() => expect(status.textContent).toBe('ORD-20261124-PPPP: Done. The eSIM is delivered.'));

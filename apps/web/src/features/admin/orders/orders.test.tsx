@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, trpcError } from '../../auth/test-utils.ts';
 import { server, trpcMsw } from '../../../test/msw.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { renderAdminApp } from '../../../test/render.tsx';
 import { makeOrderDetail, makeOrderRow } from '../test-fixtures.ts';
 
 const admin = () => trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' }));
@@ -25,7 +25,7 @@ describe('/admin/orders', () => {
         };
       }),
     );
-    const { router } = await renderApp('/admin/orders');
+    const { router } = await renderAdminApp('/admin/orders');
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(
       within(table)
@@ -66,7 +66,7 @@ describe('/admin/orders', () => {
         return { rows: [], total: 0, page: 1, pageSize: 25 };
       }),
     );
-    await renderApp('/admin/orders?from=%222026-11-20%22&to=%222026-11-01%22');
+    await renderAdminApp('/admin/orders?from=%222026-11-20%22&to=%222026-11-01%22');
     const to = await screen.findByLabelText('Created to');
     await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('The start date must be on or before the end date')).toBeTruthy();
@@ -80,7 +80,7 @@ describe('/admin/orders', () => {
         throw trpcError('BAD_REQUEST', 'Invalid input', { zodError: { fieldErrors: { destination: ['Use a region code like JP'] } } });
       }),
     );
-    await renderApp('/admin/orders?destination=Japan');
+    await renderAdminApp('/admin/orders?destination=Japan');
     expect(await screen.findByText('Use a region code like JP')).toBeTruthy();
     expect(screen.getByLabelText('Destination code').getAttribute('aria-invalid')).toBe('true');
     expect(within(screen.getByRole('alert')).getByText('Some values need fixing:')).toBeTruthy();
@@ -93,7 +93,7 @@ describe('/admin/orders/$orderId', () => {
       admin(),
       trpcMsw.admin.orders.get.query(() => makeOrderDetail()),
     );
-    await renderApp('/admin/orders/ORD-20261124-AAAA');
+    await renderAdminApp('/admin/orders/ORD-20261124-AAAA');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order ORD-20261124-AAAA' })).toBeTruthy();
     const payment = screen.getByRole('region', { name: 'Payment' });
     expect(within(payment).getByText('pi_demo_123')).toBeTruthy();
@@ -141,7 +141,7 @@ describe('/admin/orders/$orderId', () => {
         };
       }),
     );
-    await renderApp('/admin/orders/ORD-20261124-AAAA');
+    await renderAdminApp('/admin/orders/ORD-20261124-AAAA');
     const u = user();
     await u.click(await screen.findByRole('button', { name: 'Refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund order ORD-20261124-AAAA?' });
@@ -178,7 +178,7 @@ describe('/admin/orders/$orderId', () => {
         });
       }),
     );
-    await renderApp('/admin/orders/ORD-20261124-AAAA');
+    await renderAdminApp('/admin/orders/ORD-20261124-AAAA');
     const u = user();
     await u.click(await screen.findByRole('button', { name: 'Resend eSIM e-mail' }));
     const result = screen.getByRole('status', { name: 'Result of the last action' });
@@ -196,7 +196,7 @@ describe('/admin/orders/$orderId', () => {
         throw trpcError('NOT_FOUND', 'No order has the number ORD-NOPE.', { appError: { code: 'NOT_FOUND', details: null } });
       }),
     );
-    await renderApp('/admin/orders/ORD-NOPE');
+    await renderAdminApp('/admin/orders/ORD-NOPE');
     expect(within(await screen.findByRole('alert')).getByText('No order has the number ORD-NOPE.')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_STALE_MS } from '../../features/admin/admin-query.ts';
-import { OperationsPage } from '../../features/admin/operations/operations-page.tsx';
-import { i18n, loadNamespaces } from '../../lib/i18n.ts';
+import { ADMIN_STALE_MS } from '../../../features/admin/admin-query.ts';
+import { OperationsPage } from '../../../features/admin/operations/operations-page.tsx';
+import { i18n, loadNamespaces } from '../../../lib/i18n.ts';
 
 export const Route = createFileRoute('/admin/operations')({
   loader: async ({ context }) => {

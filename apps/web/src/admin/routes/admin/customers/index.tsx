@@ -5,8 +5,8 @@ import { Badge, Checkbox, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { textSearch, type TextSearch } from '../../../features/admin/admin-search.ts';
-import type { AdminCustomerRow } from '../../../features/admin/forms/views.ts';
+import { textSearch, type TextSearch } from '../../../../features/admin/admin-search.ts';
+import type { AdminCustomerRow } from '../../../../features/admin/forms/views.ts';
 import {
   AdminPage,
   ApiErrorAlert,
@@ -17,10 +17,10 @@ import {
   formatCount,
   formatDateTime,
   type DataColumn,
-} from '../../../features/admin/ui/index.ts';
-import { loadNamespaces } from '../../../lib/i18n.ts';
-import { tHead } from '../../../lib/page-meta.ts';
-import { useTRPC } from '../../../lib/trpc.ts';
+} from '../../../../features/admin/ui/index.ts';
+import { loadNamespaces } from '../../../../lib/i18n.ts';
+import { tHead } from '../../../../lib/page-meta.ts';
+import { useTRPC } from '../../../../lib/trpc.ts';
 
 /** ?q=…&page=…&disabled=1 */
 type CustomerSearch = TextSearch<'q' | 'disabled'>;

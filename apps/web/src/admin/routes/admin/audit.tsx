@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_STALE_MS } from '../../features/admin/admin-query.ts';
-import { textSearch } from '../../features/admin/admin-search.ts';
-import { AuditPage } from '../../features/admin/audit/audit-page.tsx';
-import { auditListInput } from '../../features/admin/audit/audit-search.ts';
-import { i18n, loadNamespaces } from '../../lib/i18n.ts';
+import { ADMIN_STALE_MS } from '../../../features/admin/admin-query.ts';
+import { textSearch } from '../../../features/admin/admin-search.ts';
+import { AuditPage } from '../../../features/admin/audit/audit-page.tsx';
+import { auditListInput } from '../../../features/admin/audit/audit-search.ts';
+import { i18n, loadNamespaces } from '../../../lib/i18n.ts';
 
 // /admin/audit?action=…&entity=…&entityId=…&actor=…&from=…&to=…&page=…
 export const Route = createFileRoute('/admin/audit')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardPage } from '../../features/admin/dashboard/dashboard-page.tsx';
-import { ADMIN_STALE_MS } from '../../features/admin/admin-query.ts';
-import { i18n, loadNamespaces } from '../../lib/i18n.ts';
+import { DashboardPage } from '../../../features/admin/dashboard/dashboard-page.tsx';
+import { ADMIN_STALE_MS } from '../../../features/admin/admin-query.ts';
+import { i18n, loadNamespaces } from '../../../lib/i18n.ts';
 
 // /admin?range=today|30d (7 days without it).
 export const Route = createFileRoute('/admin/')({

@@ -2,11 +2,11 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../components/page-loader.tsx';
-import { AdminShell } from '../features/admin/admin-shell.tsx';
-import { ensureSession, useSession } from '../features/auth/session.ts';
-import { loadNamespaces } from '../lib/i18n.ts';
-import { pageHead, tHead } from '../lib/page-meta.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { AdminShell } from '../../features/admin/admin-shell.tsx';
+import { ensureSession, useSession } from '../../features/auth/session.ts';
+import { loadNamespaces } from '../../lib/i18n.ts';
+import { pageHead, tHead } from '../../lib/page-meta.ts';
 
 // The admin area's layout and guard. Guests log in first (?from=admin brings an admin back here);
 // a signed-in customer gets a clear 'not allowed' page; an admin gets the menu and the page. The

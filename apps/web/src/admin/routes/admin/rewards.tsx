@@ -5,12 +5,12 @@ import { Anchor, Button, ColorSwatch, Group, Paper, Stack, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminAchievement, AdminLevel } from '../../features/admin/forms/views.ts';
-import { AchievementFormModal, LevelFormModal, multiplierTextOf } from '../../features/admin/rewards/reward-forms.tsx';
-import { AdminPage, ApiErrorAlert, DataTable, formatCount } from '../../features/admin/ui/index.ts';
-import { loadNamespaces } from '../../lib/i18n.ts';
-import { tHead } from '../../lib/page-meta.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import type { AdminAchievement, AdminLevel } from '../../../features/admin/forms/views.ts';
+import { AchievementFormModal, LevelFormModal, multiplierTextOf } from '../../../features/admin/rewards/reward-forms.tsx';
+import { AdminPage, ApiErrorAlert, DataTable, formatCount } from '../../../features/admin/ui/index.ts';
+import { loadNamespaces } from '../../../lib/i18n.ts';
+import { tHead } from '../../../lib/page-meta.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
 
 export const Route = createFileRoute('/admin/rewards')({
   loader: async ({ context }) => {

@@ -6,16 +6,16 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PlanFormModal } from '../../features/admin/catalog/plan-form.tsx';
-import { PlansTable } from '../../features/admin/catalog/plans-table.tsx';
-import { RegionFormModal } from '../../features/admin/catalog/region-form.tsx';
-import { RegionsTable } from '../../features/admin/catalog/regions-table.tsx';
-import type { AdminPlan, AdminRegion } from '../../features/admin/forms/views.ts';
-import { textSearch } from '../../features/admin/admin-search.ts';
-import { AdminPage, ApiErrorAlert } from '../../features/admin/ui/index.ts';
-import { loadNamespaces } from '../../lib/i18n.ts';
-import { tHead } from '../../lib/page-meta.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import { PlanFormModal } from '../../../features/admin/catalog/plan-form.tsx';
+import { PlansTable } from '../../../features/admin/catalog/plans-table.tsx';
+import { RegionFormModal } from '../../../features/admin/catalog/region-form.tsx';
+import { RegionsTable } from '../../../features/admin/catalog/regions-table.tsx';
+import type { AdminPlan, AdminRegion } from '../../../features/admin/forms/views.ts';
+import { textSearch } from '../../../features/admin/admin-search.ts';
+import { AdminPage, ApiErrorAlert } from '../../../features/admin/ui/index.ts';
+import { loadNamespaces } from '../../../lib/i18n.ts';
+import { tHead } from '../../../lib/page-meta.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
 
 /** ?region=<id>: the region whose plans are open. */
 function regionIdOf(search: { region?: string }): number | undefined {

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_STALE_MS } from '../../../features/admin/admin-query.ts';
-import { textSearch } from '../../../features/admin/admin-search.ts';
-import { OrdersPage } from '../../../features/admin/orders/orders-page.tsx';
-import { orderListInput } from '../../../features/admin/orders/order-search.ts';
-import { i18n, loadNamespaces } from '../../../lib/i18n.ts';
+import { ADMIN_STALE_MS } from '../../../../features/admin/admin-query.ts';
+import { textSearch } from '../../../../features/admin/admin-search.ts';
+import { OrdersPage } from '../../../../features/admin/orders/orders-page.tsx';
+import { orderListInput } from '../../../../features/admin/orders/order-search.ts';
+import { i18n, loadNamespaces } from '../../../../lib/i18n.ts';
 
 // /admin/orders?status=…&from=…&to=…&email=…&iccid=…&paymentId=…&destination=…&orderId=…&page=…
 export const Route = createFileRoute('/admin/orders/')({

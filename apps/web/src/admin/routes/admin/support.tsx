@@ -4,12 +4,12 @@ import { Stack, Tabs } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { INBOX_STATUSES } from '@esim/api/domain/admin';
-import { textSearch, type TextSearch } from '../../features/admin/admin-search.ts';
-import { Inbox, inboxInput, type InboxSearch } from '../../features/admin/support/inbox.tsx';
-import { Subscribers, subscribersInput } from '../../features/admin/support/subscribers.tsx';
-import { AdminPage } from '../../features/admin/ui/index.ts';
-import { loadNamespaces } from '../../lib/i18n.ts';
-import { tHead } from '../../lib/page-meta.ts';
+import { textSearch, type TextSearch } from '../../../features/admin/admin-search.ts';
+import { Inbox, inboxInput, type InboxSearch } from '../../../features/admin/support/inbox.tsx';
+import { Subscribers, subscribersInput } from '../../../features/admin/support/subscribers.tsx';
+import { AdminPage } from '../../../features/admin/ui/index.ts';
+import { loadNamespaces } from '../../../lib/i18n.ts';
+import { tHead } from '../../../lib/page-meta.ts';
 
 /** ?tab=newsletter, ?status=new|answered|closed, ?q=…, ?page=… */
 type SupportSearch = TextSearch<'tab' | 'status' | 'q'>;

@@ -3,11 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { RatesTable } from '../../features/admin/rates/rates-table.tsx';
-import { AdminPage, ApiErrorAlert } from '../../features/admin/ui/index.ts';
-import { loadNamespaces } from '../../lib/i18n.ts';
-import { tHead } from '../../lib/page-meta.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import { RatesTable } from '../../../features/admin/rates/rates-table.tsx';
+import { AdminPage, ApiErrorAlert } from '../../../features/admin/ui/index.ts';
+import { loadNamespaces } from '../../../lib/i18n.ts';
+import { tHead } from '../../../lib/page-meta.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
 
 export const Route = createFileRoute('/admin/rates')({
   loader: async ({ context }) => {

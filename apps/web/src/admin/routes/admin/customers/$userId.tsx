@@ -7,9 +7,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, notFound } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CustomerActions } from '../../../features/admin/customers/customer-actions.tsx';
-import { PointsAdjustForm } from '../../../features/admin/customers/points-adjust-form.tsx';
-import type { AdminCustomerDetail } from '../../../features/admin/forms/views.ts';
+import { CustomerActions } from '../../../../features/admin/customers/customer-actions.tsx';
+import { PointsAdjustForm } from '../../../../features/admin/customers/points-adjust-form.tsx';
+import type { AdminCustomerDetail } from '../../../../features/admin/forms/views.ts';
 import {
   AdminPage,
   ApiErrorAlert,
@@ -19,10 +19,10 @@ import {
   StatusBadge,
   formatCount,
   formatDateTime,
-} from '../../../features/admin/ui/index.ts';
-import { loadNamespaces } from '../../../lib/i18n.ts';
-import { tHead } from '../../../lib/page-meta.ts';
-import { useTRPC } from '../../../lib/trpc.ts';
+} from '../../../../features/admin/ui/index.ts';
+import { loadNamespaces } from '../../../../lib/i18n.ts';
+import { tHead } from '../../../../lib/page-meta.ts';
+import { useTRPC } from '../../../../lib/trpc.ts';
 
 function userIdOf(param: string): number | null {
   const n = Number(param);

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_STALE_MS } from '../../../features/admin/admin-query.ts';
-import { OrderDetailPage } from '../../../features/admin/orders/order-detail-page.tsx';
-import { i18n, loadNamespaces } from '../../../lib/i18n.ts';
+import { ADMIN_STALE_MS } from '../../../../features/admin/admin-query.ts';
+import { OrderDetailPage } from '../../../../features/admin/orders/order-detail-page.tsx';
+import { i18n, loadNamespaces } from '../../../../lib/i18n.ts';
 
 // /admin/orders/ORD-… (the public order number).
 export const Route = createFileRoute('/admin/orders/$orderId')({
