@@ -13,6 +13,7 @@
 import { CATALOG_CHANNEL, readCatalogVersion } from '@esim/api';
 import { dbKindOf, listenPg, type PgListener } from '@esim/db';
 import type { AppDeps } from '../types.ts';
+import { every, singleFlight } from './loop.ts';
 
 export interface CatalogVersionWatcher {
   start(): Promise<void>;
@@ -28,8 +29,6 @@ export function createCatalogVersionWatcher(
   opts: { intervalMs: number; listen?: boolean },
 ): CatalogVersionWatcher {
   let seen: string | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let busy = false;
   let listener: PgListener | null = null;
 
   /** Records `version`; invalidates the cache when it differs from the one seen before. */
@@ -47,6 +46,9 @@ export function createCatalogVersionWatcher(
   const check = async (): Promise<boolean> => observe(await readCatalogVersion(deps.db), 'poll');
 
   const warn = (e: unknown) => deps.log.warn('catalogue version check failed', { error: String((e as Error)?.message ?? e) });
+  // The poll: one check at a time (a slow read is not stacked up by the next tick).
+  const polls = singleFlight(check, warn);
+  const timer = every(opts.intervalMs, () => void polls.run());
 
   return {
     async start() {
@@ -71,24 +73,15 @@ export function createCatalogVersionWatcher(
           },
         });
       }
-      timer = setInterval(() => {
-        if (busy) return;
-        busy = true;
-        check()
-          .catch(warn)
-          .finally(() => {
-            busy = false;
-          });
-      }, opts.intervalMs);
-      timer.unref();
+      timer.start();
     },
     check,
     get listening() {
       return listener?.connected ?? false;
     },
     stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
+      timer.stop();
+      void polls.stop();
       void listener?.close();
       listener = null;
     },

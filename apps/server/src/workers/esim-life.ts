@@ -7,6 +7,7 @@
 // Started by main.ts and by `cli.js worker`; stop() waits for the pass in flight. tick() runs one pass now.
 import { EsimSimulator, handleEsimEvent, pollEsimUsage, queueDueValidityAlerts, type EsimPollResult } from '@esim/api';
 import type { AppDeps } from '../types.ts';
+import { errorText, every, singleFlight } from './loop.ts';
 
 /** What an autoplayed eSIM uses per simulated day. */
 export const SIMULATED_MB_PER_DAY = 300;
@@ -30,9 +31,6 @@ export function createEsimLifeWorker(
   opts: { intervalMs: number; batch?: number; timeScale?: number; keepAlive?: boolean; now?: () => number },
 ): EsimLifeWorker {
   const now = opts.now ?? Date.now;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<EsimLifePass | null> | null = null;
-  let stopped = false;
   let lastPlay = now();
   // Sub-MB leftovers of the autoplay, carried to the next pass.
   let carryMb = 0;
@@ -59,39 +57,30 @@ export function createEsimLifeWorker(
     return moved;
   };
 
-  const tick = (): Promise<EsimLifePass | null> => {
-    if (running) return running;
-    if (stopped) return Promise.resolve(null);
-    running = (async () => {
+  const passes = singleFlight(
+    async (): Promise<EsimLifePass> => {
       const autoplayed = await autoplay();
       const poll = await pollEsimUsage(deps.db, deps.services, opts.batch ?? 50);
       const validityAlerts = await queueDueValidityAlerts(deps.db, deps.services);
       if (poll.applied || validityAlerts || autoplayed) deps.log.info('eSIM life pass', { ...poll, validityAlerts, autoplayed });
       return { poll, validityAlerts, autoplayed };
-    })()
-      .catch((err: unknown) => {
-        deps.log.error('eSIM life pass failed', { error: String((err as Error)?.stack ?? err) });
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
+    },
+    (err) => deps.log.error('eSIM life pass failed', { error: errorText(err) }),
+  );
+  let stopped = false;
+  const timer = every(opts.intervalMs, () => void passes.run(), opts);
 
   return {
     start() {
-      if (timer || stopped) return;
+      if (stopped || timer.running) return;
       lastPlay = now();
-      timer = setInterval(() => void tick(), opts.intervalMs);
-      if (!opts.keepAlive) timer.unref();
+      timer.start();
     },
-    tick,
+    tick: passes.run,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
+      timer.stop();
+      await passes.stop();
     },
   };
 }

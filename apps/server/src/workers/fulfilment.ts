@@ -7,7 +7,7 @@
 // Once a minute (sooner while there is a backlog) it also deletes a bounded batch of request-limit
 // counters of past windows and stale failure-throttle rows (pruneRateLimits), off the request path.
 // Started by main.ts after the startup reconciliation; stop() waits for the passes in flight and
-// the background queue. tick() runs one pass now; sweep() one expiry pass; prune() one pruning pass (tests call them).
+// the background queue. The timer and the passes are loop.ts's, as in the other workers. tick() runs one pass now; sweep() one expiry pass; prune() one pruning pass (tests call them).
 import {
   expireStaleOrders,
   finishClaimedRefunds,
@@ -18,6 +18,7 @@ import {
   type ExpirySweepResult,
 } from '@esim/api';
 import type { AppDeps } from '../types.ts';
+import { errorText, every, singleFlight } from './loop.ts';
 
 export interface FulfilmentWorker {
   start(): void;
@@ -41,98 +42,64 @@ export function createFulfilmentWorker(
   /** keepAlive: the timer holds the process open (the stand-alone worker); default: it does not (the web server). */
   opts: { intervalMs: number; keepAlive?: boolean },
 ): FulfilmentWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<DueWorkResult | null> | null = null;
-  let stopped = false;
+  const failed = (what: string) => (err: unknown) => deps.log.error(what, { error: errorText(err) });
 
   const cursor = newExpiryCursor();
-  let sweeping: Promise<ExpirySweepResult | null> | null = null;
   let nextSweepAt = 0;
+  const sweeps = singleFlight(
+    () =>
+      expireStaleOrders(deps.db, deps.services, cursor).then(
+        (r) => {
+          nextSweepAt = r.roundDone ? Date.now() + deps.services.fulfilment.expirySweepMs : 0;
+          return r;
+        },
+        (err: unknown) => {
+          nextSweepAt = Date.now() + deps.services.fulfilment.expirySweepMs;
+          throw err;
+        },
+      ),
+    failed('pending order expiry pass failed'),
+  );
 
-  const sweep = (): Promise<ExpirySweepResult | null> => {
-    if (sweeping) return sweeping;
-    if (stopped) return Promise.resolve(null);
-    sweeping = expireStaleOrders(deps.db, deps.services, cursor)
-      .then((r) => {
-        nextSweepAt = r.roundDone ? Date.now() + deps.services.fulfilment.expirySweepMs : 0;
-        return r;
-      })
-      .catch((err: unknown) => {
-        deps.log.error('pending order expiry pass failed', { error: String((err as Error)?.stack ?? err) });
-        nextSweepAt = Date.now() + deps.services.fulfilment.expirySweepMs;
-        return null;
-      })
-      .finally(() => {
-        sweeping = null;
-      });
-    return sweeping;
-  };
-
-  let pruning: Promise<PruneResult | null> | null = null;
   let nextPruneAt = 0;
-
-  const prune = (): Promise<PruneResult | null> => {
-    if (pruning) return pruning;
-    if (stopped) return Promise.resolve(null);
+  const prunes = singleFlight(async () => {
     nextPruneAt = Date.now() + PRUNE_INTERVAL_MS;
-    pruning = pruneRateLimits(deps.db, deps.services.now(), PRUNE_BATCH)
-      .then((r) => {
-        // a full batch: more are waiting, so go on at the next tick
-        if (r.counters === PRUNE_BATCH || r.throttles === PRUNE_BATCH) nextPruneAt = 0;
-        return r;
-      })
-      .catch((err: unknown) => {
-        deps.log.error('rate-limit pruning failed', { error: String((err as Error)?.stack ?? err) });
-        return null;
-      })
-      .finally(() => {
-        pruning = null;
-      });
-    return pruning;
-  };
+    const r = await pruneRateLimits(deps.db, deps.services.now(), PRUNE_BATCH);
+    // a full batch: more are waiting, so go on at the next tick
+    if (r.counters === PRUNE_BATCH || r.throttles === PRUNE_BATCH) nextPruneAt = 0;
+    return r;
+  }, failed('rate-limit pruning failed'));
 
-  const tick = (): Promise<DueWorkResult | null> => {
-    if (running) return running;
-    if (stopped) return Promise.resolve(null);
-    running = runDueWork(deps.db, deps.services)
-      .then(async (work) => {
-        // Refunds a traveller asked for that a crash or an outage left half-done.
-        await finishClaimedRefunds(deps.db, deps.services).catch((err: unknown) =>
-          deps.log.error('finishing claimed refunds failed', { error: String((err as Error)?.stack ?? err) }),
-        );
-        return work;
-      })
-      .catch((err: unknown) => {
-        deps.log.error('fulfilment worker pass failed', { error: String((err as Error)?.stack ?? err) });
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
+  const passes = singleFlight(async () => {
+    const work = await runDueWork(deps.db, deps.services);
+    // Refunds a traveller asked for that a crash or an outage left half-done.
+    await finishClaimedRefunds(deps.db, deps.services).catch(failed('finishing claimed refunds failed'));
+    return work;
+  }, failed('fulfilment worker pass failed'));
+
+  let stopped = false;
+  const timer = every(
+    opts.intervalMs,
+    () => {
+      void passes.run();
+      if (Date.now() >= nextSweepAt) void sweeps.run();
+      if (Date.now() >= nextPruneAt) void prunes.run();
+    },
+    opts,
+  );
 
   return {
     start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => {
-        void tick();
-        if (Date.now() >= nextSweepAt) void sweep();
-        if (Date.now() >= nextPruneAt) void prune();
-      }, opts.intervalMs);
-      if (!opts.keepAlive) timer.unref();
+      if (!stopped) timer.start();
     },
-    tick,
-    sweep,
-    prune,
+    tick: passes.run,
+    sweep: sweeps.run,
+    prune: prunes.run,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
+      timer.stop();
       deps.services.jobs.pause();
-      await running;
-      await sweeping;
-      await pruning;
+      await Promise.all([passes.stop(), sweeps.stop(), prunes.stop()]);
       await deps.services.jobs.idle();
     },
   };
