@@ -15,6 +15,7 @@ const SAMPLES: Record<string, unknown> = {
   'admin.orders.list': { status: 'paid', email: 'someone@example.com' },
   'admin.orders.get': NO_ORDER,
   'admin.orders.refund': NO_ORDER,
+  'admin.orders.refundQuote': NO_ORDER,
   'admin.orders.resendEmail': NO_ORDER,
   'admin.orders.retryProvisioning': NO_ORDER,
   'admin.operations.jobs': undefined,

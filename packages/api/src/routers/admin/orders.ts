@@ -1,8 +1,10 @@
 // admin.orders.*: the paged order table, one order's page, and its three idempotent actions.
 import { ZOrderListInput, ZOrderRef } from '../../domain/admin.ts';
+import { ZAdminRefundInput, ZAdminRefundQuoteInput } from '../../domain/refunds.ts';
 import {
   getAdminOrder,
   listAdminOrders,
+  quoteAdminRefund,
   refundAdminOrder,
   resendAdminOrderEmail,
   retryAdminProvisioning,
@@ -13,8 +15,13 @@ import { actorOf } from './actor.ts';
 export const adminOrdersRouter = router({
   list: adminProcedure.input(ZOrderListInput).query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
   get: adminProcedure.input(ZOrderRef).query(({ ctx, input }) => getAdminOrder(ctx.db, ctx.services, input.orderId)),
-  /** Full refund through the shop's refund path (payment, points, eSIM, e-mail); a second click → 'already'. */
-  refund: adminProcedure.input(ZOrderRef).mutation(({ ctx, input }) => refundAdminOrder(ctx.db, ctx.services, actorOf(ctx), input.orderId)),
+  /**
+   * A refund through the shop's refund engine: all that remains (payment, points, eSIM, e-mail), or
+   * a part of it with a reason (the order and its eSIM stay); a second click → 'already'.
+   */
+  refund: adminProcedure.input(ZAdminRefundInput).mutation(({ ctx, input }) => refundAdminOrder(ctx.db, ctx.services, actorOf(ctx), input)),
+  /** What a refund would return now, and what it keeps for points already spent (the refund dialog). */
+  refundQuote: adminProcedure.input(ZAdminRefundQuoteInput).query(({ ctx, input }) => quoteAdminRefund(ctx.db, input)),
   /** Sends the eSIM e-mail again; a second click while one waits → 'already'. */
   resendEmail: adminProcedure
     .input(ZOrderRef)

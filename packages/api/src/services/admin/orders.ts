@@ -16,7 +16,16 @@ import { pointsPaymentId } from '../../domain/rewards.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
 import { provisionOrder } from '../order-life/provisioning.ts';
 import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail-outbox.ts';
-import { carryOutOwnerRefund, claimOwnerRefund, type OwnerEsimNote } from '../order-life/refunds.ts';
+import {
+  carryOutOwnerRefund,
+  claimOwnerRefund,
+  listRefunds,
+  paidByCard,
+  quoteRefund,
+  type OwnerEsimNote,
+  type RefundQuote,
+} from '../order-life/refunds.ts';
+import type { TAdminRefundInput, TAdminRefundQuoteInput } from '../../domain/refunds.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import type {
@@ -327,6 +336,28 @@ export async function getAdminOrder(db: Db, services: Services, publicId: string
     pointsUsed: order.points_used,
     pointsDiscount: { minor: order.points_discount_minor, currency: order.currency },
     refunded: { minor: order.amount_refunded_minor, currency: order.currency },
+    refunds: (await listRefunds(db, order.id)).map((r) => ({
+      seq: r.seq,
+      full: r.full === 1,
+      state: r.state,
+      actor: r.actor,
+      reason: r.reason,
+      amount: { minor: r.amount_minor, currency: r.currency },
+      cashDeducted: { minor: r.cash_deducted_minor, currency: r.currency },
+      pointsTaken: r.points_taken,
+      pointsSettledInCash: r.points_settled_in_cash,
+      pointsUnsettled: r.points_unsettled,
+      pointsReturned: r.points_returned,
+      providerRefundId: r.provider_refund_id,
+      createdAt: r.created_at,
+      completedAt: r.completed_at,
+    })),
+    refundable: {
+      minor: PAID_STATES.includes(order.status)
+        ? paidByCard(order) - (await listRefunds(db, order.id)).reduce((n, r) => n + r.gross_minor, 0)
+        : 0,
+      currency: order.currency,
+    },
     payment,
     esim: esim
       ? {
@@ -416,11 +447,25 @@ const ESIM_NOTES: Record<OwnerEsimNote, string> = {
   unreachable: ' The eSIM provider could not be reached to cancel the eSIM: it may keep working until its plan ends.',
 };
 
+/** What a refund of `amountMinor` (default: all that remains) would do now: the admin refund dialog's figures. */
+export async function quoteAdminRefund(db: Db, input: TAdminRefundQuoteInput): Promise<RefundQuote> {
+  const order = await findOrder(db, input.orderId);
+  if (!PAID_STATES.includes(order.status)) throw new AppError('CONFLICT', notPaidReason(order), { reason: 'not_paid' });
+  return quoteRefund(db, order, input.amountMinor);
+}
+
 /**
- * A full refund, the owner's decision: any paid order not yet refunded (delivered or not, installed
- * or not, a subscription month too; the subscription itself goes on). Two clicks → one refund.
+ * The owner's refund: any paid order not yet refunded (delivered or not, installed or not, a
+ * subscription month too; the subscription itself goes on), in full — or a part of what remains
+ * with a reason (goodwill: the order and its eSIM stay as they are). Two clicks → one refund.
  */
-export async function refundAdminOrder(db: Db, services: Services, actor: AdminActor, publicId: string): Promise<AdminActionResult> {
+export async function refundAdminOrder(
+  db: Db,
+  services: Services,
+  actor: AdminActor,
+  input: TAdminRefundInput,
+): Promise<AdminActionResult> {
+  const publicId = input.orderId;
   const order = await findOrder(db, publicId);
   if (order.status === 'refunded')
     return answer(
@@ -434,27 +479,41 @@ export async function refundAdminOrder(db: Db, services: Services, actor: AdminA
   const blocked = refundBlock(services, order);
   if (blocked) throw new AppError('CONFLICT', blocked, { reason: 'no_payment' });
 
-  const cardMinor = order.total_amount_minor - order.points_discount_minor;
-  const what = [cardMinor > 0 ? moneyText(cardMinor, order.currency) : null, order.points_used > 0 ? `${order.points_used} points` : null]
-    .filter(Boolean)
-    .join(' and ');
+  // The figures the claim will use, checked first (an amount above what remains is a 400).
+  const quote = await quoteRefund(db, order, input.amountMinor);
+  const reason = input.reason?.trim() || undefined;
+  const what = quote.full
+    ? [
+        quote.grossMinor > 0 ? moneyText(quote.grossMinor, order.currency) : null,
+        order.points_used > 0 ? `${order.points_used} points` : null,
+      ]
+        .filter(Boolean)
+        .join(' and ')
+    : moneyText(quote.grossMinor, order.currency);
   const claim =
     order.refund_requested_at !== null
       ? 'claimed_already'
-      : await claimOwnerRefund(db, services, order.id, (trx) =>
-          recordAudit(
-            trx,
-            actor,
-            {
-              action: 'order.refund',
-              entity: 'order',
-              entityId: order.public_id,
-              summary: `Full refund of ${what || 'the order'} (was ${order.status})`,
-              before: { status: order.status },
-              after: { status: 'refunded' },
-            },
-            services.now(),
-          ),
+      : await claimOwnerRefund(
+          db,
+          services,
+          order.id,
+          (trx) =>
+            recordAudit(
+              trx,
+              actor,
+              {
+                action: 'order.refund',
+                entity: 'order',
+                entityId: order.public_id,
+                summary: quote.full
+                  ? `Full refund of ${what || 'the order'} (was ${order.status})${reason ? `: ${reason}` : ''}`
+                  : `Partial refund of ${what} of ${moneyText(quote.paidMinor, order.currency)}: ${reason ?? ''}`,
+                before: { status: order.status, refunded: quote.refundedMinor },
+                after: quote.full ? { status: 'refunded' } : { status: order.status, refunded: quote.refundedMinor + quote.grossMinor },
+              },
+              services.now(),
+            ),
+          { amountMinor: quote.full ? undefined : quote.grossMinor, reason },
         );
   switch (claim) {
     case 'refunded':
@@ -466,6 +525,8 @@ export async function refundAdminOrder(db: Db, services: Services, actor: AdminA
         reason: 'provisioning',
       });
     case 'claimed_already': {
+      if (!quote.full)
+        throw new AppError('CONFLICT', 'Another refund of this order is under way. Try again once it is done.', { reason: 'in_progress' });
       const after = await waitFor(db, order.id, (o) => o.status === 'refunded');
       return after.status === 'refunded'
         ? answer(db, services, after, 'already', 'This order was refunded already.')
@@ -474,16 +535,23 @@ export async function refundAdminOrder(db: Db, services: Services, actor: AdminA
     case 'claimed':
       break;
   }
-  const r = await carryOutOwnerRefund(db, services, order.id);
+  const r = await carryOutOwnerRefund(db, services, order.id, { expectedCashDeductedMinor: input.expectedCashDeductedMinor });
   const subscription =
-    order.kind === 'subscription' ? ' The subscription itself is not canceled: it renews until the customer cancels it.' : '';
+    order.kind === 'subscription' && quote.full ? ' The subscription itself is not canceled: it renews until the customer cancels it.' : '';
+  const kept = await lastRefund(db, order.id);
+  const cashNote =
+    kept && kept.cash_deducted_minor > 0
+      ? ` ${moneyText(kept.cash_deducted_minor, order.currency)} was kept for ${kept.points_settled_in_cash} points this order earned that were already used.`
+      : '';
   if (r.outcome === 'refunded')
     return answer(
       db,
       services,
       order,
       'done',
-      `Refunded ${what || 'the order'}; the customer is e-mailed.${ESIM_NOTES[r.esim]}${subscription}`,
+      quote.full
+        ? `Refunded ${what || 'the order'}; the customer is e-mailed.${cashNote}${ESIM_NOTES[r.esim]}${subscription}`
+        : `Refunded ${what} of the order; it stays ${order.status} and its eSIM keeps working; the customer is e-mailed.${cashNote}`,
     );
   if (r.outcome === 'failed')
     return answer(
@@ -494,6 +562,11 @@ export async function refundAdminOrder(db: Db, services: Services, actor: AdminA
       `The payment service could not refund the payment just now; the refund is retried automatically.${ESIM_NOTES[r.esim]}`,
     );
   return answer(db, services, order, 'already', 'This order cannot be refunded any more.');
+}
+
+async function lastRefund(db: Db, orderId: number) {
+  const rows = await listRefunds(db, orderId);
+  return rows.at(-1);
 }
 
 /** The eSIM e-mail again, to the order's address; a second click while one waits → 'already'. */

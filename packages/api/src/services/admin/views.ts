@@ -114,6 +114,10 @@ export interface AdminOrderDetail extends AdminOrderRow {
   pointsUsed: number;
   pointsDiscount: MoneyView;
   refunded: MoneyView;
+  /** Each refund (full, partial or goodwill), oldest first. */
+  refunds: AdminRefundView[];
+  /** What a next refund may return at most: the card payment less what refunds settled. */
+  refundable: MoneyView;
   payment: {
     provider: 'stripe' | 'demo';
     id: string | null;
@@ -140,6 +144,25 @@ export interface AdminOrderDetail extends AdminOrderRow {
   timeline: TimelineEntry[];
   /** What the order page offers; each is idempotent. */
   actions: { refund: boolean; resendEmail: boolean; retryProvisioning: boolean };
+}
+
+export interface AdminRefundView {
+  seq: number;
+  full: boolean;
+  state: 'requested' | 'settled' | 'done';
+  actor: 'traveller' | 'owner' | 'system';
+  reason: string;
+  /** Back to the card. */
+  amount: MoneyView;
+  /** Kept for points the order earned that were already spent. */
+  cashDeducted: MoneyView;
+  pointsTaken: number;
+  pointsSettledInCash: number;
+  pointsUnsettled: number;
+  pointsReturned: number;
+  providerRefundId: string | null;
+  createdAt: string;
+  completedAt: string | null;
 }
 
 export interface AdminActionResult {

@@ -207,7 +207,7 @@ async function dropRefund(db: Db, services: Services, orderId: number, rowId: nu
     await trx.deleteFrom('refunds').where('id', '=', rowId).where('state', '=', 'requested').execute();
     await trx
       .updateTable('orders')
-      .set({ refund_requested_at: null, updated_at: now })
+      .set({ refund_requested_at: null, lease_until: null, updated_at: now })
       .where('id', '=', orderId)
       .where('status', 'in', PAID_STATES)
       .execute();
@@ -435,7 +435,7 @@ async function finishRefund(
     if (row.full !== 1) {
       await trx
         .updateTable('orders')
-        .set({ amount_refunded_minor: refundedMinor, refund_requested_at: null, updated_at: now })
+        .set({ amount_refunded_minor: refundedMinor, refund_requested_at: null, lease_until: null, updated_at: now })
         .where('id', '=', order.id)
         .execute();
       await enqueueEmail(trx, { orderId: order.id, kind: refundNoticeKind(row.seq), to: order.email, now });

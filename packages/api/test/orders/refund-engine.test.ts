@@ -1,0 +1,158 @@
+// The one refund engine (order-life/refunds.ts): the owner's partial and goodwill refunds, the
+// provider asked to cancel at most once per eSIM, one payment refund per refund row, and the
+// deduction for spent points shown before the refund and never exceeded.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { account, type Browser } from './rig.ts';
+import { adjust, balance, buy, createRewardsRig, signedIn, type RewardsRig } from '../rewards/rig.ts';
+import { CARDS, demo } from './rig.ts';
+
+let rig: RewardsRig;
+let admin: Browser;
+
+beforeEach(async () => {
+  rig = await createRewardsRig();
+  admin = rig.browser();
+  await (await admin.caller()).auth.register(account({ username: 'alice_admin', email: 'alice@shop.example' }));
+  await rig.db.updateTable('users').set({ role: 'admin' }).where('username', '=', 'alice_admin').execute();
+});
+afterEach(async () => {
+  await rig.settle();
+  await rig.close();
+});
+
+const orderOf = (publicId: string) => rig.db.selectFrom('orders').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
+const refundsOf = async (publicId: string) =>
+  rig.db
+    .selectFrom('refunds')
+    .select(['seq', 'full', 'state', 'actor', 'reason', 'gross_minor', 'amount_minor', 'cash_deducted_minor', 'points_taken'])
+    .where('order_id', '=', (await orderOf(publicId)).id)
+    .orderBy('seq')
+    .execute();
+
+/** Counts the eSIM provider's cancel calls. */
+function countCancels(): { n: number } {
+  const seen = { n: 0 };
+  const esim = rig.esim;
+  const cancel = esim.cancel.bind(esim);
+  esim.cancel = async (iccid: string) => {
+    seen.n++;
+    return cancel(iccid);
+  };
+  return seen;
+}
+
+async function paymentRefunds(paymentIntentId: string) {
+  const pi = await demo(rig).store.getIntent(paymentIntentId);
+  return pi?.refunds ?? [];
+}
+
+describe("the owner's partial and goodwill refunds", () => {
+  it('any amount up to what remains, with a reason; the order and its eSIM stay; the last part refunds the order', async () => {
+    const { browser, userId } = await signedIn(rig);
+    await adjust(rig.db, userId, 1000);
+    const intent = await buy(rig, browser, rig.plans.japan5.id); // 19.99 USD by card
+    const earned = (await balance(rig.db, userId)) - 1000; // at the level's multiplier
+    const share = (minor: number) => Math.floor((earned * minor) / 1999);
+    const api = await admin.caller();
+    const cancels = countCancels();
+
+    // A reason is required for a part; more than remains is a clear 400.
+    await expect(api.admin.orders.refund({ orderId: intent.orderId, amountMinor: 500 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.admin.orders.refund({ orderId: intent.orderId, amountMinor: 2000, reason: 'too much' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await api.admin.orders.refundQuote({ orderId: intent.orderId, amountMinor: 500 })).toMatchObject({
+      full: false,
+      grossMinor: 500,
+      refundMinor: 500,
+      cashDeductedMinor: 0,
+      pointsTaken: share(500),
+    });
+
+    const r1 = await api.admin.orders.refund({ orderId: intent.orderId, amountMinor: 500, reason: 'Slow data in Osaka' });
+    expect(r1.outcome).toBe('done');
+    let order = await orderOf(intent.orderId);
+    expect(order).toMatchObject({ status: 'fulfilled', amount_refunded_minor: 500, refund_requested_at: null });
+    expect(cancels.n).toBe(0);
+    expect((await rig.db.selectFrom('esims').select('status').where('order_id', '=', order.id).executeTakeFirstOrThrow()).status).not.toBe(
+      'canceled',
+    );
+    expect(r1.order.refunds).toHaveLength(1);
+    expect(r1.order.refundable).toEqual({ minor: 1499, currency: 'USD' });
+
+    await api.admin.orders.refund({ orderId: intent.orderId, amountMinor: 499, reason: 'Goodwill' });
+    // The rest: a full refund (the order refunded, its eSIM canceled once).
+    const last = await api.admin.orders.refund({ orderId: intent.orderId });
+    expect(last.outcome).toBe('done');
+    order = await orderOf(intent.orderId);
+    expect(order).toMatchObject({ status: 'refunded', amount_refunded_minor: 1999 });
+    expect(cancels.n).toBe(1);
+    expect(await refundsOf(intent.orderId)).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        full: 0,
+        state: 'done',
+        actor: 'owner',
+        reason: 'Slow data in Osaka',
+        amount_minor: 500,
+        points_taken: share(500),
+      }),
+      expect.objectContaining({ seq: 2, full: 0, state: 'done', amount_minor: 499, points_taken: share(999) - share(500) }),
+      expect.objectContaining({ seq: 3, full: 1, state: 'done', amount_minor: 1000, points_taken: earned - share(999) }),
+    ]);
+    // One payment refund per row, under its own key; together exactly what was paid.
+    const refunds = await paymentRefunds(intent.paymentIntentId!);
+    expect(refunds.map((r) => [r.amountMinor, r.idempotencyKey])).toEqual([
+      [500, `order:${intent.orderId}:refund:1`],
+      [499, `order:${intent.orderId}:refund:2`],
+      [1000, `order:${intent.orderId}:refund:3`],
+    ]);
+    // All the purchase points went back.
+    expect(await balance(rig.db, userId)).toBe(1000);
+    // Nothing remains: another refund is refused.
+    await expect(api.admin.orders.refund({ orderId: intent.orderId, amountMinor: 1, reason: 'x' })).resolves.toMatchObject({
+      outcome: 'already',
+    });
+  });
+
+  it('points already spent: their cash value is kept from the refund, shown before, and a larger deduction than shown is refused', async () => {
+    const { browser, userId } = await signedIn(rig);
+    const a = await buy(rig, browser, rig.plans.japan5.id); // 99 points
+    const api = await browser.caller();
+    // Spend them on another order (99 points pay 0.99 of a 4.50 plan).
+    const b = await api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true });
+    await api.payments.demoConfirm({ paymentIntentId: b.paymentIntentId!, clientSecret: b.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const have = await balance(rig.db, userId); // B's own points
+    const quote = await api.orders.refundQuote({ orderId: a.orderId });
+    expect(quote).toMatchObject({ full: true, grossMinor: 1999, pointsTaken: have, pointsInCash: 99 - have });
+    expect(quote.cashDeductedMinor).toBe(99 - have);
+    expect(quote.refundMinor).toBe(1999 - (99 - have));
+    // Shown less than it is (the dialog was stale): refused, nothing changed.
+    await expect(api.orders.refund({ orderId: a.orderId, expectedCashDeductedMinor: 0 })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect((await orderOf(a.orderId)).status).toBe('fulfilled');
+    expect(await refundsOf(a.orderId)).toEqual([]);
+    const done = await api.orders.refund({ orderId: a.orderId, expectedCashDeductedMinor: quote.cashDeductedMinor });
+    expect(done).toMatchObject({
+      orderStatus: 'refunded',
+      amountRefundedMinor: quote.refundMinor,
+      cashDeductedMinor: quote.cashDeductedMinor,
+    });
+    expect(await balance(rig.db, userId)).toBe(0);
+  });
+});
+
+describe('the provider is asked once', () => {
+  it("a traveller's refund asks the eSIM provider to cancel once (the refund and its echo do not ask again)", async () => {
+    const { browser } = await signedIn(rig);
+    const intent = await buy(rig, browser, rig.plans.japan1.id);
+    const cancels = countCancels();
+    const api = await browser.caller();
+    await Promise.all([api.orders.refund({ orderId: intent.orderId }), api.orders.refund({ orderId: intent.orderId })]);
+    await rig.settle();
+    expect(cancels.n).toBe(1);
+    expect((await paymentRefunds(intent.paymentIntentId!)).length).toBe(1);
+  });
+});
