@@ -4,7 +4,8 @@
 // soon as the e-mail is known: at once for a signed-in shopper (once per visit: a ref guards
 // StrictMode's double effect, and the checkout token makes any second call return the same
 // intent), after 'Continue to payment' for a guest. Confirmation uses the return URL
-// /order-success/{planId} and redirects only when the payment method requires it.
+// /order-success/{planId} and redirects only when the payment method requires it. A guest's
+// e-mail is a @mantine/form (useShopForm, spec §5's timing).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Divider, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElementLocale } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useTranslation } from 'react-i18next';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import { storePaymentSecret } from './checkout-storage.ts';
 import { ContactSection, emailIsValid } from './contact-section.tsx';
 import type { PaymentFormProps } from './demo-payment-form.tsx';
@@ -40,15 +42,20 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
   const flow = usePaymentFlow({ planId, kind, topUpIccid });
   const intents = useCheckoutIntent(planId, kind, topUpIccid);
   const [intent, setIntent] = useState<CreatedIntent | null>(null);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const form = useShopForm({
+    name: 'stripe-email',
+    initialValues: { email: '' },
+    rules: (v) => (emailIsValid(v.email) ? {} : { email: t('contact.emailInvalid') }),
+    transformValues: (v) => ({ email: v.email.trim() }),
+  });
+  const { email } = form.values;
   const emailRef = useRef<HTMLInputElement>(null);
   /** The currency (and use of points) an intent was asked for: the setup call runs once per visit and choice. */
   const started = useRef<string | null>(null);
   const choice = `${currency}|${usePoints ? 'points' : 'card'}`;
 
   const showEmailError = () => {
-    setEmailError(t('contact.emailInvalid'));
+    form.setFieldError('email', t('contact.emailInvalid'));
     emailRef.current?.focus();
   };
 
@@ -83,11 +90,8 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
       <ContactSection
         accountEmail={shownEmail}
         email={email}
-        onEmailChange={(value) => {
-          setEmail(value);
-          if (emailError) setEmailError(emailIsValid(value) ? null : t('contact.emailInvalid'));
-        }}
-        error={emailError}
+        onEmailChange={(value) => form.setFieldValue('email', value)}
+        error={(form.errors.email as string | undefined) ?? null}
         inputRef={emailRef}
         disabled={flow.state.status === 'processing'}
         returnTo={returnTo}
@@ -95,12 +99,10 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
       {!shownEmail ? (
         <form
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!emailIsValid(email)) return showEmailError();
-            setEmailError(null);
-            void start(email.trim());
-          }}
+          onSubmit={form.onSubmit(
+            (values) => void start(values.email),
+            () => emailRef.current?.focus(),
+          )}
         >
           <Stack gap="md">
             <PaymentFeedback state={flow.state} />
