@@ -45,6 +45,16 @@ export function travellerStatus(s: EsimStateFacts): EsimTravellerStatus {
   }
 }
 
+/**
+ * Data left as the account shows it: none once the eSIM is expired, used up or refunded (whatever
+ * the packages held), else total − used, never below 0; null for unlimited data.
+ */
+export function remainingMb(usedMb: number, totalMb: number | null, status: EsimTravellerStatus): number | null {
+  if (totalMb === null) return status === 'expired' || status === 'depleted' || status === 'refunded' ? 0 : null;
+  if (status === 'expired' || status === 'depleted' || status === 'refunded') return 0;
+  return Math.max(0, totalMb - usedMb);
+}
+
 /** Whole percent used, 0–100 (floored, so 79.9% is not yet 80%); null for unlimited data. */
 export function usagePercent(usedMb: number, totalMb: number | null): number | null {
   if (totalMb === null) return null;

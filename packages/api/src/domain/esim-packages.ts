@@ -166,8 +166,14 @@ export function mergeUsageSnapshot(packages: readonly PackageLife[], report: Usa
   }
   if (current !== null) {
     if (report.planState === 'active' && report.expiresAt !== null) current.expiresAt = report.expiresAt;
-    // The provider says the eSIM's data or validity is over: the current package is over too.
-    if (report.planState === 'expired' && !hasLiveAfter(out, current)) current.state = 'expired';
+    // The provider says the eSIM's data or validity is over: the current package is over too, and
+    // it ended when the provider says (an early expiry ends it before its own validity would).
+    if (report.planState === 'expired' && !hasLiveAfter(out, current)) {
+      current.state = 'expired';
+      if (report.expiresAt !== null && (current.expiresAt === null || ms(report.expiresAt) < ms(current.expiresAt))) {
+        current.expiresAt = report.expiresAt;
+      }
+    }
     if (report.planState === 'finished' && !hasLiveAfter(out, current)) current.state = 'finished';
   }
   return out;
@@ -176,6 +182,29 @@ export function mergeUsageSnapshot(packages: readonly PackageLife[], report: Usa
 function hasLiveAfter(packages: readonly PackageLife[], p: PackageLife): boolean {
   const i = packages.indexOf(p);
   return packages.slice(i + 1).some((q) => q.state === 'queued');
+}
+
+/**
+ * The packages as the account shows them, agreeing with the eSIM's own state and 'Valid until':
+ * on an expired eSIM no package is still running (an active one is shown ended), and none that
+ * started ends after the eSIM's expiry. Queued packages (never started) are left as they are: they
+ * are still refundable. Nothing changes while the eSIM is not expired. Returns new objects.
+ */
+export function packagesAsShown<P extends Pick<PackageLife, 'state' | 'startedAt' | 'expiresAt'>>(
+  packages: readonly P[],
+  esim: { expired: boolean; expiresAt: string | null },
+): P[] {
+  if (!esim.expired) return packages.map((p) => ({ ...p }));
+  const end = esim.expiresAt;
+  return packages.map((p) => {
+    const q = { ...p };
+    if (q.state === 'queued' || q.state === 'refunded') return q;
+    if (q.state === 'active') q.state = 'expired';
+    if (end !== null && (q.expiresAt === null || ms(q.expiresAt) > ms(end))) q.expiresAt = end;
+    // A package that 'started' after the eSIM ended did not run at all.
+    if (end !== null && q.startedAt !== null && ms(q.startedAt) > ms(end)) q.startedAt = end;
+    return q;
+  });
 }
 
 /** enabled ⇄ disabled may alternate; every other profile state only moves forward. */

@@ -10,11 +10,14 @@ import {
   DAY_MS,
   daysLeft,
   refundEligibility,
+  remainingMb,
   travellerStatus,
   usagePercent,
+  type EsimTravellerStatus,
   type EsimPackageKind,
   type EsimPackageState,
 } from '../domain/esim-life.ts';
+import { packagesAsShown } from '../domain/esim-packages.ts';
 import { esimQrUrl } from './orders.ts';
 import { sameHex, sha256Hex } from './tokens.ts';
 import { iso } from '../domain/time.ts';
@@ -76,12 +79,12 @@ export async function countEsimsForUser(db: Db, userId: number): Promise<{ activ
   return { active: Number(row?.active ?? 0), total: Number(row?.total ?? 0) };
 }
 
-/** Usage as the account shows it (used never above the total in the bar's numbers). */
-function usageView(usedMb: number, totalMb: number | null): EsimUsageView {
+/** Usage as the account shows it (used never above the total in the bar's numbers; nothing left once over). */
+function usageView(usedMb: number, totalMb: number | null, status: EsimTravellerStatus): EsimUsageView {
   return {
     usedMb,
     totalMb,
-    remainingMb: totalMb === null ? null : Math.max(0, totalMb - usedMb),
+    remainingMb: remainingMb(usedMb, totalMb, status),
     percent: usagePercent(usedMb, totalMb),
   };
 }
@@ -99,7 +102,7 @@ function summaryOf(r: EsimRow, now: Date, destinations: Map<number, PlanDestinat
     status,
     profileState: r.profile_state,
     planState: r.plan_state,
-    usage: usageView(r.data_used_mb, r.data_total_mb ?? (r.state_at === null ? r.plan_data_mb : null)),
+    usage: usageView(r.data_used_mb, r.data_total_mb ?? (r.state_at === null ? r.plan_data_mb : null), status),
     activatedAt: r.activated_at,
     expiresAt: r.expires_at,
     daysLeft: daysLeft(r.expires_at ? new Date(r.expires_at) : null, now),
@@ -254,9 +257,15 @@ export async function getEsimDetail(db: Db, services: Services, userId: number, 
   const first = packages.find((p) => p.order_id === r.order_id);
   const today = iso(now).slice(0, 10);
   const firstDay = days[0]?.day ?? (r.activated_at ?? today).slice(0, 10);
+  const summary = summaryOf(r, now, destinations, topUps);
+  // On an expired eSIM the packages agree with its 'Valid until' (none still running, none ending later).
+  const shown = packagesAsShown(
+    packages.map((p) => ({ ...p, startedAt: p.started_at, expiresAt: p.expires_at })),
+    { expired: summary.status === 'expired', expiresAt: summary.expiresAt },
+  );
   return {
-    ...summaryOf(r, now, destinations, topUps),
-    packages: packages.map(
+    ...summary,
+    packages: shown.map(
       (p): EsimPackageView => ({
         orderId: p.order_public_id,
         kind: p.kind,
@@ -266,8 +275,8 @@ export async function getEsimDetail(db: Db, services: Services, userId: number, 
         usedMb: p.used_mb,
         validityDays: p.validity_days,
         state: p.state,
-        startedAt: p.started_at,
-        expiresAt: p.expires_at,
+        startedAt: p.startedAt,
+        expiresAt: p.expiresAt,
         purchasedAt: p.paid_at ?? p.order_created_at,
         refund: refundOf(p),
       }),

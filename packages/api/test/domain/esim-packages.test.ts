@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, thresholdsReached, usagePercent, validityAlertDue } from '../../src/domain/esim-life.ts';
+import { daysLeft, remainingMb, thresholdsReached, usagePercent, validityAlertDue } from '../../src/domain/esim-life.ts';
 import {
   advancePackages,
   consumeData,
   mergeUsageSnapshot,
   nextPlanState,
   nextProfileState,
+  packagesAsShown,
   summarizePackages,
   type PackageLife,
 } from '../../src/domain/esim-packages.ts';
@@ -134,6 +135,64 @@ describe('merging a provider report (the shop side)', () => {
 
   it('before activation nothing changes', () => {
     expect(mergeUsageSnapshot([pkg(1000)], report(0, { activatedAt: null, planState: 'not_active' }), at(1))).toEqual([pkg(1000)]);
+  });
+
+  it('an early expiry by the provider ends the current package when the provider says, not at its own validity', () => {
+    const live = [pkg(1000, 7, { state: 'active', usedMb: 300, startedAt: isoAt(0), expiresAt: isoAt(7) })];
+    expect(mergeUsageSnapshot(live, report(300, { planState: 'expired', expiresAt: isoAt(3) }), at(3))).toMatchObject([
+      { state: 'expired', startedAt: isoAt(0), expiresAt: isoAt(3) },
+    ]);
+    // A later expiry than the package's own never stretches it.
+    expect(mergeUsageSnapshot(live, report(300, { planState: 'expired', expiresAt: isoAt(9) }), at(9))[0]!.expiresAt).toBe(isoAt(7));
+  });
+});
+
+describe('what the account shows of an expired eSIM', () => {
+  it.each<[string, number, number | null, Parameters<typeof remainingMb>[2], number | null]>([
+    ['active: what is left', 300, 1024, 'active', 724],
+    ['expired with data unused: none left', 300, 1024, 'expired', 0],
+    ['used up', 1024, 1024, 'depleted', 0],
+    ['refunded', 0, 1024, 'refunded', 0],
+    ['ready: all of it', 0, 1024, 'ready', 1024],
+    ['unlimited and live', 5000, null, 'active', null],
+    ['unlimited and expired: none left', 5000, null, 'expired', 0],
+  ])('remainingMb, %s', (_what, used, total, status, left) => {
+    expect(remainingMb(used, total, status)).toBe(left);
+  });
+
+  const esimEnd = isoAt(3);
+  it.each<[string, PackageLife[], PackageLife[]]>([
+    [
+      'an active package is shown ended at the eSIM expiry',
+      [pkg(1000, 7, { state: 'active', usedMb: 300, startedAt: isoAt(0), expiresAt: isoAt(7) })],
+      [pkg(1000, 7, { state: 'expired', usedMb: 300, startedAt: isoAt(0), expiresAt: esimEnd })],
+    ],
+    [
+      'an expired package ending after the eSIM is clamped; one ending before keeps its date',
+      [
+        pkg(1000, 1, { state: 'finished', usedMb: 1000, startedAt: isoAt(0), expiresAt: isoAt(1) }),
+        pkg(1000, 7, { state: 'expired', usedMb: 10, startedAt: isoAt(1), expiresAt: isoAt(8) }),
+      ],
+      [
+        pkg(1000, 1, { state: 'finished', usedMb: 1000, startedAt: isoAt(0), expiresAt: isoAt(1) }),
+        pkg(1000, 7, { state: 'expired', usedMb: 10, startedAt: isoAt(1), expiresAt: esimEnd }),
+      ],
+    ],
+    [
+      'queued and refunded packages are left as they are',
+      [pkg(500), pkg(500, 7, { state: 'refunded' })],
+      [pkg(500), pkg(500, 7, { state: 'refunded' })],
+    ],
+  ])('packagesAsShown: %s', (_what, packages, shown) => {
+    expect(packagesAsShown(packages, { expired: true, expiresAt: esimEnd })).toEqual(shown);
+    // The latest date a started package shows is the eSIM's 'Valid until'.
+    const ends = packagesAsShown(packages, { expired: true, expiresAt: esimEnd }).flatMap((p) => (p.expiresAt ? [p.expiresAt] : []));
+    for (const end of ends) expect(end <= esimEnd).toBe(true);
+  });
+
+  it('packagesAsShown changes nothing while the eSIM is not expired', () => {
+    const live = [pkg(1000, 7, { state: 'active', startedAt: isoAt(0), expiresAt: isoAt(7) })];
+    expect(packagesAsShown(live, { expired: false, expiresAt: isoAt(3) })).toEqual(live);
   });
 });
 

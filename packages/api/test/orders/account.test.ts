@@ -155,7 +155,28 @@ describe('account: orders.list and esims.list', () => {
     expect(esim).toMatchObject({ status: 'expired', daysLeft: 0, canTopUp: false });
     expect(await api.orders.list()).toMatchObject([{ status: 'completed', esimStatus: 'expired' }]);
     expect(await api.esims.counts()).toEqual({ active: 0, total: 1 });
+    // Expired: no data left, whatever the package held.
+    expect(esim!.usage).toMatchObject({ totalMb: 1024, remainingMb: 0 });
     expect(await (await (await signedIn()).caller()).esims.list()).toEqual([]);
+  });
+
+  it('an eSIM the provider expires early: no data left, and its package ended on the same day as "Valid until"', async () => {
+    const me = await signedIn();
+    await buy(me);
+    const api = await me.caller();
+    const [esim] = await api.esims.list();
+    await rig.esim.simulateUsage(esim!.iccid, 300);
+    rig.clock.advance(61_000);
+    expect((await api.esims.list())[0]).toMatchObject({ status: 'active', usage: { usedMb: 300, remainingMb: 724 } });
+    rig.clock.advance(2 * 24 * 3600_000);
+    await rig.esim.simulateExpire(esim!.iccid);
+    rig.clock.advance(61_000);
+    const [expired] = await api.esims.list();
+    expect(expired).toMatchObject({ status: 'expired', daysLeft: 0, usage: { usedMb: 300, remainingMb: 0 } });
+    const detail = await api.esims.get({ iccid: esim!.iccid });
+    expect(detail.expiresAt).not.toBeNull();
+    expect(detail.packages).toMatchObject([{ state: 'expired', expiresAt: detail.expiresAt }]);
+    expect(detail.packages[0]!.startedAt! <= detail.expiresAt!).toBe(true);
   });
 
   it('guest orders placed with an e-mail join the account registered later with it (any case), once the address is verified', async () => {

@@ -6,7 +6,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
-import { DaysLeft, EsimDestination, TravellerStatusBadge, UsageBar, useEsimDestination } from './esim-life.tsx';
+import { BuyAgain, DaysLeft, EsimDestination, TravellerStatusBadge, UsageBar, useEsimDestination } from './esim-life.tsx';
 import { formatDay } from './esim-format.ts';
 import type { EsimSummary } from './esim-types.ts';
 import classes from './esim.module.css';
@@ -38,15 +38,17 @@ export function EsimCard({ esim }: { esim: EsimSummary }) {
             {esim.iccid}
           </Text>
         </div>
-        <Button
-          mt="auto"
-          variant="light"
-          rightSection={<IconChevronRight size={16} aria-hidden className={classes.flip} />}
-          aria-label={`${t('life.card.open')} – ${destination.name}`}
-          renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid: esim.iccid }} {...props} />}
-        >
-          {t('life.card.open')}
-        </Button>
+        <Stack mt="auto" gap="xs">
+          <BuyAgain esim={esim} fullWidth />
+          <Button
+            variant="light"
+            rightSection={<IconChevronRight size={16} aria-hidden className={classes.flip} />}
+            aria-label={`${t('life.card.open')} – ${destination.name}`}
+            renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid: esim.iccid }} {...props} />}
+          >
+            {t('life.card.open')}
+          </Button>
+        </Stack>
       </Stack>
     </Card>
   );

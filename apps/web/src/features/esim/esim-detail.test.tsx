@@ -217,6 +217,26 @@ describe('/account/esim/{iccid}', () => {
     expect(screen.queryByTestId('topup')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Refund' })).toBeNull();
     expect(calls.topUps).toBe(0);
+    // No data left (even with a stale remainder from an older server), and 'Buy again' the same plan.
+    expect(screen.getByTestId('usage-left').textContent).toBe('No data left');
+    expect(screen.getByRole('link', { name: 'Buy again' }).getAttribute('href')).toBe('/checkout/101');
+  });
+
+  it("'Buy again' goes to the plans when the plan is no longer sold", async () => {
+    mock(
+      detail({ status: 'expired', canTopUp: false, daysLeft: 0, planFacts: null, refund: { eligible: false, reason: 'window_passed' } }),
+    );
+    await renderApp(path);
+    await screen.findByTestId('esim-detail');
+    expect(screen.getByRole('link', { name: 'Buy again' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it("'Buy again' is not offered while the eSIM is live", async () => {
+    mock(detail({ status: 'active' }));
+    await renderApp(path);
+    await screen.findByTestId('esim-detail');
+    expect(screen.queryByRole('link', { name: 'Buy again' })).toBeNull();
+    expect(screen.getByTestId('usage-left').textContent).toBe('612 MB left');
   });
 
   it("someone else's or an unknown eSIM: not found (the API answers 404)", async () => {

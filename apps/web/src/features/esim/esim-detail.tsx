@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
-import { DaysLeft, EsimDestination, TravellerStatusBadge, UsageBar, useEsimDestination } from './esim-life.tsx';
+import { BuyAgain, DaysLeft, EsimDestination, TravellerStatusBadge, UsageBar, useEsimDestination } from './esim-life.tsx';
 import { EsimPackages } from './esim-packages.tsx';
 import { formatDay } from './esim-format.ts';
 import type { EsimDetail as EsimDetailData } from './esim-types.ts';
@@ -114,6 +114,9 @@ export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
         <Stack gap="md" mt="lg">
           <UsageBar usage={esim.usage} status={esim.status} />
           <DaysLeft esim={esim} />
+          <div>
+            <BuyAgain esim={esim} />
+          </div>
           <dl className={classes.facts}>
             <Fact label={t('install.iccid')} wide>
               <span dir="ltr" data-testid="esim-iccid" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>

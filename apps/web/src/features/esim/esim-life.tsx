@@ -1,6 +1,8 @@
 // The pieces of an eSIM's life every eSIM screen shows: where it is for (flag and destination
 // name in the UI language), its status in a traveller's words, the usage bar and the days left.
-import { Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlanTextFacts } from '@esim/api/domain';
@@ -96,12 +98,19 @@ export function UsageBar({ usage, status }: { usage: EsimSummary['usage']; statu
         <Text size="sm" c="dimmed" data-testid="usage-text">
           {t('life.usage.usedOnly', { used })}
         </Text>
+        {status === 'expired' ? (
+          <Text size="sm" c="dimmed" data-testid="usage-left">
+            {t('life.usage.noneLeft')}
+          </Text>
+        ) : null}
       </Stack>
     );
   }
   const total = formatMb(usage.totalMb, language);
   const percent = formatPercent(usage.percent, language);
-  const left = usage.remainingMb ?? Math.max(0, usage.totalMb - usage.usedMb);
+  // An expired eSIM has no data left, whatever its packages held (the server says 0 too).
+  const over = status === 'expired' || status === 'refunded';
+  const left = over ? 0 : (usage.remainingMb ?? Math.max(0, usage.totalMb - usage.usedMb));
   const color = status === 'depleted' || usage.percent >= 90 ? 'red.8' : usage.percent >= 80 ? 'orange.8' : 'brand.7';
   const label = t('life.usage.label', { used, total, percent });
   return (
@@ -111,7 +120,7 @@ export function UsageBar({ usage, status }: { usage: EsimSummary['usage']; statu
           {label}
         </Text>
         <Text size="sm" c="dimmed" data-testid="usage-left">
-          {t('life.usage.left', { left: formatMb(left, language) })}
+          {over || left === 0 ? t('life.usage.noneLeft') : t('life.usage.left', { left: formatMb(left, language) })}
         </Text>
       </Group>
       <Progress.Root size="lg" radius="xl">
@@ -133,5 +142,37 @@ export function DaysLeft({ esim }: { esim: Pick<EsimSummary, 'daysLeft' | 'statu
     <Text size="sm" data-testid="days-left">
       {text}
     </Text>
+  );
+}
+
+/**
+ * 'Buy again' on an expired eSIM: the same plan's checkout (a new eSIM), or the plans page when
+ * the plan is no longer sold (its facts are gone).
+ */
+export function BuyAgain({ esim, fullWidth = false }: { esim: Pick<EsimSummary, 'status' | 'planId' | 'planFacts'>; fullWidth?: boolean }) {
+  const { t } = useTranslation('esim');
+  if (esim.status !== 'expired') return null;
+  return esim.planFacts ? (
+    <Button
+      variant="filled"
+      color="brand.7"
+      fullWidth={fullWidth}
+      leftSection={<IconRefresh size={16} aria-hidden />}
+      data-testid="buy-again"
+      renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(esim.planId) }} {...props} />}
+    >
+      {t('life.buyAgain')}
+    </Button>
+  ) : (
+    <Button
+      variant="filled"
+      color="brand.7"
+      fullWidth={fullWidth}
+      leftSection={<IconRefresh size={16} aria-hidden />}
+      data-testid="buy-again"
+      renderRoot={(props) => <Link to="/plans" {...props} />}
+    >
+      {t('life.buyAgain')}
+    </Button>
   );
 }
