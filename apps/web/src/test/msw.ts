@@ -1,5 +1,6 @@
 // tRPC procedures mocked through msw (msw-trpc). The test client uses a non-batching link, since
 // msw-trpc matches one procedure per request.
+import { TRPCError } from '@trpc/server';
 import { createTRPCMsw, httpLink } from 'msw-trpc';
 import { setupServer } from 'msw/node';
 import superjson from 'superjson';
@@ -24,6 +25,11 @@ export const defaultHandlers = [
   trpcMsw.subscriptions.list.query(() => []),
   // The dashboard's 'Active eSIMs' tile (none by default).
   trpcMsw.esims.counts.query(() => ({ active: 0, total: 0 })),
+  // The order-success page settles its payment once when it opens; by default the server has
+  // nothing to settle for the test (an error the page ignores: its polled order says what is).
+  trpcMsw.orders.settle.mutation(() => {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Nothing to settle in this test.' });
+  }),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -83,6 +83,27 @@ describe('/order-success', () => {
     expect(await screen.findByRole('link', { name: 'Go to my account' })).toBeTruthy();
   });
 
+  it('settles the payment once when it opens (a mutation; the poll only reads) and shows what the settlement answered', async () => {
+    const settled: unknown[] = [];
+    server.use(
+      trpcMsw.orders.settle.mutation(({ input }) => {
+        settled.push(input);
+        return readyOrder();
+      }),
+    );
+    // The read alone would keep saying 'waiting for the payment'.
+    const inputs = mockOrder(() =>
+      readyOrder({ ready: false, orderStatus: 'pending_payment', status: 'pending', activationCode: null, qrCode: null }),
+    );
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1&payment_intent_client_secret=pi_demo_1_secret_abc`);
+    expect(await screen.findByTestId('order-ready')).toBeTruthy();
+    expect(settled).toEqual([{ paymentIntentId: 'pi_demo_1', clientSecret: 'pi_demo_1_secret_abc' }]);
+    expect(inputs.length).toBeLessThanOrEqual(1);
+    // Once, however the page re-renders.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(settled).toHaveLength(1);
+  });
+
   it('stops after a minute with a friendly note and can check again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let ready = false;
@@ -93,8 +114,17 @@ describe('/order-success', () => {
     expect(await screen.findByRole('heading', { name: 'This is taking longer than usual' })).toBeTruthy();
     ready = true;
     vi.useRealTimers();
+    const settled: unknown[] = [];
+    server.use(
+      trpcMsw.orders.settle.mutation(({ input }) => {
+        settled.push(input);
+        return readyOrder();
+      }),
+    );
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByTestId('order-ready')).toBeTruthy();
+    // 'Check again' asks the server to settle again, too.
+    expect(settled).toEqual([{ paymentIntentId: 'pi_demo_1' }]);
   });
 
   it('a refunded order says provisioning failed and the payment was refunded', async () => {

@@ -1,14 +1,15 @@
-// The order-success page (spec §2, §4). With ?payment_intent=… it loads the order
-// (orders.byPaymentIntent: the owner by session, a guest with the client secret from the URL or
-// sessionStorage) and polls every second, for up to a minute, until the eSIM is delivered — the
-// server fulfils on this very call if the webhook has not yet. Then: plan, data, validity, total,
+// The order-success page (spec §2, §4). With ?payment_intent=… it asks the server once to settle
+// the payment (orders.settle, a mutation: the provider's answer is re-read and the order claimed
+// if the webhook has not done it yet), loads the order (orders.byPaymentIntent, read only: the
+// owner by session, a guest with the client secret from the URL or sessionStorage) and polls it
+// every second, for up to a minute, until the eSIM is delivered. Then: plan, data, validity, total,
 // payment method 'Card', purchase date, and the eSIM's install details. Refunded (provisioning
 // failed), failed, expired (never paid in time) and not-found orders each say so. With only a
 // plan id: the plan and a note.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -75,8 +76,25 @@ function OrderByPaymentIntent({
   const [timedOut, setTimedOut] = useState(false);
   const timedOutRef = useRef(false);
 
+  const input = { paymentIntentId, ...(clientSecret ? { clientSecret } : {}) };
+  const queryOptions = trpc.orders.byPaymentIntent.queryOptions(input);
+  const queryClient = useQueryClient();
+  // Settled once when the page opens (and on 'Check again'); its answer is the order as it is
+  // then. A failure changes nothing here: the poll below says what the order is.
+  const settle = useMutation(
+    trpc.orders.settle.mutationOptions({
+      onSuccess: (view) => queryClient.setQueryData(queryOptions.queryKey, view),
+    }),
+  );
+  const settleOnce = useRef(false);
+  useEffect(() => {
+    if (settleOnce.current) return;
+    settleOnce.current = true;
+    settle.mutate(input);
+  });
+
   const order = useQuery({
-    ...trpc.orders.byPaymentIntent.queryOptions({ paymentIntentId, ...(clientSecret ? { clientSecret } : {}) }),
+    ...queryOptions,
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data || !isWaiting(data, Boolean(search.topUp)) || timedOutRef.current) return false;
@@ -99,6 +117,7 @@ function OrderByPaymentIntent({
     timedOutRef.current = false;
     setTimedOut(false);
     setSince(Date.now());
+    settle.mutate(input);
     void order.refetch();
   };
 
