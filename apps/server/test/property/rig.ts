@@ -16,7 +16,8 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { appRouter, type Services } from '@esim/api';
-import { Statement, createDb, migrateToLatest, seed, type Db } from '@esim/db';
+import { Statement, seed, type Db } from '@esim/db';
+import { sqliteTemplate } from '@esim/db/testing';
 import { memoryMailer, type MemoryMailer } from '../../../../packages/api/src/services/mail-outbox-memory.ts';
 import { createSession } from '../../../../packages/api/src/services/sessions.ts';
 import { EsimSimulator, seededRandom } from '../../../../packages/api/src/providers/esim/index.ts';
@@ -94,11 +95,12 @@ export function freshIp(): string {
   return `2001:db8::${(ipSeq >>> 16).toString(16)}:${(ipSeq & 0xffff).toString(16)}`;
 }
 
+/** Migrated and seeded once per test file; each app gets a copy. */
+const seededDb = sqliteTemplate((db) => seed(db, { now: new Date('2026-01-01T00:00:00Z') }));
+
 export async function createFuzzApp(): Promise<FuzzApp> {
-  const handle = createDb(':memory:');
+  const handle = await seededDb();
   const db = handle.db;
-  await migrateToLatest(db);
-  await seed(db, { now: new Date('2026-01-01T00:00:00Z') });
 
   const logged: string[] = [];
   const log: Logger = {
