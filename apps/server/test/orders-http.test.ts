@@ -149,6 +149,36 @@ describe('demo payments over HTTP → order success', () => {
     expect((await t.app.request(`/api/orders/${pi}?client_secret=${pi}_secret_guess`)).status).toBe(404);
   });
 
+  it('GET /api/orders/:pi only reads; POST /api/orders/:pi/settle (the return page) claims a payment whose event was lost', async () => {
+    t.services.testHooks = {
+      beforePaymentEvent: () => {
+        throw new Error('lost');
+      },
+    };
+    const intent = await createIntent();
+    await confirm(intent);
+    t.services.testHooks = undefined;
+    const pi = intent.paymentIntentId;
+    const secret = encodeURIComponent(intent.clientSecret);
+    const status = async () =>
+      (await t.db.selectFrom('orders').select('status').where('payment_intent_id', '=', pi).executeTakeFirstOrThrow()).status;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.request(`/api/orders/${pi}?client_secret=${secret}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ orderStatus: 'pending_payment' });
+    }
+    await t.settle();
+    expect(await status()).toBe('pending_payment');
+    // A mutation: the CSRF guard applies, and the same access rule as the read.
+    expect((await t.app.request(`/api/orders/${pi}/settle?client_secret=${secret}`, { method: 'POST' })).status).toBe(403);
+    expect((await post(t.app, `/api/orders/${pi}/settle`, {})).status).toBe(404);
+    const res = await post(t.app, `/api/orders/${pi}/settle?client_secret=${secret}`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: intent.orderId, orderStatus: 'fulfilled', ready: true });
+    await t.settle();
+    expect(await counts(t.db)).toMatchObject({ fulfilled: 1, esims: 1, sent: 1 });
+  });
+
   it('the QR image is served by the app: PNG and SVG with the token; 404 without', async () => {
     const intent = await createIntent();
     await confirm(intent);

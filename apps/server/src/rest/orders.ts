@@ -3,7 +3,10 @@
 //   GET /api/orders/:paymentIntentId      → OrderView, for the order's owner (session) or whoever presents
 //                                           the payment intent's client secret: query `client_secret` or
 //                                           `payment_intent_client_secret` (Stripe's redirect adds it), or
-//                                           header X-Client-Secret. Anyone else: 404.
+//                                           header X-Client-Secret. Anyone else: 404. Read only.
+//   POST /api/orders/:paymentIntentId/settle → OrderView after settling: the payment re-read from the
+//                                           provider and the order claimed if the webhook has not yet (the
+//                                           return page's call; same access rule)
 //   POST /api/orders/:orderId/refund      (signed in) → RefundResultView; once however often asked; 409/400 with the reason
 //   GET /api/orders/:orderId/receipt      (signed in) → ReceiptView
 //   GET /api/esims                        (signed in) → EsimSummaryView[]
@@ -30,6 +33,9 @@ export function ordersRest(deps: AppDeps) {
     answer(c, () =>
       callerFor(deps, c).orders.byPaymentIntent({ paymentIntentId: c.req.param('paymentIntentId'), clientSecret: clientSecretOf(c) }),
     ),
+  );
+  app.post('/orders/:paymentIntentId/settle', (c) =>
+    answer(c, () => callerFor(deps, c).orders.settle({ paymentIntentId: c.req.param('paymentIntentId'), clientSecret: clientSecretOf(c) })),
   );
   app.post('/orders/:orderId/refund', (c) => answer(c, () => callerFor(deps, c).orders.refund({ orderId: c.req.param('orderId') })));
   app.get('/orders/:orderId/receipt', (c) => answer(c, () => callerFor(deps, c).orders.receipt({ orderId: c.req.param('orderId') })));
