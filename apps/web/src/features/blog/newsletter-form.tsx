@@ -1,8 +1,11 @@
 // The blog's newsletter form (spec §2, §5): a required e-mail input and Subscribe. The address is
 // stored by `support.subscribe` (idempotent per address); a toast confirms (the same for an address
 // already on the list: the form does not tell strangers who subscribed), and the field clears.
-import { useId, useState, type FormEvent } from 'react';
+// The value lives in @mantine/form; the check is the browser's own (required, type=email), which
+// stops an empty or malformed address before any request and says why in the page's language.
+import { useId, type FormEvent } from 'react';
 import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,31 +19,32 @@ export function NewsletterForm() {
   const { t } = useTranslation('blog');
   const { language } = useLanguage();
   const trpc = useTRPC();
-  const [email, setEmail] = useState('');
+  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, transformValues: (v) => ({ email: v.email.trim() }) });
   const titleId = useId();
   const subscribe = useMutation(trpc.support.subscribe.mutationOptions());
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!form.checkValidity()) {
-      form.reportValidity();
-      return;
-    }
-    const address = email.trim();
+  const send = ({ email: address }: { email: string }) =>
     subscribe.mutate(
       { email: address, locale: language, source: 'blog' },
       {
         // The same answer whether or not the address was on the list already.
         onSuccess: () => {
           toast({ title: t('newsletter.successTitle'), description: t('newsletter.successText', { email: address }) });
-          setEmail('');
+          form.reset();
         },
         onError: () => {
           toast({ title: t('newsletter.errorTitle'), description: t('newsletter.errorText'), variant: 'destructive' });
         },
       },
     );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    if (!element.checkValidity()) {
+      event.preventDefault();
+      element.reportValidity();
+      return;
+    }
+    form.onSubmit(send)(event);
   };
 
   return (
@@ -68,8 +72,7 @@ export function NewsletterForm() {
             size="md"
             label={t('newsletter.emailLabel')}
             placeholder={t('newsletter.placeholder')}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...form.getInputProps('email')}
             classNames={{ label: classes.label, required: classes.required }}
           />
           <Button type="submit" size="md" color="sunset.8" loading={subscribe.isPending} className={classes.submit}>

@@ -1,9 +1,11 @@
 // The check-in dialog 'Check In to Location' (spec §2, §4, §5, §8): a region picker grouped by
 // continent (the catalogue's countries), an optional location name (trimmed, left out when empty),
 // and a submit button disabled while busy or with no region. Success closes the dialog, clears the
-// fields and toasts; a failure toasts the server's message.
-import { useMemo, useState, type FormEvent } from 'react';
+// fields and toasts; a failure toasts the server's message. The fields are a @mantine/form; a
+// missing region is the spec's toast (§8), not a field message, and Check In waits for one anyway.
+import { useMemo } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { LOCATION_NAME_MAX } from '@esim/api/domain';
 import { toast } from '../../components/toast.tsx';
@@ -68,8 +70,16 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
   const trpc = useTRPC();
   const regions = useQuery({ ...trpc.catalog.regions.queryOptions(), enabled: opened });
   const checkIn = useCheckIn();
-  const [regionId, setRegionId] = useState<string | null>(null);
-  const [locationName, setLocationName] = useState('');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { regionId: null as string | null, locationName: '' },
+    // The location name is trimmed and left out when empty.
+    transformValues: ({ regionId, locationName }) => {
+      const name = locationName.trim();
+      return { regionId: regionId ? Number(regionId) : null, ...(name ? { locationName: name } : {}) };
+    },
+  });
+  const { regionId } = form.values;
   const busy = checkIn.isPending;
 
   const groups = useMemo(
@@ -82,16 +92,14 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ regionId: id, ...rest }) => {
     if (busy) return;
-    if (!regionId) {
+    if (id === null) {
       toast({ title: t('toasts.regionRequired'), description: t('toasts.regionRequiredText'), variant: 'destructive' });
       return;
     }
-    const name = locationName.trim();
     checkIn.mutate(
-      { regionId: Number(regionId), ...(name ? { locationName: name } : {}) },
+      { regionId: id, ...rest },
       {
         onSuccess: (result) => {
           const zero = result.checkIn.zeroReason && result.pointsAwarded === 0 ? result.checkIn.zeroReason : null;
@@ -101,14 +109,13 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
           });
           for (const ua of result.newAchievements ?? [])
             toast({ title: t('toasts.newAchievement', { name: x.achievementName(ua.achievement) }) });
-          setRegionId(null);
-          setLocationName('');
+          form.reset();
           onClose();
         },
         onError: (error) => toast({ title: t('toasts.checkInFailed'), description: failureText(error, x), variant: 'destructive' }),
       },
     );
-  };
+  });
 
   return (
     <Modal
@@ -135,8 +142,7 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
             label={t('checkInDialog.region')}
             placeholder={t('checkInDialog.regionPlaceholder')}
             data={groups}
-            value={regionId}
-            onChange={setRegionId}
+            {...form.getInputProps('regionId')}
             searchable
             nothingFoundMessage={t('checkInDialog.noRegions')}
             disabled={busy || regions.isPending}
@@ -150,8 +156,7 @@ export function CheckInDialog({ opened, onClose }: CheckInDialogProps) {
             label={t('checkInDialog.location')}
             description={t('checkInDialog.locationHint')}
             placeholder={t('checkInDialog.locationPlaceholder')}
-            value={locationName}
-            onChange={(e) => setLocationName(e.currentTarget.value)}
+            {...form.getInputProps('locationName')}
             maxLength={LOCATION_NAME_MAX}
             disabled={busy}
           />
