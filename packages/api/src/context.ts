@@ -4,7 +4,6 @@
 import type { Db } from '@esim/db';
 import { CatalogCache } from './services/catalog-cache.ts';
 import { EsimSimulator } from './providers/esim/index.ts';
-import type { AnyPaymentProvider } from './providers/payments/index.ts';
 import { JobQueue } from './services/fulfilment-queue.ts';
 import { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
 import { memoryMailer } from './services/mail-outbox-memory.ts';
@@ -18,12 +17,18 @@ const quietLog: ServiceLog = { info: () => undefined, warn: () => undefined, err
 
 export function createServices(db: Db, config: ShopConfig, overrides: Partial<Services> = {}): Services {
   const log = overrides.log ?? quietLog;
-  const services: Services = {
+  // The demo provider delivers its events to payment-events.ts handlePaymentEvent (the webhook's
+  // handler) with the finished services; it is made before them, so it reaches them through
+  // `built`, set below before any payment can be made (a call earlier is a programming error).
+  let built: Services | undefined;
+  const finished = (): Services => {
+    if (!built) throw new Error('createServices: a demo payment event arrived before the services were built');
+    return built;
+  };
+  built = {
     config,
     now: () => new Date(),
     catalog: new CatalogCache(db),
-    // Replaced below unless overridden: the demo provider needs the finished services object.
-    payments: undefined as unknown as AnyPaymentProvider,
     esim: new EsimSimulator(),
     mailer: memoryMailer(),
     jobs: new JobQueue({ onError: (e, key) => log.error('background job failed', { key, error: String(e) }) }),
@@ -31,7 +36,7 @@ export function createServices(db: Db, config: ShopConfig, overrides: Partial<Se
     log,
     rateLimits: createRateLimitSettings(),
     ...overrides,
+    payments: overrides.payments ?? createShopPaymentProvider(db, finished, {}),
   };
-  if (!overrides.payments) services.payments = createShopPaymentProvider(db, () => services, {});
-  return services;
+  return built;
 }
