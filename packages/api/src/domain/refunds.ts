@@ -5,6 +5,9 @@ import { z } from 'zod';
 
 export const REFUND_REASON_MAX = 300;
 
+/** The reason recorded for a refund made at the payment service (the Stripe Dashboard): no note of ours. */
+export const OUTSIDE_REFUND_REASON = 'refunded at the payment service';
+
 export const REFUND_MSG = {
   amount: 'The amount must be a whole number of minor units above 0',
   reason: `The reason must be 1 to ${REFUND_REASON_MAX} characters`,

@@ -449,20 +449,50 @@ export interface RefundEmailInput extends EmailBrand {
   cardMinor: number;
   /** Rewards points back in the account; 0: no points line. */
   points: number;
+  /**
+   * What happened: refunded at the traveller's request, by the shop (with its note), because the
+   * eSIM could not be delivered, a part refunded by the shop (the eSIM keeps working), or (none) a
+   * refund without a cause on record (made at the payment service).
+   */
+  cause?: { kind: 'requested' | 'undeliverable' } | { kind: 'owner' | 'partial'; reason: string } | undefined;
+  /** Kept from the refund for points the order earned that were already spent. */
+  deducted?: { minor: number; points: number } | undefined;
 }
 
-/** The order could not be delivered (or was refunded): the card amount and the points come back. */
+/** The refund notice: what happened, the card amount, what was kept for points spent, the points back. */
 export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
   const lang = shopLanguage(input.locale);
   const t = emailT(lang);
   const plan = localizePlan(input.plan, lang);
   const v = { product: input.productName, plan: plan.name, order: input.orderId };
+  const money = (minor: number) => formatMoney(minor, input.currency, lang);
+  const cause = input.cause;
+  const partial = cause?.kind === 'partial';
+  const lead = !cause
+    ? t('refund.intro', v)
+    : cause.kind === 'requested'
+      ? t('refund.introRequested', v)
+      : cause.kind === 'undeliverable'
+        ? t('refund.introUndeliverable', v)
+        : cause.kind === 'partial'
+          ? t('refund.introPartial', { ...v, amount: money(input.cardMinor + (input.deducted?.minor ?? 0)), reason: cause.reason })
+          : cause.kind === 'owner' && cause.reason
+            ? t('refund.introOwner', { ...v, reason: cause.reason })
+            : t('refund.intro', v);
   return renderNotice(lang, t, input, {
-    subject: t('refund.subject', v),
-    heading: t('refund.heading', v),
-    lead: [t('refund.intro', v)],
+    subject: t(partial ? 'refund.subjectPartial' : 'refund.subject', v),
+    heading: t(partial ? 'refund.headingPartial' : 'refund.heading', v),
+    lead: [lead],
     body: [
-      ...(input.cardMinor > 0 ? [t('refund.card', { amount: formatMoney(input.cardMinor, input.currency, lang) })] : []),
+      ...(input.cardMinor > 0 ? [t('refund.card', { amount: money(input.cardMinor) })] : []),
+      ...(input.deducted && input.deducted.minor > 0
+        ? [
+            t('refund.deducted', {
+              deducted: money(input.deducted.minor),
+              points: new Intl.NumberFormat(lang).format(input.deducted.points),
+            }),
+          ]
+        : []),
       ...(input.points > 0 ? [t('refund.points', { points: new Intl.NumberFormat(lang).format(input.points) })] : []),
     ],
   });

@@ -2,9 +2,10 @@
 // e-mail — sent by the in-process queue right away and by the worker's tick after a failure, with
 // back-off. A failed send changes nothing about the order; after the last attempt the row is
 // 'failed' (still listed for an operator to resend).
-import type { Db } from '@esim/db';
+import type { Db, RefundRow } from '@esim/db';
 import type { Services } from './types.ts';
-import { renderConfirmationCodeEmail, renderRefundEmail, type EmailPlan } from '../emails/render.ts';
+import { renderConfirmationCodeEmail, renderRefundEmail, type EmailPlan, type RefundEmailInput } from '../emails/render.ts';
+import { OUTSIDE_REFUND_REASON } from '../domain/refunds.ts';
 import { composeEsimMail } from '../providers/mail/index.ts';
 import type { MailMessage } from '../providers/mail/index.ts';
 import { backoffDelay } from '../providers/retry.ts';
@@ -35,8 +36,17 @@ export type EmailKind =
  */
 export type EsimResendKind = `esim_resend:${number}`;
 export type RefundNoticeKind = `refund_notice:${number}`;
+const REFUND_NOTICE_PREFIX = 'refund_notice:';
 export function refundNoticeKind(seq: number): RefundNoticeKind {
-  return `refund_notice:${seq}`;
+  return `${REFUND_NOTICE_PREFIX}${seq}`;
+}
+
+function refundCause(row: RefundRow): RefundEmailInput['cause'] {
+  if (row.full !== 1) return { kind: 'partial', reason: row.reason };
+  if (row.actor === 'traveller') return { kind: 'requested' };
+  if (row.actor === 'system') return { kind: 'undeliverable' };
+  // A refund made at the payment service has no note of ours.
+  return row.reason === OUTSIDE_REFUND_REASON ? undefined : { kind: 'owner', reason: row.reason };
 }
 export const ESIM_RESEND_PREFIX = 'esim_resend:';
 export function esimResendKind(n: number): EsimResendKind {
@@ -195,19 +205,31 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
   const locale = order.locale;
   const plan = await emailPlanOf(db, order);
   if (isEsimLifeEmailKind(kind)) return composeEsimLifeEmail(db, services, { order, plan, kind, to });
-  if (kind === 'refund_notice') {
+  if (kind === 'refund_notice' || kind.startsWith(REFUND_NOTICE_PREFIX)) {
+    // The refund row says what happened and in which language (the person who caused it).
+    const seq = kind === 'refund_notice' ? null : Number(kind.slice(REFUND_NOTICE_PREFIX.length));
+    const row = await db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .$if(seq === null, (q) => q.where('full', '=', 1))
+      .$if(seq !== null, (q) => q.where('seq', '=', seq!))
+      .orderBy('seq', 'desc')
+      .executeTakeFirst();
     const rendered = renderRefundEmail({
       productName,
       supportEmail,
-      locale,
+      locale: row?.language ?? locale,
       orderId: order.public_id,
       plan,
       currency: order.currency,
-      // The card paid the total less what rewards points paid; the points come back to the account.
-      cardMinor: order.total_amount_minor - order.points_discount_minor,
-      points: order.points_used,
+      // Without a row (a refund from before refunds were rows): the card's part, the points spent back.
+      cardMinor: row ? row.amount_minor : order.total_amount_minor - order.points_discount_minor,
+      points: row ? row.points_returned : order.points_used,
+      cause: row ? refundCause(row) : undefined,
+      deducted: row ? { minor: row.cash_deducted_minor, points: row.points_settled_in_cash } : undefined,
     });
-    return { to, ...rendered, tag: `${order.public_id}-refund` };
+    return { to, ...rendered, tag: `${order.public_id}-refund${seq === null ? '' : `-${seq}`}` };
   }
   const esim = await db.selectFrom('esims').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
   if (kind === 'confirmation_code') {

@@ -156,3 +156,37 @@ describe('the provider is asked once', () => {
     expect((await paymentRefunds(intent.paymentIntentId!)).length).toBe(1);
   });
 });
+
+describe('the refund e-mail says what happened, in the language of the person who caused it', () => {
+  it("the traveller's own refund: 'as you asked', in the language they asked in (not the order's)", async () => {
+    const { browser } = await signedIn(rig);
+    const intent = await buy(rig, browser, rig.plans.japan1.id); // bought in English
+    // The same session, the interface switched to German.
+    const german = rig.browser({ locale: 'de' });
+    german.token = browser.token;
+    await (await german.caller()).orders.refund({ orderId: intent.orderId });
+    await rig.settle();
+    const mail = rig.mailer.sent.at(-1)!;
+    expect(mail.subject).toMatch(/erstattet/);
+    expect(mail.text).toContain('Wie gewünscht haben wir Ihre Bestellung');
+  });
+
+  it("the owner's refund quotes the owner's note; a part says the eSIM keeps working; an undeliverable order says so", async () => {
+    const { browser } = await signedIn(rig);
+    const a = await buy(rig, browser, rig.plans.japan5.id);
+    const api = await admin.caller();
+    await api.admin.orders.refund({ orderId: a.orderId, amountMinor: 300, reason: 'The network in Osaka was slow.' });
+    await rig.settle();
+    let mail = rig.mailer.sent.at(-1)!;
+    expect(mail.subject).toContain('Part of your');
+    expect(mail.text).toContain('We refunded $3.00 of your order');
+    expect(mail.text).toContain('Our note: The network in Osaka was slow.');
+    expect(mail.text).toContain('Your eSIM keeps working');
+    await api.admin.orders.refund({ orderId: a.orderId, reason: 'Sorry for the trouble.' });
+    await rig.settle();
+    mail = rig.mailer.sent.at(-1)!;
+    expect(mail.text).toContain('We refunded your order');
+    expect(mail.text).toContain('Our note: Sorry for the trouble.');
+    expect(mail.text).toContain('$16.99 has been refunded');
+  });
+});

@@ -15,6 +15,7 @@ import { dayAfter, dayStart, likeContains, likePrefix, moneyText, sortTimeline }
 import { pointsPaymentId } from '../../domain/rewards.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
 import { provisionOrder } from '../order-life/provisioning.ts';
+import { listOrderEvents } from '../order-life/events.ts';
 import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail-outbox.ts';
 import {
   carryOutOwnerRefund,
@@ -156,6 +157,7 @@ const EMAIL_LABELS: Record<string, string> = {
 
 function emailLabel(kind: string): string {
   if (kind.startsWith(ESIM_RESEND_PREFIX)) return 'eSIM e-mail (sent again)';
+  if (kind.startsWith('refund_notice:')) return 'Partial refund e-mail';
   if (EMAIL_LABELS[kind]) return EMAIL_LABELS[kind];
   if (kind.startsWith('usage_')) return 'Data usage alert e-mail';
   return `E-mail '${kind}'`;
@@ -380,6 +382,7 @@ export async function getAdminOrder(db: Db, services: Services, publicId: string
     },
     emails: emails.map(toEmailJob),
     timeline: sortTimeline(timeline, TIMELINE_ORDER),
+    statusHistory: await listOrderEvents(db, order.id),
     actions: {
       refund: PAID_STATES.includes(order.status) && order.refund_requested_at === null && refundBlock(services, order) === null,
       resendEmail: order.status === 'fulfilled' && order.topup_esim_id === null && esim !== undefined && !resendPending,

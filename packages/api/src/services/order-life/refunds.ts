@@ -31,6 +31,7 @@ import { AppError, errorText } from '../../errors.ts';
 import { refundEligibility, type RefundBlockReason, type RefundFacts } from '../../domain/esim-life.ts';
 import { shopLanguage } from '../../domain/language.ts';
 import { addMs, iso } from '../../domain/time.ts';
+import { OUTSIDE_REFUND_REASON } from '../../domain/refunds.ts';
 import { PAID_STATES } from '../../domain/orders.ts';
 import { idempotencyKeys } from '../../providers/payments/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
@@ -483,7 +484,7 @@ function refundReasonText(row: Pick<RefundRow, 'actor' | 'reason'>): string {
     case 'system':
       return `refunded: ${row.reason}`;
     case 'owner':
-      return `refunded by the shop: ${row.reason}`;
+      return row.reason ? `refunded by the shop: ${row.reason}` : 'refunded by the shop';
   }
 }
 
@@ -707,14 +708,7 @@ async function recordOutsideRefund(
       .where('state', '!=', 'done')
       .executeTakeFirst();
     if (open) return null;
-    const opened = await openRefundRow(
-      trx,
-      order,
-      { actor: 'owner', reason: 'refunded at the payment service', language },
-      r.gross,
-      r.full,
-      now,
-    );
+    const opened = await openRefundRow(trx, order, { actor: 'owner', reason: OUTSIDE_REFUND_REASON, language }, r.gross, r.full, now);
     let unsettled = 0;
     let taken = 0;
     if (order.user_id !== null) {
@@ -1041,7 +1035,7 @@ export async function claimOwnerRefund(
     db,
     services,
     order,
-    { orderId, actor: 'owner', amountMinor: refund.amountMinor, reason: refund.reason?.trim() || 'refunded by the shop' },
+    { orderId, actor: 'owner', amountMinor: refund.amountMinor, reason: refund.reason?.trim() ?? '' },
     within,
   );
 }
