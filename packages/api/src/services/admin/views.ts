@@ -1,6 +1,7 @@
 // What the admin.* procedures return (issue 14). The admin pages are typed by these.
 // Money is integer minor units plus a currency code; times are ISO-8601 UTC strings.
 import type { ContactMessageStatus, EsimPlanStateValue, EsimProfileStateValue, OrderKind, OrderStatus } from '@esim/db';
+import type { OrderEventView } from '../order-life/events.ts';
 
 export interface Paged<T> {
   rows: T[];
@@ -142,6 +143,8 @@ export interface AdminOrderDetail extends AdminOrderRow {
   provisioning: { attempts: number; lastError: string | null; nextAttemptAt: string | null };
   emails: AdminEmailJob[];
   timeline: TimelineEntry[];
+  /** Every move of the order's status (order_events), oldest first: from → to, who, why, when. */
+  statusHistory: OrderEventView[];
   /** What the order page offers; each is idempotent. */
   actions: { refund: boolean; resendEmail: boolean; retryProvisioning: boolean };
 }
