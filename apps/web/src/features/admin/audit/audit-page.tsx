@@ -1,19 +1,18 @@
 // The audit log: every admin change (who, what, before → after, when), newest first, filtered by
 // action, entity, admin and dates (in the URL), paged on the server.
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { ADMIN_STALE_MS } from '../admin-query.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
-import { ApiErrorAlert, errorWords } from '../ui/api-error.tsx';
+import { AdminList } from '../ui/admin-list.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { filledFilters } from '../admin-search.ts';
 import { FilterBar, useFilterFields } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Code } from '../ui/money.tsx';
-import { Pager } from '../ui/pager.tsx';
 import { AUDIT_FILTER_KEYS, auditListInput, fieldChanges, type AuditFilterKey, type AuditSearch } from './audit-search.ts';
 import classes from './audit.module.css';
 
@@ -30,44 +29,28 @@ export function AuditPage({ search }: { search: AuditSearch }) {
     staleTime: ADMIN_STALE_MS,
     placeholderData: keepPreviousData,
   });
-  const fieldErrors: Partial<Record<AuditFilterKey, string>> = {
-    ...(query.error ? errorWords(query.error, t).fields : {}),
-    ...(parsed.ok ? {} : parsed.fields),
-  };
   const labels: Record<string, string> = Object.fromEntries(AUDIT_FILTER_KEYS.map((k) => [k, t(`audit.filters.${k}`)]));
   const go = (next: AuditSearch) => void navigate({ to: '/admin/audit', search: next });
   return (
     <AdminPage title={t('audit.title')} description={t('audit.description')}>
-      <AuditFilters
-        key={JSON.stringify(search)}
+      <AdminList
         search={search}
-        errors={fieldErrors}
-        busy={query.isFetching}
-        active={AUDIT_FILTER_KEYS.some((k) => search[k] !== undefined)}
-        onApply={(values) => go(filledFilters(AUDIT_FILTER_KEYS, values))}
-        onClear={() => go({})}
-      />
-      {query.error ? (
-        <ApiErrorAlert
-          error={query.error}
-          shownBeside={AUDIT_FILTER_KEYS}
-          labels={labels}
-          title={t('common.error.loadTitle')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      <Stack gap="sm">
-        <AuditTable rows={query.data?.rows ?? []} busy={query.isPlaceholderData || (query.isPending && parsed.ok)} />
-        {query.data ? (
-          <Pager
-            page={query.data.page}
-            pageSize={query.data.pageSize}
-            total={query.data.total}
-            busy={query.isFetching}
-            onPage={(page) => go({ ...search, page: page > 1 ? page : undefined })}
+        onSearch={go}
+        query={query}
+        fieldLabels={labels}
+        invalid={parsed.ok ? {} : parsed.fields}
+        filters={({ errors, busy }) => (
+          <AuditFilters
+            search={search}
+            errors={errors}
+            busy={busy}
+            active={AUDIT_FILTER_KEYS.some((k) => search[k] !== undefined)}
+            onApply={(values) => go(filledFilters(AUDIT_FILTER_KEYS, values))}
+            onClear={() => go({})}
           />
-        ) : null}
-      </Stack>
+        )}
+        table={(rows, busy) => <AuditTable rows={rows} busy={busy} />}
+      />
     </AdminPage>
   );
 }

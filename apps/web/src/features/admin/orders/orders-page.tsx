@@ -8,12 +8,11 @@ import { ADMIN_ORDER_STATUSES } from '@esim/api/domain/admin';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { ADMIN_STALE_MS } from '../admin-query.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
-import { ApiErrorAlert, errorWords } from '../ui/api-error.tsx';
+import { AdminList } from '../ui/admin-list.tsx';
 import { DataTable, type DataColumn } from '../ui/data-table.tsx';
 import { FilterBar, useFilterFields } from '../ui/filter-bar.tsx';
 import { formatDateTime, formatUsdMinor } from '../ui/format.ts';
 import { Code, Money } from '../ui/money.tsx';
-import { Pager } from '../ui/pager.tsx';
 import { StatusBadge, statusLabel } from '../ui/status-badge.tsx';
 import { ORDER_FILTER_KEYS, cleanFilters, orderListInput, type OrderFilterKey, type OrderSearch } from './order-search.ts';
 
@@ -30,45 +29,29 @@ export function OrdersPage({ search }: { search: OrderSearch }) {
     staleTime: ADMIN_STALE_MS,
     placeholderData: keepPreviousData,
   });
-  const serverFields = query.error ? errorWords(query.error, t).fields : {};
-  const fieldErrors: Partial<Record<OrderFilterKey, string>> = { ...serverFields, ...(parsed.ok ? {} : parsed.fields) };
   const labels: Record<string, string> = Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, t(`orders.filters.${k}`)]));
-
   const go = (next: OrderSearch) => void navigate({ to: '/admin/orders', search: next });
-  const active = ORDER_FILTER_KEYS.some((k) => search[k] !== undefined);
 
   return (
     <AdminPage title={t('orders.title')} description={t('orders.description')}>
-      <OrderFilters
-        key={JSON.stringify(search)}
+      <AdminList
         search={search}
-        errors={fieldErrors}
-        busy={query.isFetching}
-        active={active}
-        onApply={(values) => go(cleanFilters(values))}
-        onClear={() => go({})}
-      />
-      {query.error ? (
-        <ApiErrorAlert
-          error={query.error}
-          shownBeside={ORDER_FILTER_KEYS}
-          labels={labels}
-          title={t('common.error.loadTitle')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      <Stack gap="sm">
-        <OrderTable rows={query.data?.rows ?? []} busy={query.isPlaceholderData || (query.isPending && parsed.ok)} />
-        {query.data ? (
-          <Pager
-            page={query.data.page}
-            pageSize={query.data.pageSize}
-            total={query.data.total}
-            busy={query.isFetching}
-            onPage={(page) => go({ ...search, page: page > 1 ? page : undefined })}
+        onSearch={go}
+        query={query}
+        fieldLabels={labels}
+        invalid={parsed.ok ? {} : parsed.fields}
+        filters={({ errors, busy }) => (
+          <OrderFilters
+            search={search}
+            errors={errors}
+            busy={busy}
+            active={ORDER_FILTER_KEYS.some((k) => search[k] !== undefined)}
+            onApply={(values) => go(cleanFilters(values))}
+            onClear={() => go({})}
           />
-        ) : null}
-      </Stack>
+        )}
+        table={(rows, busy) => <OrderTable rows={rows} busy={busy} />}
+      />
     </AdminPage>
   );
 }

@@ -10,12 +10,12 @@ import { INBOX_STATUSES, type TInboxStatus } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminContactMessage } from '../forms/views.ts';
-import { ApiErrorAlert, errorWords } from '../ui/api-error.tsx';
+import { AdminList } from '../ui/admin-list.tsx';
+import { errorWords } from '../ui/api-error.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { FilterBar } from '../ui/filter-bar.tsx';
 import { formatCount, formatDateTime } from '../ui/format.ts';
 import { Code } from '../ui/money.tsx';
-import { Pager } from '../ui/pager.tsx';
 
 export interface InboxSearch {
   status?: TInboxStatus;
@@ -48,7 +48,6 @@ export function Inbox({ search, onSearch }: { search: InboxSearch; onSearch: (ne
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const inbox = useQuery({ ...trpc.admin.support.messages.queryOptions(inboxInput(search)), placeholderData: keepPreviousData });
-  const [q, setQ] = useState(search.q ?? '');
   const [openId, setOpenId] = useState<number | null>(null);
   const open = inbox.data?.rows.find((m) => m.id === openId) ?? null;
   const counts = inbox.data?.counts;
@@ -77,34 +76,22 @@ export function Inbox({ search, onSearch }: { search: InboxSearch; onSearch: (ne
           </Group>
         </Chip.Group>
       </div>
-      <FilterBar
-        label={t('support.inbox.searchLabel')}
-        active={Boolean(search.q)}
-        busy={inbox.isFetching}
-        onApply={() => onSearch({ ...(search.status ? { status: search.status } : {}), ...(q.trim() ? { q: q.trim() } : {}) })}
-        onClear={() => {
-          setQ('');
-          onSearch(search.status ? { status: search.status } : {});
+      <AdminList
+        search={search}
+        onSearch={(next) => {
+          setOpenId(null);
+          onSearch(next);
         }}
-      >
-        <TextInput
-          type="search"
-          label={t('support.inbox.q')}
-          description={t('support.inbox.qHint')}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-        />
-      </FilterBar>
-      {inbox.error ? <ApiErrorAlert error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
-      {inbox.data ? (
-        <>
+        query={inbox}
+        filters={({ busy }) => <InboxFilters search={search} busy={busy} onSearch={onSearch} />}
+        table={(rows, busy) => (
           <DataTable
             caption={t('support.inbox.caption')}
-            rows={inbox.data.rows}
+            rows={rows}
             rowKey={(m) => m.id}
-            empty={t('support.inbox.none')}
+            empty={busy ? t('common.loading') : t('support.inbox.none')}
             minWidth={820}
-            busy={inbox.isPlaceholderData}
+            busy={busy}
             testId="inbox-table"
             columns={[
               {
@@ -141,20 +128,36 @@ export function Inbox({ search, onSearch }: { search: InboxSearch; onSearch: (ne
               { key: 'status', header: t('support.inbox.status'), cell: (m) => <InboxStatusBadge status={m.status} /> },
             ]}
           />
-          <Pager
-            page={inbox.data.page}
-            pageSize={inbox.data.pageSize}
-            total={inbox.data.total}
-            busy={inbox.isFetching}
-            onPage={(page) => {
-              setOpenId(null);
-              onSearch({ ...search, page: page > 1 ? page : undefined });
-            }}
-          />
-        </>
-      ) : null}
+        )}
+      />
       {open ? <MessageView key={open.id} message={open} onClose={() => setOpenId(null)} /> : null}
     </Stack>
+  );
+}
+
+/** The inbox's search; its value starts from the URL's (AdminList remounts it when that changes). */
+function InboxFilters({ search, busy, onSearch }: { search: InboxSearch; busy: boolean; onSearch: (next: InboxSearch) => void }) {
+  const { t } = useTranslation('admin');
+  const [q, setQ] = useState(search.q ?? '');
+  return (
+    <FilterBar
+      label={t('support.inbox.searchLabel')}
+      active={Boolean(search.q)}
+      busy={busy}
+      onApply={() => onSearch({ ...(search.status ? { status: search.status } : {}), ...(q.trim() ? { q: q.trim() } : {}) })}
+      onClear={() => {
+        setQ('');
+        onSearch(search.status ? { status: search.status } : {});
+      }}
+    >
+      <TextInput
+        type="search"
+        label={t('support.inbox.q')}
+        description={t('support.inbox.qHint')}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+      />
+    </FilterBar>
   );
 }
 

@@ -6,12 +6,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { ApiErrorAlert } from '../ui/api-error.tsx';
+import { AdminList } from '../ui/admin-list.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { FilterBar } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Code } from '../ui/money.tsx';
-import { Pager } from '../ui/pager.tsx';
 
 export const NEWSLETTER_CSV_PATH = '/api/admin/newsletter.csv';
 
@@ -30,7 +29,6 @@ export function Subscribers({ search, onSearch }: { search: SubscriberSearch; on
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const list = useQuery({ ...trpc.admin.support.subscribers.queryOptions(subscribersInput(search)), placeholderData: keepPreviousData });
-  const [q, setQ] = useState(search.q ?? '');
 
   return (
     <>
@@ -39,28 +37,19 @@ export function Subscribers({ search, onSearch }: { search: SubscriberSearch; on
           {t('support.newsletter.export')}
         </Button>
       </Group>
-      <FilterBar
-        label={t('support.newsletter.searchLabel')}
-        active={Boolean(search.q)}
-        busy={list.isFetching}
-        onApply={() => onSearch(q.trim() ? { q: q.trim() } : {})}
-        onClear={() => {
-          setQ('');
-          onSearch({});
-        }}
-      >
-        <TextInput type="search" label={t('support.newsletter.q')} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
-      </FilterBar>
-      {list.error ? <ApiErrorAlert error={list.error} onRetry={() => void list.refetch()} /> : null}
-      {list.data ? (
-        <>
+      <AdminList
+        search={search}
+        onSearch={onSearch}
+        query={list}
+        filters={({ busy }) => <SubscriberFilters search={search} busy={busy} onSearch={onSearch} />}
+        table={(rows, busy) => (
           <DataTable
             caption={t('support.newsletter.caption')}
-            rows={list.data.rows}
+            rows={rows}
             rowKey={(s) => s.id}
-            empty={t('support.newsletter.none')}
+            empty={busy ? t('common.loading') : t('support.newsletter.none')}
             minWidth={640}
-            busy={list.isPlaceholderData}
+            busy={busy}
             testId="subscribers-table"
             columns={[
               { key: 'email', header: t('support.newsletter.email'), rowHeader: true, cell: (s) => <Code mono={false}>{s.email}</Code> },
@@ -69,15 +58,36 @@ export function Subscribers({ search, onSearch }: { search: SubscriberSearch; on
               { key: 'created', header: t('support.newsletter.subscribed'), nowrap: true, cell: (s) => formatDateTime(s.createdAt) },
             ]}
           />
-          <Pager
-            page={list.data.page}
-            pageSize={list.data.pageSize}
-            total={list.data.total}
-            busy={list.isFetching}
-            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-          />
-        </>
-      ) : null}
+        )}
+      />
     </>
+  );
+}
+
+/** The subscribers' search; its value starts from the URL's (AdminList remounts it when that changes). */
+function SubscriberFilters({
+  search,
+  busy,
+  onSearch,
+}: {
+  search: SubscriberSearch;
+  busy: boolean;
+  onSearch: (next: SubscriberSearch) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [q, setQ] = useState(search.q ?? '');
+  return (
+    <FilterBar
+      label={t('support.newsletter.searchLabel')}
+      active={Boolean(search.q)}
+      busy={busy}
+      onApply={() => onSearch(q.trim() ? { q: q.trim() } : {})}
+      onClear={() => {
+        setQ('');
+        onSearch({});
+      }}
+    >
+      <TextInput type="search" label={t('support.newsletter.q')} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+    </FilterBar>
   );
 }

@@ -1,4 +1,5 @@
 // The admin area's building blocks, shared by every admin page.
+export { AdminList, type AdminListProps, type ListFilterState, type ListPage } from './admin-list.tsx';
 export { AdminPage, type AdminPageProps } from './admin-page.tsx';
 export { ApiErrorAlert, errorWords, type ApiErrorAlertProps, type ErrorWords } from './api-error.tsx';
 export { ConfirmActionButton, type ConfirmActionButtonProps } from './confirm-action-button.tsx';

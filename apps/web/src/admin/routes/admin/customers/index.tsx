@@ -8,12 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { textSearch, type TextSearch } from '../../../../features/admin/admin-search.ts';
 import type { AdminCustomerRow } from '../../../../features/admin/forms/views.ts';
 import {
+  AdminList,
   AdminPage,
-  ApiErrorAlert,
   Code,
   DataTable,
   FilterBar,
-  Pager,
   formatCount,
   formatDateTime,
   type DataColumn,
@@ -49,8 +48,6 @@ function CustomersPage() {
   const trpc = useTRPC();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const [q, setQ] = useState(search.q ?? '');
-  const [disabled, setDisabled] = useState(search.disabled === '1');
   const result = useQuery({ ...trpc.admin.customers.search.queryOptions(inputOf(search)), placeholderData: keepPreviousData });
 
   const go = (next: CustomerSearch) => void navigate({ search: next, resetScroll: false });
@@ -92,53 +89,58 @@ function CustomersPage() {
 
   return (
     <AdminPage title={t('customers.title')} description={t('customers.description')}>
-      <FilterBar
-        label={t('customers.search.label')}
-        active={Boolean(search.q || search.disabled)}
-        busy={result.isFetching}
-        onApply={() => go({ ...(q.trim() ? { q: q.trim() } : {}), ...(disabled ? { disabled: '1' } : {}) })}
-        onClear={() => {
-          setQ('');
-          setDisabled(false);
-          go({});
-        }}
-      >
-        <TextInput
-          type="search"
-          label={t('customers.search.q')}
-          description={t('customers.search.qHint')}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-        />
-        <Checkbox
-          mt={{ base: 0, xs: 30 }}
-          label={t('customers.search.disabledOnly')}
-          checked={disabled}
-          onChange={(e) => setDisabled(e.currentTarget.checked)}
-        />
-      </FilterBar>
-      {result.error ? <ApiErrorAlert error={result.error} onRetry={() => void result.refetch()} /> : null}
-      {result.data ? (
-        <>
+      <AdminList
+        search={search}
+        onSearch={go}
+        query={result}
+        filters={({ busy }) => <CustomerFilters search={search} busy={busy} onSearch={go} />}
+        table={(rows, busy) => (
           <DataTable
             caption={t('customers.table.caption')}
             columns={columns}
-            rows={result.data.rows}
+            rows={rows}
             rowKey={(c) => c.id}
-            empty={search.q ? t('customers.table.noneFor', { q: search.q }) : t('customers.table.none')}
+            empty={busy ? t('common.loading') : search.q ? t('customers.table.noneFor', { q: search.q }) : t('customers.table.none')}
             minWidth={960}
-            busy={result.isPlaceholderData}
+            busy={busy}
             testId="customers-table"
           />
-          <Pager
-            page={result.data.page}
-            pageSize={result.data.pageSize}
-            total={result.data.total}
-            busy={result.isFetching}
-            onPage={(page) => go({ ...search, page: page > 1 ? page : undefined })}
-          />
-        </>
-      ) : null}
+        )}
+      />
     </AdminPage>
+  );
+}
+
+/** The customer search; its fields start from the URL's values (AdminList remounts it when they change). */
+function CustomerFilters({ search, busy, onSearch }: { search: CustomerSearch; busy: boolean; onSearch: (next: CustomerSearch) => void }) {
+  const { t } = useTranslation('admin');
+  const [q, setQ] = useState(search.q ?? '');
+  const [disabled, setDisabled] = useState(search.disabled === '1');
+  return (
+    <FilterBar
+      label={t('customers.search.label')}
+      active={Boolean(search.q || search.disabled)}
+      busy={busy}
+      onApply={() => onSearch({ ...(q.trim() ? { q: q.trim() } : {}), ...(disabled ? { disabled: '1' } : {}) })}
+      onClear={() => {
+        setQ('');
+        setDisabled(false);
+        onSearch({});
+      }}
+    >
+      <TextInput
+        type="search"
+        label={t('customers.search.q')}
+        description={t('customers.search.qHint')}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+      />
+      <Checkbox
+        mt={{ base: 0, xs: 30 }}
+        label={t('customers.search.disabledOnly')}
+        checked={disabled}
+        onChange={(e) => setDisabled(e.currentTarget.checked)}
+      />
+    </FilterBar>
   );
 }
