@@ -105,6 +105,10 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
       { kind: 'provisioned', at: '2026-11-24T10:01:20.000Z', detail: 'eSIM 8999000000000000012 delivered' },
       { kind: 'emailed', at: '2026-11-24T10:02:00.000Z', detail: 'eSIM e-mail sent to ada@example.com' },
     ],
+    statusHistory: [
+      { id: 1, from: 'pending_payment', to: 'paid', actor: 'provider', reason: 'payment succeeded', at: '2026-11-24T10:01:00.000Z' },
+      { id: 2, from: 'paid', to: 'fulfilled', actor: 'system', reason: 'eSIM delivered', at: '2026-11-24T10:01:20.000Z' },
+    ],
     actions: { refund: true, resendEmail: true, retryProvisioning: false },
     ...overrides,
   } as OrderDetail;

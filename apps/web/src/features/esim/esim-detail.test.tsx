@@ -11,6 +11,7 @@ import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeUser, trpcError } from '../auth/test-utils.ts';
 import { ICCID, detail, pkg, type EsimDetailRow } from './test-fixtures.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 
 afterEach(() => {
   notifications.clean();
@@ -30,8 +31,29 @@ function mock(esim: EsimDetailRow | (() => EsimDetailRow) = detail(), topUps = [
       calls.topUps++;
       return topUps;
     }),
+    trpcMsw.orders.refundQuote.query(({ input }) => quote(input.orderId)),
   );
   return calls;
+}
+
+/** What orders.refundQuote answers: 4.50 back, nothing kept, unless a test says otherwise. */
+function quote(orderId: string, over: Partial<RouterOutputs['orders']['refundQuote']> = {}): RouterOutputs['orders']['refundQuote'] {
+  return {
+    orderId,
+    currency: 'USD',
+    paidMinor: 450,
+    refundedMinor: 0,
+    grossMinor: 450,
+    full: true,
+    refundMinor: 450,
+    cashDeductedMinor: 0,
+    pointsInCash: 0,
+    pointsTaken: 0,
+    pointsReturned: 0,
+    achievementsEnded: [],
+    blocked: false,
+    ...over,
+  };
 }
 
 const path = `/account/esim/${ICCID}`;
@@ -124,7 +146,15 @@ describe('/account/esim/{iccid}', () => {
         calls.refund.push(input);
         await held;
         refunded = true;
-        return { orderId: 'ORD-A', orderStatus: 'refunded', amountRefundedMinor: 450, currency: 'USD', pointsReturned: 0 };
+        return {
+          orderId: 'ORD-A',
+          orderStatus: 'refunded',
+          amountRefundedMinor: 450,
+          currency: 'USD',
+          pointsReturned: 0,
+          cashDeductedMinor: 0,
+          pointsSettledInCash: 0,
+        };
       }),
     );
     await renderApp(path);
@@ -134,6 +164,8 @@ describe('/account/esim/{iccid}', () => {
     await u.click(within(section).getByRole('button', { name: 'Refund – Japan 1 GB – 7 days' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund this eSIM?' });
     expect(within(dialog).getByText(/will be canceled and can no longer be installed/).textContent).toContain('Japan 1 GB – 7 days');
+    // What comes back, before the refund is made.
+    await waitFor(() => expect(within(dialog).getByTestId('refund-quote').textContent).toBe('We will refund $4.50.'));
     const yes = within(dialog).getByRole('button', { name: 'Yes, refund' });
     await u.click(yes);
     // While the refund runs, the button is disabled: a second click sends nothing.
@@ -143,7 +175,52 @@ describe('/account/esim/{iccid}', () => {
     const done = await screen.findByRole('status', { name: /Refunded/ });
     expect(done.textContent).toContain('$4.50 goes back to your card.');
     expect(done.textContent).toContain('The eSIM is canceled.');
-    expect(calls.refund).toEqual([{ orderId: 'ORD-A' }]);
+    expect(calls.refund).toEqual([{ orderId: 'ORD-A', expectedCashDeductedMinor: 0 }]);
+  });
+
+  it('points this order earned that were already used: the question says what is kept for them, and the refund sends that figure', async () => {
+    const calls = mock(
+      detail({
+        status: 'ready',
+        profileState: 'released',
+        planState: 'not_active',
+        usage: { usedMb: 0, totalMb: 1024, remainingMb: 1024, percent: 0 },
+        daysLeft: null,
+        activatedAt: null,
+        expiresAt: null,
+        refund: { eligible: true, until: '2026-06-15T10:00:00.000Z' },
+      }),
+    );
+    server.use(
+      trpcMsw.orders.refundQuote.query(({ input }) => quote(input.orderId, { refundMinor: 428, cashDeductedMinor: 22, pointsInCash: 22 })),
+      trpcMsw.orders.refund.mutation(({ input }) => {
+        calls.refund.push(input);
+        return {
+          orderId: 'ORD-A',
+          orderStatus: 'refunded',
+          amountRefundedMinor: 428,
+          currency: 'USD',
+          pointsReturned: 0,
+          cashDeductedMinor: 22,
+          pointsSettledInCash: 22,
+        };
+      }),
+    );
+    await renderApp(path);
+    const u = userEvent.setup({ delay: null });
+    const section = await screen.findByRole('region', { name: 'Refund' });
+    await u.click(within(section).getByRole('button', { name: 'Refund – Japan 1 GB – 7 days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this eSIM?' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('refund-quote').textContent).toBe(
+        'We will refund $4.28.$0.22 is kept for the points this order earned that you have already used (22 points).',
+      ),
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
+    const done = await screen.findByRole('status', { name: /Refunded/ });
+    expect(done.textContent).toContain('$4.28 goes back to your card.');
+    expect(done.textContent).toContain('$0.22 was kept for points this order earned that you had already used.');
+    expect(calls.refund).toEqual([{ orderId: 'ORD-A', expectedCashDeductedMinor: 22 }]);
   });
 
   it('when a refund is no longer possible, says why and links to support', async () => {
@@ -179,7 +256,15 @@ describe('/account/esim/{iccid}', () => {
     server.use(
       trpcMsw.orders.refund.mutation(({ input }) => {
         calls.refund.push(input);
-        return { orderId: 'ORD-T', orderStatus: 'refunded', amountRefundedMinor: 450, currency: 'USD', pointsReturned: 0 };
+        return {
+          orderId: 'ORD-T',
+          orderStatus: 'refunded',
+          amountRefundedMinor: 450,
+          currency: 'USD',
+          pointsReturned: 0,
+          cashDeductedMinor: 0,
+          pointsSettledInCash: 0,
+        };
       }),
     );
     await renderApp(path);
@@ -190,7 +275,7 @@ describe('/account/esim/{iccid}', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Refund this top-up?' });
     await u.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
     expect(await within(items[1]!).findByText('The top-up was taken off your eSIM.')).toBeTruthy();
-    expect(calls.refund).toEqual([{ orderId: 'ORD-T' }]);
+    expect(calls.refund).toEqual([{ orderId: 'ORD-T', expectedCashDeductedMinor: 0 }]);
   });
 
   it('offers the top-ups that fit, priced in the chosen currency, each to the checkout in top-up mode', async () => {

@@ -1,11 +1,13 @@
 // 'Refund' for one order (the eSIM's own, or a top-up still queued): while the refund is possible
-// (refund.eligible) a button that asks first, then calls orders.refund once — the button is
-// disabled while the call runs, so a second click sends nothing. Otherwise the reason it is no
-// longer possible and a link to support. Afterwards a message says what came back.
+// (refund.eligible) a button that asks first — the question shows what comes back (orders.
+// refundQuote) and what is kept for points this order earned that were already used — then calls
+// orders.refund once with the deduction shown (a larger one is refused: the quote is read again).
+// The button is disabled while the call runs, so a second click sends nothing. Otherwise the
+// reason it is no longer possible and a link to support. Afterwards a message says what came back.
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconReceiptRefund } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
@@ -36,6 +38,7 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState<RefundResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const quote = useQuery({ ...trpc.orders.refundQuote.queryOptions({ orderId }), enabled: asking, staleTime: 0 });
   const mutation = useMutation(
     trpc.orders.refund.mutationOptions({
       onSuccess: (result) => {
@@ -47,6 +50,12 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
       },
       onError: (err) => {
         const e = callError(err);
+        if (e.code === 'CONFLICT' && e.details.reason === 'quote_changed') {
+          // What is kept for spent points grew meanwhile: read it again, and ask again.
+          setError(t('life.refund.quoteChanged'));
+          void quote.refetch();
+          return;
+        }
         // Refused (installed or activated meanwhile): the eSIM, fetched again, shows why.
         setError(e.code === 'CONFLICT' ? t('life.refund.refused') : t('life.refund.failed'));
         setAsking(false);
@@ -67,6 +76,11 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
       >
         <Stack gap={4}>
           {money ? <Text size="sm">{isolated({ amount: money }, (v) => t('life.refund.doneMoney', v))}</Text> : null}
+          {done.cashDeductedMinor > 0 ? (
+            <Text size="sm">
+              {isolated({ kept: formatMinor(done.cashDeductedMinor, done.currency, language) }, (v) => t('life.refund.doneKept', v))}
+            </Text>
+          ) : null}
           {done.pointsReturned > 0 ? <Text size="sm">{t('life.refund.donePoints', { count: done.pointsReturned })}</Text> : null}
           <Text size="sm">{kind === 'esim' ? t('life.refund.doneEsim') : t('life.refund.doneTopUp')}</Text>
         </Stack>
@@ -103,9 +117,11 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
     setError(null);
     setAsking(true);
   };
+  const q = quote.data;
   const confirm = () => {
-    if (mutation.isPending) return;
-    mutation.mutate({ orderId });
+    if (mutation.isPending || !q || q.blocked) return;
+    setError(null);
+    mutation.mutate({ orderId, expectedCashDeductedMinor: q.cashDeductedMinor });
   };
   return (
     <Stack gap={6} data-testid={`refund-${orderId}`}>
@@ -141,11 +157,36 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
           <Text>
             {isolated({ plan: subject }, (v) => (kind === 'esim' ? t('life.refund.confirmBody', v) : t('life.refund.confirmTopUpBody', v)))}
           </Text>
+          <Stack gap={4} data-testid="refund-quote" aria-live="polite">
+            {!q ? (
+              <Text size="sm" c="dimmed">
+                {quote.isError ? t('life.refund.failed') : t('life.refund.quoteLoading')}
+              </Text>
+            ) : q.blocked ? (
+              <Text size="sm" c="red.9">
+                {t('life.refund.quoteBlocked')}
+              </Text>
+            ) : (
+              <>
+                <Text size="sm" fw={600}>
+                  {isolated({ amount: formatMinor(q.refundMinor, q.currency, language) }, (v) => t('life.refund.quoteRefund', v))}
+                </Text>
+                {q.cashDeductedMinor > 0 ? (
+                  <Text size="sm">
+                    {isolated({ kept: formatMinor(q.cashDeductedMinor, q.currency, language), points: String(q.pointsInCash) }, (v) =>
+                      t('life.refund.quoteKept', v),
+                    )}
+                  </Text>
+                ) : null}
+              </>
+            )}
+          </Stack>
+          {asking ? errorAlert : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setAsking(false)} disabled={pending} data-autofocus>
               {t('life.refund.keep')}
             </Button>
-            <Button color="red.9" onClick={confirm} loading={pending} disabled={pending}>
+            <Button color="red.9" onClick={confirm} loading={pending} disabled={pending || !q || q.blocked}>
               {t('life.refund.confirm')}
             </Button>
           </Group>

@@ -1,4 +1,5 @@
-// One order for the admin: its facts, payment, eSIM, e-mails and timeline, and the actions.
+// One order for the admin: its facts, payment, eSIM, e-mails, timeline and status history (the
+// order_events rows: from → to, who, why, when), and the actions.
 import type { ReactNode } from 'react';
 import { Anchor, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -249,6 +250,34 @@ function OrderDetail({ order }: { order: Detail }) {
             ))}
           </ol>
         )}
+      </Section>
+      <Section id="order-status-history" title={t('orders.detail.statusHistory')}>
+        <DataTable
+          caption={t('orders.detail.statusHistory')}
+          rows={order.statusHistory}
+          rowKey={(e) => e.id}
+          empty={t('orders.detail.noStatusHistory')}
+          minWidth={760}
+          testId="order-status-history"
+          columns={[
+            {
+              key: 'at',
+              header: t('orders.detail.statusAt'),
+              rowHeader: true,
+              nowrap: true,
+              cell: (e) => <time dateTime={e.at}>{when(e.at)}</time>,
+            },
+            {
+              key: 'from',
+              header: t('orders.detail.statusFrom'),
+              nowrap: true,
+              cell: (e) => (e.from ? <StatusBadge status={e.from} /> : t('orders.detail.statusUnknown')),
+            },
+            { key: 'to', header: t('orders.detail.statusTo'), nowrap: true, cell: (e) => <StatusBadge status={e.to} /> },
+            { key: 'actor', header: t('orders.detail.statusActor'), nowrap: true, cell: (e) => t(`orders.detail.actors.${e.actor}`) },
+            { key: 'reason', header: t('orders.detail.statusReason'), cell: (e) => e.reason },
+          ]}
+        />
       </Section>
     </Stack>
   );

@@ -107,6 +107,16 @@ describe('/admin/orders/$orderId', () => {
         .map((li) => li.getAttribute('data-kind')),
     ).toEqual(['created', 'paid', 'provisioned', 'emailed']);
     expect(within(timeline).getByText('eSIM e-mail sent to ada@example.com')).toBeTruthy();
+    // The status history: each move from → to, by whom and why.
+    const history = screen.getByRole('table', { name: 'Status history' });
+    const rows = within(history)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows.map((r) => r.slice(1))).toEqual([
+      ['Awaiting payment', 'Paid', 'Provider', 'payment succeeded'],
+      ['Paid', 'Fulfilled', 'System', 'eSIM delivered'],
+    ]);
     expect((screen.getByRole('button', { name: 'Retry provisioning' }) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(document.title).toBe('Order ORD-20261124-AAAA | eSIM Shop'));
     // The menu marks one section as the current page: Orders (not the dashboard, not the shop).
