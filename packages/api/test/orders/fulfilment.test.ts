@@ -170,7 +170,7 @@ describe('provisioning failures', () => {
     const view = await api.orders.byPaymentIntent({ paymentIntentId: id, clientSecret: intent.clientSecret });
     expect(view).toMatchObject({ orderStatus: 'refunded', status: 'refunded', ready: false });
     const pi = await demo(rig).store.getIntent(id);
-    expect(pi!.refunds).toEqual([expect.objectContaining({ amountMinor: 450, idempotencyKey: `order:${intent.orderId}:refund` })]);
+    expect(pi!.refunds).toEqual([expect.objectContaining({ amountMinor: 450, idempotencyKey: `order:${intent.orderId}:refund:1` })]);
     expect(rig.mailer.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/refunded/)]);
     expect(rig.mailer.sent[0]!.text).toContain('$4.50');
     expect(await counts(rig.db)).toMatchObject({ esims: 0, emails: 1, sent: 1 });

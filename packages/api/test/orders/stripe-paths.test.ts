@@ -261,7 +261,7 @@ describe('Stripe: undeliverable eSIM', () => {
       order = await rig.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
     }
     expect(order).toMatchObject({ status: 'refunded', provision_attempts: 4, amount_refunded_minor: 1999 });
-    expect(fake.refunds).toEqual([{ id: expect.any(String), payment_intent: id, amount: 1999, key: `order:${intent.orderId}:refund` }]);
+    expect(fake.refunds).toEqual([{ id: expect.any(String), payment_intent: id, amount: 1999, key: `order:${intent.orderId}:refund:1` }]);
     expect((await counts(rig.db)).esims).toBe(0);
     expect(rig.mailer.sent.map((m) => m.subject)).toEqual([expect.stringContaining('was refunded')]);
   });
