@@ -16,7 +16,6 @@ import { pointsPaymentId } from '../../domain/rewards.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
 import { provisionOrder } from '../order-life/provisioning.ts';
 import { listOrderEvents } from '../order-life/events.ts';
-import { listOrderEvents } from '../order-life/events.ts';
 import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail-outbox.ts';
 import {
   carryOutOwnerRefund,
@@ -383,7 +382,6 @@ export async function getAdminOrder(db: Db, services: Services, publicId: string
     },
     emails: emails.map(toEmailJob),
     timeline: sortTimeline(timeline, TIMELINE_ORDER),
-    statusHistory: await listOrderEvents(db, order.id),
     statusHistory: await listOrderEvents(db, order.id),
     actions: {
       refund: PAID_STATES.includes(order.status) && order.refund_requested_at === null && refundBlock(services, order) === null,
