@@ -8,6 +8,7 @@
 //                                           provider and the order claimed if the webhook has not yet (the
 //                                           return page's call; same access rule)
 //   POST /api/orders/:orderId/refund      (signed in) → RefundResultView; once however often asked; 409/400 with the reason
+//   GET /api/orders/:orderId/history      (signed in) → OrderEventView[]: the order's status moves, oldest first
 //   GET /api/orders/:orderId/receipt      (signed in) → ReceiptView
 //   GET /api/esims                        (signed in) → EsimSummaryView[]
 //   GET /api/esims/:iccid                 (signed in) → EsimDetailView
@@ -38,6 +39,7 @@ export function ordersRest(deps: AppDeps) {
     answer(c, () => callerFor(deps, c).orders.settle({ paymentIntentId: c.req.param('paymentIntentId'), clientSecret: clientSecretOf(c) })),
   );
   app.post('/orders/:orderId/refund', (c) => answer(c, () => callerFor(deps, c).orders.refund({ orderId: c.req.param('orderId') })));
+  app.get('/orders/:orderId/history', (c) => answer(c, () => callerFor(deps, c).orders.history({ orderId: c.req.param('orderId') })));
   app.get('/orders/:orderId/receipt', (c) => answer(c, () => callerFor(deps, c).orders.receipt({ orderId: c.req.param('orderId') })));
   app.get('/esims', (c) => answer(c, () => callerFor(deps, c).esims.list()));
   app.get('/esims/:iccid', (c) => answer(c, () => callerFor(deps, c).esims.get({ iccid: c.req.param('iccid') })));

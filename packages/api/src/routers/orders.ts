@@ -6,6 +6,7 @@ import { ZOrderByPaymentIntentInput } from '../domain/orders.ts';
 import { ZOrderByNumberInput, ZRefundOrderInput } from '../domain/esim-inputs.ts';
 import { getOrderView, listOrdersForUser } from '../services/orders.ts';
 import { settleOrder } from '../services/order-life/settle.ts';
+import { listOrderEventsForUser } from '../services/order-life/events.ts';
 import { quoteRefundForUser, refundOrderForUser } from '../services/order-life/refunds.ts';
 import { getReceipt } from '../services/receipts.ts';
 
@@ -41,6 +42,11 @@ export const ordersRouter = router({
   refundQuote: protectedProcedure
     .input(ZOrderByNumberInput)
     .query(({ ctx, input }) => quoteRefundForUser(ctx.db, ctx.user.id, input.orderId)),
+
+  /** The order's status history (from → to, who, why, when), oldest first.  GET /api/orders/{orderId}/history */
+  history: protectedProcedure
+    .input(ZOrderByNumberInput)
+    .query(({ ctx, input }) => listOrderEventsForUser(ctx.db, ctx.user.id, input.orderId)),
 
   /** The printable receipt.  GET /api/orders/{orderId}/receipt */
   receipt: protectedProcedure

@@ -36,6 +36,9 @@ describe('order events', () => {
       ['paid', 'fulfilled', 'system'],
       ['fulfilled', 'refunded', 'owner'],
     ]);
+    // The traveller's account reads the same moves (orders.history); anyone else's: 404.
+    expect(moves(await (await customer.caller()).orders.history({ orderId }))).toEqual(moves(after.statusHistory));
+    await expect((await admin.caller()).orders.history({ orderId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // Each event's time is at or after the one before it.
     const times = after.statusHistory.map((e) => e.at);
     expect([...times].sort()).toEqual(times);
