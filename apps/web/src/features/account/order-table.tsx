@@ -69,8 +69,14 @@ export function EsimStatusChip({ status }: { status: string | null | undefined }
 }
 
 /** The order's badge and, beside it, its eSIM's chip. */
-function OrderStatus({ order }: { order: AccountOrder }) {
-  return (
+function OrderStatus({ order, stacked = false }: { order: AccountOrder; stacked?: boolean }) {
+  // On a phone's card the two stack at the end, leaving the plan's name its width.
+  return stacked ? (
+    <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+      <OrderStatusBadge status={order.status} />
+      <EsimStatusChip status={order.esimStatus} />
+    </Stack>
+  ) : (
     <Group gap={6} wrap="wrap" component="span" display="inline-flex">
       <OrderStatusBadge status={order.status} />
       <EsimStatusChip status={order.esimStatus} />
@@ -170,7 +176,7 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                   <Title order={3} className={classes.cardTitle}>
                     <bdi>{planText(order)}</bdi>
                   </Title>
-                  <OrderStatus order={order} />
+                  <OrderStatus order={order} stacked />
                 </div>
                 <dl className={classes.facts}>
                   <div>

@@ -134,7 +134,7 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
               {t('summary.pointsLine', { points: points.points })}
             </Text>
             <Text size="sm" c="green.9" fw={600} data-testid="checkout-points-discount">
-              <bdi>−{points.discount}</bdi>
+              <bdi dir="ltr">−{points.discount}</bdi>
             </Text>
           </Group>
         </Stack>

@@ -111,7 +111,7 @@ export function UsageBar({ usage, status }: { usage: EsimSummary['usage']; statu
   // An expired eSIM has no data left, whatever its packages held (the server says 0 too).
   const over = status === 'expired' || status === 'refunded';
   const left = over ? 0 : (usage.remainingMb ?? Math.max(0, usage.totalMb - usage.usedMb));
-  const color = status === 'depleted' || usage.percent >= 90 ? 'red.8' : usage.percent >= 80 ? 'orange.8' : 'brand.7';
+  const color = over ? 'gray.6' : status === 'depleted' || usage.percent >= 90 ? 'red.8' : usage.percent >= 80 ? 'orange.8' : 'brand.7';
   const label = t('life.usage.label', { used, total, percent });
   return (
     <Stack gap={6} data-testid="usage">
