@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rootPkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-export const pnpmVersion = rootPkg.devDependencies.pnpm;
+// From packageManager ('pnpm@10.34.8'): the devDependency is `catalog:` (pnpm-workspace.yaml), which
+// only pnpm itself can read.
+export const pnpmVersion = /^pnpm@([^+]+)/.exec(rootPkg.packageManager ?? '')?.[1] ?? 'latest';
 
 export function toolEnv(extra = {}) {
   const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...extra };

@@ -5,5 +5,4 @@ export * from './esim/index.ts';
 export * from './mail/index.ts';
 export { qrPng, qrSvg } from './qr.ts';
 export type { QrOptions } from './qr.ts';
-export { backoffDelay, withRetry } from './retry.ts';
-export type { RetryOptions } from './retry.ts';
+export { backoffDelay } from './retry.ts';
