@@ -6,8 +6,32 @@ import { makeUser, trpcError } from '../../auth/test-utils.ts';
 import { server, trpcMsw } from '../../../test/msw.ts';
 import { renderAdminApp } from '../../../test/render.tsx';
 import { makeOrderDetail, makeOrderRow } from '../test-fixtures.ts';
+import type { RouterOutputs } from '../../../lib/trpc.ts';
 
 const admin = () => trpcMsw.auth.me.query(() => makeUser({ role: 'admin', username: 'boss' }));
+
+/** admin.orders.refundQuote's answer: the whole 17.99 back, nothing kept, unless a test says otherwise. */
+function refundQuote(
+  orderId: string,
+  over: Partial<RouterOutputs['admin']['orders']['refundQuote']> = {},
+): RouterOutputs['admin']['orders']['refundQuote'] {
+  return {
+    orderId,
+    currency: 'USD',
+    paidMinor: 1_799,
+    refundedMinor: 0,
+    grossMinor: 1_799,
+    full: true,
+    refundMinor: 1_799,
+    cashDeductedMinor: 0,
+    pointsInCash: 0,
+    pointsTaken: 0,
+    pointsReturned: 0,
+    achievementsEnded: [],
+    blocked: false,
+    ...over,
+  };
+}
 const user = () => userEvent.setup({ delay: null });
 
 describe('/admin/orders', () => {
@@ -137,6 +161,7 @@ describe('/admin/orders/$orderId', () => {
     server.use(
       admin(),
       trpcMsw.admin.orders.get.query(() => makeOrderDetail()),
+      trpcMsw.admin.orders.refundQuote.query(({ input }) => refundQuote(input.orderId)),
       trpcMsw.admin.orders.refund.mutation(async () => {
         refunds++;
         await held;
@@ -170,6 +195,80 @@ describe('/admin/orders/$orderId', () => {
     expect(screen.getByRole('region', { name: 'Order' }).querySelector('[data-status]')?.textContent).toBe('Refunded');
     expect((screen.getByRole('button', { name: 'Refund' }) as HTMLButtonElement).disabled).toBe(true);
     expect(refunds).toBe(1);
+  });
+
+  it('a partial (goodwill) refund: an amount up to what remains and a reason; the quote says what is kept for points already used', async () => {
+    const sent: unknown[] = [];
+    const asked: unknown[] = [];
+    server.use(
+      admin(),
+      trpcMsw.admin.orders.get.query(() => makeOrderDetail()),
+      trpcMsw.admin.orders.refundQuote.query(({ input }) => {
+        asked.push(input);
+        const gross = input.amountMinor ?? 1_799;
+        return refundQuote(input.orderId, {
+          grossMinor: gross,
+          full: gross === 1_799,
+          refundMinor: gross - 12,
+          cashDeductedMinor: 12,
+          pointsInCash: 12,
+        });
+      }),
+      trpcMsw.admin.orders.refund.mutation(({ input }) => {
+        sent.push(input);
+        return {
+          outcome: 'done' as const,
+          message: 'Refunded 5.00 USD of the order; it stays fulfilled and its eSIM keeps working; the customer is e-mailed.',
+          order: makeOrderDetail({
+            refunded: { minor: 488, currency: 'USD' },
+            refundable: { minor: 1_299, currency: 'USD' },
+            refunds: [
+              {
+                seq: 1,
+                full: false,
+                state: 'done',
+                actor: 'owner',
+                reason: 'Slow data in Osaka',
+                amount: { minor: 488, currency: 'USD' },
+                cashDeducted: { minor: 12, currency: 'USD' },
+                pointsTaken: 0,
+                pointsSettledInCash: 12,
+                pointsUnsettled: 0,
+                pointsReturned: 0,
+                providerRefundId: 're_1',
+                createdAt: '2026-11-24T10:00:00.000Z',
+                completedAt: '2026-11-24T10:00:00.000Z',
+              },
+            ],
+          }),
+        };
+      }),
+    );
+    await renderAdminApp('/admin/orders/ORD-20261124-AAAA');
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order ORD-20261124-AAAA?' });
+    await u.click(within(dialog).getByRole('radio', { name: /A part of it/ }));
+    await u.type(within(dialog).getByRole('textbox', { name: 'Amount (USD)' }), '5');
+    const confirm = within(dialog).getByRole('button', { name: /^Refund \$/ }) as HTMLButtonElement;
+    // Without a reason a part cannot be refunded.
+    await waitFor(() => expect(within(dialog).getByTestId('admin-refund-quote').textContent).toContain('We will refund $4.88.'));
+    expect(confirm.disabled).toBe(true);
+    expect(within(dialog).getByTestId('admin-refund-quote').textContent).toContain(
+      '$0.12 is kept for the 12 points this order earned that the buyer has already used.',
+    );
+    await u.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Slow data in Osaka');
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await u.click(within(dialog).getByRole('button', { name: 'Refund $4.88' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { orderId: 'ORD-20261124-AAAA', amountMinor: 500, reason: 'Slow data in Osaka', expectedCashDeductedMinor: 12 },
+      ]),
+    );
+    expect(asked).toContainEqual({ orderId: 'ORD-20261124-AAAA', amountMinor: 500 });
+    const list = await screen.findByTestId('refund-list');
+    expect(within(list).getByText('Slow data in Osaka')).toBeTruthy();
+    expect(within(list).getByText('Still refundable: $12.99')).toBeTruthy();
   });
 
   it("says 'Already done' for a repeated action and shows a refused one in words", async () => {
