@@ -1,15 +1,16 @@
 // Create or edit a plan of a region: name, description, price (typed as money, '19.99' → 1999
 // USD cents), data (shown as '5GB' + MB, or Unlimited), validity days, features (one per line),
 // popular and visible. Checked with the server's schema before sending; the server's answer shows
-// next to its field, and nothing changes on bad input.
+// next to its field, and nothing changes on bad input. A @mantine/form.
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_MSG, ZPlanInput, type TPlanInput } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
+import { focusFirstError, serverFieldErrors, zodRules } from '../forms/field-errors.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 import type { AdminPlan, AdminRegion } from '../forms/views.ts';
 import { parsePriceText, priceTextOf } from './price-text.ts';
@@ -112,25 +113,37 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
   const changed = useCatalogChanged();
   const create = useMutation(trpc.admin.catalog.createPlan.mutationOptions());
   const update = useMutation(trpc.admin.catalog.updatePlan.mutationOptions());
-  const [values, setValues] = useState<PlanValues>(() => valuesOf(plan));
+  const inputOf = (v: PlanValues) => planInputOf(region.id, v).input;
+  const schemaRules = zodRules(ZPlanInput, inputOf, { validityDays: ADMIN_MSG.validity, dataMb: ADMIN_MSG.dataMb });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: valuesOf(plan),
+    // The price's own message (not money) before the schema's.
+    validate: (v: PlanValues) => {
+      const { priceError } = planInputOf(region.id, v);
+      return { ...schemaRules(v), ...(priceError ? { priceMinor: priceError } : {}) };
+    },
+    transformValues: (v) => ZPlanInput.parse(inputOf(v)) as TPlanInput,
+    clearInputErrorOnChange: false,
+  });
   // The MB field follows the shown amount ('5GB' → 5120) until someone types in it.
   const [mbTouched, setMbTouched] = useState(plan !== null);
-  const { errors, serverError, accept, failed } = useFormErrors();
+  const [serverError, setServerError] = useState<unknown>(null);
   const pending = create.isPending || update.isPending;
+  const { values, errors } = form;
 
-  const set = <K extends keyof PlanValues>(key: K, value: PlanValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const failed = (error: unknown) => {
+    form.setErrors(serverFieldErrors(error));
+    setServerError(error);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const { input, priceError } = planInputOf(region.id, values);
-    const found = fieldErrorsOf(ZPlanInput, input);
-    if (priceError) found.priceMinor = priceError;
-    // Text where a number belongs gets zod's type message; say what the field needs instead.
-    if (found.validityDays) found.validityDays = ADMIN_MSG.validity;
-    if (found.dataMb) found.dataMb = ADMIN_MSG.dataMb;
-    if (!accept(event.currentTarget, found)) return;
-    const parsed = ZPlanInput.parse(input) as TPlanInput;
+    if (pending) return event.preventDefault();
+    setServerError(null);
+    form.onSubmit(send, focusFirstError)(event);
+  };
+
+  const send = (parsed: TPlanInput) => {
     const done = async (saved: AdminPlan) => {
       await changed();
       toast({ title: plan ? t('catalog.plan.saved', { name: saved.name }) : t('catalog.plan.created', { name: saved.name }) });
@@ -144,22 +157,8 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {serverError ? <ApiErrorAlert error={serverError} title={t('catalog.notSaved')} shownBeside={FIELDS} /> : null}
-        <TextInput
-          name="name"
-          label={t('catalog.plan.name')}
-          withAsterisk
-          value={values.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
-        />
-        <Textarea
-          name="description"
-          label={t('catalog.plan.description')}
-          rows={2}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={errors.description}
-        />
+        <TextInput name="name" label={t('catalog.plan.name')} withAsterisk {...form.getInputProps('name')} />
+        <Textarea name="description" label={t('catalog.plan.description')} rows={2} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             name="priceMinor"
@@ -169,8 +168,7 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
             inputMode="decimal"
             leftSection="$"
             dir="ltr"
-            value={values.price}
-            onChange={(e) => set('price', e.currentTarget.value)}
+            {...form.getInputProps('price')}
             error={errors.priceMinor}
           />
           <TextInput
@@ -178,17 +176,10 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
             label={t('catalog.plan.validity')}
             withAsterisk
             inputMode="numeric"
-            value={values.validityDays}
-            onChange={(e) => set('validityDays', e.currentTarget.value)}
-            error={errors.validityDays}
+            {...form.getInputProps('validityDays')}
           />
         </SimpleGrid>
-        <Checkbox
-          name="unlimited"
-          label={t('catalog.plan.unlimited')}
-          checked={values.unlimited}
-          onChange={(e) => set('unlimited', e.currentTarget.checked)}
-        />
+        <Checkbox name="unlimited" label={t('catalog.plan.unlimited')} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
         {values.unlimited ? null : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
@@ -200,7 +191,8 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
               onChange={(e) => {
                 const text = e.currentTarget.value;
                 const mb = mbOfDataText(text);
-                setValues((v) => ({ ...v, dataAmount: text, dataMb: !mbTouched && mb !== null ? String(mb) : v.dataMb }));
+                form.setFieldValue('dataAmount', text);
+                if (!mbTouched && mb !== null) form.setFieldValue('dataMb', String(mb));
               }}
               error={errors.dataAmount}
             />
@@ -212,7 +204,7 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
               value={values.dataMb}
               onChange={(e) => {
                 setMbTouched(true);
-                set('dataMb', e.currentTarget.value);
+                form.setFieldValue('dataMb', e.currentTarget.value);
               }}
               error={errors.dataMb}
             />
@@ -223,23 +215,11 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
           label={t('catalog.plan.features')}
           description={t('catalog.plan.featuresHint')}
           rows={4}
-          value={values.features}
-          onChange={(e) => set('features', e.currentTarget.value)}
-          error={errors.features}
+          {...form.getInputProps('features')}
         />
         <Group gap="xl">
-          <Switch
-            name="isPopular"
-            label={t('catalog.plan.popular')}
-            checked={values.isPopular}
-            onChange={(e) => set('isPopular', e.currentTarget.checked)}
-          />
-          <Switch
-            name="visible"
-            label={t('catalog.plan.visible')}
-            checked={values.visible}
-            onChange={(e) => set('visible', e.currentTarget.checked)}
-          />
+          <Switch name="isPopular" label={t('catalog.plan.popular')} {...form.getInputProps('isPopular', { type: 'checkbox' })} />
+          <Switch name="visible" label={t('catalog.plan.visible')} {...form.getInputProps('visible', { type: 'checkbox' })} />
         </Group>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>

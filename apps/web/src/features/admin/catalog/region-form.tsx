@@ -1,15 +1,16 @@
 // Create or edit a region: name, code, continent (none: a worldwide bundle), kind, popular and
 // visible. Checked with the server's own schema before sending; the server's answer (a code
-// already taken, …) shows next to its field, and nothing changes.
+// already taken, …) shows next to its field, and nothing changes. A @mantine/form.
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTINENTS, ZRegionInput, type TRegionInput } from '@esim/api/domain/admin';
 import type { AdminRegion } from '../forms/views.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
+import { focusFirstError, serverFieldErrors, zodRules } from '../forms/field-errors.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 import { useCatalogChanged } from './use-catalog-changed.ts';
 
@@ -72,19 +73,29 @@ export function RegionForm({ region, onDone }: { region: AdminRegion | null; onD
   const changed = useCatalogChanged();
   const create = useMutation(trpc.admin.catalog.createRegion.mutationOptions());
   const update = useMutation(trpc.admin.catalog.updateRegion.mutationOptions());
-  const [values, setValues] = useState<RegionValues>(() => valuesOf(region));
-  const { errors, serverError, accept, failed } = useFormErrors();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: valuesOf(region),
+    validate: zodRules(ZRegionInput, inputOf),
+    transformValues: (v) => ZRegionInput.parse(inputOf(v)) as TRegionInput,
+    clearInputErrorOnChange: false,
+  });
+  const [serverError, setServerError] = useState<unknown>(null);
   const pending = create.isPending || update.isPending;
+  const { values, errors } = form;
 
-  const set = <K extends keyof RegionValues>(key: K, value: RegionValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const failed = (error: unknown) => {
+    form.setErrors(serverFieldErrors(error));
+    setServerError(error);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const input = inputOf(values);
-    const found = fieldErrorsOf(ZRegionInput, input);
-    if (!accept(event.currentTarget, found)) return;
-    const parsed = ZRegionInput.parse(input) as TRegionInput;
+    if (pending) return event.preventDefault();
+    setServerError(null);
+    form.onSubmit(send, focusFirstError)(event);
+  };
+
+  const send = (parsed: TRegionInput) => {
     const done = async (saved: AdminRegion) => {
       await changed();
       toast({ title: region ? t('catalog.region.saved', { name: saved.name }) : t('catalog.region.created', { name: saved.name }) });
@@ -98,21 +109,14 @@ export function RegionForm({ region, onDone }: { region: AdminRegion | null; onD
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {serverError ? <ApiErrorAlert error={serverError} title={t('catalog.notSaved')} shownBeside={FIELDS} /> : null}
-        <TextInput
-          name="name"
-          label={t('catalog.region.name')}
-          withAsterisk
-          value={values.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
-        />
+        <TextInput name="name" label={t('catalog.region.name')} withAsterisk {...form.getInputProps('name')} />
         <TextInput
           name="code"
           label={t('catalog.region.code')}
           description={t('catalog.region.codeHint')}
           withAsterisk
           value={values.code}
-          onChange={(e) => set('code', e.currentTarget.value.toUpperCase())}
+          onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
           error={errors.code}
           dir="ltr"
         />
@@ -123,7 +127,7 @@ export function RegionForm({ region, onDone }: { region: AdminRegion | null; onD
           placeholder={t('catalog.region.continentPick')}
           data={[...CONTINENTS.map((c) => ({ value: c, label: c })), { value: WORLDWIDE, label: t('catalog.region.worldwide') }]}
           value={values.continent || null}
-          onChange={(v) => set('continent', v ?? '')}
+          onChange={(v) => form.setFieldValue('continent', v ?? '')}
           error={errors.continent}
           allowDeselect={false}
         />
@@ -135,22 +139,16 @@ export function RegionForm({ region, onDone }: { region: AdminRegion | null; onD
             { value: 'bundle', label: t('catalog.region.kindBundle') },
           ]}
           value={values.kind}
-          onChange={(v) => set('kind', v === 'bundle' ? 'bundle' : 'country')}
+          onChange={(v) => form.setFieldValue('kind', v === 'bundle' ? 'bundle' : 'country')}
           error={errors.kind}
           allowDeselect={false}
         />
-        <Switch
-          name="isPopular"
-          label={t('catalog.region.popular')}
-          checked={values.isPopular}
-          onChange={(e) => set('isPopular', e.currentTarget.checked)}
-        />
+        <Switch name="isPopular" label={t('catalog.region.popular')} {...form.getInputProps('isPopular', { type: 'checkbox' })} />
         <Switch
           name="visible"
           label={t('catalog.region.visible')}
           description={t('catalog.region.visibleHint')}
-          checked={values.visible}
-          onChange={(e) => set('visible', e.currentTarget.checked)}
+          {...form.getInputProps('visible', { type: 'checkbox' })}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>

@@ -2,14 +2,16 @@
 // customer sees it in their points history). The request id is made once per submission
 // (crypto.randomUUID) and kept while the values stay the same, so a double click or a retry after
 // a lost answer adjusts once; changing a value makes the next submission a new one.
+// A @mantine/form checked with the server's ZPointsAdjustment before sending.
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_MSG, ZPointsAdjustment } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
+import { focusFirstError, serverFieldErrors, zodRules } from '../forms/field-errors.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 import { formatCount } from '../ui/format.ts';
 
@@ -31,30 +33,37 @@ export function PointsAdjustForm({ userId, username }: PointsAdjustFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const adjust = useMutation(trpc.admin.rewards.adjustPoints.mutationOptions());
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const { errors, serverError, accept, failed } = useFormErrors();
+  const [serverError, setServerError] = useState<unknown>(null);
   const requestId = useRef<string | null>(null);
-
-  const edit = (set: (v: string) => void) => (value: string) => {
-    requestId.current = null;
-    set(value);
-  };
+  const inputOf = (v: { amount: string; reason: string }) => ({
+    userId,
+    amount: amountOf(v.amount),
+    reason: v.reason,
+    requestId: requestId.current,
+  });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { amount: '', reason: '' },
+    validate: zodRules(ZPointsAdjustment, inputOf, { amount: ADMIN_MSG.points }),
+    transformValues: (v) => ZPointsAdjustment.parse(inputOf(v)),
+    clearInputErrorOnChange: false,
+    onValuesChange: () => {
+      requestId.current = null;
+    },
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (adjust.isPending) return;
+    if (adjust.isPending) return event.preventDefault();
     requestId.current ??= crypto.randomUUID();
-    const input = { userId, amount: amountOf(amount), reason, requestId: requestId.current };
-    const found = fieldErrorsOf(ZPointsAdjustment, input);
-    if (found.amount) found.amount = ADMIN_MSG.points;
-    if (!accept(event.currentTarget, found)) return;
-    const parsed = ZPointsAdjustment.parse(input);
+    setServerError(null);
+    form.onSubmit(send, focusFirstError)(event);
+  };
+
+  const send = (parsed: ReturnType<typeof ZPointsAdjustment.parse>) =>
     adjust.mutate(parsed, {
       onSuccess: async (result) => {
         requestId.current = null;
-        setAmount('');
-        setReason('');
+        form.reset();
         await Promise.all([
           queryClient.invalidateQueries(trpc.admin.customers.get.queryFilter({ userId })),
           queryClient.invalidateQueries(trpc.admin.rewards.pathFilter()),
@@ -64,9 +73,11 @@ export function PointsAdjustForm({ userId, username }: PointsAdjustFormProps) {
           description: t('customers.points.balance', { balance: formatCount(result.balance) }),
         });
       },
-      onError: failed,
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error));
+        setServerError(error);
+      },
     });
-  };
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="points-adjust-heading">
@@ -80,9 +91,7 @@ export function PointsAdjustForm({ userId, username }: PointsAdjustFormProps) {
           inputMode="numeric"
           dir="ltr"
           maw={240}
-          value={amount}
-          onChange={(e) => edit(setAmount)(e.currentTarget.value)}
-          error={errors.amount}
+          {...form.getInputProps('amount')}
         />
         <Textarea
           name="reason"
@@ -90,9 +99,7 @@ export function PointsAdjustForm({ userId, username }: PointsAdjustFormProps) {
           description={t('customers.points.reasonHint')}
           withAsterisk
           rows={2}
-          value={reason}
-          onChange={(e) => edit(setReason)(e.currentTarget.value)}
-          error={errors.reason}
+          {...form.getInputProps('reason')}
         />
         <Group>
           <Button type="submit" loading={adjust.isPending}>

@@ -1,15 +1,16 @@
 // The exchange rates in force: currency, name, units per 1 USD, when and how it last changed (seed
 // or an admin), and by whom. Each rate is edited in its row: Edit turns the figure into a field;
 // Save sends it, bad input (0, letters) shows the message under the field and changes nothing.
-// USD is the base and is not editable.
+// USD is the base and is not editable. The field is a @mantine/form checked with ZRateUpdate.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZRateUpdate } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, serverFieldErrors } from '../forms/field-errors.ts';
+import { serverFieldErrors, zodRules } from '../forms/field-errors.ts';
 import type { AdminRate } from '../forms/views.ts';
 import { errorWords } from '../ui/api-error.tsx';
 import { DataTable, type DataColumn } from '../ui/data-table.tsx';
@@ -94,8 +95,19 @@ export function RateEditor({ rate, onDone }: { rate: AdminRate; onDone: () => vo
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.admin.rates.update.mutationOptions());
-  const [value, setValue] = useState(rate.rate);
-  const [error, setError] = useState<string | undefined>();
+  const inputOf = (v: { rate: string }) => ({ currency: rate.currency, rate: v.rate });
+  const schemaRules = zodRules(ZRateUpdate, inputOf);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { rate: rate.rate },
+    // One message under the one field: the rate's, or the currency's.
+    validate: (v: { rate: string }) => {
+      const found = schemaRules(v);
+      return found.rate || found.currency ? { rate: found.rate ?? found.currency } : {};
+    },
+    transformValues: (v) => ZRateUpdate.parse(inputOf(v)),
+    clearInputErrorOnChange: false,
+  });
   const input = useRef<HTMLInputElement>(null);
   // Edit moves the focus into the field (the button that had it is gone).
   useEffect(() => {
@@ -104,16 +116,12 @@ export function RateEditor({ rate, onDone }: { rate: AdminRate; onDone: () => vo
   }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const body = { currency: rate.currency, rate: value };
-    const found = fieldErrorsOf(ZRateUpdate, body);
-    setError(found.rate ?? found.currency);
-    if (found.rate || found.currency) {
-      input.current?.focus();
-      return;
-    }
-    update.mutate(ZRateUpdate.parse(body), {
+    if (update.isPending) return event.preventDefault();
+    form.onSubmit(send, () => input.current?.focus())(event);
+  };
+
+  const send = (body: ReturnType<typeof ZRateUpdate.parse>) =>
+    update.mutate(body, {
       onSuccess: async (saved) => {
         queryClient.setQueryData(trpc.admin.rates.list.queryKey(), (old: AdminRate[] | undefined) =>
           old?.map((r) => (r.currency === saved.currency ? saved : r)),
@@ -128,10 +136,9 @@ export function RateEditor({ rate, onDone }: { rate: AdminRate; onDone: () => vo
       },
       onError: (err) => {
         const fields = serverFieldErrors(err);
-        setError(fields.rate ?? fields.currency ?? errorWords(err, t).message);
+        form.setFieldError('rate', fields.rate ?? fields.currency ?? errorWords(err, t).message);
       },
     });
-  };
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('rates.formOf', { currency: rate.currency })}>
@@ -144,12 +151,10 @@ export function RateEditor({ rate, onDone }: { rate: AdminRate; onDone: () => vo
           w={140}
           dir="ltr"
           inputMode="decimal"
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          {...form.getInputProps('rate')}
           onKeyDown={(e) => {
             if (e.key === 'Escape') onDone();
           }}
-          error={error}
         />
         <Button type="submit" size="compact-sm" mt={4} loading={update.isPending}>
           {t('rates.save')}

@@ -1,14 +1,15 @@
 // Edit a traveller level (name, description, colour, points required, multiplier, perks) or an
 // achievement (name, description, points, target). Checked with the server's schema before
-// sending; messages show next to their fields and nothing changes on bad input.
+// sending; messages show next to their fields and nothing changes on bad input. @mantine/form.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ColorInput, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_MSG, ZAchievementUpdate, ZLevelUpdate } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { fieldErrorsOf, useFormErrors } from '../forms/field-errors.ts';
+import { focusFirstError, serverFieldErrors, zodRules } from '../forms/field-errors.ts';
 import type { AdminAchievement, AdminLevel } from '../forms/views.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
 
@@ -27,6 +28,16 @@ export function multiplierPercentOf(text: string): unknown {
 
 export function multiplierTextOf(percent: number): string {
   return (percent / 100).toFixed(2);
+}
+
+/** An admin form's submit and the server's answer: the error beside the fields, the alert for the rest. */
+function useServerError(setErrors: (errors: ReturnType<typeof serverFieldErrors>) => void) {
+  const [serverError, setServerError] = useState<unknown>(null);
+  const failed = (error: unknown) => {
+    setErrors(serverFieldErrors(error));
+    setServerError(error);
+  };
+  return { serverError, failed, clear: () => setServerError(null) };
 }
 
 function EditModal({ opened, title, onClose, children }: { opened: boolean; title: string; onClose: () => void; children: ReactNode }) {
@@ -53,40 +64,46 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.admin.rewards.updateLevel.mutationOptions());
-  const [values, setValues] = useState({
-    name: level.name,
-    description: level.description,
-    color: level.color,
-    pointsRequired: String(level.pointsRequired),
-    multiplier: multiplierTextOf(level.multiplierPercent),
-    perks: level.perks.join('\n'),
+  type LevelValues = { name: string; description: string; color: string; pointsRequired: string; multiplier: string; perks: string };
+  const inputOf = (values: LevelValues) => ({
+    id: level.id,
+    patch: {
+      name: values.name,
+      description: values.description,
+      color: values.color.trim(),
+      pointsRequired: wholeOf(values.pointsRequired),
+      multiplierPercent: multiplierPercentOf(values.multiplier),
+      perks: values.perks
+        .split('\n')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    },
   });
-  const { errors, serverError, accept, failed } = useFormErrors();
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      name: level.name,
+      description: level.description,
+      color: level.color,
+      pointsRequired: String(level.pointsRequired),
+      multiplier: multiplierTextOf(level.multiplierPercent),
+      perks: level.perks.join('\n'),
+    },
+    // A type message (text where a number belongs) reads as the field's own rule.
+    validate: zodRules(ZLevelUpdate, inputOf, { pointsRequired: ADMIN_MSG.pointsRequired, multiplierPercent: ADMIN_MSG.multiplier }),
+    transformValues: (v) => ZLevelUpdate.parse(inputOf(v)),
+    clearInputErrorOnChange: false,
+  });
+  const { serverError, failed, clear } = useServerError(form.setErrors);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const input = {
-      id: level.id,
-      patch: {
-        name: values.name,
-        description: values.description,
-        color: values.color.trim(),
-        pointsRequired: wholeOf(values.pointsRequired),
-        multiplierPercent: multiplierPercentOf(values.multiplier),
-        perks: values.perks
-          .split('\n')
-          .map((p) => p.trim())
-          .filter(Boolean),
-      },
-    };
-    const found = fieldErrorsOf(ZLevelUpdate, input);
-    // A type message (text where a number belongs) reads as the field's own rule.
-    if (found.pointsRequired) found.pointsRequired = ADMIN_MSG.pointsRequired;
-    if (found.multiplierPercent) found.multiplierPercent = ADMIN_MSG.multiplier;
-    if (!accept(event.currentTarget, found)) return;
-    update.mutate(ZLevelUpdate.parse(input), {
+    if (update.isPending) return event.preventDefault();
+    clear();
+    form.onSubmit(send, focusFirstError)(event);
+  };
+
+  const send = (input: ReturnType<typeof ZLevelUpdate.parse>) =>
+    update.mutate(input, {
       onSuccess: async (saved) => {
         await queryClient.invalidateQueries(trpc.admin.rewards.pathFilter());
         // The shop's rewards page reads the levels too.
@@ -96,28 +113,13 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
       },
       onError: failed,
     });
-  };
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {serverError ? <ApiErrorAlert error={serverError} title={t('rewards.notSaved')} shownBeside={LEVEL_FIELDS} /> : null}
-        <TextInput
-          name="name"
-          label={t('rewards.level.name')}
-          withAsterisk
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          error={errors.name}
-        />
-        <Textarea
-          name="description"
-          label={t('rewards.level.description')}
-          rows={2}
-          value={values.description}
-          onChange={(e) => set('description')(e.currentTarget.value)}
-          error={errors.description}
-        />
+        <TextInput name="name" label={t('rewards.level.name')} withAsterisk {...form.getInputProps('name')} />
+        <Textarea name="description" label={t('rewards.level.description')} rows={2} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <ColorInput
             name="color"
@@ -126,17 +128,13 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
             format="hex"
             withEyeDropper={false}
             dir="ltr"
-            value={values.color}
-            onChange={set('color')}
-            error={errors.color}
+            {...form.getInputProps('color')}
           />
           <TextInput
             name="pointsRequired"
             label={t('rewards.level.pointsRequired')}
             inputMode="numeric"
-            value={values.pointsRequired}
-            onChange={(e) => set('pointsRequired')(e.currentTarget.value)}
-            error={errors.pointsRequired}
+            {...form.getInputProps('pointsRequired')}
           />
           <TextInput
             name="multiplierPercent"
@@ -144,9 +142,8 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
             description={t('rewards.level.multiplierHint')}
             inputMode="decimal"
             dir="ltr"
-            value={values.multiplier}
-            onChange={(e) => set('multiplier')(e.currentTarget.value)}
-            error={errors.multiplierPercent}
+            {...form.getInputProps('multiplier')}
+            error={form.errors.multiplierPercent}
           />
         </SimpleGrid>
         <Textarea
@@ -154,9 +151,7 @@ export function LevelForm({ level, onDone }: { level: AdminLevel; onDone: () => 
           label={t('rewards.level.perks')}
           description={t('rewards.level.perksHint')}
           rows={4}
-          value={values.perks}
-          onChange={(e) => set('perks')(e.currentTarget.value)}
-          error={errors.perks}
+          {...form.getInputProps('perks')}
         />
         <FormButtons pending={update.isPending} onCancel={onDone} />
       </Stack>
@@ -198,32 +193,38 @@ export function AchievementForm({ achievement, onDone }: { achievement: AdminAch
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.admin.rewards.updateAchievement.mutationOptions());
-  const [values, setValues] = useState({
-    name: achievement.name,
-    description: achievement.description,
-    pointsAwarded: String(achievement.pointsAwarded),
-    targetProgress: String(achievement.targetProgress),
+  type AchievementValues = { name: string; description: string; pointsAwarded: string; targetProgress: string };
+  const inputOf = (values: AchievementValues) => ({
+    id: achievement.id,
+    patch: {
+      name: values.name,
+      description: values.description,
+      pointsAwarded: wholeOf(values.pointsAwarded),
+      targetProgress: wholeOf(values.targetProgress),
+    },
   });
-  const { errors, serverError, accept, failed } = useFormErrors();
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      name: achievement.name,
+      description: achievement.description,
+      pointsAwarded: String(achievement.pointsAwarded),
+      targetProgress: String(achievement.targetProgress),
+    },
+    validate: zodRules(ZAchievementUpdate, inputOf, { pointsAwarded: ADMIN_MSG.points, targetProgress: ADMIN_MSG.target }),
+    transformValues: (v) => ZAchievementUpdate.parse(inputOf(v)),
+    clearInputErrorOnChange: false,
+  });
+  const { serverError, failed, clear } = useServerError(form.setErrors);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const input = {
-      id: achievement.id,
-      patch: {
-        name: values.name,
-        description: values.description,
-        pointsAwarded: wholeOf(values.pointsAwarded),
-        targetProgress: wholeOf(values.targetProgress),
-      },
-    };
-    const found = fieldErrorsOf(ZAchievementUpdate, input);
-    if (found.pointsAwarded) found.pointsAwarded = ADMIN_MSG.points;
-    if (found.targetProgress) found.targetProgress = ADMIN_MSG.target;
-    if (!accept(event.currentTarget, found)) return;
-    update.mutate(ZAchievementUpdate.parse(input), {
+    if (update.isPending) return event.preventDefault();
+    clear();
+    form.onSubmit(send, focusFirstError)(event);
+  };
+
+  const send = (input: ReturnType<typeof ZAchievementUpdate.parse>) =>
+    update.mutate(input, {
       onSuccess: async (saved) => {
         await queryClient.invalidateQueries(trpc.admin.rewards.pathFilter());
         await queryClient.invalidateQueries(trpc.rewards.pathFilter());
@@ -232,45 +233,26 @@ export function AchievementForm({ achievement, onDone }: { achievement: AdminAch
       },
       onError: failed,
     });
-  };
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {serverError ? <ApiErrorAlert error={serverError} title={t('rewards.notSaved')} shownBeside={ACHIEVEMENT_FIELDS} /> : null}
-        <TextInput
-          name="name"
-          label={t('rewards.achievement.name')}
-          withAsterisk
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          error={errors.name}
-        />
-        <Textarea
-          name="description"
-          label={t('rewards.achievement.description')}
-          rows={2}
-          value={values.description}
-          onChange={(e) => set('description')(e.currentTarget.value)}
-          error={errors.description}
-        />
+        <TextInput name="name" label={t('rewards.achievement.name')} withAsterisk {...form.getInputProps('name')} />
+        <Textarea name="description" label={t('rewards.achievement.description')} rows={2} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             name="pointsAwarded"
             label={t('rewards.achievement.points')}
             inputMode="numeric"
-            value={values.pointsAwarded}
-            onChange={(e) => set('pointsAwarded')(e.currentTarget.value)}
-            error={errors.pointsAwarded}
+            {...form.getInputProps('pointsAwarded')}
           />
           <TextInput
             name="targetProgress"
             label={t('rewards.achievement.target')}
             description={t('rewards.achievement.targetHint')}
             inputMode="numeric"
-            value={values.targetProgress}
-            onChange={(e) => set('targetProgress')(e.currentTarget.value)}
-            error={errors.targetProgress}
+            {...form.getInputProps('targetProgress')}
           />
         </SimpleGrid>
         <FormButtons pending={update.isPending} onCancel={onDone} />
