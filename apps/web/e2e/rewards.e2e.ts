@@ -270,6 +270,14 @@ describe('a traveller earns and spends points', () => {
       await option.getByRole('checkbox', { name: text(r, 'checkout.usePoints') }).check();
       // The Pay button now asks for what is left after the points.
       await expect.poll(() => page.getByTestId('pay-button').innerText()).not.toBe(fullPrice);
+      // The summary shows the points line and what the card pays: the Pay button's figure.
+      const summary = page.getByTestId('checkout-plan');
+      await summary.getByTestId('checkout-points-lines').waitFor();
+      const toPay = (await summary.getByTestId('checkout-total').innerText()).trim();
+      expect(await page.getByTestId('pay-button').innerText()).toContain(toPay);
+      const subtotal = await summary.getByTestId('checkout-subtotal').innerText();
+      const discount = await summary.getByTestId('checkout-points-discount').innerText();
+      expect(num(subtotal) - num(discount)).toBe(num(toPay));
       const second = await payByCard(page);
       // All the points, as long as the card keeps the minimum charge (0.50 USD).
       expect(second.pointsUsed).toBe(Math.min(beforeSpend.currentPoints, planMinor - 50));
