@@ -69,6 +69,25 @@ describe('RatesTable', () => {
     expect(update).not.toHaveBeenCalled();
   });
 
+  it('shows the allowed range under the field and refuses a rate outside it before sending', async () => {
+    const update = vi.fn();
+    server.use(trpcMsw.admin.rates.update.mutation(update));
+    await renderWithProviders(<RatesTable rates={RATES} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit the EUR rate' }));
+    // EUR's reference (seed) rate is 0.93: 1/10 to 10× of it.
+    expect(screen.getByText('Allowed: 0.093 to 9.3')).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: 'Rate of EUR per 1 USD' }) as HTMLInputElement;
+    await user.clear(field);
+    await user.type(field, '930000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The rate must be between 0.093 and 9.3 EUR per 1 USD (1/10 to 10× the reference rate 0.93).'),
+    ).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(update).not.toHaveBeenCalled();
+  });
+
   it('saves a good rate, refreshes the shop rates and closes the field', async () => {
     let received: unknown;
     server.use(

@@ -7,7 +7,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZRateUpdate } from '@esim/api/domain/admin';
+import { ZRateUpdate, microsToRate, rateBounds } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { serverFieldErrors, zodRules } from '../forms/field-errors.ts';
@@ -108,6 +108,8 @@ export function RateEditor({ rate, onDone }: { rate: AdminRate; onDone: () => vo
     transformValues: (v) => ZRateUpdate.parse(inputOf(v)),
     clearInputErrorOnChange: false,
   });
+  // The sane band the server keeps the rate in (1/10 to 10× the reference rate), shown under the field.
+  const bounds = rateBounds(rate.currency);
   const input = useRef<HTMLInputElement>(null);
   // Edit moves the focus into the field (the button that had it is gone).
   useEffect(() => {
@@ -146,6 +148,7 @@ export function RateEditor({ rate, onDone }: { rate: AdminRate; onDone: () => vo
         <TextInput
           name="rate"
           aria-label={t('rates.rateOf', { currency: rate.currency })}
+          description={t('rates.allowed', { min: microsToRate(bounds.minMicros), max: microsToRate(bounds.maxMicros) })}
           ref={input}
           size="xs"
           w={140}
