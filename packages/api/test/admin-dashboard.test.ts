@@ -28,7 +28,7 @@ describe('dashboard', () => {
     // 2026-03-06: B in EUR (19.99 USD → 18.59 EUR), and a French plan for a guest.
     rig.clock.advance(5 * DAY);
     await buy(rig, rig.browser({ currency: 'EUR' }), { planId: rig.plans.japan5.id, email: 'eu@mail.example' });
-    await buy(rig, rig.browser(), { planId: france, email: 'fr@mail.example' });
+    const fr = await buy(rig, rig.browser(), { planId: france, email: 'fr@mail.example' });
     // 2026-03-08: C, partly paid with points (2.00 of 4.50), D stuck in provisioning, A refunded.
     rig.clock.advance(2 * DAY);
     const c = await buy(rig, customer, { planId: rig.plans.japan1.id });
@@ -38,6 +38,8 @@ describe('dashboard', () => {
     await (await rig.browser().caller()).payments.createIntent({ planId: rig.plans.japan5.id, email: 'unpaid@mail.example' });
     const api = await admin.caller();
     await api.admin.orders.refund({ orderId: a.orderId });
+    // And 1.00 of the French order back as goodwill (a partial refund: the order stays fulfilled).
+    await api.admin.orders.refund({ orderId: fr.orderId, amountMinor: 100, reason: 'Goodwill' });
     await rig.settle();
     // One e-mail waiting, one failed for good.
     const mails = await rig.db.selectFrom('email_outbox').select('id').where('kind', '=', 'esim_delivery').orderBy('id').execute();
@@ -52,8 +54,9 @@ describe('dashboard', () => {
       to: '2026-03-09T00:00:00.000Z',
       revenue: [{ minor: 700, currency: 'USD' }],
       revenueUsdMinor: 700,
+      netRevenueUsdMinor: 700 - 450 - 100,
       paidOrders: 2,
-      refunds: { count: 1, usdMinor: 450 },
+      refunds: { count: 2, usdMinor: 450 + 100 },
       newAccounts: 0,
       waiting,
       daily: [{ day: '2026-03-08', usdMinor: 700, orders: 2 }],
@@ -69,8 +72,9 @@ describe('dashboard', () => {
         { minor: 1200, currency: 'USD' },
       ],
       revenueUsdMinor: 1999 + 500 + 250 + 450,
+      netRevenueUsdMinor: 1999 + 500 + 250 + 450 - 450 - 100,
       paidOrders: 4,
-      refunds: { count: 1, usdMinor: 450 },
+      refunds: { count: 2, usdMinor: 450 + 100 },
       newAccounts: 0,
       waiting,
       topDestinations: [

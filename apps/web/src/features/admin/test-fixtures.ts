@@ -18,6 +18,7 @@ export function makeDashboard(overrides: Partial<DashboardView> = {}): Dashboard
       { minor: 4_500, currency: 'EUR' },
     ],
     revenueUsdMinor: 17_245,
+    netRevenueUsdMinor: 16_795,
     paidOrders: 12,
     refunds: { count: 1, usdMinor: 450 },
     newAccounts: 3,
@@ -71,6 +72,8 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     pointsUsed: 0,
     pointsDiscount: { minor: 0, currency: 'USD' },
     refunded: { minor: 0, currency: 'USD' },
+    refunds: [],
+    refundable: { minor: 1_799, currency: 'USD' },
     payment: { provider: 'demo', id: 'pi_demo_123', status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' },
     esim: {
       iccid: '8999000000000000012',

@@ -1,6 +1,8 @@
 // admin.dashboard.summary: today / the last 7 / 30 UTC days (today included), from the orders,
 // the accounts and the outbox. Revenue is what buyers paid (the total less what points paid) for
-// orders paid in the window, whatever became of them since; refunds count by the day they happened.
+// orders paid in the window, whatever became of them since (gross); refunds — full, partial and
+// goodwill, one per refunds row — count by the day they were made, and the net revenue is the gross
+// less them.
 // The sums run in SQL (no index of paid_at: a scan, fine at a small shop's size).
 import { sql } from 'kysely';
 import type { Db } from '@esim/db';
@@ -10,7 +12,9 @@ import type { DashboardView } from './views.ts';
 
 /** An order's USD value scaled to what the card paid (points excluded), rounded half up per order. */
 const PAID_USD = sql<number>`case when total_amount_minor > 0 then (usd_amount_minor * (total_amount_minor - points_discount_minor) * 2 + total_amount_minor) / (2 * total_amount_minor) else 0 end`;
-/** The same for the amount refunded. */
+/** The same for what a refund returned to the card (refunds as r joined to orders as o). */
+const REFUND_USD = sql<number>`case when o.total_amount_minor > 0 then (o.usd_amount_minor * r.amount_minor * 2 + o.total_amount_minor) / (2 * o.total_amount_minor) else 0 end`;
+/** An order refunded before refunds were rows: its amount refunded. */
 const REFUNDED_USD = sql<number>`case when total_amount_minor > 0 then (usd_amount_minor * amount_refunded_minor * 2 + total_amount_minor) / (2 * total_amount_minor) else 0 end`;
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -19,7 +23,7 @@ export async function getDashboard(db: Db, services: Services, range: DashboardR
   const { from, to, days } = dashboardWindow(range, services.now());
   const paidIn = db.selectFrom('orders').where('paid_at', '>=', from).where('paid_at', '<', to);
 
-  const [revenue, daily, refunds, accounts, waiting, emails, top] = await Promise.all([
+  const [revenue, daily, refunds, oldRefunds, accounts, waiting, emails, top] = await Promise.all([
     paidIn
       .select((eb) => [
         'currency',
@@ -38,10 +42,19 @@ export async function getDashboard(db: Db, services: Services, range: DashboardR
       .groupBy(sql`substr(paid_at, 1, 10)`)
       .execute(),
     db
+      .selectFrom('refunds as r')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), sql<number>`sum(${REFUND_USD})`.as('usd')])
+      .where('r.state', '=', 'done')
+      .where('r.completed_at', '>=', from)
+      .where('r.completed_at', '<', to)
+      .executeTakeFirstOrThrow(),
+    db
       .selectFrom('orders')
       .select((eb) => [eb.fn.countAll<number>().as('count'), sql<number>`sum(${REFUNDED_USD})`.as('usd')])
       .where('refunded_at', '>=', from)
       .where('refunded_at', '<', to)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('refunds').select('refunds.id').whereRef('refunds.order_id', '=', 'orders.id'))))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('users')
@@ -77,6 +90,8 @@ export async function getDashboard(db: Db, services: Services, range: DashboardR
   ]);
 
   const perDay = new Map(daily.map((d) => [d.day, d]));
+  const gross = revenue.reduce((sum, r) => sum + n(r.usd), 0);
+  const refundedUsd = n(refunds.usd) + n(oldRefunds.usd);
   const emailCount = (status: string) => n(emails.find((e) => e.status === status)?.count);
   return {
     range,
@@ -86,9 +101,10 @@ export async function getDashboard(db: Db, services: Services, range: DashboardR
       .map((r) => ({ minor: n(r.minor), currency: r.currency }))
       .filter((r) => r.minor > 0)
       .sort((a, b) => b.minor - a.minor || a.currency.localeCompare(b.currency)),
-    revenueUsdMinor: revenue.reduce((sum, r) => sum + n(r.usd), 0),
+    revenueUsdMinor: gross,
+    netRevenueUsdMinor: gross - refundedUsd,
     paidOrders: revenue.reduce((sum, r) => sum + n(r.orders), 0),
-    refunds: { count: n(refunds.count), usdMinor: n(refunds.usd) },
+    refunds: { count: n(refunds.count) + n(oldRefunds.count), usdMinor: refundedUsd },
     newAccounts: n(accounts.count),
     waiting: {
       provisioning: n(waiting.count),

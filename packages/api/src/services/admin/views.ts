@@ -1,6 +1,7 @@
 // What the admin.* procedures return (issue 14). The admin pages are typed by these.
 // Money is integer minor units plus a currency code; times are ISO-8601 UTC strings.
 import type { ContactMessageStatus, EsimPlanStateValue, EsimProfileStateValue, OrderKind, OrderStatus } from '@esim/db';
+import type { TravelerLevel } from '../../domain/rewards.ts';
 import type { OrderEventView } from '../order-life/events.ts';
 
 export interface Paged<T> {
@@ -30,9 +31,12 @@ export interface DashboardView {
   to: string;
   /** Paid revenue (orders paid in the window, net of nothing), per currency, largest first. */
   revenue: MoneyView[];
-  /** The same in USD cents (each order's usd_amount_minor). */
+  /** The same in USD cents (each order's usd_amount_minor): gross, before refunds. */
   revenueUsdMinor: number;
+  /** Gross revenue less the refunds made in the window (USD cents): what the shop kept. */
+  netRevenueUsdMinor: number;
   paidOrders: number;
+  /** Refunds made in the window (full, partial, goodwill): how many, and what went back to cards in USD cents. */
   refunds: { count: number; usdMinor: number };
   newAccounts: number;
   /** Work waiting now (not limited to the window). */
@@ -267,15 +271,12 @@ export interface AdminRate {
 }
 
 // ── Rewards ────────────────────────────────────────────────────────────────────────────────
-export interface AdminLevel {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  color: string;
-  pointsRequired: number;
+/**
+ * A level as the admin edits it: the traveller's level (domain/rewards.ts TravelerLevel, one
+ * home for its shape) with the multiplier as the table stores it (× 100) and its member count.
+ */
+export interface AdminLevel extends Omit<TravelerLevel, 'dataRewardMultiplier'> {
   multiplierPercent: number;
-  perks: string[];
   members: number;
 }
 

@@ -96,9 +96,16 @@ function DashboardBody({ view, busy }: { view: View; busy: boolean }) {
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
           <Figure
             label={t('dashboard.cards.revenueUsd')}
-            value={<bdi dir="ltr">{formatUsdMinor(view.revenueUsdMinor)}</bdi>}
+            value={<bdi dir="ltr">{formatUsdMinor(view.netRevenueUsdMinor)}</bdi>}
             testId="figure-revenue"
           >
+            <span data-testid="revenue-gross">
+              {t('dashboard.cards.revenueGross', {
+                gross: formatUsdMinor(view.revenueUsdMinor),
+                refunds: formatUsdMinor(view.refunds.usdMinor),
+              })}
+            </span>
+            <br />
             {view.revenue.length === 0 ? (
               t('dashboard.cards.revenueNone')
             ) : (

@@ -19,7 +19,9 @@ describe('/admin (dashboard)', () => {
     );
     await renderAdminApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(within(screen.getByTestId('figure-revenue')).getByText('$172.45')).toBeTruthy();
+    // Net of the refunds made in the window, the gross beside it.
+    expect(within(screen.getByTestId('figure-revenue')).getByText('$167.95')).toBeTruthy();
+    expect(screen.getByTestId('revenue-gross').textContent).toBe('Gross $172.45, less $4.50 refunded');
     expect(within(screen.getByTestId('figure-revenue')).getByText('€45.00')).toBeTruthy();
     expect(within(screen.getByTestId('figure-paid')).getByText('12')).toBeTruthy();
     expect(within(screen.getByTestId('figure-refunds')).getByText('$4.50 refunded')).toBeTruthy();
