@@ -9,18 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/env.ts';
 import { htmlBrander, postalLines, shopFactsFromEnv, type ShopFacts } from '../src/shop-facts.ts';
+import { SHOP_FACT_DEFAULTS } from '../../web/src/config-defaults.ts';
 import { createCatalogApp, type CatalogApp } from './catalog-app.ts';
 
-/** What the web build renders with (apps/web/src/config-defaults.ts). */
-const DEFAULTS: ShopFacts = {
-  productName: 'eSIM Shop',
-  supportEmail: 'support@example.com',
-  salesEmail: 'sales@example.com',
-  phone: '+44 20 0000 0000',
-  whatsappPhone: '+44 7700 900000',
-  postalAddress: ['1 Example Street', 'London', 'EC1A 1AA', 'United Kingdom'],
-  social: { facebook: 'https://www.facebook.com/', instagram: 'https://www.instagram.com/', linkedin: 'https://www.linkedin.com/' },
-};
+/**
+ * What the web build renders with: the web's own defaults, imported (a build boundary keeps two
+ * copies, env.ts's and config-defaults.ts; the test below holds them equal).
+ */
+const DEFAULTS: ShopFacts = SHOP_FACT_DEFAULTS;
 
 const BRAND = {
   PRODUCT_NAME: 'Globetrotter Data',

@@ -1,9 +1,10 @@
 // The admin area's inputs (issue 14), shared by the admin.* procedures and the admin pages' forms.
-// Pure and browser-safe: zod only. Not in the domain barrel (index.ts) so the shop's bundle never
-// carries them: import from '@esim/api/domain/admin'.
+// Pure and browser-safe: zod and @esim/db/continents (a plain list) only. Not in the domain barrel
+// (index.ts) so the shop's bundle never carries them: import from '@esim/api/domain/admin'.
 //
 // Every message names what to fix, in English (the admin area is English-only).
 import { z } from 'zod';
+import { CONTINENTS } from '@esim/db/continents';
 import { ORDER_STATUSES } from './orders.ts';
 import { FALLBACK_CURRENCIES } from './catalog.ts';
 
@@ -94,17 +95,8 @@ export type TOrderListInput = z.infer<typeof ZOrderListInput>;
 export const ZOrderRef = z.object({ orderId: text().trim().min(1).max(64) });
 
 // ── Catalogue ──────────────────────────────────────────────────────────────────────────────
-export const CONTINENTS = [
-  'Europe',
-  'Asia',
-  'Middle East',
-  'Africa',
-  'North America',
-  'South America',
-  'Central America',
-  'Caribbean',
-  'Oceania',
-] as const;
+// The continents a region may carry: one list, the database's (@esim/db/continents, a pure module).
+export { CONTINENTS } from '@esim/db/continents';
 
 const ZName = text().trim().min(1, ADMIN_MSG.nameEmpty).max(120, ADMIN_MSG.nameMax);
 

@@ -1,4 +1,5 @@
-// The only continent values a region may carry (null only for GLOBAL).
+// The only continent values a region may carry (null only for GLOBAL). Their one home: the admin's
+// region form (@esim/api/domain/admin) imports them as @esim/db/continents. No imports here.
 export const CONTINENTS = [
   'Europe',
   'Asia',

@@ -1,8 +1,14 @@
 // A status as a coloured badge with words (never colour alone). Shades keep the text above 4.5:1.
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_ORDER_STATUSES } from '@esim/api/domain/admin';
 
-const STATUS_COLORS: Record<string, string> = {
+/** Every order status (the domain's list, ADMIN_ORDER_STATUSES) and the jobs' and e-mails' own. */
+const KNOWN = [...ADMIN_ORDER_STATUSES, 'pending', 'sent', 'failed'] as const;
+type KnownStatus = (typeof KNOWN)[number];
+
+/** A colour for each known status (a new order status is a type error here until it has one). */
+const STATUS_COLORS: Record<KnownStatus | 'done' | 'already' | 'queued', string> = {
   pending_payment: 'gray.7',
   payment_failed: 'red.9',
   paid: 'blue.8',
@@ -18,21 +24,7 @@ const STATUS_COLORS: Record<string, string> = {
   already: 'blue.8',
   queued: 'yellow.4',
 };
-
-const KNOWN = [
-  'pending_payment',
-  'payment_failed',
-  'paid',
-  'provisioning',
-  'fulfilled',
-  'refunded',
-  'canceled',
-  'expired',
-  'pending',
-  'sent',
-  'failed',
-] as const;
-type KnownStatus = (typeof KNOWN)[number];
+const colorOf = (status: string): string => (STATUS_COLORS as Record<string, string>)[status] ?? 'gray.7';
 
 const isKnown = (status: string): status is KnownStatus => (KNOWN as readonly string[]).includes(status);
 
@@ -46,15 +38,7 @@ export function statusLabel(status: string, t: (key: `common.status.${KnownStatu
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('admin');
   return (
-    <Badge
-      color={STATUS_COLORS[status] ?? 'gray.7'}
-      autoContrast
-      variant="filled"
-      tt="none"
-      size="md"
-      miw="max-content"
-      data-status={status}
-    >
+    <Badge color={colorOf(status)} autoContrast variant="filled" tt="none" size="md" miw="max-content" data-status={status}>
       {statusLabel(status, t)}
     </Badge>
   );
