@@ -18,7 +18,6 @@ export const SYSTEM_TESTS = [
 
 export default defineConfig({
   test: {
-    setupFiles: ['test/setup.ts'],
     projects: [
       // Some send a thousand requests: 30 s, so a busy machine does not fail them by the clock alone.
       { extends: true, test: { name: 'http', exclude: [...configDefaults.exclude, ...SYSTEM_TESTS], testTimeout: 30_000 } },

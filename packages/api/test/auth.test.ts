@@ -39,7 +39,7 @@ describe('register', () => {
     expect(await (await b.caller()).auth.me()).toEqual(user);
 
     const row = await rig.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
-    // The parameters of this run (test/setup.ts); the production ones are tested in password-hashing.test.ts.
+    // The parameters of this run (rig.ts: cheap ones); the production ones are tested in password-hashing.test.ts.
     expect(needsRehash(row.password_hash)).toBe(false);
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
     expect(row.password_hash).not.toContain(acc.password);

@@ -1,5 +1,5 @@
 // The production password hashing (OWASP's argon2id: m = 19 MiB, t = 2, p = 1), which every other
-// test file swaps for cheap parameters (test/setup.ts): what register stores, the upgrade of a
+// test file built on the rig swaps for cheap parameters (rig.ts): what register stores, the upgrade of a
 // hash made with other parameters on the next sign-in, and an unknown user verified against a
 // dummy hash of the same cost.
 import { verify } from '@node-rs/argon2';

@@ -17,15 +17,19 @@ export { memoryMailer, type MemoryMailer } from '../src/services/mail-outbox-mem
 
 /**
  * argon2id parameters for tests that do not test hashing: the smallest argon2 allows (8 KiB, one
- * pass) instead of 19 MiB and two. The tests' setup file switches to them; password-hashing.test.ts
+ * pass) instead of 19 MiB and two. Importing this rig switches to them; password-hashing.test.ts
  * switches back to the production parameters and tests those.
  */
 export const TEST_PASSWORD_HASHING = { algorithm: ARGON2_OPTIONS.algorithm, memoryCost: 8, timeCost: 1, parallelism: 1 };
 
-/** Hash with TEST_PASSWORD_HASHING in this test file (setupFiles in vitest.config.ts call it). */
+/** Hash with TEST_PASSWORD_HASHING in this test file (importing this rig does it). */
 export function cheapPasswordHashing(): Promise<void> {
   return setPasswordHashing(TEST_PASSWORD_HASHING);
 }
+
+// Every test file that builds on this rig (the api's and the server's) hashes cheaply; a file that
+// imports no rig loads none of the app for it.
+await cheapPasswordHashing();
 
 export const T0 = new Date('2026-03-01T12:00:00.000Z');
 export const DAY = 24 * 60 * 60 * 1000;

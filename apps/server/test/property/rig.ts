@@ -16,6 +16,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { appRouter, type Services } from '@esim/api';
+import { cheapPasswordHashing } from '@esim/api/testing';
 import { Statement, seed, type Db } from '@esim/db';
 import { sqliteTemplate } from '@esim/db/testing';
 import { memoryMailer, type MemoryMailer } from '../../../../packages/api/src/services/mail-outbox-memory.ts';
@@ -94,6 +95,9 @@ export function freshIp(): string {
   if (ipSeq < 1 << 24) return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
   return `2001:db8::${(ipSeq >>> 16).toString(16)}:${(ipSeq & 0xffff).toString(16)}`;
 }
+
+// Cheap password hashing (the fuzzed sign-ins and registrations do not test hashing).
+await cheapPasswordHashing();
 
 /** Migrated and seeded once per test file; each app gets a copy. */
 const seededDb = sqliteTemplate((db) => seed(db, { now: new Date('2026-01-01T00:00:00Z') }));
