@@ -10,7 +10,8 @@
 //   POST /api/orders/:orderId/refund      (signed in) → RefundResultView; once however often asked; 409/400 with the reason
 //   GET /api/orders/:orderId/history      (signed in) → OrderEventView[]: the order's status moves, oldest first
 //   GET /api/orders/:orderId/receipt      (signed in) → ReceiptView
-//   GET /api/esims                        (signed in) → EsimSummaryView[]
+//   GET /api/esims                        (signed in) → EsimSummaryView[] (read only: as the shop last heard)
+//   POST /api/esims/refresh               (signed in) → { refreshed }: stale eSIMs read from the provider now
 //   GET /api/esims/:iccid                 (signed in) → EsimDetailView
 //   GET /api/esims/:iccid/top-ups         (signed in) → Plan[] (USD) that top the eSIM up
 //   GET /api/esims/:id/qr.png | qr.svg    the activation code's QR, rendered here; for the owner, `?token=`
@@ -41,6 +42,7 @@ export function ordersRest(deps: AppDeps) {
   app.post('/orders/:orderId/refund', (c) => answer(c, () => callerFor(deps, c).orders.refund({ orderId: c.req.param('orderId') })));
   app.get('/orders/:orderId/history', (c) => answer(c, () => callerFor(deps, c).orders.history({ orderId: c.req.param('orderId') })));
   app.get('/orders/:orderId/receipt', (c) => answer(c, () => callerFor(deps, c).orders.receipt({ orderId: c.req.param('orderId') })));
+  app.post('/esims/refresh', (c) => answer(c, () => callerFor(deps, c).esims.refresh()));
   app.get('/esims', (c) => answer(c, () => callerFor(deps, c).esims.list()));
   app.get('/esims/:iccid', (c) => answer(c, () => callerFor(deps, c).esims.get({ iccid: c.req.param('iccid') })));
   app.get('/esims/:iccid/top-ups', (c) => answer(c, () => callerFor(deps, c).esims.topUpOptions({ iccid: c.req.param('iccid') })));

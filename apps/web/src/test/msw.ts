@@ -27,6 +27,8 @@ export const defaultHandlers = [
   trpcMsw.esims.counts.query(() => ({ active: 0, total: 0 })),
   // The order-success page settles its payment once when it opens; by default the server has
   // nothing to settle for the test (an error the page ignores: its polled order says what is).
+  // The eSIM pages ask for a refresh from the provider when they open (nothing changed by default).
+  trpcMsw.esims.refresh.mutation(() => ({ refreshed: 0 })),
   trpcMsw.orders.settle.mutation(() => {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Nothing to settle in this test.' });
   }),

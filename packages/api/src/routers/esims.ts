@@ -4,10 +4,11 @@
 //   topUpOptions    the top-up packages that fit the eSIM (same destination)    GET /api/esims/{iccid}/top-ups
 //   counts          the dashboard's tiles: active eSIMs (not orders) and all of them
 //   activationCode  what a QR image URL encodes, for the owner or the holder of the URL's token
+//   refresh         (mutation) the eSIM pages ask the provider for news of stale eSIMs when they open
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZEsimByIccidInput } from '../domain/esim-inputs.ts';
-import { countEsimsForUser, getEsimActivationCode, getEsimDetail, listEsimsForUser } from '../services/esims.ts';
+import { countEsimsForUser, getEsimActivationCode, getEsimDetail, listEsimsForUser, refreshEsimsForUser } from '../services/esims.ts';
 import { listTopUpOptions } from '../services/topups.ts';
 
 const ZEsimQrInput = z.object({
@@ -26,6 +27,11 @@ export const esimsRouter = router({
   topUpOptions: protectedProcedure
     .input(ZEsimByIccidInput)
     .query(({ ctx, input }) => listTopUpOptions(ctx.db, ctx.services, ctx.user.id, input.iccid)),
+
+  /** The eSIM pages' refresh from the provider when they open (the reads above never write).  POST /api/esims/refresh */
+  refresh: protectedProcedure
+    .input(z.object({ iccid: ZEsimByIccidInput.shape.iccid.optional() }).optional())
+    .mutation(({ ctx, input }) => refreshEsimsForUser(ctx.db, ctx.services, ctx.user.id, input?.iccid)),
 
   activationCode: publicProcedure
     .input(ZEsimQrInput)

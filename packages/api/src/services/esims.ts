@@ -171,10 +171,21 @@ async function refreshStale(db: Db, services: Services, rows: readonly EsimRow[]
   return results.some(Boolean);
 }
 
-/** /account/esim: the user's eSIMs, newest first, as the shop last heard from the provider (events and polling keep it fresh). */
+/**
+ * esims.refresh, the mutation the eSIM pages call when they open: the user's eSIMs (or the one
+ * `iccid`) not heard from the provider for a while are read from it now and the news applied
+ * (esim-sync.ts). The reads below (esims.list, esims.get) never do this themselves (house rule 14).
+ * Returns how many eSIMs changed; someone else's or an unknown ICCID → 404.
+ */
+export async function refreshEsimsForUser(db: Db, services: Services, userId: number, iccid?: string): Promise<{ refreshed: number }> {
+  const rows = await selectEsims(db, userId, iccid);
+  if (iccid !== undefined && rows.length === 0) throw notYours();
+  return { refreshed: (await refreshStale(db, services, rows)) ? rows.length : 0 };
+}
+
+/** /account/esim: the user's eSIMs, newest first, as the shop last heard from the provider (events, the worker's polls and esims.refresh keep it fresh). Read only. */
 export async function listEsimsForUser(db: Db, services: Services, userId: number): Promise<EsimSummaryView[]> {
-  let rows = await selectEsims(db, userId);
-  if (await refreshStale(db, services, rows)) rows = await selectEsims(db, userId);
+  const rows = await selectEsims(db, userId);
   const planIds = [...new Set(rows.map((r) => r.plan_id))];
   const [destinations, topUps] = await Promise.all([getPlanDestinations(db, planIds), plansWithTopUps(services, planIds)]);
   const now = services.now();
@@ -203,9 +214,7 @@ const notYours = () => new AppError('NOT_FOUND', 'There is no eSIM with this num
 
 /** /account/esim/{iccid}: everything about one of the user's eSIMs; someone else's or an unknown one → 404. */
 export async function getEsimDetail(db: Db, services: Services, userId: number, iccid: string): Promise<EsimDetailView> {
-  let [r] = await selectEsims(db, userId, iccid);
-  if (!r) throw notYours();
-  if (await refreshStale(db, services, [r])) [r] = await selectEsims(db, userId, iccid);
+  const [r] = await selectEsims(db, userId, iccid);
   if (!r) throw notYours();
   const now = services.now();
   const packages = await db

@@ -117,7 +117,7 @@ describe('account: orders.list and esims.list', () => {
     await expect((await rig.browser().caller()).orders.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('esims.list shows ICCID, plan, status in words, usage and days left (refreshed from the provider); esims.get the install details', async () => {
+  it('esims.list shows ICCID, plan, status in words, usage and days left (esims.refresh asks the provider); esims.get the install details', async () => {
     const me = await signedIn();
     await buy(me);
     const api = await me.caller();
@@ -145,12 +145,17 @@ describe('account: orders.list and esims.list', () => {
     });
     await rig.esim.simulateInstall(esim!.iccid);
     rig.clock.advance(61_000);
+    // The read shows what the shop last heard; the page's refresh (a mutation) asks the provider.
+    [esim] = await api.esims.list();
+    expect(esim).toMatchObject({ status: 'ready' });
+    expect(await api.esims.refresh()).toEqual({ refreshed: 1 });
     [esim] = await api.esims.list();
     expect(esim).toMatchObject({ status: 'active', daysLeft: 7 });
     // The order's badge reads the order; the eSIM's state is its own chip; the tile counts eSIMs.
     expect(await api.orders.list()).toMatchObject([{ status: 'completed', orderStatus: 'fulfilled', esimStatus: 'active' }]);
     expect(await api.esims.counts()).toEqual({ active: 1, total: 1 });
     rig.clock.advance(8 * 24 * 3600_000);
+    await api.esims.refresh({ iccid: esim!.iccid });
     [esim] = await api.esims.list();
     expect(esim).toMatchObject({ status: 'expired', daysLeft: 0, canTopUp: false });
     expect(await api.orders.list()).toMatchObject([{ status: 'completed', esimStatus: 'expired' }]);
@@ -167,10 +172,12 @@ describe('account: orders.list and esims.list', () => {
     const [esim] = await api.esims.list();
     await rig.esim.simulateUsage(esim!.iccid, 300);
     rig.clock.advance(61_000);
+    await api.esims.refresh();
     expect((await api.esims.list())[0]).toMatchObject({ status: 'active', usage: { usedMb: 300, remainingMb: 724 } });
     rig.clock.advance(2 * 24 * 3600_000);
     await rig.esim.simulateExpire(esim!.iccid);
     rig.clock.advance(61_000);
+    await api.esims.refresh({ iccid: esim!.iccid });
     const [expired] = await api.esims.list();
     expect(expired).toMatchObject({ status: 'expired', daysLeft: 0, usage: { usedMb: 300, remainingMb: 0 } });
     const detail = await api.esims.get({ iccid: esim!.iccid });

@@ -1,5 +1,6 @@
 // The eSIMs of the signed-in user (esims.list) for /account/esim: 'No eSIMs yet' until there are
-// any, then one card each (status in words, usage bar, days left, a link to the eSIM's page).
+// any, then one card each (status in words, usage bar, days left, a link to the eSIM's page). On
+// opening it asks the server to refresh stale eSIMs from the provider (useEsimRefresh).
 import { Alert, Button, SimpleGrid, Skeleton } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { EsimCard } from '../esim/esim-card.tsx';
 import type { EsimSummary } from '../esim/esim-types.ts';
+import { useEsimRefresh } from '../esim/use-esim-refresh.ts';
 
 export function NoEsims() {
   const { t } = useTranslation('account');
@@ -24,6 +26,7 @@ export function NoEsims() {
 export function EsimList() {
   const { t } = useTranslation('account');
   const trpc = useTRPC();
+  useEsimRefresh();
   const { data, isPending, isError, refetch, isRefetching } = useQuery(trpc.esims.list.queryOptions());
   if (isPending) {
     return (

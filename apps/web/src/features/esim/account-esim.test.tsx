@@ -51,6 +51,27 @@ function signedIn({ orders = ORDERS, esims = [summary()] as EsimListRow[], subs 
 }
 
 describe('account: /account/esim', () => {
+  it('asks the server once to refresh from the provider (a mutation), then reads the list again when something changed', async () => {
+    let listed = 0;
+    const refreshes: unknown[] = [];
+    signedIn();
+    server.use(
+      trpcMsw.esims.list.query(() => {
+        listed++;
+        return listed === 1 ? [summary({ status: 'ready' })] : [summary()];
+      }),
+      trpcMsw.esims.refresh.mutation(({ input }) => {
+        refreshes.push(input);
+        return { refreshed: 1 };
+      }),
+    );
+    await renderApp('/account/esim');
+    const card = within(await screen.findByRole('article'));
+    await waitFor(() => expect(card.getByText('Active')).toBeTruthy());
+    expect(refreshes).toEqual([undefined]);
+    expect(listed).toBe(2);
+  });
+
   it('lists each eSIM: destination, status in words, usage bar, days left, a link to it', async () => {
     signedIn({
       esims: [

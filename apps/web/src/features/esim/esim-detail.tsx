@@ -2,7 +2,8 @@
 // days left; what it is for and when it started and ends; the actions (top up while it can,
 // refund while the terms allow it, else why not); the data used per day; its packages; and how
 // to install it (QR, one-tap iPhone link, manual details with copy buttons, APN). An unknown eSIM,
-// or someone else's, is 'not found' (the API answers 404 for both).
+// or someone else's, is 'not found' (the API answers 404 for both). On opening it asks the server
+// to refresh the eSIM from the provider if it is stale (useEsimRefresh).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDeviceMobileOff } from '@tabler/icons-react';
@@ -21,11 +22,13 @@ import { InstallDetails } from './install-details.tsx';
 import { RefundAction } from './refund-action.tsx';
 import { TopUpOptions } from './top-up-options.tsx';
 import { UsageChart } from './usage-chart.tsx';
+import { useEsimRefresh } from './use-esim-refresh.ts';
 import classes from './esim-detail.module.css';
 
 export function EsimDetailScreen({ iccid }: { iccid: string }) {
   const { t } = useTranslation('esim');
   const trpc = useTRPC();
+  useEsimRefresh(iccid);
   const esim = useQuery(
     trpc.esims.get.queryOptions({ iccid }, { retry: (count, err) => callError(err).code !== 'NOT_FOUND' && count < 2 }),
   );
