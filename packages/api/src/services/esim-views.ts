@@ -84,6 +84,18 @@ export interface EsimDetailView extends EsimSummaryView {
   apn: string;
 }
 
+export interface ReceiptRefund {
+  /** When it was made (ISO). */
+  date: string;
+  /** Back to the card. */
+  amountMinor: number;
+  /** Kept for points the order earned that were already used (0: none). */
+  cashDeductedMinor: number;
+  pointsSettledInCash: number;
+  /** The whole order (else a part: goodwill). */
+  full: boolean;
+}
+
 export interface RefundResultView {
   orderId: string;
   /** Always 'refunded' on success (also when it was refunded already: clicking twice is one refund). */
@@ -121,7 +133,10 @@ export interface ReceiptView {
   pointsDiscountMinor: number;
   /** What the card paid. */
   paidMinor: number;
+  /** What went back to the card in all. */
   refundedMinor: number;
+  /** Each refund made (full, partial or goodwill), oldest first. */
+  refunds: ReceiptRefund[];
   paymentMethod: { type: 'card' | 'points' | 'card_and_points'; brand: string | null; last4: string | null };
   status: DisplayStatus;
   orderStatus: OrderState;

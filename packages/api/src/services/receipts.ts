@@ -8,6 +8,7 @@ import { pointsPaymentId } from '../domain/rewards.ts';
 import type { ReceiptView } from './esim-views.ts';
 import { getPlanDestinations, planTextFacts } from './plan-facts.ts';
 import type { Services } from './types.ts';
+import { listRefunds } from './order-life/refunds.ts';
 
 /** Someone else's order → 404; an order never paid has no receipt (409). */
 export async function getReceipt(db: Db, services: Services, userId: number, publicId: string): Promise<ReceiptView> {
@@ -59,6 +60,15 @@ export async function getReceipt(db: Db, services: Services, userId: number, pub
     pointsDiscountMinor: order.points_discount_minor,
     paidMinor,
     refundedMinor: order.amount_refunded_minor,
+    refunds: (await listRefunds(db, order.id))
+      .filter((r) => r.state === 'done')
+      .map((r) => ({
+        date: r.completed_at ?? r.created_at,
+        amountMinor: r.amount_minor,
+        cashDeductedMinor: r.cash_deducted_minor,
+        pointsSettledInCash: r.points_settled_in_cash,
+        full: r.full === 1,
+      })),
     paymentMethod: {
       type: pointsOnly ? 'points' : order.points_used > 0 ? 'card_and_points' : 'card',
       brand: card?.brand ?? null,

@@ -109,6 +109,14 @@ describe("the owner's partial and goodwill refunds", () => {
     ]);
     // All the purchase points went back.
     expect(await balance(rig.db, userId)).toBe(1000);
+    // The receipt lists each refund.
+    const receipt = await (await browser.caller()).orders.receipt({ orderId: intent.orderId });
+    expect(receipt.refundedMinor).toBe(1999);
+    expect(receipt.refunds.map((r) => [r.full, r.amountMinor])).toEqual([
+      [false, 500],
+      [false, 499],
+      [true, 1000],
+    ]);
     // Nothing remains: another refund is refused.
     await expect(api.admin.orders.refund({ orderId: intent.orderId, amountMinor: 1, reason: 'x' })).resolves.toMatchObject({
       outcome: 'already',

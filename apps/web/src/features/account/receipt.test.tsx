@@ -39,6 +39,7 @@ const RECEIPT: Receipt = {
   pointsDiscountMinor: 93,
   paidMinor: 326,
   refundedMinor: 0,
+  refunds: [],
   paymentMethod: { type: 'card_and_points', brand: 'Visa', last4: '4242' },
   status: 'completed',
   orderStatus: 'fulfilled',
@@ -109,6 +110,22 @@ describe('/account/orders/{orderId}/receipt', () => {
     await renderApp('/account/orders/ORD-R/receipt');
     const totals = await screen.findByTestId('receipt-totals');
     expect(within(totals).getByText('Refunded').nextElementSibling?.textContent).toBe('−€4.19');
+  });
+
+  it('each refund is listed, a partial one too, with what was kept for points already used', async () => {
+    mock(() => ({
+      ...RECEIPT,
+      pointsUsed: 0,
+      pointsDiscountMinor: 0,
+      paidMinor: 419,
+      refundedMinor: 150,
+      refunds: [{ date: '2026-06-02T09:30:00.000Z', amountMinor: 150, cashDeductedMinor: 10, pointsSettledInCash: 10, full: false }],
+    }));
+    await renderApp('/account/orders/ORD-P/receipt');
+    const refunds = await screen.findByTestId('receipt-refunds');
+    expect(refunds.textContent).toContain('Partial refund on');
+    expect(refunds.textContent).toContain(': €1.50 back to the card');
+    expect(refunds.textContent).toContain('€0.10 kept for points this order earned that were already used (10)');
   });
 
   it("someone else's order: not found", async () => {

@@ -221,6 +221,27 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             </Total>
           ) : null}
         </dl>
+        {receipt.refunds.length > 0 ? (
+          <ul className={classes.refunds} data-testid="receipt-refunds">
+            {receipt.refunds.map((r) => {
+              const amount = formatMinor(r.amountMinor, receipt.currency, language);
+              const date = formatDateTime(r.date, language);
+              return (
+                <li key={r.date + r.amountMinor}>
+                  <Text size="sm">{t(r.full ? 'refundFull' : 'refundPart', { date, amount })}</Text>
+                  {r.cashDeductedMinor > 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('refundKept', {
+                        amount: formatMinor(r.cashDeductedMinor, receipt.currency, language),
+                        points: r.pointsSettledInCash,
+                      })}
+                    </Text>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
         <Text size="xs" c="dimmed" mt="lg">
           {t('footer', { seller: receipt.seller.name })}
         </Text>
