@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { account, type Browser } from './rig.ts';
 import { adjust, balance, buy, createRewardsRig, signedIn, type RewardsRig } from '../rewards/rig.ts';
 import { CARDS, demo } from './rig.ts';
+import { runDueWork } from '../../src/services/order-life/due-work.ts';
 
 let rig: RewardsRig;
 let admin: Browser;
@@ -179,7 +180,7 @@ describe('the refund e-mail says what happened, in the language of the person wh
     expect(mail.text).toContain('Wie gewünscht haben wir Ihre Bestellung');
   });
 
-  it("the owner's refund quotes the owner's note; a part says the eSIM keeps working; an undeliverable order says so", async () => {
+  it("the owner's refund quotes the owner's note; a part says the eSIM keeps working", async () => {
     const { browser } = await signedIn(rig);
     const a = await buy(rig, browser, rig.plans.japan5.id);
     const api = await admin.caller();
@@ -196,5 +197,49 @@ describe('the refund e-mail says what happened, in the language of the person wh
     expect(mail.text).toContain('We refunded your order');
     expect(mail.text).toContain('Our note: Sorry for the trouble.');
     expect(mail.text).toContain('$16.99 has been refunded');
+  });
+});
+
+describe('the system refunds what it could not deliver', () => {
+  it("in the traveller's account language, saying it could not be delivered; a refunds row by the system", async () => {
+    const { browser, userId } = await signedIn(rig);
+    await rig.db.updateTable('users').set({ locale: 'fr' }).where('id', '=', userId).execute();
+    rig.esim.failNext(100);
+    const api = await browser.caller();
+    const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id });
+    await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    for (let i = 0; i < 6 && (await orderOf(intent.orderId)).status !== 'refunded'; i++) {
+      rig.clock.advance(10_000);
+      await runDueWork(rig.db, rig.services);
+      await rig.settle();
+    }
+    expect(await refundsOf(intent.orderId)).toEqual([
+      expect.objectContaining({ seq: 1, full: 1, state: 'done', actor: 'system', amount_minor: 450 }),
+    ]);
+    const mail = rig.mailer.sent.at(-1)!;
+    expect(mail.text).toContain('nous n’avons pas pu livrer l’eSIM');
+  });
+});
+
+describe('exactly once under races', () => {
+  it('the owner and the traveller refund at once: one refund row, one payment refund, one cancel, points taken back once', async () => {
+    const { browser, userId } = await signedIn(rig);
+    const intent = await buy(rig, browser, rig.plans.japan5.id);
+    const cancels = countCancels();
+    const results = await Promise.allSettled([
+      (await browser.caller()).orders.refund({ orderId: intent.orderId }),
+      (await admin.caller()).admin.orders.refund({ orderId: intent.orderId, reason: 'Asked by phone' }),
+      (await browser.caller()).orders.refund({ orderId: intent.orderId }),
+    ]);
+    await rig.settle();
+    // Each answer is the refund done, or a clear 409 that one is under way; none is a 500.
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT' });
+    expect((await orderOf(intent.orderId)).status).toBe('refunded');
+    expect(await refundsOf(intent.orderId)).toHaveLength(1);
+    expect(await paymentRefunds(intent.paymentIntentId!)).toHaveLength(1);
+    expect(cancels.n).toBe(1);
+    expect(await balance(rig.db, userId)).toBe(0);
+    expect(rig.mailer.sent.filter((m) => /refunded/.test(m.subject))).toHaveLength(1);
   });
 });
