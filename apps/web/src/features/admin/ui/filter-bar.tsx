@@ -3,6 +3,7 @@
 // behind a 'Filters' button (open when a filter is set), so the table is not pushed off screen.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './admin-ui.module.css';
@@ -53,26 +54,23 @@ export function FilterBar({ label, onApply, onClear, active, busy = false, child
 }
 
 /**
- * A filter form's values, started from the URL's search (its page left out), and the props of each
- * field: label, value, the message beside it, and the change handler.
+ * A filter form's values (a @mantine/form), started from the URL's search (its page left out), and
+ * the props of each field: label, value, the message beside it (the URL's own check), and the
+ * change handler.
  */
 export function useFilterFields<K extends string>(
   search: Partial<Record<K, string>> & { page?: number | undefined },
   errors: Partial<Record<K, string>>,
   label: (key: K) => string,
 ) {
-  const [values, setValues] = useState<Partial<Record<K, string>>>(() => {
-    const { page: _page, ...rest } = search;
-    return rest as unknown as Partial<Record<K, string>>;
-  });
+  const { page: _page, ...initialValues } = search;
+  const form = useForm<Record<string, string | undefined>>({ mode: 'controlled', initialValues });
+  const values = form.values as Partial<Record<K, string>>;
   const field = (key: K) => ({
     label: label(key),
     value: values[key] ?? '',
     error: errors[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
+    onChange: (event: { currentTarget: { value: string } }) => form.setFieldValue(key as string, event.currentTarget.value),
   });
   return { values, field };
 }
