@@ -504,7 +504,11 @@ async function recomputeDataTotal(trx: Db, esimId: number, now: string): Promise
 /**
  * One refund of an order, whoever asks: claims it (a refund of the order already under way → 409
  * 'in_progress'), then carries it out. `within` runs in the claim's transaction (the owner's audit
- * row). The traveller's limits (14 days, not installed) are checked by refundOrderForUser.
+ * row). The traveller's limits (14 days, not installed) are checked by refundOrderForUser. Its two
+ * steps, claimRefund and carryOutRefund, are what every refund runs; the traveller's click, the
+ * owner's and the undeliverable order's call them directly where a claim already taken is answered
+ * otherwise than with a 409 (the traveller waits for it, the owner is told 'under way', the worker
+ * resumes it).
  */
 export async function refundOrder(
   db: Db,
@@ -923,13 +927,12 @@ async function refundQueuedTopUps(db: Db, services: Services, esimId: number): P
   for (const { id } of topUps) {
     try {
       const order = await reload(db, id);
-      const claim = await claimRefund(db, services, order, {
+      await refundOrder(db, services, {
         orderId: id,
         actor: 'system',
         reason: 'the eSIM it tops up was refunded',
         language: await travellerLanguage(db, order),
       });
-      if (claim === 'claimed') await carryOutRefund(db, services, id, { mode: 'worker' });
     } catch (e) {
       services.log.error('refund of a top-up failed; the worker retries', { orderId: id, error: errorText(e) });
     }
