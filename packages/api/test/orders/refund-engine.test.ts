@@ -6,6 +6,7 @@ import { account, type Browser } from './rig.ts';
 import { adjust, balance, buy, createRewardsRig, signedIn, type RewardsRig } from '../rewards/rig.ts';
 import { CARDS, demo } from './rig.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
+import { finishClaimedRefunds } from '../../src/services/order-life/refunds.ts';
 
 let rig: RewardsRig;
 let admin: Browser;
@@ -241,5 +242,34 @@ describe('exactly once under races', () => {
     expect(cancels.n).toBe(1);
     expect(await balance(rig.db, userId)).toBe(0);
     expect(rig.mailer.sent.filter((m) => /refunded/.test(m.subject))).toHaveLength(1);
+  });
+});
+
+describe('a refund interrupted after its points were settled', () => {
+  it('the worker resumes it from its row: the same amount and key, the points taken once', async () => {
+    const { browser, userId } = await signedIn(rig);
+    const intent = await buy(rig, browser, rig.plans.japan5.id);
+    const earned = await balance(rig.db, userId);
+    const payments = rig.services.payments;
+    const refund = payments.refund.bind(payments);
+    let fail = 1;
+    payments.refund = async (input) => {
+      if (fail-- > 0) throw new Error('payment service down');
+      return refund(input);
+    };
+    await expect((await browser.caller()).orders.refund({ orderId: intent.orderId })).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+    // The eSIM is canceled and the points are settled; the money has not moved yet.
+    expect(await refundsOf(intent.orderId)).toEqual([
+      expect.objectContaining({ state: 'settled', amount_minor: 1999, points_taken: earned }),
+    ]);
+    expect(await balance(rig.db, userId)).toBe(0);
+    expect((await orderOf(intent.orderId)).status).toBe('fulfilled');
+    // Later, the worker's tick finishes it.
+    rig.clock.advance(rig.services.fulfilment.leaseMs + 1000);
+    expect(await finishClaimedRefunds(rig.db, rig.services)).toEqual({ refunded: 1, refused: 0, failed: 0 });
+    expect((await orderOf(intent.orderId)).status).toBe('refunded');
+    expect(await refundsOf(intent.orderId)).toEqual([expect.objectContaining({ state: 'done', amount_minor: 1999, points_taken: earned })]);
+    expect((await paymentRefunds(intent.paymentIntentId!)).map((r) => r.idempotencyKey)).toEqual([`order:${intent.orderId}:refund:1`]);
+    expect(await balance(rig.db, userId)).toBe(0);
   });
 });
