@@ -18,8 +18,8 @@
 // transaction after transition() returned the order, so they commit with the event or not at all.
 import type { Expression, ExpressionBuilder, SqlBool, UpdateObject } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Db, Order, OrderActor } from '@esim/db';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderState } from '../../domain/orders.ts';
+import { Statement, type Database, type Db, type Order, type OrderActor } from '@esim/db';
+import { CLAIMABLE_STATES, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderState } from '../../domain/orders.ts';
 import { AppError } from '../../errors.ts';
 import { isSqlite, writeTransaction } from '../db-tx.ts';
 
@@ -189,4 +189,82 @@ export async function recordInsertedOrder(
       created_at: who.at,
     })
     .execute();
+}
+
+// ── the checkout's hot path ───────────────────────────────────────────────────────────────────
+// The paid claim by payment intent, every card order's one move, as SQL text kept once (@esim/db
+// Statement: no query building per order), doing exactly what transition(db, { paymentIntentId },
+// 'paid', { from: CLAIMABLE_STATES, set: { paid_at, next_attempt_at } }) does.
+
+const CLAIMABLE = CLAIMABLE_STATES.map(() => '?').join(', ');
+const PAID_FACTS_SQL = '"id", "user_id", "public_id", "plan_name", "usd_amount_minor", "points_used"';
+/** SQLite, under the write lock: the event from the order's current row, then the move. */
+const CLAIM_EVENT_SQLITE = new Statement<{ id: number; order_id: number; from_status: OrderState }>(
+  'insert into "order_events" ("order_id", "from_status", "to_status", "actor", "reason", "created_at") ' +
+    `select "id", "status", 'paid', ?, ?, ? from "orders" where "payment_intent_id" = ? and "status" in (${CLAIMABLE}) limit 1 ` +
+    'returning "id", "order_id", "from_status"',
+);
+const CLAIM_MOVE_SQLITE = new Statement<PaidFacts>(
+  `update "orders" set "status" = 'paid', "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? where "id" = ? returning ${PAID_FACTS_SQL}`,
+);
+/** PostgreSQL: one statement, the row locked, the move and its event (`guest`: only an order without an account). */
+const claimPg = (guest: boolean) =>
+  new Statement<PaidFacts & { from_status: OrderState; event_id: number }>(
+    `with o as (select "id", "status" from "orders" where "payment_intent_id" = ? and "status" in (${CLAIMABLE})${guest ? ' and "user_id" is null' : ''} limit 1 for update), ` +
+      `u as (update "orders" set "status" = 'paid', "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? from o where "orders"."id" = o."id" ` +
+      `returning ${PAID_FACTS_SQL.split(', ')
+        .map((c) => `"orders".${c}`)
+        .join(', ')}, o."status" as "from_status"), ` +
+      'e as (insert into "order_events" ("order_id", "from_status", "to_status", "actor", "reason", "created_at") ' +
+      `select u."id", u."from_status", 'paid', cast(? as varchar(16)), cast(? as text), cast(? as varchar(32)) from u returning "id", "order_id") ` +
+      'select u.*, e."id" as "event_id" from u join e on e."order_id" = u."id"',
+  );
+const CLAIM_PG = claimPg(false);
+const CLAIM_GUEST_PG = claimPg(true);
+
+/** What the paid claim returns (rewards-ledger.ts PaidOrderFacts). */
+export interface PaidFacts {
+  id: number;
+  user_id: number | null;
+  public_id: string;
+  plan_name: string;
+  usd_amount_minor: number;
+  points_used: number;
+}
+
+/**
+ * The order paid by `paymentIntentId` moves to 'paid' from ('pending_payment', 'payment_failed',
+ * 'expired') with its event, or null (claimed already, no such order, or `guestOnly` and the order
+ * has an account). SQLite: in a write transaction (its own, or the caller's); PostgreSQL: one
+ * statement, atomic on its own.
+ */
+export async function transitionPaidByIntent(
+  db: Db,
+  paymentIntentId: string,
+  who: { actor: OrderActor; reason: string; at: string },
+  opts: { guestOnly?: boolean } = {},
+): Promise<Transitioned<keyof PaidFacts> | null> {
+  const reason = who.reason.slice(0, 500);
+  if (!isSqlite(db)) {
+    const row = await (opts.guestOnly ? CLAIM_GUEST_PG : CLAIM_PG).first(db, [
+      paymentIntentId,
+      ...CLAIMABLE_STATES,
+      who.at,
+      who.at,
+      who.at,
+      who.actor,
+      reason,
+      who.at,
+    ]);
+    if (!row) return null;
+    const { from_status, event_id, ...order } = row;
+    return { order, from: from_status, to: 'paid', eventId: event_id };
+  }
+  return writeTransaction(db, async (trx) => {
+    const event = await CLAIM_EVENT_SQLITE.first(trx, [who.actor, reason, who.at, paymentIntentId, ...CLAIMABLE_STATES]);
+    if (!event) return null;
+    const order = await CLAIM_MOVE_SQLITE.first(trx, [who.at, who.at, who.at, event.order_id]);
+    if (!order) throw new AppError('INTERNAL', 'transition: the claimed order vanished within its transaction');
+    return { order, from: event.from_status, to: 'paid', eventId: event.id };
+  });
 }
