@@ -1,10 +1,11 @@
 // /about-us in Chromium: the sections, the support e-mail, title and description; axe and
 // screenshots in English and Arabic.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from './audit.ts';
 import { auditPage, openPage } from './content-helpers.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('about page', () => {
   const browser = sharedBrowser();

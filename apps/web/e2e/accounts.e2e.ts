@@ -3,13 +3,13 @@
 // login, and get bounced from /account to /login and back. Axe and screenshots (en and ar).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkWidths, sharedBrowser } from './audit.ts';
 import { axeCheck, openPage, screenshot } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
-const outboxDir = inject('outboxDir');
+const { baseURL, outboxDir } = await fileServer();
 const stamp = Date.now().toString(36);
 const USERNAME = `ada${stamp}`;
 const RENAMED = `globetrotter${stamp}`;
@@ -57,9 +57,33 @@ describe('accounts', () => {
     throw new Error(`no verification e-mail to ${email} in ${outboxDir}`);
   }
 
+  /** A same-origin JSON call from the page, as the shop's client makes it (the session cookie kept). */
+  function api<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    return page.evaluate(
+      async ([p, b]) => {
+        const res = await fetch(p as string, {
+          method: b === undefined ? 'GET' : 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+          body: b === undefined ? undefined : JSON.stringify(b),
+          credentials: 'include',
+        });
+        return { status: res.status, body: (await res.json()) as T };
+      },
+      [path, body] as const,
+    );
+  }
+
+  /** Signed out, then a new account of this test's own, signed in (the tests share one browser context). */
+  async function signUp(page: Page, username: string): Promise<void> {
+    await browser.context.clearCookies();
+    const res = await api(page, '/api/auth/register', { username, email: `${username}@example.com`, password: PASSWORD });
+    expect(res.status).toBe(200);
+  }
+
   it('asks a new account to confirm its e-mail, and the link from the e-mail confirms it', async () => {
     const name = `verify${stamp}`;
     const email = `verify.${stamp}@example.com`;
+    await browser.context.clearCookies();
     const { page, errors } = await open('/register');
     try {
       await page.getByLabel(/^Username/).fill(name);
@@ -92,6 +116,7 @@ describe('accounts', () => {
   });
 
   it('registers, stays signed in, edits the profile, logs out, fails and passes a login, and is bounced from /account', async () => {
+    await browser.context.clearCookies();
     const { page, errors } = await open('/register');
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
     expect(await page.title()).toContain('Create an account');
@@ -168,11 +193,14 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'You are not allowed to view this page' }).waitFor();
 
     expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await browser.context.clearCookies();
     await page.close();
   });
 
   it('has no serious or critical axe violations on /account; screenshots at 1280 and 375 px, English and Arabic', async () => {
-    const { page, errors } = await open('/account');
+    const { page, errors } = await open('/');
+    await signUp(page, `audit${stamp}`);
+    await page.goto(new URL('/account', baseURL).href);
     await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
     await page.getByText('You have no orders yet').waitFor();
     await checkWidths(page, 'account');
@@ -189,17 +217,20 @@ describe('accounts', () => {
     await page.locator('#dashboard-orders').waitFor();
     await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
     await checkWidths(page, 'account-rtl', { widths: [375, 1280] });
-    await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
+    await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
+    await browser.context.clearCookies();
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('has no serious or critical axe violations on /login and /register; screenshots', async () => {
-    // Sign out first (the previous test left the session on), in English.
+    // An account to sign in with on the phone below; signed out again, in English.
+    const member = `drawer${stamp}`;
     const { page, errors } = await open('/');
+    await signUp(page, member);
+    await browser.context.clearCookies();
     await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
     await page.reload();
-    await logOut(page);
     await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
 
     for (const [path, heading] of [
@@ -228,11 +259,11 @@ describe('accounts', () => {
     // The phone drawer shows the same account entries.
     await page.setViewportSize({ width: 375, height: 900 });
     await page.goto(new URL('/login', baseURL).href);
-    await logIn(page, RENAMED, PASSWORD);
+    await logIn(page, member, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
-    await drawer.getByRole('link', { name: RENAMED, exact: true }).waitFor();
+    await drawer.getByRole('link', { name: member, exact: true }).waitFor();
     const logout = drawer.getByRole('button', { name: 'Log out' });
     await logout.waitFor();
     await page.waitForFunction(() =>

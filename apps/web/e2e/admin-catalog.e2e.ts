@@ -6,13 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditPage, sharedBrowser } from './audit.ts';
 import { openRoute, repoRoot } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
-const databaseUrl = inject('databaseUrl');
+const { baseURL, databaseUrl } = await fileServer();
 const ADMIN = { username: 'catalog_admin', email: 'catalog-admin@example.com', password: 'admin-pass-1234' };
 const CUSTOMER = { username: 'points_ann', email: 'points-ann@example.com', password: 'traveller-pass-1' };
 

@@ -3,12 +3,12 @@
 // Axe and screenshots of /forgot-password and /reset-password at 1280 and 390 px, English and Arabic.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
-const outboxDir = inject('outboxDir');
+const { baseURL, outboxDir } = await fileServer();
 const stamp = Date.now().toString(36);
 const USERNAME = `forgetful${stamp}`;
 const EMAIL = `forgetful.${stamp}@example.com`;

@@ -1,10 +1,11 @@
 // The blog in Chromium against the built server: filter, article, redirects, newsletter, axe,
 // screenshots in English and Arabic (RTL).
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from './audit.ts';
 import { auditPage, loadAllImages, openPage, type OpenOptions } from './content-helpers.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('blog', () => {
   const browser = sharedBrowser();

@@ -2,14 +2,10 @@
 // (PRODUCT_NAME, SUPPORT_EMAIL, …) serves them in the pre-rendered pages, the destination pages,
 // the plain template and the web app manifest, with no trace of the build's defaults, and the app
 // shows them once it has taken over; axe and screenshots of / and /support in English and Arabic.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditPage, sharedBrowser } from './audit.ts';
-import { openRoute, repoRoot } from './browser.ts';
-import { freePort, waitForHealth } from './global-setup.ts';
+import { openRoute } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
 const BRAND = {
   PRODUCT_NAME: 'Globetrotter Data',
@@ -40,42 +36,8 @@ const DEFAULT_TRACES = [
   '__SHOP_FACTS__',
 ];
 
-let dir: string;
-let child: ChildProcess;
-let baseURL: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'esim-e2e-brand-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    ...BRAND,
-    DATABASE_URL: `file:${join(dir, 'shop.sqlite')}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    OUTBOX_DIR: join(dir, 'outbox'),
-  };
-  const setup = spawnSync(process.execPath, [join(repoRoot, 'apps/server/dist/cli.js'), 'setup'], { cwd: repoRoot, env, encoding: 'utf8' });
-  if (setup.status !== 0) throw new Error(`cli setup failed:\n${setup.stdout}\n${setup.stderr}`);
-  child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  baseURL = `http://localhost:${port}`;
-  await waitForHealth(baseURL, child);
-});
-
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+// This file's own server, started with the other shop's facts (the database is the same template).
+const { baseURL } = await fileServer(BRAND);
 
 describe('a shop with its own name and contact facts', () => {
   const browser = sharedBrowser();

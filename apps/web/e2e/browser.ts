@@ -87,11 +87,21 @@ export async function axeCheck(page: Page): Promise<AxeViolation[]> {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-/** Saves <repo>/screenshots/<name>.png (git-ignored). */
-export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
-  const dir = join(repoRoot, 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${name}.png`);
+/** Where screenshots go: <repo>/screenshots (git-ignored). */
+export const SCREENSHOT_DIR = join(repoRoot, 'screenshots');
+
+/**
+ * E2E_SCREENSHOTS=1: the tests save pictures of the states worth looking at, for a person reviewing
+ * a visual change. Without it a run keeps screenshots only of what failed (audit.ts sharedBrowser):
+ * taking them cost more than most checks.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** With E2E_SCREENSHOTS=1, saves <repo>/screenshots/<name>.png and returns its path; otherwise nothing. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string | undefined> {
+  if (!SCREENSHOTS) return undefined;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;
 }
@@ -123,8 +133,9 @@ export interface OpenOptions {
   /** Viewport width in px (height 900). Default 1280. */
   width?: number;
   /**
-   * Stored as localStorage preferredLanguage before the page loads ('ar' → RTL). The profile is
-   * shared by a file's tests, so without it the page shows whatever an earlier test chose.
+   * Stored as localStorage preferredLanguage before the page loads ('ar' → RTL). Without it, the
+   * language of the test so far: each test starts with none stored (audit.ts sharedBrowser), so
+   * the browser's (en-GB).
    */
   lang?: string;
   /** Count answers of 400 or more as errors too (see watchPage). */

@@ -4,15 +4,15 @@
 // e-mail in that language (Arabic right to left) with the same composed plan name.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import arCheckout from '../../../packages/i18n/locales/ar/checkout.json' with { type: 'json' };
 import jaCheckout from '../../../packages/i18n/locales/ja/checkout.json' with { type: 'json' };
 import { leaves, parseMime } from '../../../packages/api/test/providers/eml.ts';
 import { sharedBrowser } from './audit.ts';
 import { axeCheck, screenshot, waitFor, watchPage } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
-const outboxDir = inject('outboxDir');
+const { baseURL, outboxDir } = await fileServer();
 const stamp = Date.now().toString(36);
 
 /** The outbox's messages as parsed MIME, with the raw text kept for address matching. */

@@ -5,13 +5,13 @@
 // screenshots (375 and 1280 px, English and Arabic) on the checkout and the order-success page.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { checkWidths, sharedBrowser } from './audit.ts';
 import { axeCheck, openPage, screenshot, waitFor } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
-const outboxDir = inject('outboxDir');
+const { baseURL, outboxDir } = await fileServer();
 const stamp = Date.now().toString(36);
 
 interface CreatedIntent {
@@ -356,7 +356,10 @@ describe('checkout', () => {
       await page.waitForURL((url) => url.pathname.replace(/^\/ar\//, '/').startsWith('/order-success/'));
       await page.getByTestId('order-ready').waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="esim-qr"]')?.naturalWidth ?? 0) > 0);
-      await page.waitForTimeout(5500); // the toasts fade
+      // The toasts (payment received, eSIM ready) have faded and left the page.
+      await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, undefined, {
+        timeout: 15_000,
+      });
       await checkWidths(page, `order-success${suffix}`, { widths: [375, 1280] });
       if (lang === 'ar') await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
       expect(errors).toEqual([]);

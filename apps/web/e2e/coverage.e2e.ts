@@ -1,11 +1,12 @@
 // /coverage in Chromium against the built server: search, groups, the map view, the regional
 // packages, axe and screenshots.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
 import { openRoute, screenshot, type OpenOptions } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('/coverage', () => {
   const browser = sharedBrowser();

@@ -3,13 +3,14 @@
 // not known to support eSIM gets a clear warning and the demo card still pays. Axe and
 // screenshots at 1280 px (English) and 390 px (Arabic). English pages store English as the
 // preferred language first: after an Arabic page, '/' would otherwise move to '/ar/'.
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkWidths, sharedBrowser } from './audit.ts';
 import { axeCheck, openPage, openRoute, screenshot } from './browser.ts';
 import { scrollThrough } from './settle.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 const stamp = Date.now().toString(36);
 
 const modelNames = (page: Page) => page.getByTestId('device-model').locator('bdi').allInnerTexts();

@@ -1,10 +1,11 @@
 // /faq in Chromium against the built server: categories, one answer open at a time, search with
 // 'Clear search', sanitized HTML answers, 'Still have questions?', axe and screenshots.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
 import { openRoute, type OpenOptions } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('/faq', () => {
   const browser = sharedBrowser();

@@ -4,12 +4,13 @@
 // language; a stored preference takes an English URL to its language's; a destination page
 // carries its plans and USD prices in the HTML before any script runs; the sitemap lists the
 // alternates.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sharedBrowser } from './audit.ts';
 import { axeCheck, openPage, screenshot, watchPage } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 const LANGS = ['en', 'es', 'fr', 'de', 'zh', 'ar', 'pt', 'ru', 'ja', 'hi'];
 const url = (path: string, lang = 'en') => new URL(`${lang === 'en' ? '' : `/${lang}`}${path}`, baseURL).href;
 

@@ -1,11 +1,12 @@
 // The landing page's sections around the picker: globe, coverage, how it works, devices,
 // testimonials, FAQ and the call to action — in Chromium against the built server.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
 import { openRoute, type OpenOptions } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('landing sections', () => {
   const browser = sharedBrowser();

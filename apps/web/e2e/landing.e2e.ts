@@ -1,10 +1,11 @@
 // What a traveller does on the landing page, in Chromium against the built server.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkWidths, sharedBrowser } from './audit.ts';
 import { axeCheck, openPage, openRoute, screenshot } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('landing page', () => {
   const browser = sharedBrowser();

@@ -1,11 +1,12 @@
 // /terms and /privacy in Chromium: the texts, 'Last updated', the table of contents; axe and
 // screenshots in English and Arabic.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from './audit.ts';
 import { auditPage, openPage } from './content-helpers.ts';
+import { fileServer } from './shop-server.ts';
 import arLegal from '../../../packages/i18n/locales/ar/legal.json' with { type: 'json' };
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('legal pages', () => {
   const browser = sharedBrowser();

@@ -4,12 +4,13 @@
 // or opened anew, still shows the install details (activation code, SM-DP+ address, QR image)
 // under the 'You're offline' banner, in English and in Arabic, axe clean. Signing out empties
 // what the service worker kept of the traveller.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sharedBrowser } from './audit.ts';
 import { axeCheck, openPage, screenshot, watchPage } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 const stamp = Date.now().toString(36);
 
 interface EsimDetail {
@@ -87,6 +88,24 @@ describe('offline: an eSIM bought online keeps its install details', () => {
   afterAll(async () => {
     await browser.context.setOffline(false);
     await page?.close();
+  });
+
+  /**
+   * Online, and the traveller signed in (the sign-out test below leaves the context signed out):
+   * each test starts from there, whatever ran before it.
+   */
+  beforeEach(async () => {
+    await browser.context.setOffline(false);
+    const status = await page.evaluate(async (username) => {
+      const res = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify({ username, password: 'correct horse battery staple' }),
+        credentials: 'include',
+      });
+      return res.status;
+    }, `offline${stamp}`);
+    expect(status).toBe(200);
   });
 
   it('registers a service worker that precaches the shell and serves the web app manifest', async () => {

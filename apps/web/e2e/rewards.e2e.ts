@@ -4,13 +4,14 @@
 // purchase. Axe and screenshots of the signed-in page (each tab, both dialogs) at 1280 and 375 px.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { checkWidths, sharedBrowser } from './audit.ts';
 import { axeCheck, repoRoot, screenshot } from './browser.ts';
 import { auditPage, openPage } from './content-helpers.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 const stamp = Date.now().toString(36);
 
 type Lang = 'en' | 'ar';

@@ -1,12 +1,13 @@
 // The pre-rendered shells of / and /coverage (apps/web/scripts/prerender.mjs): painted from
 // HTML and CSS alone, swapped for the app without a layout shift; a visitor who reads another
 // language goes to that language's pre-rendered page before anything paints.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sharedBrowser } from './audit.ts';
 import { watchPage } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 const PAGES = [
   { path: '/', h1: 'Global Connectivity Made Simple', title: 'eSIM Shop – Travel eSIM data plans for 200+ countries' },

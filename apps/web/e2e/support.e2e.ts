@@ -1,10 +1,11 @@
 // /support in Chromium against the built server: FAQ search, topics, the contact form (stored
 // through support.contact), the live-chat anchor, axe and screenshots.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_LANGUAGES, auditPage, sharedBrowser } from './audit.ts';
 import { openRoute, type OpenOptions } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 
 describe('/support', () => {
   const browser = sharedBrowser();

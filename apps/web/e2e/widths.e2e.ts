@@ -4,12 +4,13 @@
 // navigation and resizes through the widths on each; one evaluate measures each width. Also: the
 // audits run the newest axe-core, with WCAG 2.5.3 'Label in Name' among its rules; screenshots of
 // the header, the plan tabs and the order history where they used to break.
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sharedBrowser } from './audit.ts';
 import { AXE_CORE_VERSION, axeRun, openPage, screenshot } from './browser.ts';
+import { fileServer } from './shop-server.ts';
 
-const baseURL = inject('baseURL');
+const { baseURL } = await fileServer();
 const stamp = Date.now().toString(36);
 
 export const WIDTHS = [320, 360, 390, 768, 1024, 1280, 1366, 1440] as const;
@@ -290,11 +291,14 @@ describe('every page at every width', () => {
   const browser = sharedBrowser();
   const facts: Facts = { planId: 0 };
 
-  it('the audits run the newest axe-core, with WCAG 2.5.3 Label in Name', async () => {
+  beforeAll(async () => {
     const regions = (await (await fetch(`${baseURL}/api/regions`)).json()) as { id: number; code: string }[];
     const japan = regions.find((r) => r.code === 'JP')!;
     const plans = (await (await fetch(`${baseURL}/api/plans?regionId=${japan.id}`)).json()) as { id: number }[];
     facts.planId = plans[0]!.id;
+  });
+
+  it('the audits run the newest axe-core, with WCAG 2.5.3 Label in Name', async () => {
     const { page } = await openPage(browser, baseURL, '/', { lang: 'en' });
     await ready(page);
     const results = await axeRun(page);
@@ -307,12 +311,17 @@ describe('every page at every width', () => {
   });
 
   async function walk(lang: 'en' | 'ar', signedIn: boolean): Promise<void> {
+    // Signed out, whichever walk ran before (the walks share one browser context).
+    await browser.context.clearCookies();
     const { page, errors } = await openPage(browser, baseURL, '/', { lang, width: WIDTHS[0] });
     await ready(page);
     // What is wrong → the widths (and figures) where it is.
     const problems = new Map<string, string[]>();
     if (signedIn) {
-      if (!facts.registered) {
+      if (facts.registered) {
+        const res = await api(page, '/api/auth/login', { username: LONG_USERNAME, password: 'correct horse battery staple' });
+        expect(res.status).toBe(200);
+      } else {
         const res = await api(page, '/api/auth/register', {
           username: LONG_USERNAME,
           email: `${LONG_USERNAME}@example.com`,
