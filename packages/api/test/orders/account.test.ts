@@ -165,6 +165,26 @@ describe('account: orders.list and esims.list', () => {
     expect(await (await (await signedIn()).caller()).esims.list()).toEqual([]);
   });
 
+  it('a top-up order carries the chip of the eSIM it filled; the tile counts that eSIM once', async () => {
+    const me = await signedIn();
+    await buy(me);
+    const api = await me.caller();
+    const [esim] = await api.esims.list();
+    await rig.esim.simulateUsage(esim!.iccid, 100);
+    rig.clock.advance(61_000);
+    await api.esims.refresh();
+    expect((await api.esims.list())[0]!.status).toBe('active');
+    const intent = await api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: esim!.iccid });
+    await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const orders = await api.orders.list();
+    expect(orders.map((o) => [o.isTopUp, o.status, o.esimStatus, o.iccid])).toEqual([
+      [true, 'completed', 'active', esim!.iccid],
+      [false, 'completed', 'active', esim!.iccid],
+    ]);
+    expect(await api.esims.counts()).toEqual({ active: 1, total: 1 });
+  });
+
   it('an eSIM the provider expires early: no data left, and its package ended on the same day as "Valid until"', async () => {
     const me = await signedIn();
     await buy(me);
