@@ -36,6 +36,7 @@ import { PAID_STATES } from '../../domain/orders.ts';
 import { idempotencyKeys } from '../../providers/payments/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
+import { leaseFree } from '../job-claims.ts';
 import type { RefundResultView } from '../esim-views.ts';
 import { enqueueEmail, refundNoticeKind, scheduleOrderEmails } from '../mail-outbox.ts';
 import { achievementsLostByRefund } from '../rewards-achievements.ts';
@@ -360,7 +361,8 @@ async function markEsimCanceled(db: Db, services: Services, esimId: number): Pro
 /**
  * Step 3 in one write transaction under the user's points lock: the row moves requested → settled
  * with its figures, the take-back is written. 'too_much': the cash to keep for spent points is more
- * than the refund (the system's refund keeps all of it and records the rest as unsettled instead);
+ * than the refund (the system's refund keeps all of it for the points it covers and records the
+ * rest as unsettled instead);
  * 'changed': more than the person was shown.
  */
 async function settlePoints(
@@ -379,8 +381,11 @@ async function settlePoints(
     const plan = await planOf(trx, order, rows, row.gross_minor, row.full === 1);
     if (plan.cashMinor > row.gross_minor && row.actor !== 'system') return 'too_much';
     if (expectedCash !== undefined && plan.cashMinor > expectedCash) return 'changed';
+    // The system's refund (undeliverable, or a top-up following its refunded eSIM) cannot be refused:
+    // it keeps all of its amount for the points it covers, and records the rest as unsettled.
     const cash = Math.min(plan.cashMinor, row.gross_minor);
-    const unsettled = plan.cashMinor > row.gross_minor ? plan.pointsInCash : 0;
+    const inCash = plan.cashMinor > row.gross_minor ? Math.floor((plan.pointsInCash * cash) / plan.cashMinor) : plan.pointsInCash;
+    const unsettled = plan.pointsInCash - inCash;
     if (unsettled > 0)
       services.log.error('refund: points spent are worth more than the refund; recorded as unsettled', {
         orderId: order.public_id,
@@ -394,7 +399,7 @@ async function settlePoints(
         amount_minor: row.gross_minor - cash,
         cash_deducted_minor: cash,
         points_taken: plan.pointsTaken,
-        points_settled_in_cash: unsettled > 0 ? 0 : plan.pointsInCash,
+        points_settled_in_cash: inCash,
         points_unsettled: unsettled,
       })
       .where('id', '=', row.id)
@@ -570,7 +575,7 @@ async function claimRefund(
       .where('id', '=', order.id)
       .where('refund_requested_at', 'is', null)
       .where('status', 'in', req.actor === 'traveller' ? ['fulfilled'] : PAID_STATES)
-      .$if(lease && req.actor === 'owner', (q) => q.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))])))
+      .$if(lease && req.actor === 'owner', (q) => q.where(leaseFree(iso(now))))
       .executeTakeFirst();
     if (changed(r) > 0) {
       const fresh = await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
