@@ -5,6 +5,7 @@ import type { Db } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import { iso } from '../../domain/time.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
+import { leaseFree } from '../job-claims.ts';
 import { ESIM_RESEND_PREFIX, sendEmail } from '../mail-outbox.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
@@ -105,7 +106,7 @@ export async function retryEmailJob(db: Db, services: Services, actor: AdminActo
       .set({ status: 'pending', attempts: 0, next_attempt_at: now })
       .where('id', '=', outboxId)
       .where('status', 'in', ['pending', 'failed'])
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where(leaseFree(now))
       .where((eb) => eb.or([eb('status', '=', 'failed'), eb('attempts', '>', 0), eb('next_attempt_at', '>', now)]))
       .executeTakeFirst();
     if (changed(r) === 0) return;

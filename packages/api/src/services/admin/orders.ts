@@ -14,6 +14,7 @@ import type { TOrderListInput } from '../../domain/admin.ts';
 import { dayAfter, dayStart, likeContains, likePrefix, moneyText, sortTimeline } from '../../domain/admin-orders.ts';
 import { pointsPaymentId } from '../../domain/rewards.ts';
 import { changed, writeTransaction } from '../db-tx.ts';
+import { leaseFree } from '../job-claims.ts';
 import { provisionOrder } from '../order-life/provisioning.ts';
 import { listOrderEvents } from '../order-life/events.ts';
 import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail-outbox.ts';
@@ -663,7 +664,7 @@ export async function retryAdminProvisioning(db: Db, services: Services, actor: 
       .where('id', '=', order.id)
       .where('status', 'in', PROVISIONING_STATES)
       .where('refund_requested_at', 'is', null)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
+      .where(leaseFree(iso(now)))
       .executeTakeFirst();
     if (changed(r) === 0) return false;
     await recordAudit(
