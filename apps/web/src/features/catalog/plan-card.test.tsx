@@ -40,6 +40,15 @@ describe('PlanCard', () => {
     expect((await screen.findByTestId('location')).textContent).toBe(`/checkout/${plan.id}`);
   });
 
+  it("'Buy Now' in subscription mode leads to the subscription checkout for that plan, not a one-time one", async () => {
+    await renderWithProviders(<PlanCard plan={plan} mode="subscription" region={japan} />);
+    const buy = screen.getByRole('link', { name: `Buy Now – ${NAME}` });
+    expect(buy.getAttribute('href')).toBe('/subscribe');
+    await userEvent.setup().click(buy);
+    expect(readSelectedPlan()).toEqual(plan);
+    expect((await screen.findByTestId('location')).textContent).toBe('/subscribe');
+  });
+
   it('shows the name, description and features composed from the facts, in English', async () => {
     await renderWithProviders(<PlanCard plan={plan} mode="onetime" region={japan} />);
     const card = screen.getByRole('article', { name: NAME });

@@ -118,9 +118,17 @@ export function PlanCard({ plan, mode, region }: PlanCardProps) {
           <Button variant="default" onClick={select} aria-label={`${t('plan.select')} – ${texts.name}`}>
             {t('plan.select')}
           </Button>
+          {/* On the subscription tab both buttons lead to the subscription's checkout for this plan
+              (its monthly price), never to a one-time checkout at the full price. */}
           <Button
             aria-label={`${t('plan.buyNow')} – ${texts.name}`}
-            renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} {...props} />}
+            renderRoot={(props) =>
+              subscription ? (
+                <Link to="/subscribe" {...props} onClick={() => storeSelectedPlan(plan)} />
+              ) : (
+                <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} {...props} />
+              )
+            }
           >
             {t('plan.buyNow')}
           </Button>
