@@ -220,3 +220,63 @@ describe('resolveWebDist', () => {
     expect(warnings[0]).toMatch(/API only/);
   });
 });
+
+describe('unknown pages (the route table in pages.json)', () => {
+  const APP = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+  const ROUTES = ['/', '/plans', '/blog/', '/blog/$id', '/account/', '/account/esim/$iccid', '/order-success/$planId'];
+  let routesDir: string;
+  let r: CatalogApp;
+  beforeAll(async () => {
+    routesDir = mkdtempSync(join(tmpdir(), 'web-dist-routes-'));
+    writeFileSync(join(routesDir, 'index.html'), APP);
+    writeFileSync(join(routesDir, 'app.html'), APP);
+    writeFileSync(join(routesDir, 'admin.html'), ADMIN);
+    writeFileSync(join(routesDir, 'pages.json'), JSON.stringify({ fallback: 'app.html', pages: {}, routes: ROUTES }));
+    r = await createCatalogApp({ webDist: routesDir });
+  });
+  afterAll(async () => {
+    await r.close();
+    rmSync(routesDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/plans',
+    '/plans/',
+    '/blog',
+    '/blog/3',
+    '/account',
+    '/account/esim/8900000000000000001',
+    '/ar/plans',
+    '/ja/account/',
+    '/plans?x=1',
+  ])('GET %s → 200, the app', async (path) => {
+    const res = await r.app.request(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(APP);
+  });
+
+  it.each(['/no-such-page', '/plans/extra', '/blog/3/4', '/account/esim', '/ar/no-such-page', '/order-success'])(
+    'GET %s → 404 with the app (its not-found page), no ETag',
+    async (path) => {
+      const res = await r.app.request(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('etag')).toBeNull();
+      expect(await res.text()).toBe(APP);
+    },
+  );
+
+  it('the back office keeps its own paths', async () => {
+    for (const path of ['/admin', '/admin/orders', '/ar/admin/orders']) {
+      const res = await r.app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe(ADMIN);
+    }
+  });
+
+  it('a build without a route table answers every path with the app (and says so)', () => {
+    expect(loadPages(routesDir).isRoute).not.toBeNull();
+    expect(loadPages(dir).isRoute).toBeNull();
+  });
+});

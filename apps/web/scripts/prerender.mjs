@@ -8,7 +8,8 @@
 //      src/shell.ts), #root hidden, and its route's stylesheets linked in <head>;
 //   3. dist/app[.<lang>].html: the plain template in each language, for every other path (and
 //      Mantine's <head> styles into dist/admin.html, the back office's page);
-//   4. dist/pages.json: which file answers which path (read by the server's static middleware);
+//   4. dist/pages.json: which file answers which path, and the app's route table (unknown paths
+//      answer 404), read by the server's static middleware;
 //      dist/ssr/shell.json: the template, boot script and stylesheets for the server's renders;
 //   5. /assets/shell-boot-<hash>.js: sends an English page's traveller to their language's URL.
 // The pages are rendered with the shop's default facts (src/config-defaults.ts), recorded as
@@ -51,6 +52,19 @@ function routeStylesheets(manifest, routeFile) {
   if (keys.length === 0) throw new Error(`prerender: ${routeFile} is not in the build manifest`);
   keys.forEach(visit);
   return [...css];
+}
+
+/**
+ * The app's route table (full paths such as '/account/esim/$iccid', '/blog/'), read from the
+ * generated route tree: the server answers 404 for a path none of them matches (the app then
+ * renders its not-found page in the same document).
+ */
+function appRoutes() {
+  const tree = readFileSync(join(web, 'src', 'routeTree.gen.ts'), 'utf8');
+  const block = tree.match(/export interface FileRoutesByFullPath \{([\s\S]*?)\n\}/);
+  const routes = block ? [...block[1].matchAll(/^\s*'([^']+)':/gm)].map((m) => m[1]) : [];
+  if (!routes.includes('/')) throw new Error('prerender: no route table in src/routeTree.gen.ts (FileRoutesByFullPath)');
+  return routes;
 }
 
 async function main() {
@@ -117,7 +131,8 @@ async function main() {
       bytes += Buffer.byteLength(out);
     }
     const facts = ssr.renderedShopFacts();
-    writeFileSync(join(dist, 'pages.json'), `${JSON.stringify({ fallback: fallbacks.en, fallbacks, pages, facts }, null, 2)}\n`);
+    const routes = appRoutes();
+    writeFileSync(join(dist, 'pages.json'), `${JSON.stringify({ fallback: fallbacks.en, fallbacks, pages, routes, facts }, null, 2)}\n`);
     const serverRoutes = Object.fromEntries(Object.entries(SERVER_ROUTES).map(([k, route]) => [k, routeStylesheets(manifest, route)]));
     writeFileSync(
       join(ssrOut, 'shell.json'),

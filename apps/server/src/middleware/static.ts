@@ -4,6 +4,8 @@
 // get their own HTML (a static shell of the page, one per language: '/', '/ja/', '/ar/coverage')
 // and every other path the plain template in its URL's language (<html lang dir> and title
 // right before any script runs); without pages.json, index.html answers everything.
+// Paths that are none of the app's routes (pages.json `routes`, the build's route table) answer
+// 404 with the same template, so the app shows its not-found page and crawlers see the status.
 // The back office is another app of the same build: /admin and /admin/* (in every language,
 // '/ar/admin/orders') get admin.html, its entry, so none of its code is in the shop's pages.
 // Destination pages (/destinations/<slug>, in every language) are rendered on first request from
@@ -39,6 +41,8 @@ interface PagesManifest {
   fallback: string;
   fallbacks: Record<string, string>;
   pages: Record<string, string>;
+  /** The app's route table, full paths ('/', '/blog/', '/account/esim/$iccid'): from the route tree. */
+  routes?: unknown;
   /** The shop's facts the pages were rendered with (the web's defaults). */
   facts?: unknown;
 }
@@ -52,6 +56,22 @@ function readPage(root: string, file: string, publicUrl: string, brand: (html: s
 /** The back office's paths, after the language prefix (apps/web/src/lib/back-office.ts). */
 export const isBackOfficePath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
+/**
+ * Whether a path (its language prefix taken off) is one of the app's routes: `$name` stands for
+ * one segment, a lone `$` for the rest; a trailing slash is ignored. Null when the build gave no
+ * route table (then every path is the app's).
+ */
+export function routeMatcher(routes: unknown): ((path: string) => boolean) | null {
+  if (!Array.isArray(routes) || routes.length === 0 || !routes.every((r) => typeof r === 'string' && r.startsWith('/'))) return null;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns = (routes as string[]).map((route) => {
+    const segments = route.split('/').filter(Boolean);
+    const body = segments.map((segment) => (segment === '$' ? '/.*' : segment.startsWith('$') ? '/[^/]+' : `/${escape(segment)}`)).join('');
+    return new RegExp(`^${body}/?$`);
+  });
+  return (path: string) => patterns.some((pattern) => pattern.test(path === '' ? '/' : path));
+}
+
 export interface LoadedPages {
   /** The plain template (English). */
   fallback: HtmlPage | null;
@@ -60,6 +80,8 @@ export interface LoadedPages {
   /** The plain template per language prefix ('ja' → app.ja.html). */
   fallbacks: Map<string, HtmlPage>;
   pages: Map<string, HtmlPage>;
+  /** Whether a path (after its language prefix) is one of the app's routes; null: no table, all are. */
+  isRoute: ((path: string) => boolean) | null;
   problems: string[];
 }
 
@@ -75,7 +97,7 @@ export function loadPages(root: string, publicUrl = 'http://localhost:3000', fac
   let brand = facts ? htmlBrander(facts, null) : (html: string) => html;
   const plain = () => readPage(root, 'index.html', publicUrl, brand);
   const admin = () => readPage(root, 'admin.html', publicUrl, brand);
-  if (!existsSync(manifestPath)) return { fallback: plain(), admin: admin(), fallbacks, pages, problems };
+  if (!existsSync(manifestPath)) return { fallback: plain(), admin: admin(), fallbacks, pages, isRoute: null, problems };
   let manifest: Partial<PagesManifest>;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Partial<PagesManifest>;
@@ -85,6 +107,7 @@ export function loadPages(root: string, publicUrl = 'http://localhost:3000', fac
       admin: admin(),
       fallbacks,
       pages,
+      isRoute: null,
       problems: ['pages.json is not valid JSON; serving index.html for every path'],
     };
   }
@@ -105,7 +128,9 @@ export function loadPages(root: string, publicUrl = 'http://localhost:3000', fac
     else problems.push(`pages.json names ${file} for the ${lang} pages, which is missing or not an .html file`);
   }
   const fallback = (manifest.fallback ? readPage(root, manifest.fallback, publicUrl, brand) : null) ?? plain();
-  return { fallback, admin: admin(), fallbacks, pages, problems };
+  const isRoute = routeMatcher(manifest.routes);
+  if (!isRoute) problems.push('pages.json has no route table; unknown paths answer 200 with the app (its not-found page)');
+  return { fallback, admin: admin(), fallbacks, pages, isRoute, problems };
 }
 
 export function serveWeb(deps: AppDeps) {
@@ -114,7 +139,7 @@ export function serveWeb(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   const facts = shopFactsFromEnv(deps.env);
-  const { fallback, admin, fallbacks, pages, problems } = loadPages(root, deps.env.PUBLIC_URL, facts);
+  const { fallback, admin, fallbacks, pages, isRoute, problems } = loadPages(root, deps.env.PUBLIC_URL, facts);
   for (const problem of problems) deps.log.warn(problem, { webDist: root });
   if (!fallback) deps.log.warn('web build has no index.html; the SPA fallback is off', { webDist: root });
   const destinations = destinationPages(deps, facts);
@@ -133,6 +158,8 @@ export function serveWeb(deps: AppDeps) {
   const sendPage = (c: Context<AppEnv>, page: HtmlPage | null | undefined = pageFor(c.req.path), status: 200 | 404 = 200) => {
     if (!page) return c.notFound();
     c.header('Cache-Control', 'no-cache');
+    // The not-found answer is the same document as a page's: no ETag, so no 304 stands for a 404.
+    if (status === 404) return c.html(page.html, 404);
     c.header('ETag', page.etag);
     if (c.req.header('if-none-match') === page.etag) return c.body(null, 304);
     return c.html(page.html, status);
@@ -185,6 +212,10 @@ export function serveWeb(deps: AppDeps) {
       const rendered = await destinations.page(c.req.path);
       if (rendered) return sendPage(c, rendered.page, rendered.notFound ? 404 : 200);
     }
+    // A path that is none of the app's routes (nor the back office's) answers 404 with the app,
+    // which shows its not-found page (the spec's text).
+    const route = splitLanguagePrefix(c.req.path).path;
+    if (isRoute && !isBackOfficePath(route) && !isRoute(route)) return sendPage(c, undefined, 404);
     return sendPage(c);
   });
   return app;
