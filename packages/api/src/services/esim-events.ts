@@ -47,7 +47,11 @@ export async function handleEsimEvent(db: Db, services: Services, event: EsimEve
   try {
     const fromEvent = event.usage !== undefined;
     const usage = event.usage ?? snapshotOfUsage(await services.esim.usage(event.iccid));
-    const at = fromEvent ? new Date(event.occurredAt) : services.now();
+    // A report is true at its occurredAt, but never later than now: an event dated ahead (a sender's
+    // clock, or a forged date inside a valid signature) would otherwise outrank every later report.
+    const now = services.now();
+    const said = new Date(event.occurredAt);
+    const at = fromEvent && !Number.isNaN(said.getTime()) && said.getTime() < now.getTime() ? said : now;
     const r = await applyUsageSnapshot(db, services, { iccid: event.iccid, usage, at });
     return OUTCOME[r.outcome];
   } catch (e) {

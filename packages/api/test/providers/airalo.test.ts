@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AiraloProvider } from '../../src/providers/esim/airalo.ts';
+import { AiraloProvider, packagesOfEntry } from '../../src/providers/esim/airalo.ts';
 import type { AiraloOptions } from '../../src/providers/esim/airalo.ts';
 import { EsimProviderError, EsimWebhookError } from '../../src/providers/esim/types.ts';
 import { AIRALO_BASE, AiraloFake } from './fakes/airalo-fake.ts';
@@ -115,6 +115,62 @@ describe('catalogue', () => {
       wholesale: { minor: 1825 },
     });
     expect(byCode.get('change-7days-1gb')).toMatchObject({ countries: ['US'], wholesale: { minor: 225 } });
+  });
+});
+
+describe('catalogue: discount pricing, both paging shapes, rate limits', () => {
+  it('discount_pricing: net_price null → the retail price less discount_percentage, no package dropped', async () => {
+    const fake = new AiraloFake({ pricing: { model: 'discount_pricing', discountPercentage: 15 } });
+    server.resetHandlers(...fake.handlers());
+    const provider = new AiraloProvider({ baseUrl: AIRALO_BASE, clientId: 'client-id', clientSecret: SECRET, sleep: async () => {} });
+    const packages = await provider.listPackages();
+    const byCode = new Map(packages.map((p) => [p.code, p]));
+    expect(byCode.size).toBe(4);
+    // 7.50 × 0.85 = 6.375 → 638 (rounded up: never under-count the cost)
+    expect(byCode.get('uki-mobile-15days-2gb')?.wholesale).toEqual({ minor: 638, currency: 'USD' });
+    expect(byCode.get('eurolink-10days-unlimited')?.wholesale).toEqual({ minor: 2550, currency: 'USD' }); // 30 × 0.85
+    expect(byCode.get('change-7days-1gb')?.wholesale.minor).toBe(383); // 4.50 × 0.85 = 3.825
+  });
+
+  it('a package may carry its own pricing block; an unknown cost (net_pricing, net_price null) is left out, not guessed', () => {
+    const pkg = (extra: Record<string, unknown>) => ({ id: 'x', type: 'sim', amount: 1024, day: 7, price: 10, net_price: null, ...extra });
+    const entry = (p: Record<string, unknown>) => ({
+      country_code: 'JP',
+      operators: [{ type: 'local', countries: [{ country_code: 'JP' }], packages: [p] }],
+    });
+    const own = packagesOfEntry(entry(pkg({ pricing: { model: 'discount_pricing', discount_percentage: 20 } })));
+    expect(own[0]?.wholesale.minor).toBe(800);
+    const fromResponse = packagesOfEntry(entry(pkg({})), { model: 'discount_pricing', discountPercentage: 50 });
+    expect(fromResponse[0]?.wholesale.minor).toBe(500);
+    expect(packagesOfEntry(entry(pkg({})), { model: 'net_pricing', discountPercentage: 0 })).toEqual([]);
+    expect(packagesOfEntry(entry(pkg({})), undefined)).toEqual([]);
+    expect(packagesOfEntry(entry(pkg({ net_price: 3.1 })), { model: 'discount_pricing', discountPercentage: 50 })[0]?.wholesale.minor).toBe(
+      310,
+    );
+  });
+
+  it('the single-response shape (no links, no meta paging) is read in one request', async () => {
+    const fake = new AiraloFake({ unpaged: true });
+    server.resetHandlers(...fake.handlers());
+    const provider = new AiraloProvider({ baseUrl: AIRALO_BASE, clientId: 'client-id', clientSecret: SECRET, sleep: async () => {} });
+    const packages = await provider.listPackages();
+    expect(fake.calls.filter((c) => c.path === '/v2/packages')).toHaveLength(1);
+    expect(packages.map((p) => p.code).sort()).toEqual([
+      'change-7days-1gb',
+      'eurolink-10days-unlimited',
+      'uki-mobile-15days-2gb',
+      'uki-mobile-7days-1gb-topup',
+    ]);
+  });
+
+  it('a 429 on the packages call waits the Retry-After it names, then carries on', async () => {
+    const { fake, provider, slept } = setup();
+    fake.failNext('GET /v2/packages', () =>
+      HttpResponse.json({ data: [], meta: { message: 'Too Many Attempts.' } }, { status: 429, headers: { 'Retry-After': '7' } }),
+    );
+    const packages = await provider.listPackages();
+    expect(packages).toHaveLength(4);
+    expect(slept).toEqual([7000]);
   });
 });
 
@@ -327,6 +383,31 @@ describe('webhooks', () => {
     expect(again[0]!.id).toBe(e!.id);
     const expiring = JSON.stringify({ level: '1days', iccid: '8944465400000100001' });
     expect(provider.parseWebhook(expiring, new Headers({ 'airalo-signature': sign(expiring) }), now)[0]!.type).toBe('validity_ending');
+  });
+
+  it('the async-order notification is read with request_id at the top level and inside data', () => {
+    const { provider } = setup();
+    const sim = { iccid: '8944465400000100009', lpa: 'RSP-3088.IDEMIA.IO', matching_id: 'M-1', qrcode: 'LPA:1$RSP-3088.IDEMIA.IO$M-1' };
+    const top = JSON.stringify({ request_id: 'a'.repeat(25), data: { id: 1, description: 'ORD-W1', sims: [sim] } });
+    const inner = JSON.stringify({ data: { request_id: 'a'.repeat(25), id: 1, description: 'ORD-W1', sims: [sim] }, meta: {} });
+    const flat = JSON.stringify({ request_id: 'a'.repeat(25), id: 1, description: 'ORD-W1', sims: [sim] });
+    for (const raw of [top, inner, flat]) {
+      const [e] = provider.parseWebhook(raw, new Headers({ 'airalo-signature': sign(raw) }), now);
+      expect(e).toMatchObject({ type: 'ready', iccid: sim.iccid, providerRef: `async:${'a'.repeat(25)}:ORD-W1` });
+    }
+  });
+
+  it('a delivery retried for hours is accepted (20 retries, 15 min apart); one dated ahead is clamped to now or refused', () => {
+    const { provider } = setup();
+    const body = (at: string) => JSON.stringify({ level: '75%', iccid: '8944465400000100001', created_at: at });
+    const late = body('2026-11-24 05:00:00'); // 5 h old: Airalo's last retry
+    expect(provider.parseWebhook(late, new Headers({ 'airalo-signature': sign(late) }), now)[0]?.occurredAt).toBe(
+      '2026-11-24T05:00:00.000Z',
+    );
+    const ahead = body('2026-11-24 10:04:00'); // 4 min ahead: inside the tolerance, but not later than now
+    expect(provider.parseWebhook(ahead, new Headers({ 'airalo-signature': sign(ahead) }), now)[0]?.occurredAt).toBe(now.toISOString());
+    const far = body('2026-11-24 11:00:00');
+    expect(() => provider.parseWebhook(far, new Headers({ 'airalo-signature': sign(far) }), now)).toThrow(EsimWebhookError);
   });
 
   it('a tampered body, a wrong key or no header → signature', () => {

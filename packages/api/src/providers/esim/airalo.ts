@@ -49,8 +49,15 @@ import type {
 export const AIRALO_SIGNATURE_HEADER = 'airalo-signature';
 /** Token kept until this long before Airalo says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
-/** Airalo retries a failed delivery 20 times every 15 minutes: older than this is a replay. */
-const DEFAULT_WEBHOOK_TOLERANCE_SEC = 6 * 3600;
+/**
+ * Airalo retries a failed delivery 20 times every 15 minutes (asyncapi/airalo-webhooks.yml,
+ * delivery.retries/interval), so a genuine delivery can arrive 5 hours after it was made; its
+ * documents name no timestamp in the payload at all. A payload timestamp (when one is present) is
+ * therefore allowed 5 h + 15 min of age, not 300 s (which would refuse every retry); replays inside
+ * that window are caught by the event id (a hash of the signed body). Dated ahead: 300 s at most.
+ */
+const DEFAULT_WEBHOOK_TOLERANCE_SEC = 21 * 15 * 60;
+const WEBHOOK_FUTURE_TOLERANCE_MS = 300_000;
 const MAX_PAGES = 500;
 
 export interface AiraloOptions extends AiraloConfig {
@@ -397,15 +404,22 @@ export class AiraloProvider implements EsimProvider {
       const body = await this.get('/v2/packages', 'GET /v2/packages', { include: 'topup', limit: '100', page: String(page) });
       // Page 1 has an array; later pages an object keyed by the entry's index.
       const entries = Array.isArray(body.data) ? body.data : isObj(body.data) ? Object.values(body.data) : [];
+      const pricing = pricingOf(body.pricing);
       for (const entry of entries.filter(isObj)) {
-        for (const p of packagesOfEntry(entry)) if (!byCode.has(p.code)) byCode.set(p.code, p);
+        for (const p of packagesOfEntry(entry, pricing)) if (!byCode.has(p.code)) byCode.set(p.code, p);
       }
+      // Paging is described two ways (browse-packages, GET /v2/packages): "Results are paginated,
+      // retrieve all pages" (links.next / meta.last_page, page 2+ keyed by index), and "call the
+      // endpoint without a limit parameter to retrieve the full catalogue in a single response" (no
+      // links, no meta paging). Both are read: another page is asked for only while links.next is
+      // set or meta says a later page exists.
       const links = isObj(body.links) ? body.links : {};
       const meta = isObj(body.meta) ? body.meta : {};
       const current = num(meta.current_page) ?? page;
       const last = num(meta.last_page);
-      // Follow `links.next` by page number on our own base URL (never send the token to a URL from a body).
-      if (!links.next || (last !== undefined && current >= last)) break;
+      const more = last !== undefined ? current < last : Boolean(links.next);
+      // Follow it by page number on our own base URL (never send the token to a URL from a body).
+      if (!more || entries.length === 0) break;
     }
     return [...byCode.values()];
   }
@@ -431,15 +445,21 @@ export class AiraloProvider implements EsimProvider {
     if (stamp) {
       const tolerance = (this.config.webhookToleranceSec ?? DEFAULT_WEBHOOK_TOLERANCE_SEC) * 1000;
       const age = now.getTime() - stamp.getTime();
-      if (age > tolerance || age < -300_000)
+      if (age > tolerance || age < -WEBHOOK_FUTURE_TOLERANCE_MS)
         throw new EsimWebhookError('stale', 'the delivery is too old (a replay) or dated in the future');
     }
     const id = `airalo:${createHash('sha256').update(rawBody).digest('hex').slice(0, 32)}`;
-    const occurredAt = (stamp ?? now).toISOString();
-    // Async order completion: the order response plus request_id (a failure has `reason` and no sims).
-    const requestId = str(body.request_id);
+    // Never later than now: a delivery dated ahead (within the tolerance) must not outrank the
+    // reports that follow it.
+    const occurredAt = (stamp && stamp.getTime() < now.getTime() ? stamp : now).toISOString();
+    // Async order completion: "the same shape as the synchronous POST /v2/orders response, plus a
+    // `request_id`" (asyncapi/airalo-webhooks.yml, async_order_notification; no example given). The
+    // order response wraps the order in `data`, so request_id may sit at the top level or inside
+    // `data`: both are read. A failure has `reason` and no sims.
+    const inner = isObj(body.data) ? body.data : undefined;
+    const requestId = str(body.request_id) ?? str(inner?.request_id);
     if (requestId) {
-      const data = isObj(body.data) ? body.data : body;
+      const data = inner ?? body;
       const sim = AiraloProvider.readySims(data)[0];
       if (!sim) return [];
       const description = str(data.description) ?? '';
@@ -458,8 +478,48 @@ export class AiraloProvider implements EsimProvider {
   }
 }
 
+/** The account's pricing model: GET /v2/packages `pricing { model, discount_percentage }`. */
+export interface AiraloPricing {
+  model: string | undefined;
+  discountPercentage: number | undefined;
+}
+
+export function pricingOf(v: unknown): AiraloPricing | undefined {
+  if (!isObj(v)) return undefined;
+  return { model: str(v.model), discountPercentage: num(v.discount_percentage) };
+}
+
+/**
+ * What the shop pays for one package, in USD cents, or undefined when it cannot be known.
+ *
+ * openapi/airalo-rest-api-endpoints-browse-packages-api-openapi.yml (GET /v2/packages) gives a
+ * top-level `pricing { model, discount_percentage }`; an account on `discount_pricing` gets
+ * `net_price: null` and pays the recommended retail price less `discount_percentage` (the same
+ * block appears in the place-order and top-up-esim examples). The documents leave room, so every
+ * reading is accepted:
+ *   - a net price (`prices.net_price.USD` or `net_price`) wins whenever it is a number;
+ *   - else the discount comes from the package's own `pricing` block, else the response's;
+ *   - the retail price is `prices.recommended_retail_price.USD`, else `price`;
+ *   - a percentage is read as 0–100 (never a fraction: 0.15 would be 0.15 %, which the docs' integer
+ *     type rules out) and must lie in [0, 100).
+ * Rounded up to the cent: the shop never under-counts its cost.
+ */
+export function costOfPackage(p: Json, pricing: AiraloPricing | undefined): number | undefined {
+  const prices = isObj(p.prices) ? p.prices : {};
+  const netUsd = num(isObj(prices.net_price) ? prices.net_price.USD : undefined) ?? num(p.net_price);
+  if (netUsd !== undefined) return Math.round(netUsd * 100);
+  const own = pricingOf(p.pricing);
+  const pct = own?.discountPercentage ?? pricing?.discountPercentage;
+  const model = own?.model ?? pricing?.model;
+  if (pct === undefined || pct < 0 || pct >= 100) return undefined;
+  if (model !== undefined && model !== 'discount_pricing') return undefined;
+  const retailUsd = num(isObj(prices.recommended_retail_price) ? prices.recommended_retail_price.USD : undefined) ?? num(p.price);
+  if (retailUsd === undefined || retailUsd <= 0) return undefined;
+  return Math.ceil(Math.round(retailUsd * 100) * ((100 - pct) / 100) - 1e-9);
+}
+
 /** One entry of GET /v2/packages (a country, or a region for global operators) → packages in the shop's units. */
-export function packagesOfEntry(entry: Json): ProviderPackage[] {
+export function packagesOfEntry(entry: Json, pricing?: AiraloPricing): ProviderPackage[] {
   const out: ProviderPackage[] = [];
   const operators = Array.isArray(entry.operators) ? entry.operators.filter(isObj) : [];
   for (const op of operators) {
@@ -478,9 +538,9 @@ export function packagesOfEntry(entry: Json): ProviderPackage[] {
       const unlimited = p.is_unlimited === true;
       const amount = num(p.amount);
       const prices = isObj(p.prices) ? p.prices : {};
-      const netUsd = num(isObj(prices.net_price) ? prices.net_price.USD : undefined) ?? num(p.net_price);
+      const costMinor = costOfPackage(p, pricing);
       const retailUsd = num(isObj(prices.recommended_retail_price) ? prices.recommended_retail_price.USD : undefined) ?? num(p.price);
-      if (!code || !days || days <= 0 || netUsd === undefined) continue;
+      if (!code || !days || days <= 0 || costMinor === undefined) continue;
       // Voice-and-text only packages (no data) are not sold by this shop.
       if (!unlimited && !(amount && amount > 0)) continue;
       out.push({
@@ -490,7 +550,7 @@ export function packagesOfEntry(entry: Json): ProviderPackage[] {
         area: global ? str(entry.title) : undefined,
         dataMb: unlimited ? null : Math.round(amount!),
         validityDays: Math.round(days),
-        wholesale: { minor: Math.round(netUsd * 100), currency: 'USD' },
+        wholesale: { minor: costMinor, currency: 'USD' },
         suggestedRetail: retailUsd !== undefined ? { minor: Math.round(retailUsd * 100), currency: 'USD' } : undefined,
         topUp: str(p.type) === 'topup',
         newEsim: str(p.type) !== 'topup',

@@ -46,6 +46,14 @@ export interface AiraloFakeOptions {
   clientSecret?: string;
   /** Token lifetime Airalo says (seconds). */
   expiresIn?: number;
+  /**
+   * The account's pricing model (browse-packages GET /v2/packages `pricing`): under
+   * 'discount_pricing' every package has `net_price: null` and the cost is the retail price less
+   * discountPercentage.
+   */
+  pricing?: { model: 'net_pricing' | 'discount_pricing'; discountPercentage: number };
+  /** Answer GET /v2/packages in one response with no paging links or meta (the docs' second shape). */
+  unpaged?: boolean;
 }
 
 export class AiraloFake {
@@ -227,6 +235,10 @@ export class AiraloFake {
           const url = new URL(request.url);
           const page = Number(url.searchParams.get('page') ?? '1');
           const includeTopup = url.searchParams.get('include') === 'topup';
+          // browse-packages: "Call the endpoint without a limit parameter to retrieve the full
+          // catalogue in a single response" — else paginated, page 2+ keyed by the entry's index.
+          const unpaged = this.opts.unpaged ?? !url.searchParams.has('limit');
+          const discount = this.opts.pricing?.model === 'discount_pricing';
           const pkg = (p: (typeof CATALOGUE)[number] | typeof GLOBAL_PACKAGE) => ({
             id: p.id,
             type: p.type,
@@ -236,9 +248,9 @@ export class AiraloFake {
             is_unlimited: 'is_unlimited' in p ? p.is_unlimited : false,
             title: `${p.amount / 1024} GB - ${p.day} Days`,
             data: 'is_unlimited' in p ? 'Unlimited' : `${p.amount / 1024} GB`,
-            net_price: p.net_price,
+            net_price: discount ? null : p.net_price,
             prices: {
-              net_price: { USD: p.net_price, EUR: p.net_price * 0.92 },
+              ...(discount ? {} : { net_price: { USD: p.net_price, EUR: p.net_price * 0.92 } }),
               recommended_retail_price: { USD: p.price, EUR: p.price * 0.92 },
             },
           });
@@ -289,7 +301,16 @@ export class AiraloFake {
             to: 3,
             total: 3,
           };
-          const pricing = { model: 'net_pricing', discount_percentage: 0 };
+          const pricing = {
+            model: this.opts.pricing?.model ?? 'net_pricing',
+            discount_percentage: this.opts.pricing?.discountPercentage ?? 0,
+          };
+          if (unpaged)
+            return HttpResponse.json({
+              pricing,
+              data: [local('GB', 'United Kingdom'), europe, local('US', 'United States')],
+              meta: { message: 'success' },
+            });
           if (page === 1)
             return HttpResponse.json({
               pricing,
