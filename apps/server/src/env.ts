@@ -110,8 +110,23 @@ const ZEnv = z
     ESIMACCESS_ACCESS_CODE: optionalText(),
     ESIMACCESS_SECRET_KEY: optionalText(),
     ESIMACCESS_BASE_URL: z.string().url().default('https://api.esimaccess.com'),
-    /** Key its webhook deliveries are checked with; unset: ESIMACCESS_SECRET_KEY. */
+    /** Key its webhook deliveries are checked with when they carry RT-* signature headers; unset: ESIMACCESS_SECRET_KEY. */
     ESIMACCESS_WEBHOOK_SECRET: optionalText(),
+    /**
+     * Addresses allowed to POST /api/webhooks/esim (comma-separated IPs or CIDR blocks, e.g. the
+     * addresses eSIM Access sends from, whose deliveries are unsigned). Empty: any sender (every
+     * delivery is still re-read from the provider's API before anything is applied).
+     */
+    ESIM_WEBHOOK_ALLOWED_IPS: z
+      .string()
+      .default('')
+      .superRefine((v, ctx) => {
+        try {
+          parseAllowlist(v);
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        }
+      }),
     /**
      * `cli.js catalog sync` prices: retail = wholesale × (100 + margin) / 100, at least the floor
      * (USD cents), rounded up to the next .49/.99 ('charm') or left as computed ('none').
@@ -125,6 +140,11 @@ const ZEnv = z
      * LISTEN connection hears the change at once and this poll is the fallback.
      */
     CATALOG_VERSION_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(500),
+    /**
+     * `cli.js catalog sync` refuses to hide more than this share (percent) of the visible plans in
+     * one run unless given --force (a provider answering an incomplete catalogue empties no shop).
+     */
+    CATALOG_SYNC_MAX_HIDE_PERCENT: z.coerce.number().min(0).max(100).default(50),
     /** Simulator knobs (demos and tests): 'sync' or 'async' orders, and a random failure rate 0–1. */
     ESIM_SIMULATOR_MODE: z.enum(['sync', 'async']).default('sync'),
     ESIM_SIMULATOR_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),

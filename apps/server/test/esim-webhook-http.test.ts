@@ -2,7 +2,7 @@
 // 'duplicate'), a bad signature, a stale timestamp or a body it cannot read is a 400 that says why,
 // and an unknown ICCID is a 200 'ignored'.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ESIM_SIGNATURE_HEADER, esimWebhookSignature } from '@esim/api';
+import { ESIM_SIGNATURE_HEADER, EsimAccessProvider, esimWebhookSignature } from '@esim/api';
 import { CARD_OK, createOrdersApp, post, type OrdersApp } from './orders-app.ts';
 
 let t: OrdersApp;
@@ -75,11 +75,63 @@ describe('POST /api/webhooks/esim', () => {
     expect((await t.db.selectFrom('esims').select('data_used_mb').executeTakeFirstOrThrow()).data_used_mb).toBe(0);
   });
 
+  it('a signed event dated in the future does not freeze the later updates', async () => {
+    const iccid = await boughtIccid();
+    const { event } = await t.esim.simulateUsage(iccid, 100);
+    const ahead = { ...event, id: 'evt_ahead', occurredAt: new Date(t.clock.now.getTime() + 86_400_000).toISOString() };
+    const first = t.esim.signDelivery([ahead], t.clock.now);
+    expect(await (await deliver(first.body, first.headers)).json()).toEqual({ received: true, outcome: 'processed' });
+    t.clock.advance(60_000);
+    const later = await t.esim.simulateUsage(iccid, 200);
+    const second = t.esim.signDelivery([later.event], t.clock.now);
+    expect(await (await deliver(second.body, second.headers)).json()).toEqual({ received: true, outcome: 'processed' });
+    const esim = await t.db.selectFrom('esims').select(['data_used_mb', 'state_at']).where('iccid', '=', iccid).executeTakeFirstOrThrow();
+    expect(esim.data_used_mb).toBe(300);
+    expect(esim.state_at! <= t.clock.now.toISOString()).toBe(true);
+  });
+
   it('an unknown ICCID is 200 ignored', async () => {
     const event = { id: 'evt_x', type: 'usage' as const, iccid: '8999900000000000001', occurredAt: t.clock.now.toISOString() };
     const d = t.esim.signDelivery([event], t.clock.now);
     const res = await deliver(d.body, d.headers);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+});
+
+describe('ESIM_WEBHOOK_ALLOWED_IPS', () => {
+  it('a sender off the list gets 403 and nothing is read; one on it is heard', async () => {
+    await t.close();
+    t = await createOrdersApp({ env: { TRUST_PROXY: '1', ESIM_WEBHOOK_ALLOWED_IPS: '203.0.113.0/24, 2001:db8::/32' } });
+    const event = { id: 'evt_ip', type: 'usage' as const, iccid: '8999900000000000002', occurredAt: t.clock.now.toISOString() };
+    const d = t.esim.signDelivery([event], t.clock.now);
+    const outside = await deliver(d.body, { ...d.headers, 'x-forwarded-for': '198.51.100.7' });
+    expect(outside.status).toBe(403);
+    expect(await outside.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const inside = await deliver(d.body, { ...d.headers, 'x-forwarded-for': '203.0.113.9' });
+    expect(inside.status).toBe(200);
+    expect(await inside.json()).toEqual({ received: true, outcome: 'ignored' });
+    // The reachability check stays open.
+    expect((await t.app.request('/api/webhooks/esim', { method: 'HEAD', headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('eSIM Access deliveries (unsigned JSON, as documented)', () => {
+  it('CHECK_HEALTH gets 200 so the URL can be saved in its console; a body that is not JSON is still a 400', async () => {
+    await t.close();
+    const esim = new EsimAccessProvider({ baseUrl: 'https://ea.invalid', accessCode: 'code', secretKey: 'secret' });
+    // Demo payments refuse a real provider; this test sends no payment.
+    Object.defineProperty(esim, 'isReal', { value: false });
+    t = await createOrdersApp({ overrides: { esim } });
+    const health = await deliver(
+      JSON.stringify({ notifyType: 'CHECK_HEALTH', content: { orderNo: '1234567890', orderStatus: 'Test' } }),
+      {},
+    );
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ received: true, outcome: 'ignored' });
+    const bad = await deliver('not json', {});
+    expect(bad.status).toBe(400);
   });
 });

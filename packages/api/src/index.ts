@@ -61,6 +61,7 @@ export type { EsimPollResult, SyncResult } from './services/esim-sync.ts';
 export {
   DbSimulatorStore,
   ESIM_SIGNATURE_HEADER,
+  EsimAccessProvider,
   EsimSimulator,
   EsimWebhookError,
   esimWebhookSignature,

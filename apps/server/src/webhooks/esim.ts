@@ -1,13 +1,16 @@
 // POST /api/webhooks/esim: the eSIM provider's events (installed, activated, usage, low data,
 // validity ending, finished, expired). Raw body → the provider's parseWebhook (signature over the
-// raw body, |now − t| ≤ 300 s) → dedupe on the event id → applied to the eSIM (esim-sync). The
-// CSRF guard skips /api/webhooks/* (the signature is the authentication). HEAD answers 200 (the
-// provider's reachability check when a webhook URL is registered).
+// raw body, |now − t| ≤ 300 s; eSIM Access's documented deliveries are unsigned and only trigger a
+// re-read from its API) → dedupe on the event id → applied to the eSIM (esim-sync). The CSRF guard
+// skips /api/webhooks/*. With ESIM_WEBHOOK_ALLOWED_IPS set, other senders get 403. HEAD answers 200
+// (the provider's reachability check when a webhook URL is registered).
 //   200 { received: true, outcome: 'processed'|'duplicate'|'stale'|'ignored' }  (an unknown ICCID: ignored, logged)
 //   400 { error: { code: 'BAD_SIGNATURE', reason: 'signature'|'stale'|'malformed', message } }
+//   403 { error: { code: 'FORBIDDEN' } }  the sender is not on ESIM_WEBHOOK_ALLOWED_IPS
 //   500 when applying failed (the event is un-recorded, so the provider's retry is applied)
 import { Hono } from 'hono';
 import { EsimWebhookError, receiveEsimWebhook } from '@esim/api';
+import { isAllowlisted, parseAllowlist } from '@esim/api/domain';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { servicesFor } from '../trpc-context.ts';
 import { jsonBodyLimit } from '../rest/body.ts';
@@ -21,7 +24,13 @@ export function esimWebhookRoutes(deps: AppDeps) {
   // Airalo checks the URL with a HEAD request when a webhook is opted in: answer 200, no body.
   // Hono answers HEAD with the GET route (body dropped), so the route is a GET.
   app.get('/webhooks/esim', (c) => c.body(null, 200));
+  // ESIM_WEBHOOK_ALLOWED_IPS: eSIM Access secures its unsigned deliveries by the sender's address.
+  const senders = parseAllowlist(deps.env.ESIM_WEBHOOK_ALLOWED_IPS);
   app.post('/webhooks/esim', jsonBodyLimit(MAX_WEBHOOK_BODY), async (c) => {
+    if (senders.entries.length > 0 && !isAllowlisted(senders, c.var.ip)) {
+      (c.var.log ?? deps.log).warn('eSIM webhook refused: sender not on ESIM_WEBHOOK_ALLOWED_IPS', { ip: c.var.ip });
+      return sendError(c, 403, 'FORBIDDEN', 'eSIM webhook refused: this sender is not on the allow-list.');
+    }
     const raw = await c.req.text();
     try {
       const result = await receiveEsimWebhook(deps.db, servicesFor(deps, c), raw, c.req.raw.headers);

@@ -501,11 +501,46 @@ describe('webhooks', () => {
       content: { orderNo: 'B25080823490018', esimTranNo: '25080323490020', iccid: '89852000263413436720', ...content },
     });
     expect(provider().parseWebhook(raw, headers, NOW)).toEqual([
-      { id: '4038b3dfb1b050bf9f02501df67284f3', type, iccid: '89852000263413436720', occurredAt: '2026-03-31T19:28:09.000Z' },
+      {
+        id: '4038b3dfb1b050bf9f02501df67284f3',
+        type,
+        iccid: '89852000263413436720',
+        occurredAt: '2026-03-31T19:28:09.000Z',
+        esimRef: '25080323490020',
+      },
     ]);
   });
 
-  it('a tampered body, a wrong secret, another access code or no headers → signature', () => {
+  it('unsigned deliveries (as eSIM Access documents them) are accepted but not believed: CHECK_HEALTH → nothing; events dated now, id from the body, no snapshot', () => {
+    const health = JSON.stringify({ notifyType: 'CHECK_HEALTH', content: { orderNo: '1234567890', orderStatus: 'Test' } });
+    expect(provider().parseWebhook(health, new Headers({ 'content-type': 'application/json' }), NOW)).toEqual([]);
+    const raw = JSON.stringify({
+      notifyType: 'ESIM_STATUS',
+      notifyId: 'chosen-by-the-sender',
+      eventGenerateTime: '2030-01-01T00:00:00+0000',
+      content: { orderNo: 'B25080823490018', esimTranNo: '25080323490020', iccid: '89852000263413436720', esimStatus: 'USED_UP' },
+    });
+    const [e] = provider().parseWebhook(raw, new Headers(), NOW);
+    expect(e).toEqual({
+      id: expect.stringMatching(/^ea-u-[0-9a-f]{32}$/),
+      type: 'finished',
+      iccid: '89852000263413436720',
+      occurredAt: NOW.toISOString(),
+      esimRef: '25080323490020',
+    });
+    expect(e!.usage).toBeUndefined();
+  });
+
+  it('a signed event dated in the future is dated now (it cannot outrank the reports after it)', () => {
+    const { raw, headers } = signed({
+      notifyType: 'DATA_USAGE',
+      eventGenerateTime: '2030-01-01T00:00:00+0000',
+      content: { iccid: '8943108170001029631' },
+    });
+    expect(provider().parseWebhook(raw, headers, NOW)[0]?.occurredAt).toBe(NOW.toISOString());
+  });
+
+  it('a tampered body, a wrong secret, another access code or a signature without its headers → signature', () => {
     const good = signed({ notifyType: 'DATA_USAGE', content: { iccid: '8943108170001029631' } });
     const reasons = [
       () => provider().parseWebhook(good.raw.replace('8943', '8944'), good.headers, NOW),
@@ -517,7 +552,7 @@ describe('webhooks', () => {
         const s = signed({ notifyType: 'DATA_USAGE', content: { iccid: '1' } }, { accessCode: 'someone-else' });
         return provider().parseWebhook(s.raw, s.headers, NOW);
       },
-      () => provider().parseWebhook(good.raw, new Headers(), NOW),
+      () => provider().parseWebhook(good.raw, new Headers({ 'RT-Signature': good.headers.get('RT-Signature')! }), NOW),
     ].map((f) => {
       try {
         f();

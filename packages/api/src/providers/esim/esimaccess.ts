@@ -455,25 +455,36 @@ export class EsimAccessProvider implements EsimProvider {
   // --- webhooks ----------------------------------------------------------------------------------
 
   /**
-   * Accepts a delivery signed like a request: RT-AccessCode (ours), RT-Timestamp (ms), RT-RequestID
-   * and RT-Signature = HMAC-SHA256(webhookSecret, timestamp + requestId + accessCode + raw body),
-   * compared in constant time; the timestamp within 300 s of now. Then reads
-   * { notifyType, notifyId?, eventGenerateTime?, content }:
+   * eSIM Access documents its deliveries as plain JSON POSTs with no signature, secured by an IP
+   * allow-list on the receiver's side, and a CHECK_HEALTH test send that must get HTTP 200 before
+   * the URL can be saved in its console (esimaccess.com/docs/what-webhook-notifications-do-you-send;
+   * docs.esimaccess.com, "Webhook"). So:
+   *   - an unsigned delivery is accepted, but never trusted as it comes: its events carry no usage
+   *     snapshot and are dated now (the body's eventGenerateTime is not believed), so the shop
+   *     re-reads the eSIM from the API (usage(), or getEsim() for 'ready') before applying anything;
+   *     its event id is a hash of the body (a sender cannot pick the id of a later real event);
+   *   - a delivery that does carry RT-* headers (a relay that signs like a request) must sign
+   *     correctly: RT-Signature = HMAC-SHA256(webhookSecret, timestamp + requestId + accessCode +
+   *     raw body), RT-AccessCode ours, RT-Timestamp within 300 s; a wrong one is refused;
+   *   - the sender's address is checked against ESIM_WEBHOOK_ALLOWED_IPS by the server route.
+   * Then reads { notifyType, notifyId?, eventGenerateTime?, content }:
    *   ORDER_STATUS GOT_RESOURCE     → 'ready' (providerRef = orderNo)
    *   ESIM_STATUS IN_USE            → 'activated'; USED_UP → 'finished'; *_EXPIRED → 'expired';
    *               GOT_RESOURCE with the profile installed → 'installed'; others → nothing
    *   SMDP_EVENT INSTALLATION/ENABLED → 'installed'
    *   DATA_USAGE                    → 'low_data'; VALIDITY_USAGE → 'validity_ending'
-   *   CHECK_HEALTH, anything else   → no events
-   * Events carry no usage snapshot (eSIM Access sends bytes, not both states): the shop re-reads usage().
+   *   CHECK_HEALTH, anything else   → no events (answered 200)
+   * Events carry the eSIM's esimTranNo when the delivery names it (providerRef), so a recycled
+   * ICCID is never mistaken for an earlier eSIM.
    */
   parseWebhook(rawBody: string, headers: Headers, now: Date): EsimEvent[] {
     const ts = headers.get('rt-timestamp');
     const requestId = headers.get('rt-requestid');
-    const accessCode = headers.get('rt-accesscode');
     const signature = headers.get('rt-signature');
-    if (!ts || !requestId || !accessCode || !signature) {
-      throw new EsimWebhookError('signature', 'missing RT-AccessCode, RT-Timestamp, RT-RequestID or RT-Signature header');
+    if (!signature) return this.eventsOf(rawBody, now, false);
+    const accessCode = headers.get('rt-accesscode');
+    if (!ts || !requestId || !accessCode) {
+      throw new EsimWebhookError('signature', 'RT-Signature without RT-AccessCode, RT-Timestamp and RT-RequestID');
     }
     const expected = Buffer.from(esimAccessSignature(this.webhookSecret, ts, requestId, accessCode, rawBody), 'hex');
     const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
@@ -486,10 +497,10 @@ export class EsimAccessProvider implements EsimProvider {
     if (Math.abs(now.getTime() - tMs) > WEBHOOK_TOLERANCE_MS) {
       throw new EsimWebhookError('stale', 'timestamp is more than 300 s away from now (replayed or clock skew)');
     }
-    return this.eventsOf(rawBody, now);
+    return this.eventsOf(rawBody, now, true);
   }
 
-  private eventsOf(rawBody: string, now: Date): EsimEvent[] {
+  private eventsOf(rawBody: string, now: Date, signed: boolean): EsimEvent[] {
     let body: { notifyType?: unknown; notifyId?: unknown; eventGenerateTime?: unknown; content?: Record<string, unknown> };
     try {
       body = JSON.parse(rawBody);
@@ -504,15 +515,16 @@ export class EsimAccessProvider implements EsimProvider {
     const c = body.content;
     if (!c || typeof c !== 'object') throw new EsimWebhookError('malformed', `${type} has no content`);
     const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const id =
-      typeof body.notifyId === 'string' && body.notifyId
-        ? body.notifyId
-        : `ea-${createHash('sha256').update(rawBody).digest('hex').slice(0, 32)}`;
-    const occurredAt = (eaTime(str(body.eventGenerateTime)) ?? now).toISOString();
+    const hash = createHash('sha256').update(rawBody).digest('hex').slice(0, 32);
+    const id = signed ? (typeof body.notifyId === 'string' && body.notifyId ? body.notifyId : `ea-${hash}`) : `ea-u-${hash}`;
+    // Never later than now, and an unsigned delivery's own date is not believed at all.
+    const said = signed ? eaTime(str(body.eventGenerateTime)) : null;
+    const occurredAt = (said && said.getTime() < now.getTime() ? said : now).toISOString();
+    const esimTranNo = str(c.esimTranNo);
     const one = (t: EsimEventType, extra: Partial<EsimEvent> = {}): EsimEvent[] => {
       const iccid = str(c.iccid);
       if (t !== 'ready' && !iccid) throw new EsimWebhookError('malformed', `${type} has no iccid`);
-      return [{ id, type: t, iccid, occurredAt, ...extra }];
+      return [{ id, type: t, iccid, occurredAt, ...(esimTranNo && t !== 'ready' ? { esimRef: esimTranNo } : {}), ...extra }];
     };
     switch (type) {
       case 'ORDER_STATUS': {
