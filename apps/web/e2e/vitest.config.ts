@@ -19,7 +19,9 @@ export default defineConfig({
     // server): a test that depends on an earlier one's state fails. The seed is printed; replay
     // an order with --sequence.seed=<seed>. --sequence.shuffle shuffles the files too.
     sequence: { shuffle: { files: false, tests: true } },
-    testTimeout: 90_000,
+    // The audits of several pages in two languages at two widths take over a minute when the
+    // machine is shared; a test fails on what it waits for (each wait has its own deadline).
+    testTimeout: 180_000,
     hookTimeout: 120_000,
   },
 });
