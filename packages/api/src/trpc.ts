@@ -1,13 +1,14 @@
 // 1. context  2. init + errorFormatter  3. the procedure builders this API allows.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { maskPersonalData, type ProcedureMeta, roleAllows, seesMaskedData } from './domain/admin-roles.ts';
 import { APP_ERRORS, AppError } from './errors.ts';
 import type { Context } from './services/types.ts';
 import { transformer } from './transformer.ts';
 
 export type { Context, SessionUser } from './services/types.ts';
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // superjson on the wire; cached (frozen) outputs are serialized once, see transformer.ts.
   transformer,
   errorFormatter({ shape, error }) {
@@ -52,7 +53,26 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');
-  return next({ ctx });
+/**
+ * The role check (issue 27): the procedure's `.meta({ roles })` names the back-office roles it lets
+ * in; a procedure that names none lets nobody in (fail closed; test/admin-roles.test.ts finds it).
+ */
+const adminRoles = middleware(async ({ ctx, meta, next }) => {
+  const user = (ctx as Context).user;
+  if (!user || !roleAllows(user.adminRole, meta?.roles)) throw new AppError('FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
+  const result = await next();
+  // Customers' e-mail and phone reach support masked; admin.customers.reveal shows them, logged.
+  if (result.ok && meta?.masksPersonalData && seesMaskedData(user.adminRole)) {
+    (result as { data: unknown }).data = maskPersonalData(result.data);
+  }
+  return result;
 });
+
+export const ROLE_FORBIDDEN_MESSAGE = 'Your back-office role does not include this.';
+
+export const adminProcedure = protectedProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');
+    return next({ ctx });
+  })
+  .use(adminRoles);

@@ -16,7 +16,7 @@ export async function adminRigA(opts: RigOptions = {}): Promise<AdminRigA> {
   const rig = await createOrdersRig(opts);
   const admin = rig.browser();
   await (await admin.caller()).auth.register(account({ username: 'alice_admin', email: 'alice@shop.example' }));
-  await rig.db.updateTable('users').set({ role: 'admin' }).where('username', '=', 'alice_admin').execute();
+  await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', 'alice_admin').execute();
   const customer = rig.browser();
   await (await customer.caller()).auth.register(account({ username: 'bob_buyer', email: 'Bob.Buyer@Traveller.example' }));
   return { rig, admin, customer };

@@ -30,7 +30,7 @@ async function guest() {
 async function signedIn(admin = false) {
   const b = rig.browser();
   const user = await (await b.caller()).auth.register(newAccount());
-  if (admin) await setRole(rig.db, user.id, 'admin', rig.clock.now);
+  if (admin) await setRole(rig.db, user.id, 'owner', rig.clock.now);
   return { b, user };
 }
 

@@ -61,6 +61,17 @@ export interface PlansTable {
   /** 1: sold only as a top-up (not shown as a new eSIM). */
   topup_only: ColumnType<number, number | undefined, number>;
   synced_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the provider says about the plan (ProviderPackage.facts as JSON); null: it said nothing (migration 2026-11-28-050). */
+  facts: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The owner's wording of a plan in one language (migration 2026-11-28-050); overrides the composed texts. */
+export interface PlanTextsTable {
+  plan_id: number;
+  lang: string;
+  name: string | null;
+  description: string | null;
+  updated_at: IsoTimestamp;
 }
 
 export interface ExchangeRatesTable {
@@ -604,6 +615,7 @@ export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
   plans: PlansTable;
+  plan_texts: PlanTextsTable;
   exchange_rates: ExchangeRatesTable;
   users: UsersTable;
   email_verifications: EmailVerificationsTable;

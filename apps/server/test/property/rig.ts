@@ -184,7 +184,7 @@ export async function createFuzzApp(): Promise<FuzzApp> {
     password: 'a long enough password',
   });
   const adminId = adminReg.json.id as number;
-  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', adminId).execute();
+  await db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('id', '=', adminId).execute();
   await settle();
 
   const verificationTokens = mailer.sent

@@ -15,7 +15,7 @@ beforeEach(async () => {
   rig = await createRewardsRig();
   admin = rig.browser();
   await (await admin.caller()).auth.register(account({ username: 'alice_admin', email: 'alice@shop.example' }));
-  await rig.db.updateTable('users').set({ role: 'admin' }).where('username', '=', 'alice_admin').execute();
+  await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', 'alice_admin').execute();
 });
 afterEach(async () => {
   await rig.settle();

@@ -316,7 +316,7 @@ describe('the points ledger, as a model', () => {
           const userId = (await rig.db.selectFrom('users').select('id').where('username', '=', acc.username).executeTakeFirstOrThrow()).id;
           const admin = rig.browser();
           await (await admin.caller()).auth.register(account({ username: 'owner_admin', email: 'owner@shop.example' }));
-          await rig.db.updateTable('users').set({ role: 'admin' }).where('username', '=', 'owner_admin').execute();
+          await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', 'owner_admin').execute();
           const real: Real = { rig, traveller, admin, userId };
           await fc.asyncModelRun(() => ({ model: { orders: [], checkIns: 0, inCash: 0, unsettled: 0 }, real }), cmds);
         } finally {

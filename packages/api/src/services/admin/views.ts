@@ -1,6 +1,6 @@
 // What the admin.* procedures return (issue 14). The admin pages are typed by these.
 // Money is integer minor units plus a currency code; times are ISO-8601 UTC strings.
-import type { ContactMessageStatus, EsimPlanStateValue, EsimProfileStateValue, OrderKind, OrderStatus } from '@esim/db';
+import type { AdminRole, ContactMessageStatus, EsimPlanStateValue, EsimProfileStateValue, OrderKind, OrderStatus } from '@esim/db';
 import type { TravelerLevel } from '../../domain/rewards.ts';
 import type { OrderEventView } from '../order-life/events.ts';
 
@@ -21,6 +21,8 @@ export interface AdminActor {
   id: number;
   username: string;
   ip: string;
+  /** The actor's back-office role (owner, support, catalogue); absent for the CLI and the system. */
+  role?: AdminRole | null | undefined;
 }
 
 // ── Dashboard ──────────────────────────────────────────────────────────────────────────────
@@ -219,6 +221,8 @@ export interface AdminCustomerRow {
   email: string;
   fullName: string | null;
   role: 'customer' | 'admin';
+  /** owner, support or catalogue for an admin account; null for a customer. */
+  adminRole: AdminRole | null;
   disabled: boolean;
   emailVerified: boolean;
   createdAt: string;
@@ -253,8 +257,10 @@ export interface AdminCustomerDetail extends AdminCustomerRow {
   points: { balance: number; lifetime: number; level: string | null; history: AdminPointsEntry[] };
   /** Whether this admin may change the role (never one's own last admin role). */
   canChangeRole: boolean;
-  /** One's own account cannot be disabled here. */
+  /** One's own account, the last owner, and (for all but an owner) an admin account cannot be disabled here. */
   canDisable: boolean;
+  /** An owner may end every session of the account without disabling it. */
+  canEndSessions: boolean;
 }
 
 // ── Exchange rates ─────────────────────────────────────────────────────────────────────────
