@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/root.ts';
 import { requireStepUp, STEP_UP_MAX_AGE_MS, totpCodeAt, totpStep } from '../src/services/second-factor.ts';
 import { recordAudit } from '../src/services/admin/audit.ts';
+import type { AdminActor } from '../src/services/admin/views.ts';
 import { refusal, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
 import { createOrdersRig } from './orders/rig.ts';
 import { TEST_TOTP_KEY, giveSecondFactor, testTotpCode } from './rig.ts';
@@ -184,7 +185,7 @@ describe('requireStepUp', () => {
   it('passes within 5 minutes of the second factor, refuses after, and the audit row records the step-up', async () => {
     const admin = await signedIn(rig, 'admin', { username: 'sue' });
     const session = await rig.db.selectFrom('sessions').select('id').where('user_id', '=', admin.id).executeTakeFirstOrThrow();
-    const actor = { id: admin.id, username: admin.username, ip: '203.0.113.7' };
+    const actor: AdminActor = { id: admin.id, username: admin.username, ip: '203.0.113.7' };
     const at = rig.clock.now;
     rig.clock.advance(STEP_UP_MAX_AGE_MS - 1000);
     const stepped = await requireStepUp({ db: rig.db, sessionId: session.id, now: rig.clock.now }, actor, { action: 'rate.update' });

@@ -63,11 +63,7 @@ export const factorsRouter = router({
   beginTotp: protectedProcedure.mutation(async ({ ctx }) => {
     // An account that already has a factor changes its factors only right after giving one.
     if (await hasSecondFactor(ctx.db, ctx.user.id))
-      await requireStepUp(
-        { db: ctx.db, sessionId: ctx.sessionId, now: ctx.services.now() },
-        { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip },
-        { action: 'factor.add' },
-      );
+      await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.add' });
     return beginTotpEnrolment(ctx.db, ctx.user, ctx.services.config.productName, ctx.services.now());
   }),
 
@@ -95,11 +91,7 @@ export const factorsRouter = router({
   /** Ten new recovery codes (the old ones stop working); needs a fresh second factor. */
   regenerateRecoveryCodes: protectedProcedure.mutation(async ({ ctx }) => {
     const now = ctx.services.now();
-    await requireStepUp(
-      { db: ctx.db, sessionId: ctx.sessionId, now },
-      { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip },
-      { action: 'factor.recovery_codes' },
-    );
+    await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.recovery_codes' });
     return { recoveryCodes: await regenerateRecoveryCodes(ctx.db, ctx.user.id, now) };
   }),
 
@@ -109,11 +101,7 @@ export const factorsRouter = router({
    */
   removeTotp: protectedProcedure.mutation(async ({ ctx }) => {
     const now = ctx.services.now();
-    await requireStepUp(
-      { db: ctx.db, sessionId: ctx.sessionId, now },
-      { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip },
-      { action: 'factor.remove' },
-    );
+    await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.remove' });
     const factors = await listFactors(ctx.db, ctx.user.id);
     if (ctx.user.role === 'admin' && factors.passkeys.length === 0) {
       throw new AppError('CONFLICT', 'A back-office account keeps at least one second factor: add a passkey first.');

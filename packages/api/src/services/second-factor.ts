@@ -138,15 +138,30 @@ export interface StepUpContext {
   now: Date;
 }
 
+/** A tRPC context (or anything with the db, the session and the clock). */
+export interface StepUpRequest {
+  db: Db;
+  sessionId: string | null;
+  services: { now(): Date };
+}
+
 /**
  * A sensitive change (role changes, disabling an account, refunds above the support limit, exchange
  * rates, points adjustments, provider settings, revealing personal data) needs the second factor
- * given within the last 5 minutes; else 403 STEP_UP_REQUIRED, which the web turns into a re-auth
- * prompt. Returns the actor with `stepUpAt` set, so recordAudit writes it on the audit row.
+ * given within the last 5 minutes; else 403 STEP_UP_REQUIRED { action }, which the web turns into a
+ * re-auth prompt (factors.verifyTotp or a passkey, then the same call again). Returns the actor with
+ * `stepUpAt` set, so recordAudit writes it on the audit row:
+ *
+ *   const actor = await requireStepUp(ctx, actorOf(ctx), { action: 'rate.update' });
  */
-export async function requireStepUp<A extends AdminActor>(ctx: StepUpContext, actor: A, { action }: { action: string }): Promise<A> {
+export async function requireStepUp<A extends AdminActor>(
+  ctx: StepUpContext | StepUpRequest,
+  actor: A,
+  { action }: { action: string },
+): Promise<A> {
+  const now = 'now' in ctx ? ctx.now : ctx.services.now();
   const at = await sessionSecondFactorAt(ctx.db, ctx.sessionId);
-  if (!at || ctx.now.getTime() - at.getTime() > STEP_UP_MAX_AGE_MS || at.getTime() > ctx.now.getTime() + 60_000) {
+  if (!at || now.getTime() - at.getTime() > STEP_UP_MAX_AGE_MS || at.getTime() > now.getTime() + 60_000) {
     throw new AppError('STEP_UP_REQUIRED', undefined, { action });
   }
   return { ...actor, stepUpAt: at };
@@ -335,4 +350,15 @@ export async function enrolTotpDirectly(db: Db, userId: number, key: Uint8Array,
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+/**
+ * Removes every second factor of the account (TOTP, passkeys, recovery codes) and ends its sessions:
+ * the CLI's reset of a locked-out admin, who enrols again at the next sign-in. The caller audits it.
+ */
+export async function resetSecondFactors(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_passkeys').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
+  await invalidateOtherSessions(db, userId, null);
 }
