@@ -98,7 +98,7 @@ export async function createOrPromoteAdmin(
       passwordChanged = true;
     }
     if (existing.role === 'admin') return { action: 'already-admin', id: existing.id, username: existing.username, passwordChanged };
-    await setRole(db, existing.id, 'admin', now);
+    await setRole(db, existing.id, 'owner', now);
     return { action: 'promoted', id: existing.id, username: existing.username, passwordChanged };
   }
 

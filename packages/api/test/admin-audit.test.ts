@@ -48,7 +48,7 @@ async function everyKindOfChange() {
     () => api.admin.catalog.deletePlan({ id: rig.plans.tiny.id }),
     () => api.admin.customers.setDisabled({ userId: customer.id, disabled: true }),
     () => api.admin.customers.setDisabled({ userId: customer.id, disabled: false }),
-    () => api.admin.customers.setRole({ userId: customer.id, role: 'admin' }),
+    () => api.admin.customers.setRole({ userId: customer.id, role: 'owner' }),
     () => api.admin.rates.update({ currency: 'GBP', rate: '0.8' }),
     () => api.admin.rewards.updateLevel({ id: level.id, patch: { color: '#123456' } }),
     () => api.admin.rewards.updateAchievement({ id: achievement.id, patch: { pointsAwarded: 5 } }),

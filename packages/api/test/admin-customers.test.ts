@@ -3,7 +3,7 @@
 // the last admin's), each change with its audit row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED_MESSAGE, hashPassword } from '../src/services/auth.ts';
-import { CANNOT_DISABLE_SELF_MESSAGE, LAST_ADMIN_MESSAGE } from '../src/services/admin/customers.ts';
+import { CANNOT_DISABLE_SELF_MESSAGE, LAST_OWNER_MESSAGE } from '../src/services/admin/customers.ts';
 import { addLedgerRow } from '../src/services/rewards-ledger.ts';
 import { validateSessionToken } from '../src/services/sessions.ts';
 import { CARDS, adminRig, auditRows, refusal, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
@@ -180,23 +180,23 @@ describe('admin role', () => {
   it('grants and removes the role; the change applies to the next request', async () => {
     const api = await admin.api();
     expect((await refusal((await customer.api()).admin.customers.search({}))).code).toBe('FORBIDDEN');
-    const granted = await api.admin.customers.setRole({ userId: customer.id, role: 'admin' });
-    expect(granted.role).toBe('admin');
+    const granted = await api.admin.customers.setRole({ userId: customer.id, role: 'owner' });
+    expect(granted).toMatchObject({ role: 'admin', adminRole: 'owner' });
     expect((await (await customer.api()).admin.customers.search({})).total).toBe(2);
     await api.admin.customers.setRole({ userId: customer.id, role: 'customer' });
     expect((await refusal((await customer.api()).admin.customers.search({}))).code).toBe('FORBIDDEN');
-    expect((await auditRows(rig)).map((a) => a.summary)).toEqual(['bob: customer → admin', 'bob: admin → customer']);
+    expect((await auditRows(rig)).map((a) => a.summary)).toEqual(['bob: customer → owner', 'bob: owner → customer']);
   });
 
-  it('never removes the last admin role, own or not; with a second admin one may step down', async () => {
+  it('never removes the last owner role, own or not; with a second owner one may step down', async () => {
     const api = await admin.api();
     const own = await refusal(api.admin.customers.setRole({ userId: admin.id, role: 'customer' }));
-    expect([own.code, own.message]).toEqual(['CONFLICT', LAST_ADMIN_MESSAGE]);
+    expect([own.code, own.message]).toEqual(['CONFLICT', LAST_OWNER_MESSAGE]);
     expect((await userRow(admin.id)).role).toBe('admin');
     // A disabled admin does not count as one.
     const dora = await signedIn(rig, 'admin', { username: 'dora' });
     await api.admin.customers.setDisabled({ userId: dora.id, disabled: true });
-    expect((await refusal(api.admin.customers.setRole({ userId: admin.id, role: 'customer' }))).message).toBe(LAST_ADMIN_MESSAGE);
+    expect((await refusal(api.admin.customers.setRole({ userId: admin.id, role: 'customer' }))).message).toBe(LAST_OWNER_MESSAGE);
     expect((await api.admin.customers.get({ userId: admin.id })).canChangeRole).toBe(false);
     await api.admin.customers.setDisabled({ userId: dora.id, disabled: false });
     expect((await api.admin.customers.get({ userId: admin.id })).canChangeRole).toBe(true);

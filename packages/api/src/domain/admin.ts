@@ -154,7 +154,8 @@ export const ZIdInput = z.object({ id: z.number().int().positive() });
 export const ZCustomerSearch = z.object({ q: ZSearch, page: ZPage, pageSize: ZPageSize, disabledOnly: z.boolean().default(false) });
 export const ZUserRef = z.object({ userId: z.number().int().positive() });
 export const ZSetDisabled = z.object({ userId: z.number().int().positive(), disabled: z.boolean() });
-export const ZSetRole = z.object({ userId: z.number().int().positive(), role: z.enum(['customer', 'admin']) });
+/** 'customer', or one of the back-office roles (issue 27). */
+export const ZSetRole = z.object({ userId: z.number().int().positive(), role: z.enum(['customer', 'owner', 'support', 'catalogue']) });
 
 // ── Exchange rates ─────────────────────────────────────────────────────────────────────────
 /** A rate typed by a person: '0.92', '151.3'. Converted exactly to micros by rateToMicros. */

@@ -1,4 +1,5 @@
 // support.contact / support.subscribe (public forms) and support.messages (staff inbox).
+import { ROLES } from '../domain/admin-roles.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZContactInput, ZContactListInput, ZSubscribeInput } from '../domain/support.ts';
 import { createContactMessage, listContactMessages, subscribeNewsletter } from '../services/support.ts';
@@ -25,5 +26,8 @@ export const supportRouter = router({
   ),
 
   /** Support staff (admin role): stored messages, newest first. → ContactMessage[] */
-  messages: adminProcedure.input(ZContactListInput).query(({ ctx, input }) => listContactMessages(ctx.db, input)),
+  messages: adminProcedure
+    .meta(ROLES.support)
+    .input(ZContactListInput)
+    .query(({ ctx, input }) => listContactMessages(ctx.db, input)),
 });

@@ -1,7 +1,7 @@
 // The types the services share, below every service: the dependency bag (Services) and its
 // configuration, the signed-in user, and the per-request Context the procedures receive.
 // context.ts builds the bag on top of the services; trpc.ts re-exports these types.
-import type { Db } from '@esim/db';
+import type { AdminRole, Db } from '@esim/db';
 import type { ShopLanguage } from '../domain/language.ts';
 import type { Allowlist } from '../domain/rate-limit.ts';
 import type { EsimProvider } from '../providers/esim/index.ts';
@@ -65,6 +65,8 @@ export interface SessionUser {
   email: string;
   fullName: string | null;
   role: 'customer' | 'admin';
+  /** Which back-office account (owner, support, catalogue) when role is 'admin'; else null. */
+  adminRole: AdminRole | null;
 }
 
 export interface Context {

@@ -1,6 +1,6 @@
 // Users: lookups, the public JSON shape, profile updates. Kysely only; throws AppError.
 import { sql } from 'kysely';
-import type { Db, NewUser, User, UserRole, UserUpdate } from '@esim/db';
+import type { AdminRole, Db, NewUser, User, UserRole, UserUpdate } from '@esim/db';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from './types.ts';
 import type { TUpdateProfileInput } from '../domain/validation.ts';
@@ -37,8 +37,16 @@ export function toPublicUser(row: User): PublicUser {
   };
 }
 
-export function toSessionUser(row: Pick<User, 'id' | 'username' | 'email' | 'full_name' | 'role'>): SessionUser {
-  return { id: row.id, username: row.username, email: row.email, fullName: row.full_name, role: row.role };
+export function toSessionUser(row: Pick<User, 'id' | 'username' | 'email' | 'full_name' | 'role' | 'admin_role'>): SessionUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.full_name,
+    role: row.role,
+    // An admin row without a role (written around the roles) is given the narrowest: none of the owner's powers.
+    adminRole: row.role === 'admin' ? (row.admin_role ?? null) : null,
+  };
 }
 
 /** The case-insensitive sign-in key of a username; NFKC folds look-alikes such as full-width letters. */
@@ -86,6 +94,8 @@ export interface CreateUserArgs {
   passwordHash: string;
   fullName?: string | null | undefined;
   role?: UserRole;
+  /** An admin's back-office role; an admin created without one is an owner (the CLI's first admin). */
+  adminRole?: AdminRole | undefined;
   /** The traveller's language (ctx.locale); default 'en'. */
   locale?: string | undefined;
 }
@@ -100,6 +110,7 @@ export async function insertUser(db: Db, args: CreateUserArgs, now: Date): Promi
     password_hash: args.passwordHash,
     full_name: blankToNull(args.fullName),
     role: args.role ?? 'customer',
+    admin_role: args.role === 'admin' ? (args.adminRole ?? 'owner') : null,
     locale: args.locale ?? 'en',
     created_at: stamp,
     updated_at: stamp,
@@ -195,8 +206,17 @@ export async function setUserLocale(db: Db, userId: number, locale: string): Pro
   await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
 }
 
-export async function setRole(db: Db, userId: number, role: UserRole, now: Date): Promise<void> {
-  await db.updateTable('users').set({ role, updated_at: now.toISOString() }).where('id', '=', userId).execute();
+/** Makes the account a customer ('customer') or an admin with that back-office role. */
+export async function setRole(db: Db, userId: number, role: 'customer' | AdminRole, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      role: role === 'customer' ? 'customer' : 'admin',
+      admin_role: role === 'customer' ? null : role,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
 }
 
 function blankToNull(v: string | null | undefined): string | null {

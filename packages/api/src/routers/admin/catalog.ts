@@ -10,20 +10,35 @@ import {
   updatePlan,
   updateRegion,
 } from '../../services/admin/catalog.ts';
+import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
 import { actorOf } from './actor.ts';
 
 export const adminCatalogRouter = router({
-  regions: adminProcedure.query(({ ctx }) => listAdminRegions(ctx.db)),
-  createRegion: adminProcedure.input(ZRegionInput).mutation(({ ctx, input }) => createRegion(ctx.db, ctx.services, actorOf(ctx), input)),
+  regions: adminProcedure.meta(ROLES.catalogue).query(({ ctx }) => listAdminRegions(ctx.db)),
+  createRegion: adminProcedure
+    .meta(ROLES.catalogue)
+    .input(ZRegionInput)
+    .mutation(({ ctx, input }) => createRegion(ctx.db, ctx.services, actorOf(ctx), input)),
   updateRegion: adminProcedure
+    .meta(ROLES.catalogue)
     .input(ZRegionUpdate)
     .mutation(({ ctx, input }) => updateRegion(ctx.db, ctx.services, actorOf(ctx), input.id, input.patch)),
-  plans: adminProcedure.input(ZPlanListInput).query(({ ctx, input }) => listAdminPlans(ctx.db, input.regionId)),
-  createPlan: adminProcedure.input(ZPlanInput).mutation(({ ctx, input }) => createPlan(ctx.db, ctx.services, actorOf(ctx), input)),
+  plans: adminProcedure
+    .meta(ROLES.catalogue)
+    .input(ZPlanListInput)
+    .query(({ ctx, input }) => listAdminPlans(ctx.db, input.regionId)),
+  createPlan: adminProcedure
+    .meta(ROLES.catalogue)
+    .input(ZPlanInput)
+    .mutation(({ ctx, input }) => createPlan(ctx.db, ctx.services, actorOf(ctx), input)),
   updatePlan: adminProcedure
+    .meta(ROLES.catalogue)
     .input(ZPlanUpdate)
     .mutation(({ ctx, input }) => updatePlan(ctx.db, ctx.services, actorOf(ctx), input.id, input.patch)),
   /** Only a plan without orders; otherwise 409 'hide it instead'. */
-  deletePlan: adminProcedure.input(ZIdInput).mutation(({ ctx, input }) => deletePlan(ctx.db, ctx.services, actorOf(ctx), input.id)),
+  deletePlan: adminProcedure
+    .meta(ROLES.catalogue)
+    .input(ZIdInput)
+    .mutation(({ ctx, input }) => deletePlan(ctx.db, ctx.services, actorOf(ctx), input.id)),
 });

@@ -1,16 +1,45 @@
-// admin.customers.*: search, one customer's orders, eSIMs and points, disable/enable, admin role.
+// admin.customers.*: search, one customer's orders, eSIMs and points, disable/enable, back-office role,
+// ending an account's sessions, and revealing the e-mail and phone support sees masked.
 import { ZCustomerSearch, ZSetDisabled, ZSetRole, ZUserRef } from '../../domain/admin.ts';
-import { getCustomer, searchCustomers, setCustomerDisabled, setCustomerRole } from '../../services/admin/customers.ts';
+import {
+  endCustomerSessions,
+  getCustomer,
+  revealCustomer,
+  searchCustomers,
+  setCustomerDisabled,
+  setCustomerRole,
+} from '../../services/admin/customers.ts';
+import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
 import { actorOf } from './actor.ts';
 
 export const adminCustomersRouter = router({
-  search: adminProcedure.input(ZCustomerSearch).query(({ ctx, input }) => searchCustomers(ctx.db, input)),
-  get: adminProcedure.input(ZUserRef).query(({ ctx, input }) => getCustomer(ctx.db, ctx.services, actorOf(ctx), input.userId)),
+  search: adminProcedure
+    .meta(ROLES.supportMasked)
+    .input(ZCustomerSearch)
+    .query(({ ctx, input }) => searchCustomers(ctx.db, input)),
+  get: adminProcedure
+    .meta(ROLES.supportMasked)
+    .input(ZUserRef)
+    .query(({ ctx, input }) => getCustomer(ctx.db, ctx.services, actorOf(ctx), input.userId)),
   /** Disabling ends every session of the account at once. */
   setDisabled: adminProcedure
+    .meta(ROLES.support)
     .input(ZSetDisabled)
     .mutation(({ ctx, input }) => setCustomerDisabled(ctx.db, ctx.services, actorOf(ctx), input)),
-  /** Never removes the acting admin's own role when they are the last admin. */
-  setRole: adminProcedure.input(ZSetRole).mutation(({ ctx, input }) => setCustomerRole(ctx.db, ctx.services, actorOf(ctx), input)),
+  /** Customer, owner, support or catalogue; never leaves the shop without an enabled owner. */
+  setRole: adminProcedure
+    .meta(ROLES.ownerOnly)
+    .input(ZSetRole)
+    .mutation(({ ctx, input }) => setCustomerRole(ctx.db, ctx.services, actorOf(ctx), input)),
+  /** Signs the account out everywhere without disabling it (audited). */
+  endSessions: adminProcedure
+    .meta(ROLES.ownerOnly)
+    .input(ZUserRef)
+    .mutation(({ ctx, input }) => endCustomerSessions(ctx.db, ctx.services, actorOf(ctx), input)),
+  /** The e-mail address and phone number support sees masked, in full; every reveal is audited. */
+  reveal: adminProcedure
+    .meta(ROLES.support)
+    .input(ZUserRef)
+    .mutation(({ ctx, input }) => revealCustomer(ctx.db, ctx.services, actorOf(ctx), input)),
 });

@@ -9,25 +9,40 @@ import {
   resendAdminOrderEmail,
   retryAdminProvisioning,
 } from '../../services/admin/orders.ts';
+import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
 import { actorOf } from './actor.ts';
 
 export const adminOrdersRouter = router({
-  list: adminProcedure.input(ZOrderListInput).query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
-  get: adminProcedure.input(ZOrderRef).query(({ ctx, input }) => getAdminOrder(ctx.db, ctx.services, input.orderId)),
+  list: adminProcedure
+    .meta(ROLES.supportMasked)
+    .input(ZOrderListInput)
+    .query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
+  get: adminProcedure
+    .meta(ROLES.supportMasked)
+    .input(ZOrderRef)
+    .query(({ ctx, input }) => getAdminOrder(ctx.db, ctx.services, input.orderId)),
   /**
    * A refund through the shop's refund engine: all that remains (payment, points, eSIM, e-mail), or
    * a part of it with a reason (the order and its eSIM stay); a second click → 'already'.
    */
-  refund: adminProcedure.input(ZAdminRefundInput).mutation(({ ctx, input }) => refundAdminOrder(ctx.db, ctx.services, actorOf(ctx), input)),
+  refund: adminProcedure
+    .meta(ROLES.support)
+    .input(ZAdminRefundInput)
+    .mutation(({ ctx, input }) => refundAdminOrder(ctx.db, ctx.services, actorOf(ctx), input)),
   /** What a refund would return now, and what it keeps for points already spent (the refund dialog). */
-  refundQuote: adminProcedure.input(ZAdminRefundQuoteInput).query(({ ctx, input }) => quoteAdminRefund(ctx.db, input)),
+  refundQuote: adminProcedure
+    .meta(ROLES.support)
+    .input(ZAdminRefundQuoteInput)
+    .query(({ ctx, input }) => quoteAdminRefund(ctx.db, input)),
   /** Sends the eSIM e-mail again; a second click while one waits → 'already'. */
   resendEmail: adminProcedure
+    .meta(ROLES.support)
     .input(ZOrderRef)
     .mutation(({ ctx, input }) => resendAdminOrderEmail(ctx.db, ctx.services, actorOf(ctx), input.orderId)),
   /** Provisions now a paid order whose eSIM is not delivered; delivered → 'already'. */
   retryProvisioning: adminProcedure
+    .meta(ROLES.support)
     .input(ZOrderRef)
     .mutation(({ ctx, input }) => retryAdminProvisioning(ctx.db, ctx.services, actorOf(ctx), input.orderId)),
 });

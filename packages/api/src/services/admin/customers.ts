@@ -1,8 +1,9 @@
 // admin.customers.*: search accounts, one customer's orders, eSIMs and points, disable or enable an
 // account (its sessions end in the same transaction), grant or remove the admin role (never the
-// shop's last admin). Every change writes its audit row in the change's transaction.
+// shop's last enabled owner), end an account's sessions, reveal a customer's e-mail and phone.
+// Every change writes its audit row in the change's transaction.
 import { type RawBuilder, sql } from 'kysely';
-import type { Db, User, UserRole } from '@esim/db';
+import type { AdminRole, Db, User } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import { levelFor } from '../../domain/rewards.ts';
 import { writeTransaction } from '../db-tx.ts';
@@ -38,7 +39,10 @@ const noCustomer = (id: number) => new AppError('NOT_FOUND', `No customer has th
 
 // ── search ────────────────────────────────────────────────────────────────────────────────
 
-type CustomerFacts = Pick<User, 'id' | 'username' | 'email' | 'full_name' | 'role' | 'disabled_at' | 'email_verified_at' | 'created_at'> & {
+type CustomerFacts = Pick<
+  User,
+  'id' | 'username' | 'email' | 'full_name' | 'role' | 'admin_role' | 'disabled_at' | 'email_verified_at' | 'created_at'
+> & {
   order_count: number | string | bigint | null;
 };
 
@@ -49,6 +53,7 @@ function toCustomerRow(u: CustomerFacts): AdminCustomerRow {
     email: u.email,
     fullName: u.full_name,
     role: u.role,
+    adminRole: u.role === 'admin' ? u.admin_role : null,
     disabled: u.disabled_at !== null,
     emailVerified: u.email_verified_at !== null,
     createdAt: u.created_at,
@@ -59,7 +64,17 @@ function toCustomerRow(u: CustomerFacts): AdminCustomerRow {
 function customersQuery(db: Db) {
   return db
     .selectFrom('users as u')
-    .select(['u.id', 'u.username', 'u.email', 'u.full_name', 'u.role', 'u.disabled_at', 'u.email_verified_at', 'u.created_at'])
+    .select([
+      'u.id',
+      'u.username',
+      'u.email',
+      'u.full_name',
+      'u.role',
+      'u.admin_role',
+      'u.disabled_at',
+      'u.email_verified_at',
+      'u.created_at',
+    ])
     .select((eb) => eb.selectFrom('orders as o').whereRef('o.user_id', '=', 'u.id').select(eb.fn.countAll().as('n')).as('order_count'));
 }
 
@@ -104,21 +119,41 @@ export async function searchCustomers(db: Db, input: CustomerSearch): Promise<Pa
 
 // ── one customer ──────────────────────────────────────────────────────────────────────────
 
-async function enabledAdmins(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).execute();
+async function enabledOwners(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('admin_role', '=', 'owner')
+    .where('disabled_at', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 
-/** Removing `target`'s admin role would leave the shop with no enabled admin. */
-function isLastAdmin(target: Pick<User, 'id' | 'role' | 'disabled_at'>, admins: readonly number[]): boolean {
-  return target.role === 'admin' && target.disabled_at === null && admins.every((id) => id === target.id);
+/** Is `target` the shop's only enabled owner (so it cannot be disabled, demoted or lose its factors)? */
+function isLastOwner(target: Pick<User, 'id' | 'role' | 'admin_role' | 'disabled_at'>, owners: readonly number[]): boolean {
+  return target.role === 'admin' && target.admin_role === 'owner' && target.disabled_at === null && owners.every((id) => id === target.id);
+}
+
+export const LAST_OWNER_MESSAGE = 'This is the last owner account: make someone else an owner first.';
+
+/**
+ * Throws CONFLICT (reason 'last_owner') when `userId` is the shop's only enabled owner: at least one
+ * enabled owner always exists. Called before disabling, demoting, and removing a second factor
+ * (the factors' service calls it too), inside the change's transaction.
+ */
+export async function assertNotLastOwner(db: Db, userId: number): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'role', 'admin_role', 'disabled_at']).where('id', '=', userId).executeTakeFirst();
+  if (user && isLastOwner(user, await enabledOwners(db))) {
+    throw new AppError('CONFLICT', LAST_OWNER_MESSAGE, { reason: 'last_owner' });
+  }
 }
 
 export async function getCustomer(db: Db, services: Services, actor: AdminActor, userId: number): Promise<AdminCustomerDetail> {
   const user = await customersQuery(db).select(['u.mobile', 'u.locale']).where('u.id', '=', userId).executeTakeFirst();
   if (!user) throw noCustomer(userId);
   const now = services.now().toISOString();
-  const [orders, esims, totals, levels, history, sessions, admins] = await Promise.all([
+  const [orders, esims, totals, levels, history, sessions, owners] = await Promise.all([
     adminOrderRows(db).where('o.user_id', '=', userId).orderBy('o.id', 'desc').limit(CUSTOMER_ORDERS_SHOWN).execute(),
     db
       .selectFrom('esims as e')
@@ -153,7 +188,7 @@ export async function getCustomer(db: Db, services: Services, actor: AdminActor,
       .where('user_id', '=', userId)
       .where('expires_at', '>', now)
       .executeTakeFirst(),
-    enabledAdmins(db),
+    enabledOwners(db),
   ]);
   const points: AdminPointsEntry[] = history.map((h) => ({
     id: h.id,
@@ -186,8 +221,9 @@ export async function getCustomer(db: Db, services: Services, actor: AdminActor,
       level: levelFor(levels, totals.lifetime).level.name,
       history: points,
     },
-    canChangeRole: !isLastAdmin(user, admins),
-    canDisable: user.id !== actor.id,
+    canChangeRole: actor.role === 'owner' && !isLastOwner(user, owners),
+    canDisable: user.id !== actor.id && (user.role !== 'admin' || actor.role === 'owner') && !isLastOwner(user, owners),
+    canEndSessions: actor.role === 'owner',
   };
 }
 
@@ -198,6 +234,7 @@ async function lockedUser(trx: Db, userId: number): Promise<User> {
 }
 
 export const CANNOT_DISABLE_SELF_MESSAGE = 'You cannot disable your own account: ask another admin.';
+export const OWNER_ONLY_ADMIN_ACCOUNTS_MESSAGE = 'Only an owner can disable or enable a back-office account.';
 
 /**
  * Disables (or enables) an account. Disabling sets users.disabled_at and deletes every session of
@@ -214,6 +251,10 @@ export async function setCustomerDisabled(
     const user = await lockedUser(trx, input.userId);
     const was = user.disabled_at !== null;
     if (was === input.disabled) return;
+    if (user.role === 'admin' && actor.role !== 'owner') {
+      throw new AppError('FORBIDDEN', OWNER_ONLY_ADMIN_ACCOUNTS_MESSAGE, { reason: 'owner_only' });
+    }
+    if (input.disabled) await assertNotLastOwner(trx, user.id);
     const now = services.now();
     await trx
       .updateTable('users')
@@ -244,21 +285,29 @@ export async function setCustomerDisabled(
   return getCustomer(db, services, actor, input.userId);
 }
 
-export const LAST_ADMIN_MESSAGE = 'This is the last admin account: make someone else an admin first.';
+/** 'customer', or the back-office role an admin account has (owner, support, catalogue). */
+export type AccountRole = 'customer' | AdminRole;
 
-/** Grants or removes the admin role; never leaves the shop without an enabled admin. */
+function accountRole(user: Pick<User, 'role' | 'admin_role'>): AccountRole | 'admin' {
+  return user.role === 'admin' ? (user.admin_role ?? 'admin') : 'customer';
+}
+
+/**
+ * Makes an account a customer or one of the back-office roles (owner only, by the procedure's
+ * declaration); never leaves the shop without an enabled owner. A changed role ends the account's
+ * sessions, so its next request is answered with the new role's rights from a fresh sign-in.
+ */
 export async function setCustomerRole(
   db: Db,
   services: Services,
   actor: AdminActor,
-  input: { userId: number; role: UserRole },
+  input: { userId: number; role: AccountRole },
 ): Promise<AdminCustomerDetail> {
   await writeTransaction(db, async (trx) => {
     const user = await lockedUser(trx, input.userId);
-    if (user.role === input.role) return;
-    if (input.role !== 'admin' && isLastAdmin(user, await enabledAdmins(trx))) {
-      throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE, { reason: 'last_admin' });
-    }
+    const before = accountRole(user);
+    if (before === input.role) return;
+    if (input.role !== 'owner') await assertNotLastOwner(trx, user.id);
     const now = services.now();
     await storeRole(trx, user.id, input.role, now);
     await recordAudit(
@@ -268,12 +317,70 @@ export async function setCustomerRole(
         action: 'user.role',
         entity: 'user',
         entityId: user.id,
-        summary: `${user.username}: ${user.role} → ${input.role}`,
-        before: { role: user.role },
+        summary: `${user.username}: ${before} → ${input.role}`,
+        before: { role: before },
         after: { role: input.role },
       },
       now,
     );
   });
   return getCustomer(db, services, actor, input.userId);
+}
+
+/** Ends every session of an account without disabling it (an owner's action; audited). */
+export async function endCustomerSessions(
+  db: Db,
+  services: Services,
+  actor: AdminActor,
+  input: { userId: number },
+): Promise<{ ended: number }> {
+  return writeTransaction(db, async (trx) => {
+    const user = await lockedUser(trx, input.userId);
+    const now = services.now();
+    const res = await trx.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst();
+    const ended = Number(res.numDeletedRows);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'user.sessions.end',
+        entity: 'user',
+        entityId: user.id,
+        summary: `Ended ${ended} ${ended === 1 ? 'session' : 'sessions'} of ${user.username}`,
+        before: { sessions: ended },
+        after: { sessions: 0 },
+      },
+      now,
+    );
+    return { ended };
+  });
+}
+
+/**
+ * A customer's e-mail address and phone number in full, for a role that sees them masked; every
+ * reveal writes an audit row (who saw whose data, when).
+ */
+export async function revealCustomer(
+  db: Db,
+  services: Services,
+  actor: AdminActor,
+  input: { userId: number },
+): Promise<{ userId: number; email: string; mobile: string | null }> {
+  return writeTransaction(db, async (trx) => {
+    const user = await lockedUser(trx, input.userId);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'user.reveal',
+        entity: 'user',
+        entityId: user.id,
+        summary: `Revealed the e-mail address and phone number of ${user.username}`,
+        before: null,
+        after: null,
+      },
+      services.now(),
+    );
+    return { userId: user.id, email: user.email, mobile: user.mobile };
+  });
 }

@@ -18,6 +18,7 @@ const ANN: AdminCustomerDetail = {
   email: 'ann@example.com',
   fullName: 'Ann Traveller',
   role: 'customer',
+  adminRole: null,
   disabled: false,
   emailVerified: true,
   createdAt: '2026-10-01T08:00:00.000Z',
@@ -31,6 +32,7 @@ const ANN: AdminCustomerDetail = {
   points: { balance: 0, lifetime: 0, level: null, history: [] },
   canChangeRole: true,
   canDisable: true,
+  canEndSessions: false,
 };
 
 describe('CustomerActions', () => {
@@ -66,13 +68,13 @@ describe('CustomerActions', () => {
     server.use(
       trpcMsw.admin.customers.setRole.mutation(({ input }) => {
         received = input;
-        return { ...ANN, role: 'admin' as const };
+        return { ...ANN, role: 'admin' as const, adminRole: 'owner' as const };
       }),
     );
     await renderWithProviders(<CustomerActions customer={ANN} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Make admin' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make admin' }));
-    await waitFor(() => expect(received).toEqual({ userId: 42, role: 'admin' }));
+    await waitFor(() => expect(received).toEqual({ userId: 42, role: 'owner' }));
   });
 });

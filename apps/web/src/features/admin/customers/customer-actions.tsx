@@ -37,7 +37,7 @@ export function CustomerActions({ customer }: { customer: AdminCustomerDetail })
     );
   const toggleRole = () =>
     setRole.mutate(
-      { userId: customer.id, role: customer.role === 'admin' ? 'customer' : 'admin' },
+      { userId: customer.id, role: customer.role === 'admin' ? 'customer' : 'owner' },
       {
         onSuccess: (next) =>
           saved(
