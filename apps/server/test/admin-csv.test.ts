@@ -2,6 +2,7 @@
 // a CSV download that no cache keeps; a guest gets 401 and a customer 403, in the REST error shape.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, insertUser } from '@esim/api';
+import { giveSecondFactor } from '@esim/api/testing';
 import { ORIGIN, createTestApp, sameSite, sessionCookieOf, type TestApp } from './auth-app.ts';
 
 let t: TestApp;
@@ -25,6 +26,8 @@ async function cookieOf(username: string, role: 'customer' | 'admin'): Promise<s
     body: JSON.stringify({ username, password: PASSWORD }),
   });
   expect(res.status).toBe(200);
+  // The back office answers only once a second factor was given in the session (trpc.ts).
+  if (role === 'admin') await giveSecondFactor(t.db, { username }, t.clock.now);
   return `session=${sessionCookieOf(res)}`;
 }
 
@@ -83,6 +86,22 @@ describe('GET /api/admin/newsletter.csv', () => {
     const customer = await download(await cookieOf('bob', 'customer'));
     expect(customer.status).toBe(403);
     expect(await customer.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You are not allowed to do that.' } });
+  });
+
+  it('an admin signed in with the password alone gets 403 until a second factor is given (REST like tRPC)', async () => {
+    await insertUser(t.db, { username: 'pia', email: 'pia@shop.example', passwordHash, role: 'admin' }, t.clock.now);
+    const res = await t.app.request(`${ORIGIN}/api/auth/login`, {
+      method: 'POST',
+      headers: sameSite(),
+      body: JSON.stringify({ username: 'pia', password: PASSWORD }),
+    });
+    const cookie = `session=${sessionCookieOf(res)}`;
+    const refused = await download(cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-disposition')).toBeNull();
+    expect((await refused.json()).error.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    await giveSecondFactor(t.db, { username: 'pia' }, t.clock.now);
+    expect((await download(cookie)).status).toBe(200);
   });
 
   it("a disabled admin's cookie stops working at once", async () => {

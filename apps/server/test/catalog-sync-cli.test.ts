@@ -28,9 +28,10 @@ describe('catalog sync (the CLI command)', () => {
   afterEach(async () => close());
 
   it('reads its arguments strictly', () => {
-    expect(parseCatalogArgs(['sync'])).toEqual({ dryRun: false });
-    expect(parseCatalogArgs(['sync', '--dry-run'])).toEqual({ dryRun: true });
-    for (const bad of [[], ['pull'], ['sync', '--force']]) {
+    expect(parseCatalogArgs(['sync'])).toEqual({ dryRun: false, force: false });
+    expect(parseCatalogArgs(['sync', '--dry-run'])).toEqual({ dryRun: true, force: false });
+    expect(parseCatalogArgs(['sync', '--force'])).toEqual({ dryRun: false, force: true });
+    for (const bad of [[], ['pull'], ['sync', '--forse'], ['sync', '--force=1']]) {
       expect(() => parseCatalogArgs(bad)).toThrow(CliExit);
       try {
         parseCatalogArgs(bad);
@@ -51,7 +52,7 @@ describe('catalog sync (the CLI command)', () => {
 
     const first = await runCatalogSync({ db, env, log, dryRun: false });
     expect(first).toMatchObject({ added: 0, hidden: 0, regionsAdded: 0, changed: true });
-    expect(describeReport(first)).toMatch(/added 0, updated \d+, hidden 0/);
+    expect(describeReport(first)).toMatch(/added 0, updated \d+, hidden 0 of \d+ visible/);
 
     const second = await runCatalogSync({ db, env, log, dryRun: false });
     expect(second).toMatchObject({ added: 0, updated: 0, hidden: 0, unchanged: 1299, changed: false });

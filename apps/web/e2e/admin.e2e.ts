@@ -91,6 +91,8 @@ describe('admin area: sign in as admin, change a price, refund an order', () => 
     await page.goto(new URL('/login?from=admin', baseURL).href);
     await logIn(page, ADMIN);
     await page.waitForURL((url) => url.pathname === '/admin');
+    // The back office has loaded (the sign-in ends in a navigation to it; a goto before it is done is interrupted).
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   }
 
   it('sends a guest to sign in with ?from=admin and brings the admin back to /admin', async () => {

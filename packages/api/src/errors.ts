@@ -12,6 +12,19 @@ export const APP_ERRORS = {
   CONFLICT: { trpc: 'CONFLICT', http: 409, message: 'That conflicts with existing data.' },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many attempts. Please wait and try again.' },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: 'Something went wrong on our side.' },
+  // Second factors (issue 27): the web turns these into the enrolment page, the sign-in prompt and the re-auth prompt.
+  SECOND_FACTOR_ENROLMENT_REQUIRED: {
+    trpc: 'FORBIDDEN',
+    http: 403,
+    message: 'Set up a second factor (an authenticator app or a passkey) before using the back office.',
+  },
+  SECOND_FACTOR_REQUIRED: { trpc: 'FORBIDDEN', http: 403, message: 'Enter a code from your authenticator app or use your passkey.' },
+  STEP_UP_REQUIRED: {
+    trpc: 'FORBIDDEN',
+    http: 403,
+    message: 'Confirm it is you: enter a code from your authenticator app or use your passkey again.',
+  },
+  INVALID_CODE: { trpc: 'BAD_REQUEST', http: 400, message: 'That code is not valid. Please try again.' },
   // Checkout and payments.
   AMOUNT_BELOW_MINIMUM: {
     trpc: 'BAD_REQUEST',

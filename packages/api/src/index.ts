@@ -8,6 +8,7 @@ export type { AppErrorCode } from './errors.ts';
 export { CatalogCache, serialized } from './services/catalog-cache.ts';
 export type { CatalogSnapshot, Serialized } from './services/catalog-cache.ts';
 export { validateSessionToken } from './services/sessions.ts';
+export { requireStepUp, resetSecondFactors, hasSecondFactor } from './services/second-factor.ts';
 export {
   toSessionUser,
   findUserByUsername,

@@ -9,6 +9,7 @@ import { esimsRouter } from './routers/esims.ts';
 import { subscriptionsRouter } from './routers/subscriptions.ts';
 import { rewardsRouter } from './routers/rewards.ts';
 import { adminRouter } from './routers/admin/index.ts';
+import { factorsRouter } from './routers/factors.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   rewards: rewardsRouter,
   admin: adminRouter,
+  factors: factorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { maskPersonalData, type ProcedureMeta, roleAllows, seesMaskedData } from
 import { APP_ERRORS, AppError } from './errors.ts';
 import type { Context } from './services/types.ts';
 import { transformer } from './transformer.ts';
+import { assertSecondFactorGiven } from './services/second-factor.ts';
 
 export type { Context, SessionUser } from './services/types.ts';
 
@@ -73,9 +74,23 @@ const adminRoles = middleware(async ({ ctx, meta, next }) => {
 
 export const ROLE_FORBIDDEN_MESSAGE = 'Your back-office role does not include this.';
 
+/**
+ * Second factor enforced (issue 27): an admin procedure answers only in a session where the second
+ * factor was given; an account without one gets SECOND_FACTOR_ENROLMENT_REQUIRED (the web opens the
+ * enrolment page), one with a factor not yet given in this session SECOND_FACTOR_REQUIRED. REST
+ * admin paths call the same procedures, so they are covered too.
+ */
+const secondFactorEnforced = middleware(async ({ ctx, next }) => {
+  const { user, db, sessionId } = ctx as Context;
+  if (!user) throw new AppError('UNAUTHORIZED');
+  await assertSecondFactorGiven(db, user.id, sessionId);
+  return next();
+});
+
 export const adminProcedure = protectedProcedure
   .use(({ ctx, next }) => {
     if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');
     return next({ ctx });
   })
+  .use(secondFactorEnforced)
   .use(adminRoles);

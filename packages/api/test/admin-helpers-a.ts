@@ -1,5 +1,6 @@
 // What the admin orders, operations and dashboard tests share: the orders rig with an admin and a
 // customer signed in, buying (signed in or as a guest), and the audit rows.
+import { makeAdmin } from './rig.ts';
 import { CARDS, account, createOrdersRig, type Browser, type OrdersRig, type RigOptions } from './orders/rig.ts';
 
 export { addFrancePlan } from './orders/rig.ts';
@@ -16,7 +17,7 @@ export async function adminRigA(opts: RigOptions = {}): Promise<AdminRigA> {
   const rig = await createOrdersRig(opts);
   const admin = rig.browser();
   await (await admin.caller()).auth.register(account({ username: 'alice_admin', email: 'alice@shop.example' }));
-  await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', 'alice_admin').execute();
+  await makeAdmin(rig.db, 'alice_admin', rig.clock.now);
   const customer = rig.browser();
   await (await customer.caller()).auth.register(account({ username: 'bob_buyer', email: 'Bob.Buyer@Traveller.example' }));
   return { rig, admin, customer };

@@ -9,6 +9,7 @@ import { ARGON2_OPTIONS, setPasswordHashing } from '../src/services/auth.ts';
 import type { ShopLanguage } from '../src/domain/language.ts';
 import type { Context, Services } from '../src/services/types.ts';
 import { validateSessionToken } from '../src/services/sessions.ts';
+import { enrolTotpDirectly, totpCodeAt, totpStep } from '../src/services/second-factor.ts';
 import { toSessionUser } from '../src/services/users.ts';
 
 export { EsimSimulator, seededRandom } from '../src/providers/esim/index.ts';
@@ -170,6 +171,34 @@ export function sessionBrowser(
     },
   };
   return b;
+}
+
+/** The TOTP key of every admin the rigs make (giveSecondFactor); authenticator codes come from testTotpCode. */
+export const TEST_TOTP_KEY = new Uint8Array(20).map((_, i) => i + 1);
+
+/** The code an authenticator app holding TEST_TOTP_KEY shows at `now` (offset in 30-second steps). */
+export function testTotpCode(now: Date, stepOffset = 0): string {
+  return totpCodeAt(TEST_TOTP_KEY, totpStep(now) + stepOffset);
+}
+
+/**
+ * An account with a second factor already enrolled (TOTP with TEST_TOTP_KEY) and every session it
+ * has now counting as having given it at `now`: what admin tests that are not about second factors
+ * start from (the back office refuses a password-only session, trpc.ts).
+ */
+export async function giveSecondFactor(db: Db, who: { username: string } | { id: number }, now: Date): Promise<void> {
+  const user = await ('id' in who
+    ? db.selectFrom('users').select('id').where('id', '=', who.id)
+    : db.selectFrom('users').select('id').where('username', '=', who.username)
+  ).executeTakeFirstOrThrow();
+  await enrolTotpDirectly(db, user.id, TEST_TOTP_KEY, now);
+  await db.updateTable('sessions').set({ second_factor_at: now.toISOString() }).where('user_id', '=', user.id).execute();
+}
+
+/** Makes `username` an admin with a second factor given in its sessions (giveSecondFactor). */
+export async function makeAdmin(db: Db, username: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', username).execute();
+  await giveSecondFactor(db, { username }, now);
 }
 
 /** Counts of what exactly-once is about. */

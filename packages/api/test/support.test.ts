@@ -6,6 +6,7 @@ import { setRole } from '../src/services/users.ts';
 import { CONTACT_RATE_LIMIT } from '../src/services/support.ts';
 import { ZContactInput, ZSubscribeInput } from '../src/domain/support.ts';
 import { createRig, newAccount, rejection, type Rig } from './auth-helpers.ts';
+import { giveSecondFactor } from './rig.ts';
 
 let rig: Rig;
 beforeEach(async () => {
@@ -30,7 +31,10 @@ async function guest() {
 async function signedIn(admin = false) {
   const b = rig.browser();
   const user = await (await b.caller()).auth.register(newAccount());
-  if (admin) await setRole(rig.db, user.id, 'owner', rig.clock.now);
+  if (admin) {
+    await setRole(rig.db, user.id, 'owner', rig.clock.now);
+    await giveSecondFactor(rig.db, { id: user.id }, rig.clock.now);
+  }
   return { b, user };
 }
 

@@ -61,6 +61,17 @@ export interface PlansTable {
   /** 1: sold only as a top-up (not shown as a new eSIM). */
   topup_only: ColumnType<number, number | undefined, number>;
   synced_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the provider says about the plan (ProviderPackage.facts as JSON); null: it said nothing (migration 2026-11-28-050). */
+  facts: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The owner's wording of a plan in one language (migration 2026-11-28-050); overrides the composed texts. */
+export interface PlanTextsTable {
+  plan_id: number;
+  lang: string;
+  name: string | null;
+  description: string | null;
+  updated_at: IsoTimestamp;
 }
 
 export interface ExchangeRatesTable {
@@ -160,6 +171,63 @@ export interface SessionsTable {
   expires_at: IsoTimestamp;
   /** Start of the session, for the absolute maximum lifetime. */
   created_at: IsoTimestamp;
+  /** When a second factor was last given in this session (admin enforcement, step-up; migration 2026-11-28-080). */
+  second_factor_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** Last request seen (back-office idle expiry, the Sessions page). */
+  last_seen_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** Client address and browser at sign-in (the Sessions page). */
+  ip: ColumnType<string, string | undefined, string>;
+  user_agent: ColumnType<string, string | undefined, string>;
+}
+
+/** A TOTP authenticator (RFC 6238); confirmed_at null while the enrolment waits for its first code. */
+export interface UserTotpTable {
+  user_id: number;
+  secret_hex: string;
+  confirmed_at: IsoTimestamp | null;
+  /** The last 30-second step accepted: it and earlier ones are refused (no replay). */
+  last_step: number | null;
+  created_at: IsoTimestamp;
+}
+
+/** A WebAuthn credential (passkey). */
+export interface UserPasskeysTable {
+  /** Credential id, base64url. */
+  id: string;
+  user_id: number;
+  public_key_hex: string;
+  /** COSE algorithm: -7 (ES256) or -257 (RS256). */
+  algorithm: number;
+  sign_count: ColumnType<number, number | undefined, number>;
+  name: string;
+  created_at: IsoTimestamp;
+  last_used_at: IsoTimestamp | null;
+}
+
+/** A one-use recovery code, stored as SHA-256 hex. */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+}
+
+/** A WebAuthn challenge (SHA-256 hex), used once. user_id null: a sign-in with a passkey alone. */
+export interface WebauthnChallengesTable {
+  id: string;
+  user_id: number | null;
+  purpose: 'register' | 'authenticate';
+  expires_at: IsoTimestamp;
+}
+
+/** An address or browser an account has signed in from (a new one is told by e-mail). */
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'ip' | 'agent';
+  value_hash: string;
+  first_seen_at: IsoTimestamp;
 }
 
 /**
@@ -602,18 +670,26 @@ export interface AuditLogTable {
   after_json: string | null;
   ip: ColumnType<string, string | undefined, string>;
   created_at: IsoTimestamp;
+  /** The admin's step-up (second factor given again) before a sensitive change (migration 2026-11-28-080). */
+  step_up_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
   plans: PlansTable;
+  plan_texts: PlanTextsTable;
   exchange_rates: ExchangeRatesTable;
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   account_email_log: AccountEmailLogTable;
   sessions: SessionsTable;
+  user_totp: UserTotpTable;
+  user_passkeys: UserPasskeysTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  known_devices: KnownDevicesTable;
   login_throttle: LoginThrottleTable;
   rate_limit_counters: RateLimitCountersTable;
   login_audit: LoginAuditTable;

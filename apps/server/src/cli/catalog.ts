@@ -1,9 +1,11 @@
-// `node dist/cli.js catalog sync [--dry-run]`: imports the eSIM provider's packages into regions
+// `node dist/cli.js catalog sync [--dry-run] [--force]`: imports the eSIM provider's packages into regions
 // and plans (services/catalog-sync.ts) with the pricing rule of PRICING_*, and prints what changed.
 // Needs only the provider's settings (ESIM_PROVIDER and its credentials), no payment keys; with the
 // simulator it reads the seed catalogue. A server running on the same database picks the change up
 // within CATALOG_VERSION_POLL_MS (it watches the catalogue version row the sync bumps).
-// Exit codes: 0 done (or nothing to do), 1 the provider failed, 2 usage error.
+// A run that would hide more than CATALOG_SYNC_MAX_HIDE_PERCENT (default 50) of the visible plans
+// writes nothing and says why unless given --force; --dry-run shows the same numbers.
+// Exit codes: 0 done (or nothing to do), 1 the provider failed, 2 usage error, 3 refused by the guard.
 import { createServices, isEsimProviderError, syncCatalog, type CatalogSyncReport } from '@esim/api';
 import type { Db } from '@esim/db';
 import { buildEsimProvider, pricingRule, shopConfig } from '../deps.ts';
@@ -11,24 +13,28 @@ import { type Env, readEnv } from '../env.ts';
 import type { createLogger } from '../logger.ts';
 import { CliExit, type CliCommandSpec } from './types.ts';
 
-const USAGE = 'usage: node dist/cli.js catalog sync [--dry-run]';
+const USAGE = 'usage: node dist/cli.js catalog sync [--dry-run] [--force]';
 
-export function parseCatalogArgs(args: readonly string[]): { dryRun: boolean } {
+export function parseCatalogArgs(args: readonly string[]): { dryRun: boolean; force: boolean } {
   const [sub, ...rest] = args;
   if (sub !== 'sync') throw new CliExit(2, `${sub ? `unknown catalog command "${sub}"` : 'missing command'}\n${USAGE}`);
-  const unknown = rest.filter((a) => a !== '--dry-run');
+  const unknown = rest.filter((a) => a !== '--dry-run' && a !== '--force');
   if (unknown.length) throw new CliExit(2, `unexpected "${unknown.join(' ')}"\n${USAGE}`);
-  return { dryRun: rest.includes('--dry-run') };
+  return { dryRun: rest.includes('--dry-run'), force: rest.includes('--force') };
 }
 
 /** The report in a few lines a person reads. */
 export function describeReport(r: CatalogSyncReport): string {
   const lines = [
     `catalog sync from ${r.provider}${r.dryRun ? ' (dry run: nothing written)' : ''}: ${r.packages} packages listed`,
-    `  added ${r.added}, updated ${r.updated}, hidden ${r.hidden}, unchanged ${r.unchanged}, regions added ${r.regionsAdded}`,
+    `  added ${r.added}, updated ${r.updated}, hidden ${r.hidden} of ${r.visibleBefore} visible, unchanged ${r.unchanged}, regions added ${r.regionsAdded}`,
   ];
   for (const s of r.skipped.slice(0, 20)) lines.push(`  skipped ${s.code}: ${s.reason}`);
   if (r.skipped.length > 20) lines.push(`  … and ${r.skipped.length - 20} more skipped`);
+  if (r.refused) {
+    lines.push(r.dryRun ? `  the real run would be refused: ${r.refused}` : `  refused, nothing written: ${r.refused}`);
+    return lines.join('\n');
+  }
   lines.push(
     r.changed
       ? r.dryRun
@@ -45,6 +51,7 @@ export async function runCatalogSync(input: {
   env: Env;
   log: ReturnType<typeof createLogger>;
   dryRun: boolean;
+  force?: boolean | undefined;
   now?: Date;
 }): Promise<CatalogSyncReport> {
   const esim = buildEsimProvider(input.env, input.db, input.log);
@@ -55,6 +62,8 @@ export async function runCatalogSync(input: {
       pricing: pricingRule(input.env),
       now: input.now ?? new Date(),
       dryRun: input.dryRun,
+      force: input.force === true,
+      maxHideShare: input.env.CATALOG_SYNC_MAX_HIDE_PERCENT / 100,
     });
   } catch (e) {
     if (isEsimProviderError(e)) throw new CliExit(1, `${esim.name} refused the package list: ${e.message}`);
@@ -63,10 +72,11 @@ export async function runCatalogSync(input: {
 }
 
 export const catalogCommand: CliCommandSpec = {
-  help: 'catalog sync [--dry-run]: import the eSIM provider packages into regions and plans',
+  help: 'catalog sync [--dry-run] [--force]: import the eSIM provider packages into regions and plans (--force: hide more than CATALOG_SYNC_MAX_HIDE_PERCENT of the visible plans)',
   run: async ({ db, log }, args) => {
-    const { dryRun } = parseCatalogArgs(args);
-    const report = await runCatalogSync({ db, env: readEnv(), log, dryRun });
+    const { dryRun, force } = parseCatalogArgs(args);
+    const report = await runCatalogSync({ db, env: readEnv(), log, dryRun, force });
+    if (report.refused && !report.dryRun) throw new CliExit(3, describeReport(report));
     process.stdout.write(`${describeReport(report)}\n`);
   },
 };

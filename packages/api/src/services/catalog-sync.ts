@@ -15,6 +15,12 @@
 // provider cannot buy (another provider's; with a real provider also the seed's own) are hidden.
 // Prices follow the pricing rule (domain/pricing.ts) from the wholesale cost in USD.
 //
+// The guard: a run that would hide more than `maxHideShare` (default 0.5) of the plans visible before
+// it (a provider answering an empty or near-empty list, e.g. Airalo's discount pricing without net
+// prices) writes nothing and says why, unless `force`; the dry run reports the same numbers and
+// whether the real run would be refused. Switching the shop from the seed to a real provider hides
+// the seed's plans and therefore needs `force` too, on purpose: it is a catalogue replacement.
+//
 // A second run with the same packages changes nothing and says so. After a change the catalogue
 // version row (app_settings 'catalog_version') is bumped in the same transaction, and this process's
 // cache is invalidated after the commit; a server in another process notices the version.
@@ -37,7 +43,14 @@ export interface CatalogSyncOptions {
   now: Date;
   /** Work out and report the changes, write nothing. */
   dryRun?: boolean | undefined;
+  /** Hide more than maxHideShare of the visible plans anyway (`catalog sync --force`). */
+  force?: boolean | undefined;
+  /** The largest share (0–1) of the visible plans one run may hide without force; default 0.5. */
+  maxHideShare?: number | undefined;
 }
+
+/** The share of the visible plans a run may hide without --force, unless configured. */
+export const DEFAULT_MAX_HIDE_SHARE = 0.5;
 
 export interface CatalogSyncReport {
   provider: string;
@@ -53,6 +66,28 @@ export interface CatalogSyncReport {
   /** Anything added, updated or hidden (false: the catalogue already matched). */
   changed: boolean;
   dryRun: boolean;
+  /** Plans visible (active) before the run. */
+  visibleBefore: number;
+  /** The configured limit: at most this share of visibleBefore may be hidden without force. */
+  maxHideShare: number;
+  /**
+   * Set when the run hides more than the limit without force: why (nothing was written; in a dry
+   * run, why the real run would be refused). The counts above are still what the run found.
+   */
+  refused?: string | undefined;
+}
+
+class GuardRefusal extends Error {
+  constructor(readonly report: CatalogSyncReport) {
+    super(report.refused);
+  }
+}
+
+/** Why a run hiding `hidden` of `visible` plans is refused, or undefined when it is within the limit. */
+export function hideGuard(hidden: number, visible: number, maxHideShare: number, force: boolean): string | undefined {
+  if (force || hidden === 0 || hidden <= visible * maxHideShare) return undefined;
+  const pct = (n: number) => `${Math.round(n * 1000) / 10}%`;
+  return `it would hide ${hidden} of the ${visible} visible plans (${pct(visible ? hidden / visible : 1)}), more than the allowed ${pct(maxHideShare)}; the provider may have answered an incomplete catalogue. Check its answer, or run again with --force to hide them anyway`;
 }
 
 const COUNTRY_BY_CODE = new Map(COUNTRIES.map(([code, name, continent]) => [code, { name, continent }]));
@@ -138,6 +173,8 @@ function planFeatures(region: RegionInfo, pkg: ProviderPackage): string[] {
 /** Imports the provider's catalogue; see the top of the file. */
 export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncOptions): Promise<CatalogSyncReport> {
   const providerName = opts.provider.name;
+  const maxHideShare = opts.maxHideShare ?? DEFAULT_MAX_HIDE_SHARE;
+  if (!(maxHideShare >= 0 && maxHideShare <= 1)) throw new RangeError(`maxHideShare must be between 0 and 1, not ${maxHideShare}`);
   const listed = await opts.provider.listPackages();
   const now = iso(opts.now);
   const skipped: CatalogSyncReport['skipped'] = [];
@@ -164,6 +201,8 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
       skipped,
       changed: false,
       dryRun: opts.dryRun === true,
+      visibleBefore: 0,
+      maxHideShare,
     };
     const write = !opts.dryRun;
     const regionRows = await trx.selectFrom('regions').select(['id', 'code', 'name', 'kind']).execute();
@@ -271,6 +310,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
         'active',
       ])
       .execute();
+    report.visibleBefore = plans.filter((p) => p.active === 1).length;
     const byPackage = new Map<string, PlanRow>();
     const seedBySlug = new Map<string, PlanRow>();
     const slugs = new Set<string>();
@@ -377,6 +417,8 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
           (p.provider === null && opts.provider.isReal)),
     );
     report.hidden = toHide.length;
+    report.refused = hideGuard(report.hidden, report.visibleBefore, maxHideShare, opts.force === true);
+    if (report.refused && write) throw new GuardRefusal(report); // rolls back what this run wrote
     if (write) {
       for (let i = 0; i < toHide.length; i += 200) {
         const ids = toHide.slice(i, i + 200).map((p) => p.id);
@@ -396,9 +438,16 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
     return report;
   };
 
-  const report = opts.dryRun ? await run(db) : await writeTransaction(db, run);
+  let report: CatalogSyncReport;
+  try {
+    report = opts.dryRun ? await run(db) : await writeTransaction(db, run);
+  } catch (e) {
+    if (!(e instanceof GuardRefusal)) throw e;
+    report = { ...e.report, changed: false };
+  }
   if (report.changed && !report.dryRun) services.catalog.invalidate();
-  services.log.info('catalog sync', { ...report, skipped: report.skipped.length });
+  if (report.refused) services.log.warn('catalog sync refused', { ...report, skipped: report.skipped.length });
+  else services.log.info('catalog sync', { ...report, skipped: report.skipped.length });
   return report;
 }
 

@@ -44,7 +44,7 @@ describe.each([
     rig = await createOrdersRig();
     const provider = make();
     (rig.services as Services).esim = provider;
-    const opts = { provider, pricing: DEFAULT_PRICING_RULE, now: rig.clock.now };
+    const opts = { provider, pricing: DEFAULT_PRICING_RULE, now: rig.clock.now, force: true }; // replaces the seed: all 4 hidden
     const first = await syncCatalog(rig.db, rig.services, opts);
     expect(first.added).toBeGreaterThan(0);
     expect(first.hidden).toBe(4); // the rig's seed plans: no package at this provider

@@ -70,8 +70,55 @@ describe('catalog sync with a provider whose catalogue changes', () => {
     await rig.close();
   });
 
-  const run = (provider: EsimProvider, dryRun = false) =>
-    syncCatalog(rig.db, rig.services, { provider, pricing: DEFAULT_PRICING_RULE, now: NOW, dryRun });
+  // These replace the rig's seed plans (hidden: more than half), so they pass force; the guard's own
+  // tests below run without it.
+  const run = (provider: EsimProvider, dryRun = false, force = true) =>
+    syncCatalog(rig.db, rig.services, { provider, pricing: DEFAULT_PRICING_RULE, now: NOW, dryRun, force });
+
+  it('refuses to hide more than half of the visible plans without force and says why; the dry run shows the same numbers', async () => {
+    rig = await createOrdersRig();
+    const provider = fakeProvider([
+      pkg('jp-1g'),
+      pkg('jp-3g', { dataMb: 3072 }),
+      pkg('jp-5g', { dataMb: 5120 }),
+      pkg('jp-10g', { dataMb: 10240 }),
+    ]);
+    // The first import replaces the seed's 4 plans: a replacement, refused without force.
+    const replacing = await run(provider, false, false);
+    expect(replacing).toMatchObject({ added: 4, hidden: 4, visibleBefore: 4, changed: false, maxHideShare: 0.5 });
+    expect(replacing.refused).toMatch(/hide 4 of the 4 visible plans \(100%\), more than the allowed 50%.*--force/);
+    expect(await rig.db.selectFrom('plans').select('id').where('provider', '=', 'fakeprov').execute()).toEqual([]);
+    expect(await rig.db.selectFrom('plans').select('id').where('active', '=', 1).execute()).toHaveLength(4);
+    expect(await rig.db.selectFrom('app_settings').select('key').where('key', '=', CATALOG_VERSION_KEY).execute()).toEqual([]);
+    expect(await run(provider, false, true)).toMatchObject({ added: 4, hidden: 4, changed: true, refused: undefined });
+
+    // The provider answers only one package (Airalo's discount pricing without net prices, a bad page):
+    // 3 of the 4 visible plans would go.
+    provider.list = [pkg('jp-1g')];
+    const dry = await run(provider, true, false);
+    const real = await run(provider, false, false);
+    expect(dry).toMatchObject({ hidden: 3, visibleBefore: 4, dryRun: true });
+    expect(real).toMatchObject({ hidden: 3, visibleBefore: 4, dryRun: false, changed: false });
+    expect(dry.refused).toBe(real.refused);
+    expect(real.refused).toContain('hide 3 of the 4 visible plans (75%)');
+    expect(await rig.db.selectFrom('plans').select('id').where('provider', '=', 'fakeprov').where('active', '=', 1).execute()).toHaveLength(
+      4,
+    );
+
+    // Exactly half is allowed; a configured lower share refuses it.
+    provider.list = [pkg('jp-1g'), pkg('jp-3g', { dataMb: 3072 })];
+    const lower = await syncCatalog(rig.db, rig.services, { provider, pricing: DEFAULT_PRICING_RULE, now: NOW, maxHideShare: 0.25 });
+    expect(lower.refused).toContain('more than the allowed 25%');
+    expect(await run(provider, false, false)).toMatchObject({ hidden: 2, changed: true, refused: undefined });
+
+    // An empty answer with force hides everything it listed before.
+    provider.list = [];
+    expect((await run(provider, false, false)).refused).toContain('hide 2 of the 2 visible plans');
+    expect(await run(provider, false, true)).toMatchObject({ hidden: 2, changed: true });
+    await expect(
+      syncCatalog(rig.db, rig.services, { provider, pricing: DEFAULT_PRICING_RULE, now: NOW, maxHideShare: 1.5 }),
+    ).rejects.toThrow(RangeError);
+  });
 
   it('adds packages into country and bundle regions (created with flag and coverage), hides what it cannot buy, runs twice safely', async () => {
     rig = await createOrdersRig();

@@ -35,6 +35,7 @@ function realProvider(r: OrdersRig, packages: ProviderPackage[]) {
       return sim.topUp(input);
     },
     listPackages: async () => packages,
+    topUpsFor: async () => packages.filter((p) => p.topUp).map((p) => p.code),
     parseWebhook: (body, headers, now) => sim.parseWebhook(body, headers, now),
   };
   (r.services as Services).esim = provider;
@@ -77,7 +78,7 @@ describe('the provider package on order and top-up', () => {
   it("a real provider's synced plan is bought by its package code", async () => {
     rig = await createOrdersRig();
     const real = realProvider(rig, [JP]);
-    await syncCatalog(rig.db, rig.services, { provider: real.provider, pricing: DEFAULT_PRICING_RULE, now: rig.clock.now });
+    await syncCatalog(rig.db, rig.services, { provider: real.provider, pricing: DEFAULT_PRICING_RULE, now: rig.clock.now, force: true });
     const plan = await rig.db.selectFrom('plans').select('id').where('provider_package', '=', JP.code).executeTakeFirstOrThrow();
     const o = await buy(plan.id);
     expect(o.status).toBe('fulfilled');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { account, type Browser } from './rig.ts';
 import { adjust, balance, buy, createRewardsRig, signedIn, type RewardsRig } from '../rewards/rig.ts';
 import { CARDS, demo } from './rig.ts';
+import { makeAdmin } from '../rig.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
 import { finishClaimedRefunds } from '../../src/services/order-life/refunds.ts';
 
@@ -15,7 +16,7 @@ beforeEach(async () => {
   rig = await createRewardsRig();
   admin = rig.browser();
   await (await admin.caller()).auth.register(account({ username: 'alice_admin', email: 'alice@shop.example' }));
-  await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', 'alice_admin').execute();
+  await makeAdmin(rig.db, 'alice_admin', rig.clock.now);
 });
 afterEach(async () => {
   await rig.settle();

@@ -22,6 +22,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from '../orders/rig.ts';
 import { CARDS, account } from '../orders/rig.ts';
+import { makeAdmin } from '../rig.ts';
 import { balance, createRewardsRig, type RewardsRig } from './rig.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? '') || 25;
@@ -316,7 +317,7 @@ describe('the points ledger, as a model', () => {
           const userId = (await rig.db.selectFrom('users').select('id').where('username', '=', acc.username).executeTakeFirstOrThrow()).id;
           const admin = rig.browser();
           await (await admin.caller()).auth.register(account({ username: 'owner_admin', email: 'owner@shop.example' }));
-          await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', 'owner_admin').execute();
+          await makeAdmin(rig.db, 'owner_admin', rig.clock.now);
           const real: Real = { rig, traveller, admin, userId };
           await fc.asyncModelRun(() => ({ model: { orders: [], checkIns: 0, inCash: 0, unsettled: 0 }, real }), cmds);
         } finally {

@@ -84,14 +84,55 @@ describe('/account/esim/{iccid}', () => {
     expect(within(items[1]!).getByText(/Top-up/)).toBeTruthy();
     expect(within(items[1]!).getByText('Waiting its turn')).toBeTruthy();
 
-    // The install section: QR, activation code and manual details with copy buttons, APN.
-    const install = within(screen.getByTestId('esim-install-section'));
+    // Installed: usage leads, the install section comes last with the spent QR code folded away
+    // behind 'Show installation details again' and the single-use warning.
+    const section = screen.getByTestId('esim-install-section');
+    const install = within(section);
     expect(install.getByRole('heading', { level: 2, name: 'Install your eSIM' })).toBeTruthy();
+    expect(install.getByText(/already installed/).textContent).toContain('Each QR code works only once');
+    expect(install.queryByTestId('esim-code')).toBeNull();
+    expect(install.queryByTestId('esim-qr')).toBeNull();
+    const sections = [...page.querySelectorAll('section, [data-testid="packages"]')];
+    expect(sections.indexOf(section)).toBe(sections.length - 1);
+    const toggle = install.getByRole('button', { name: 'Show installation details again' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.setup().click(toggle);
+    expect(install.getByRole('button', { name: 'Hide installation details' }).getAttribute('aria-expanded')).toBe('true');
     expect(install.getByTestId('esim-code').textContent).toBe('LPA:1$smdp.sim.example$AAAAA-11111');
     expect(install.getByTestId('esim-smdp').textContent).toBe('smdp.sim.example');
     expect(install.getByTestId('esim-apn').textContent).toBe('globaldata');
     expect(install.getByRole('button', { name: 'Copy – SM-DP+ address' })).toBeTruthy();
-    expect(install.getByText(/already installed/)).toBeTruthy();
+  });
+
+  it('an eSIM not installed yet opens with how to install it; refund and top-ups come after', async () => {
+    mock(
+      detail({
+        status: 'ready',
+        profileState: 'released',
+        planState: 'not_active',
+        activatedAt: null,
+        expiresAt: null,
+        refund: { eligible: false, reason: 'activated' },
+      }),
+    );
+    await renderApp(path);
+    const page = await screen.findByTestId('esim-detail');
+    const section = screen.getByTestId('esim-install-section');
+    const install = within(section);
+    // Shown at once: QR, the code, SM-DP+ address and APN; no fold, no 'already installed'.
+    expect(install.getByTestId('esim-qr')).toBeTruthy();
+    expect(install.getByTestId('esim-code').textContent).toBe('LPA:1$smdp.sim.example$AAAAA-11111');
+    expect(install.getByTestId('esim-smdp').textContent).toBe('smdp.sim.example');
+    expect(install.getByTestId('esim-apn').textContent).toBe('globaldata');
+    expect(install.queryByRole('button', { name: 'Show installation details again' })).toBeNull();
+    expect(install.queryByText(/already installed/)).toBeNull();
+    // In the document's order: install first, then the summary, the refund, the top-ups.
+    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const summary = within(page).getByRole('heading', { level: 2, name: 'Japan' });
+    const refund = within(page).getByRole('heading', { level: 2, name: 'Refund' });
+    expect(follows(section, summary)).toBe(true);
+    expect(follows(section, refund)).toBe(true);
+    expect(follows(section, within(page).getByTestId('topup'))).toBe(true);
   });
 
   it('the chart of data per day has a text alternative: a summary and the figures as a table', async () => {

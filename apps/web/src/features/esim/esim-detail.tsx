@@ -1,12 +1,15 @@
 // /account/esim/{iccid}: one eSIM in full (esims.get). Its destination, status and usage with the
 // days left; what it is for and when it started and ends; the actions (top up while it can,
 // refund while the terms allow it, else why not); the data used per day; its packages; and how
-// to install it (QR, one-tap iPhone link, manual details with copy buttons, APN). An unknown eSIM,
+// to install it (QR, one-tap iPhone link, manual details with copy buttons, APN).
+// The install moment first: an eSIM not installed yet opens with how to install it, then its
+// summary, refund and top-ups; once installed, usage leads and the spent QR code is folded
+// behind 'Show installation details again' with the single-use warning. An unknown eSIM,
 // or someone else's, is 'not found' (the API answers 404 for both). On opening it asks the server
 // to refresh the eSIM from the provider if it is stale (useEsimRefresh).
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDeviceMobileOff } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconDeviceMobileOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -95,9 +98,13 @@ export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
   const destination = useEsimDestination(esim.planFacts, esim.planName);
   const hash = useLocation({ select: (l) => l.hash });
   const installRef = useRef<HTMLHeadingElement>(null);
-  // 'View QR code' in the order table comes here with #install.
+  // Once installed, the spent QR code is folded away ('Show installation details again');
+  // 'View QR code' in the order table comes here with #install, which unfolds it.
+  const [installOpen, setInstallOpen] = useState(hash === 'install');
   useEffect(() => {
-    if (hash !== 'install' || !installRef.current) return;
+    if (hash !== 'install') return;
+    setInstallOpen(true);
+    if (!installRef.current) return;
     installRef.current.scrollIntoView({ block: 'start' });
     installRef.current.focus({ preventScroll: true });
   }, [hash]);
@@ -106,91 +113,130 @@ export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
   const expires = formatDay(esim.expiresAt, language, 'long');
   const installable = esim.status === 'ready';
   const over = esim.status === 'expired' || esim.status === 'refunded';
+  const summary = (
+    <section aria-labelledby={headingId} className={classes.panel}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <EsimDestination esim={esim} order={2} id={headingId} />
+        <TravellerStatusBadge status={esim.status} />
+      </Group>
+      <Stack gap="md" mt="lg">
+        <UsageBar usage={esim.usage} status={esim.status} />
+        <DaysLeft esim={esim} />
+        <div>
+          <BuyAgain esim={esim} />
+        </div>
+        <dl className={classes.facts}>
+          <Fact label={t('install.iccid')} wide>
+            <span dir="ltr" data-testid="esim-iccid" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+              {esim.iccid}
+            </span>
+          </Fact>
+          <Fact label={t('life.detail.bought')}>{formatDay(esim.createdAt, language, 'long') ?? '—'}</Fact>
+          <Fact label={t('life.detail.activated')}>{activated ?? t('life.detail.notYet')}</Fact>
+          <Fact label={t('life.detail.expires')}>{expires ?? t('life.detail.startsOnConnect')}</Fact>
+          <Fact label={t('card.order')}>
+            <Anchor
+              size="sm"
+              fw={600}
+              renderRoot={(props) => <Link to="/account/orders/$orderId/receipt" params={{ orderId: esim.orderId }} {...props} />}
+            >
+              <span dir="ltr">{esim.orderId}</span>
+            </Anchor>
+          </Fact>
+        </dl>
+        {esim.subscriptionId ? (
+          <Text size="sm" c="dimmed">
+            {t('life.detail.renewsMonthly')}{' '}
+            <Anchor component={Link} to="/account" size="sm" fw={600}>
+              {t('life.detail.manageSubscription')}
+            </Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+    </section>
+  );
+  const refund = !over ? (
+    <section aria-labelledby="esim-refund-heading" className={classes.panel}>
+      <Title order={2} fz="lg" id="esim-refund-heading" mb="xs">
+        {t('life.refund.heading')}
+      </Title>
+      <RefundAction orderId={esim.orderId} refund={esim.refund} subject={destination.planName} kind="esim" />
+    </section>
+  ) : null;
+  const topUps = esim.canTopUp ? (
+    <div className={classes.panel}>
+      <TopUpOptions iccid={esim.iccid} />
+    </div>
+  ) : null;
+  const chart = (
+    <div className={classes.panel}>
+      <UsageChart dailyUsage={esim.dailyUsage} />
+    </div>
+  );
+  const packages =
+    esim.packages.length > 0 ? (
+      <div className={classes.panel}>
+        <EsimPackages packages={esim.packages} />
+      </div>
+    ) : null;
+  const install =
+    esim.status !== 'refunded' ? (
+      <section aria-labelledby="install" className={classes.panel} data-testid="esim-install-section">
+        <Title order={2} fz="lg" id="install" ref={installRef} tabIndex={-1} mb="xs" style={{ outline: 'none', scrollMarginTop: 80 }}>
+          {t('install.heading')}
+        </Title>
+        {installable ? (
+          <InstallDetails esim={esim} titleOrder={3} layout="wide" idPrefix={`esim-${esim.id}`} />
+        ) : (
+          <>
+            <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} mb="md">
+              {t('life.detail.alreadyInstalled')}
+            </Alert>
+            <Button
+              variant="default"
+              aria-expanded={installOpen}
+              aria-controls={`esim-${esim.id}-install-details`}
+              onClick={() => setInstallOpen((open) => !open)}
+              data-testid="esim-install-toggle"
+            >
+              {installOpen ? t('life.detail.hideInstall') : t('life.detail.showInstall')}
+            </Button>
+            <div id={`esim-${esim.id}-install-details`}>
+              {installOpen ? (
+                <Box mt="md">
+                  <InstallDetails esim={esim} titleOrder={3} layout="wide" idPrefix={`esim-${esim.id}`} />
+                </Box>
+              ) : null}
+            </div>
+          </>
+        )}
+      </section>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {t('card.canceled')}
+      </Text>
+    );
   return (
     <Stack gap="lg" data-testid="esim-detail">
       <BackLink />
-      <section aria-labelledby={headingId} className={classes.panel}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <EsimDestination esim={esim} order={2} id={headingId} />
-          <TravellerStatusBadge status={esim.status} />
-        </Group>
-        <Stack gap="md" mt="lg">
-          <UsageBar usage={esim.usage} status={esim.status} />
-          <DaysLeft esim={esim} />
-          <div>
-            <BuyAgain esim={esim} />
-          </div>
-          <dl className={classes.facts}>
-            <Fact label={t('install.iccid')} wide>
-              <span dir="ltr" data-testid="esim-iccid" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
-                {esim.iccid}
-              </span>
-            </Fact>
-            <Fact label={t('life.detail.bought')}>{formatDay(esim.createdAt, language, 'long') ?? '—'}</Fact>
-            <Fact label={t('life.detail.activated')}>{activated ?? t('life.detail.notYet')}</Fact>
-            <Fact label={t('life.detail.expires')}>{expires ?? t('life.detail.startsOnConnect')}</Fact>
-            <Fact label={t('card.order')}>
-              <Anchor
-                size="sm"
-                fw={600}
-                renderRoot={(props) => <Link to="/account/orders/$orderId/receipt" params={{ orderId: esim.orderId }} {...props} />}
-              >
-                <span dir="ltr">{esim.orderId}</span>
-              </Anchor>
-            </Fact>
-          </dl>
-          {esim.subscriptionId ? (
-            <Text size="sm" c="dimmed">
-              {t('life.detail.renewsMonthly')}{' '}
-              <Anchor component={Link} to="/account" size="sm" fw={600}>
-                {t('life.detail.manageSubscription')}
-              </Anchor>
-            </Text>
-          ) : null}
-        </Stack>
-      </section>
 
-      {!over ? (
-        <section aria-labelledby="esim-refund-heading" className={classes.panel}>
-          <Title order={2} fz="lg" id="esim-refund-heading" mb="xs">
-            {t('life.refund.heading')}
-          </Title>
-          <RefundAction orderId={esim.orderId} refund={esim.refund} subject={destination.planName} kind="esim" />
-        </section>
-      ) : null}
-
-      {esim.canTopUp ? (
-        <div className={classes.panel}>
-          <TopUpOptions iccid={esim.iccid} />
-        </div>
-      ) : null}
-
-      <div className={classes.panel}>
-        <UsageChart dailyUsage={esim.dailyUsage} />
-      </div>
-
-      {esim.packages.length > 0 ? (
-        <div className={classes.panel}>
-          <EsimPackages packages={esim.packages} />
-        </div>
-      ) : null}
-
-      {esim.status !== 'refunded' ? (
-        <section aria-labelledby="install" className={classes.panel} data-testid="esim-install-section">
-          <Title order={2} fz="lg" id="install" ref={installRef} tabIndex={-1} mb="xs" style={{ outline: 'none', scrollMarginTop: 80 }}>
-            {t('install.heading')}
-          </Title>
-          {!installable ? (
-            <Text size="sm" c="dimmed" mb="md">
-              {t('life.detail.alreadyInstalled')}
-            </Text>
-          ) : null}
-          <InstallDetails esim={esim} titleOrder={3} layout="wide" idPrefix={`esim-${esim.id}`} />
-        </section>
+      {installable ? install : null}
+      {summary}
+      {installable ? (
+        <>
+          {refund}
+          {topUps}
+          {chart}
+          {packages}
+        </>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('card.canceled')}
-        </Text>
+        <>
+          {chart}
+          {packages}
+          {topUps}
+          {refund}
+          {install}
+        </>
       )}
     </Stack>
   );

@@ -30,6 +30,7 @@ export async function recordAudit(db: Db, actor: AdminActor, entry: AuditEntry, 
       after_json: entry.after ? JSON.stringify(entry.after) : null,
       ip: actor.ip.slice(0, 64),
       created_at: now.toISOString(),
+      step_up_at: actor.stepUpAt ? actor.stepUpAt.toISOString() : null,
     })
     .execute();
 }

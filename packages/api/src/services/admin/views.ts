@@ -23,6 +23,8 @@ export interface AdminActor {
   ip: string;
   /** The actor's back-office role (owner, support, catalogue); absent for the CLI and the system. */
   role?: AdminRole | null | undefined;
+  /** Set by requireStepUp: when the admin gave their second factor again before this change (written on the audit row). */
+  stepUpAt?: Date | undefined;
 }
 
 // ── Dashboard ──────────────────────────────────────────────────────────────────────────────

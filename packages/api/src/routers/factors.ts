@@ -1,0 +1,112 @@
+// factors.*: second factors of the signed-in account (issue 27) — TOTP enrolment and removal,
+// recovery codes, and giving the second factor in this session (after the password at sign-in, or
+// again for a step-up). Passkeys: passkeys.ts. Thin: parse, call one service.
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc.ts';
+import type { Context, SessionUser } from '../trpc.ts';
+import {
+  beginTotpEnrolment,
+  confirmTotp,
+  hasSecondFactor,
+  listFactors,
+  markSecondFactorGiven,
+  regenerateRecoveryCodes,
+  removeTotp,
+  requireStepUp,
+  sessionSecondFactorAt,
+  useRecoveryCode,
+  verifyTotpCode,
+  type CodeAttempt,
+} from '../services/second-factor.ts';
+import { AppError } from '../errors.ts';
+
+export const ZTotpCode = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
+export const ZRecoveryCode = z.object({
+  code: z.string().trim().min(8, 'Enter one of your recovery codes.').max(32, 'Enter one of your recovery codes.'),
+});
+
+type Signed = Context & { user: SessionUser };
+
+function attempt(ctx: Signed): CodeAttempt {
+  return { userId: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip, now: ctx.services.now() };
+}
+
+function sessionOf(ctx: Signed): string {
+  if (!ctx.sessionId) throw new AppError('UNAUTHORIZED');
+  return ctx.sessionId;
+}
+
+export const factorsRouter = router({
+  /**
+   * The account's factors and where this session stands: `required` — the account has a factor not
+   * yet given in this session (the sign-in's second step); `enrolmentRequired` — a back-office
+   * account without one (it must enrol before the back office answers).
+   */
+  status: protectedProcedure.query(async ({ ctx }) => {
+    const factors = await listFactors(ctx.db, ctx.user.id);
+    const givenAt = await sessionSecondFactorAt(ctx.db, ctx.sessionId);
+    const has = factors.totp || factors.passkeys.length > 0;
+    return {
+      ...factors,
+      secondFactorGivenAt: givenAt?.toISOString() ?? null,
+      required: has && givenAt === null,
+      enrolmentRequired: ctx.user.role === 'admin' && !has,
+    };
+  }),
+
+  /** Starts setting up an authenticator app: the key, its otpauth URI and a QR code (SVG, rendered here). */
+  beginTotp: protectedProcedure.mutation(async ({ ctx }) => {
+    // An account that already has a factor changes its factors only right after giving one.
+    if (await hasSecondFactor(ctx.db, ctx.user.id))
+      await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.add' });
+    return beginTotpEnrolment(ctx.db, ctx.user, ctx.services.config.productName, ctx.services.now());
+  }),
+
+  /** Confirms the app with its first code; → { recoveryCodes } (shown once; null when the account still has some). Other sessions end. */
+  confirmTotp: protectedProcedure
+    .input(ZTotpCode)
+    .mutation(({ ctx, input }) => confirmTotp(ctx.db, attempt(ctx), sessionOf(ctx), input.code)),
+
+  /** Gives the second factor in this session with a code from the app (sign-in's second step, or a step-up). */
+  verifyTotp: protectedProcedure.input(ZTotpCode).mutation(async ({ ctx, input }) => {
+    const session = sessionOf(ctx);
+    await verifyTotpCode(ctx.db, attempt(ctx), input.code);
+    await markSecondFactorGiven(ctx.db, session, ctx.services.now());
+    return { ok: true as const };
+  }),
+
+  /** Gives the second factor with a recovery code (each works once). */
+  useRecoveryCode: protectedProcedure.input(ZRecoveryCode).mutation(async ({ ctx, input }) => {
+    const session = sessionOf(ctx);
+    await useRecoveryCode(ctx.db, attempt(ctx), input.code);
+    await markSecondFactorGiven(ctx.db, session, ctx.services.now());
+    return { ok: true as const };
+  }),
+
+  /** Ten new recovery codes (the old ones stop working); needs a fresh second factor. */
+  regenerateRecoveryCodes: protectedProcedure.mutation(async ({ ctx }) => {
+    const now = ctx.services.now();
+    await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.recovery_codes' });
+    return { recoveryCodes: await regenerateRecoveryCodes(ctx.db, ctx.user.id, now) };
+  }),
+
+  /**
+   * Removes the authenticator app (needs a fresh second factor); the other sessions end. A back-office
+   * account keeps at least one factor.
+   */
+  removeTotp: protectedProcedure.mutation(async ({ ctx }) => {
+    const now = ctx.services.now();
+    await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.remove' });
+    const factors = await listFactors(ctx.db, ctx.user.id);
+    if (ctx.user.role === 'admin' && factors.passkeys.length === 0) {
+      throw new AppError('CONFLICT', 'A back-office account keeps at least one second factor: add a passkey first.');
+    }
+    await removeTotp(ctx.db, ctx.user.id, ctx.sessionId);
+    return { ok: true as const };
+  }),
+});
