@@ -1,4 +1,7 @@
-// Top-ups: the packages that fit an eSIM (the plans of its destination), bought through the same
+// Top-ups: the packages that fit an eSIM — the plans of its destination that its provider lists for
+// that very eSIM (EsimProvider.topUpsFor: Airalo GET /v2/sims/{iccid}/topups, eSIM Access
+// package/list {type: TOPUP, iccid}; a plan's code is plans.provider_package, or its slug for the
+// seed's plans, which the simulator sells under their slugs) — bought through the same
 // checkout (payments.createIntent with topUpIccid: an order with topup_esim_id) and applied to the
 // same eSIM by the same exactly-once fulfilment (fulfilment.ts: provider topUp under the key
 // 'order:<id>:topup', one esim_packages row per order).
@@ -6,6 +9,7 @@ import { Statement, type Db } from '@esim/db';
 import type { Plan } from '../domain/catalog.ts';
 import type { CatalogSnapshot } from './catalog-cache.ts';
 import { AppError } from '../errors.ts';
+import { isEsimProviderError } from '../providers/esim/types.ts';
 import type { Services, SessionUser } from './types.ts';
 
 /** An eSIM as a top-up sees it: whose it is, whether it can take more data, and its destination. */
@@ -46,12 +50,41 @@ export async function findTopUpTarget(db: Db, iccid: string): Promise<TopUpTarge
 
 const notYours = () => new AppError('NOT_FOUND', 'There is no eSIM with this number in your account.');
 
-/** The plans that can top up the user's eSIM `iccid` (same destination, active); someone else's → 404. */
+/** The plans that can top up the user's eSIM `iccid` (same destination, listed by its provider); someone else's → 404. */
 export async function listTopUpOptions(db: Db, services: Services, userId: number, iccid: string): Promise<Plan[]> {
   const target = await findTopUpTarget(db, iccid);
   if (!target || target.userId !== userId) throw notYours();
   if (target.closed || target.regionId === null) return [];
-  return [...topUpOffers(await services.catalog.snapshot(), target.regionId)];
+  const candidates = topUpOffers(await services.catalog.snapshot(), target.regionId);
+  let listed: ReadonlySet<number>;
+  try {
+    listed = await listedByProvider(db, services, target.iccid, candidates);
+  } catch (e) {
+    // Nothing is offered that the provider has not confirmed; the page says there is nothing to buy now.
+    if (!isEsimProviderError(e)) throw e;
+    services.log.warn('top-up list unavailable from the provider', { code: e.code, message: e.message });
+    return [];
+  }
+  return candidates.filter((p) => listed.has(p.id));
+}
+
+/** Of `candidates`, the plan ids whose package the eSIM's provider lists as a top-up for it. */
+async function listedByProvider(db: Db, services: Services, iccid: string, candidates: readonly Plan[]): Promise<ReadonlySet<number>> {
+  if (candidates.length === 0) return new Set();
+  const answer = await services.esim.topUpsFor(iccid);
+  if (answer === 'any') return new Set(candidates.map((p) => p.id));
+  const codes = new Set(answer);
+  if (codes.size === 0) return new Set();
+  const rows = await db
+    .selectFrom('plans')
+    .select(['id', 'slug', 'provider_package'])
+    .where(
+      'id',
+      'in',
+      candidates.map((p) => p.id),
+    )
+    .execute();
+  return new Set(rows.filter((r) => codes.has(r.provider_package ?? r.slug)).map((r) => r.id));
 }
 
 /**
@@ -98,6 +131,23 @@ export async function checkTopUp(
     });
   const snap = await services.catalog.snapshot();
   const fits = target.regionId !== null && topUpOffers(snap, target.regionId).some((p) => p.id === plan.id);
+  if (fits && target.regionId === plan.regionId) {
+    // The provider's own list for this eSIM decides (it refuses the others when they are applied).
+    let listed: ReadonlySet<number>;
+    try {
+      listed = await listedByProvider(db, services, target.iccid, [plan as Plan]);
+    } catch (e) {
+      if (!isEsimProviderError(e)) throw e;
+      throw new AppError('CONFLICT', "The eSIM's provider cannot be reached to confirm this top-up; please try again in a minute.", {
+        reason: 'provider_unavailable',
+      });
+    }
+    if (!listed.has(plan.id))
+      throw new AppError('BAD_INPUT', "This package is not offered for your eSIM: choose one of the top-ups on the eSIM's page.", {
+        field: 'planId',
+        reason: 'not_offered',
+      });
+  }
   if (target.regionId === null || target.regionId !== plan.regionId || !fits) {
     const destination = target.regionId === null || target.regionId === plan.regionId ? null : snap.regionById.get(target.regionId);
     throw new AppError(

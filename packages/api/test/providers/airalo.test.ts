@@ -333,6 +333,15 @@ describe('usage, top-ups, refunds', () => {
     expect(u.expiresAt?.toISOString()).toBe('2026-12-05T10:00:00.000Z');
   });
 
+  it('topUpsFor: the packages GET /v2/sims/{iccid}/topups lists; a recycled SIM (73) takes none', async () => {
+    const { fake, provider } = setup();
+    const r = await provider.order(orderInput('ORD-TL'));
+    if (r.status !== 'ready') throw new Error('not ready');
+    expect(await provider.topUpsFor(r.esim.iccid)).toEqual(['uki-mobile-7days-1gb-topup']);
+    fake.sims.get(r.esim.iccid)!.status = 'RECYCLED';
+    expect(await provider.topUpsFor(r.esim.iccid)).toEqual([]);
+  });
+
   it('top-up: checks the offered list, posts once per description, recycled SIM (73) → rejected', async () => {
     const { fake, provider } = setup();
     const r = await provider.order(orderInput('ORD-TU'));

@@ -367,6 +367,14 @@ describe('usage, top-up, cancel', () => {
     expect((await caught(h.provider.usage('8910300000000000000'))).code).toBe('not_found');
   });
 
+  it('lists the top-ups eSIM Access offers for this eSIM (package/list type TOPUP with its ICCID); none once it expired', async () => {
+    const h = setup();
+    const esim = await ready(h, 'ORD-TL');
+    expect(await h.provider.topUpsFor(esim.iccid)).toEqual(['TOPUP_CKH002']);
+    h.fake.expire(esim.iccid);
+    expect(await h.provider.topUpsFor(esim.iccid)).toEqual([]);
+  });
+
   it('tops up with the top-up package and the key as transactionId; refused after expiry, not retryable', async () => {
     const h = setup();
     const esim = await ready(h, 'ORD-T');

@@ -1,4 +1,5 @@
-// 'Top up': the packages that fit this eSIM (esims.topUpOptions: same destination, prices in USD
+// 'Top up': the packages that fit this eSIM (esims.topUpOptions: the ones its provider lists for this
+// very eSIM, of its destination; none when it lists none or cannot be reached; prices in USD
 // converted to the chosen currency as everywhere), each leading to the same checkout in top-up
 // mode (/checkout/{planId}?topUp={iccid}). The data goes onto this eSIM: no new QR code.
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';

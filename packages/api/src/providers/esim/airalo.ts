@@ -382,6 +382,23 @@ export class AiraloProvider implements EsimProvider {
     });
   }
 
+  /**
+   * openapi/airalo-rest-api-endpoints-top-up-esim-api-openapi.yml, GET /v2/sims/{iccid}/topups: the
+   * top-up packages this eSIM can take (data[].id). A recycled SIM (error 73) takes none.
+   */
+  async topUpsFor(iccid: string): Promise<string[]> {
+    this.iccidOf(iccid);
+    let offered: Json;
+    try {
+      offered = await this.get(`/v2/sims/${iccid}/topups`, 'GET /v2/sims/{iccid}/topups');
+    } catch (e) {
+      if (e instanceof EsimProviderError && e.code === 'rejected' && /\[73\]/.test(e.message)) return [];
+      throw e;
+    }
+    const list = Array.isArray(offered.data) ? offered.data.filter(isObj) : [];
+    return list.map((p) => str(p.id)).filter((id): id is string => Boolean(id));
+  }
+
   async cancel(iccid: string): Promise<EsimCancelResult> {
     this.iccidOf(iccid);
     const u = await this.usage(iccid);

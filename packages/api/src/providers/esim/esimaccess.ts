@@ -249,6 +249,16 @@ export class EsimAccessProvider implements EsimProvider {
     return [...byCode.values()];
   }
 
+  /**
+   * The top-ups eSIM Access offers for this eSIM: /package/list with type TOPUP and the ICCID
+   * (its API docs, "Query All Data Packages": "Query available Top Up plans with `iccid` or
+   * `packageCode`"; esimaccess.com/esim-top-up-with-the-api: the answer lists the TOPUP_ packages).
+   */
+  async topUpsFor(iccid: string): Promise<string[]> {
+    const list = await this.packageList({ type: 'TOPUP', iccid });
+    return list.map((p) => p.packageCode).filter((c): c is string => typeof c === 'string' && c !== '');
+  }
+
   // --- orders ------------------------------------------------------------------------------------
 
   private transactionId(key: string): string {

@@ -7,6 +7,7 @@ import { buildActivationCode } from '../../domain/activation-code.ts';
 import { advancePackages, consumeData, summarizePackages } from '../../domain/esim-packages.ts';
 import { makeIccid } from '../../domain/iccid.ts';
 import { seedCatalog } from '@esim/db/seed-catalog';
+import { simulatorPlanFacts } from './simulator-facts.ts';
 import { MemorySimulatorStore, type SimPackage, type SimRecord, type SimulatorStore } from './simulator-store.ts';
 import type {
   EsimCancelResult,
@@ -147,11 +148,32 @@ export class EsimSimulator implements EsimProvider {
           suggestedRetail: { minor: plan.priceMinor, currency: 'USD' },
           topUp: true,
           newEsim: true,
+          facts: simulatorPlanFacts(region, countries, plan.dataMb),
         });
       }
     }
     return out;
   }
+
+  /**
+   * Like a wholesaler: an eSIM that is canceled, deleted or expired takes no top-up (topUp() refuses
+   * it); a live one takes any package of its destination, as topUp() does, unless a test narrowed
+   * the list for that ICCID (offerTopUps: codes are plan slugs, as listPackages names the seed's
+   * plans). Unknown ICCID: not_found.
+   */
+  async topUpsFor(iccid: string): Promise<string[] | 'any'> {
+    const rec = await this.store.byIccid(iccid);
+    if (!rec) throw new EsimProviderError('not_found', `no eSIM ${iccid}`, false);
+    if (rec.canceled || rec.profileState === 'deleted' || this.usageOf(rec).planState === 'expired') return [];
+    const narrowed = this.topUpLists.get(iccid);
+    return narrowed ? [...narrowed] : 'any';
+  }
+
+  /** The provider lists only these top-ups for this eSIM (tests; a real provider decides per eSIM). */
+  offerTopUps(iccid: string, codes: string[]): void {
+    this.topUpLists.set(iccid, [...codes]);
+  }
+  private readonly topUpLists = new Map<string, string[]>();
 
   /** Makes the next n order calls fail (tests). */
   failNext(n: number): void {

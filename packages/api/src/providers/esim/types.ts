@@ -262,6 +262,13 @@ export interface EsimProvider {
   /** The provider's catalogue, every page of it (the simulator offers the seed catalogue). */
   listPackages(): Promise<ProviderPackage[]>;
   /**
+   * The top-up packages the provider offers for this eSIM now, as package codes (listPackages'
+   * `code`, stored as plans.provider_package): Airalo GET /v2/sims/{iccid}/topups, eSIM Access
+   * package/list {type: TOPUP, iccid}. Empty when it takes no more (expired, canceled, recycled).
+   * 'any': the provider applies any package of the eSIM's destination (the simulator).
+   */
+  topUpsFor(iccid: string): Promise<string[] | 'any'>;
+  /**
    * Verifies a webhook delivery (signature over the raw body, replay window) and normalises it.
    * Throws EsimWebhookError on a bad signature, a stale timestamp or a body it cannot read.
    */

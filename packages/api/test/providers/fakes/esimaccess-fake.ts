@@ -358,6 +358,20 @@ export class EsimAccessFake {
       case '/package/list': {
         const list = b.type === 'TOPUP' ? this.topups : this.base;
         const code = typeof b.packageCode === 'string' ? b.packageCode : '';
+        const iccid = typeof b.iccid === 'string' ? b.iccid : '';
+        // API docs, Query All Data Packages (v1.2): "Query available Top Up plans with `iccid` or
+        // `packageCode`" — for an ICCID, the TOPUP packages of the eSIM's own package's location; an
+        // eSIM that can take no more (expired, used up, canceled, revoked) gets an empty list. The
+        // eSIM holding the ICCID now is the newest one (ICCIDs are recycled).
+        if (iccid) {
+          const holder = this.esims()
+            .filter((e) => e.iccid === iccid)
+            .at(-1);
+          if (!holder) return ok(null, '310403', 'iccid does not exist');
+          const own = this.base.find((p) => p.packageCode === holder.packageCode);
+          const closed = ['USED_EXPIRED', 'UNUSED_EXPIRED', 'CANCEL', 'REVOKED'].includes(holder.esimStatus);
+          return ok({ packageList: closed || !own ? [] : this.topups.filter((t) => t.location === own.location) });
+        }
         return ok({ packageList: code ? list.filter((p) => p.packageCode === code) : list });
       }
       case '/esim/order':
