@@ -9,6 +9,7 @@ import {
   createEsimProvider,
   createMailer,
   DbSimulatorStore,
+  DbTokenStore,
   createServices,
   createShopPaymentProvider,
   createRateLimitSettings,
@@ -71,6 +72,8 @@ export function esimProviderConfig(env: Env, db: Db, log: Logger, esimWebhookSec
       clientSecret: env.AIRALO_CLIENT_SECRET,
       webhookSecret: env.AIRALO_WEBHOOK_SECRET,
       async: env.AIRALO_ASYNC,
+      // One token for every process (server, workers, CLI runs): Airalo allows 3 token requests a minute.
+      tokenStore: new DbTokenStore(db),
     };
     config.airalo = airalo;
   }
@@ -157,6 +160,7 @@ export function buildServices(
       multiplier: env.RATE_LIMIT_MULTIPLIER,
       secret: env.RATE_LIMIT_SECRET,
     }),
+    adminPolicy: { supportRefundLimitUsdMinor: env.SUPPORT_REFUND_LIMIT_USD_MINOR },
     jobs: new JobQueue({
       concurrency: env.FULFILMENT_CONCURRENCY,
       enabled: env.FULFILMENT_INLINE,

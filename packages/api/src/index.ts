@@ -61,6 +61,7 @@ export { snapshotOfUsage } from './providers/esim/index.ts';
 export type { EsimPollResult, SyncResult } from './services/esim-sync.ts';
 export {
   DbSimulatorStore,
+  DbTokenStore,
   ESIM_SIGNATURE_HEADER,
   EsimAccessProvider,
   EsimSimulator,

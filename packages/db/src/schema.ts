@@ -674,6 +674,17 @@ export interface AuditLogTable {
   step_up_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
+/** A wholesale provider's access token shared by every process (migration 2026-11-28-040-provider-tokens). */
+export interface ProviderTokensTable {
+  provider: string;
+  token: string | null;
+  expires_at: IsoTimestamp | null;
+  /** The process refreshing the token now, until lease_until. */
+  lease_owner: string | null;
+  lease_until: IsoTimestamp | null;
+  updated_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -702,6 +713,7 @@ export interface Database {
   esim_usage_days: EsimUsageDaysTable;
   esim_events: EsimEventsTable;
   simulator_esims: SimulatorEsimsTable;
+  provider_tokens: ProviderTokensTable;
   app_settings: AppSettingsTable;
   payment_events: PaymentEventsTable;
   email_outbox: EmailOutboxTable;

@@ -4,6 +4,8 @@ import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AiraloProvider, packagesOfEntry } from '../../src/providers/esim/airalo.ts';
+import { DbTokenStore } from '../../src/providers/esim/token-store.ts';
+import { memoryDb } from '../rig.ts';
 import type { AiraloOptions } from '../../src/providers/esim/airalo.ts';
 import { EsimProviderError, EsimWebhookError } from '../../src/providers/esim/types.ts';
 import { AIRALO_BASE, AiraloFake } from './fakes/airalo-fake.ts';
@@ -85,6 +87,66 @@ describe('token', () => {
     expect(e.code).toBe('rejected');
     expect(e.message).toContain('AIRALO_CLIENT_SECRET');
     expect(e.message).not.toContain('wrong-secret-value');
+  });
+});
+
+describe('token shared through the database', () => {
+  it('two adapter instances (two processes) on one database: one token request between them, reused until it expires', async () => {
+    const handle = await memoryDb();
+    try {
+      const fake = new AiraloFake();
+      server.resetHandlers(...fake.handlers());
+      let now = new Date('2026-11-24T10:00:00Z');
+      const make = () =>
+        new AiraloProvider({
+          baseUrl: AIRALO_BASE,
+          clientId: 'client-id',
+          clientSecret: SECRET,
+          now: () => now,
+          // Real (short) waits: the second process waits for the first one's token to be stored.
+          sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 10))),
+          tokenStore: new DbTokenStore(handle.db),
+        });
+      const [a, b] = [make(), make()];
+      await Promise.all([a.listPackages(), b.listPackages(), a.order(orderInput('ORD-S1')), b.order(orderInput('ORD-S2'))]);
+      expect(fake.tokensIssued).toBe(1);
+      // A third process started later takes the stored token.
+      await make().listPackages();
+      expect(fake.tokensIssued).toBe(1);
+      const row = await handle.db.selectFrom('provider_tokens').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ provider: 'airalo', token: 'tok-1', lease_owner: null });
+      // Past its expiry (a day, less the minute's margin): one new request, again shared.
+      now = new Date(now.getTime() + 86_400_000);
+      await Promise.all([a.listPackages(), b.listPackages()]);
+      expect(fake.tokensIssued).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('a token Airalo refuses (401) is replaced once for every process, not taken from the store again', async () => {
+    const handle = await memoryDb();
+    try {
+      const fake = new AiraloFake();
+      server.resetHandlers(...fake.handlers());
+      const make = () =>
+        new AiraloProvider({
+          baseUrl: AIRALO_BASE,
+          clientId: 'client-id',
+          clientSecret: SECRET,
+          sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 10))),
+          tokenStore: new DbTokenStore(handle.db),
+        });
+      const [a, b] = [make(), make()];
+      await a.listPackages();
+      fake.validTokens.delete('tok-1');
+      await a.listPackages();
+      expect(fake.tokensIssued).toBe(2);
+      await b.listPackages(); // reads tok-2 from the database
+      expect(fake.tokensIssued).toBe(2);
+    } finally {
+      await handle.close();
+    }
   });
 });
 

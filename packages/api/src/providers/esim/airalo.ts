@@ -3,8 +3,9 @@
 // asyncapi/airalo-webhooks.yml).
 //
 // - Auth: POST /v2/token (form: client_id, client_secret, grant_type=client_credentials) → a Bearer
-//   token cached until it expires (minus a minute); one token request shared by concurrent calls; a
-//   401 refreshes it once and repeats the call once.
+//   token cached until it expires (minus a minute), in this process and in the token store shared by
+//   every process (provider_tokens, refreshed under a lease by one process at a time); a 401
+//   refreshes it once and repeats the call once.
 // - Airalo has no idempotency key. The shop's order id goes into `description`, and every order
 //   (and top-up) first looks for an order with exactly that description (GET /v2/orders
 //   ?filter[description]=, a LIKE search, so the match is checked here): a retry, a second call
@@ -28,6 +29,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { resolveHttp, sendOnce, statusError, withRetries } from './http.ts';
 import type { HttpAnswer, HttpRequest, ResolvedHttp } from './http.ts';
+import { MemoryTokenStore, newLeaseOwner } from './token-store.ts';
+import type { StoredToken, TokenStore } from './token-store.ts';
 import { EsimProviderError, EsimWebhookError } from './types.ts';
 import type {
   AiraloConfig,
@@ -49,6 +52,11 @@ import type {
 export const AIRALO_SIGNATURE_HEADER = 'airalo-signature';
 /** Token kept until this long before Airalo says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
+/** How long one process may take to fetch the token before another may try (the request times out sooner). */
+const TOKEN_LEASE_MS = 30_000;
+/** Waiting for another process's token: this often, this many times (30 s in all). */
+const TOKEN_WAIT_MS = 500;
+const TOKEN_WAITS = 60;
 /**
  * Airalo retries a failed delivery 20 times every 15 minutes (asyncapi/airalo-webhooks.yml,
  * delivery.retries/interval), so a genuine delivery can arrive 5 hours after it was made; its
@@ -65,6 +73,8 @@ export interface AiraloOptions extends AiraloConfig {
   async?: boolean | undefined;
   /** Webhook deliveries whose timestamp (when the payload has one) is older than this are refused. */
   webhookToleranceSec?: number | undefined;
+  /** Where the access token is shared between processes (the server passes DbTokenStore); default: this process only. */
+  tokenStore?: TokenStore | undefined;
 }
 
 /** Business error codes (HTTP 422 `code`) that mean "try again later" rather than "no". */
@@ -140,25 +150,61 @@ export class AiraloProvider implements EsimProvider {
   readonly isReal = true;
   private readonly http: ResolvedHttp;
   private readonly base: string;
-  private token: { value: string; until: number } | undefined;
+  private token: StoredToken | undefined;
   private tokenRequest: Promise<string> | undefined;
+  private readonly tokens: TokenStore;
+  private readonly leaseOwner = newLeaseOwner();
+  /** A token Airalo refused (401): not taken from the store again. */
+  private refused: string | undefined;
 
   constructor(readonly config: AiraloOptions) {
     this.http = resolveHttp('airalo', config);
     this.base = config.baseUrl.replace(/\/+$/, '');
+    this.tokens = config.tokenStore ?? new MemoryTokenStore();
   }
 
   // --- token and calls ------------------------------------------------------------------------------
+  //
+  // The token is cached in this process until it expires (less a minute), and in the token store
+  // (the database: provider_tokens) for every other process. When neither has a good one, the
+  // process that takes the store's lease asks Airalo (one request however many processes and calls
+  // want it: 3 token requests a minute are allowed); the others wait for it to be stored.
 
   private accessToken(): Promise<string> {
-    if (this.token && this.http.now().getTime() < this.token.until) return Promise.resolve(this.token.value);
-    this.tokenRequest ??= this.requestToken().finally(() => {
+    if (this.token && this.token.value !== this.refused && this.http.now().getTime() < this.token.until)
+      return Promise.resolve(this.token.value);
+    this.tokenRequest ??= this.sharedToken().finally(() => {
       this.tokenRequest = undefined;
     });
     return this.tokenRequest;
   }
 
-  private async requestToken(): Promise<string> {
+  private async sharedToken(): Promise<string> {
+    for (let waited = 0; ; waited++) {
+      const now = this.http.now();
+      const stored = await this.tokens.read('airalo', now);
+      if (stored && stored.value !== this.refused) {
+        this.token = stored;
+        return stored.value;
+      }
+      if (await this.tokens.lease('airalo', this.leaseOwner, now, TOKEN_LEASE_MS)) {
+        try {
+          const token = await this.requestToken();
+          await this.tokens.write('airalo', this.leaseOwner, token, this.http.now());
+          this.token = token;
+          return token.value;
+        } catch (e) {
+          await this.tokens.release('airalo', this.leaseOwner);
+          throw e;
+        }
+      }
+      if (waited >= TOKEN_WAITS)
+        throw new EsimProviderError('unavailable', 'airalo: another process is still asking for the access token', true);
+      await this.http.sleep(TOKEN_WAIT_MS);
+    }
+  }
+
+  private async requestToken(): Promise<StoredToken> {
     const req: HttpRequest = {
       method: 'POST',
       url: `${this.base}/v2/token`,
@@ -182,8 +228,7 @@ export class AiraloProvider implements EsimProvider {
     const value = str(data?.access_token);
     if (!value) throw new EsimProviderError('unavailable', 'airalo: POST /v2/token answered without an access_token', true);
     const expiresInSec = num(data?.expires_in) ?? 3600;
-    this.token = { value, until: this.http.now().getTime() + Math.max(0, expiresInSec * 1000 - TOKEN_MARGIN_MS) };
-    return value;
+    return { value, until: this.http.now().getTime() + Math.max(0, expiresInSec * 1000 - TOKEN_MARGIN_MS) };
   }
 
   /** One authorised request: a 401 refreshes the token once and repeats it once. Non-2xx → EsimProviderError. */
@@ -191,6 +236,7 @@ export class AiraloProvider implements EsimProvider {
     let token = await this.accessToken();
     let answer = await sendOnce(this.http, { ...req, headers: { ...req.headers, Authorization: `Bearer ${token}` } });
     if (answer.status === 401) {
+      this.refused = token;
       if (this.token?.value === token) this.token = undefined;
       token = await this.accessToken();
       answer = await sendOnce(this.http, { ...req, headers: { ...req.headers, Authorization: `Bearer ${token}` } });

@@ -38,6 +38,8 @@ export { EsimAccessProvider } from './esimaccess.ts';
 export { ESIM_SIGNATURE_HEADER, EsimSimulator, esimWebhookSignature, seededRandom } from './simulator.ts';
 export type { SignedDelivery, SimulatedChange, SimulatorOptions } from './simulator.ts';
 export { DbSimulatorStore, MemorySimulatorStore } from './simulator-store.ts';
+export { DbTokenStore, MemoryTokenStore } from './token-store.ts';
+export type { StoredToken, TokenStore } from './token-store.ts';
 export type { SimPackage, SimRecord, SimulatorStore } from './simulator-store.ts';
 export { EsimProviderError, EsimWebhookError, isEsimProviderError, snapshotOfUsage } from './types.ts';
 export type * from './types.ts';
