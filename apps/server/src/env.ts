@@ -47,6 +47,11 @@ const ZEnv = z
     /** Every request limit (checkouts, payment attempts, cards, registrations, e-mails) times this; 1 = the README's limits. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.01).max(1_000_000).default(1),
     /**
+     * The largest refund the back office's support role may give, in US cents (converted at the
+     * order's own rate); larger ones are an owner's, with the second factor again. Default 5000 ($50).
+     */
+    SUPPORT_REFUND_LIMIT_USD_MINOR: z.coerce.number().int().min(0).max(100_000_000).default(5000),
+    /**
      * Key of the card-number fingerprints the card-testing limit counts (never the numbers). Set the
      * same value on every server process sharing a database; unset: random per process.
      */

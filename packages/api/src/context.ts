@@ -9,7 +9,7 @@ import { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
 import { memoryMailer } from './services/mail-outbox-memory.ts';
 import { createShopPaymentProvider } from './services/payments-provider.ts';
 import { createRateLimitSettings } from './services/rate-limit.ts';
-import type { ServiceLog, Services, ShopConfig } from './services/types.ts';
+import { DEFAULT_ADMIN_POLICY, type ServiceLog, type Services, type ShopConfig } from './services/types.ts';
 
 export type { ServiceLog, Services, ShopConfig } from './services/types.ts';
 
@@ -35,6 +35,7 @@ export function createServices(db: Db, config: ShopConfig, overrides: Partial<Se
     fulfilment: DEFAULT_FULFILMENT_POLICY,
     log,
     rateLimits: createRateLimitSettings(),
+    adminPolicy: DEFAULT_ADMIN_POLICY,
     ...overrides,
     payments: overrides.payments ?? createShopPaymentProvider(db, finished, {}),
   };

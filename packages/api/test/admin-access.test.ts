@@ -7,44 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/root.ts';
 import { adminRig, auditRows, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
-const NO_ORDER = { orderId: 'ORD-NOSUCH0000' };
-
-/** A valid input per admin procedure (ids that do not exist, so an admin's call changes little). */
-const SAMPLES: Record<string, unknown> = {
-  'admin.dashboard.summary': { range: '7d' },
-  'admin.orders.list': { status: 'paid', email: 'someone@example.com' },
-  'admin.orders.get': NO_ORDER,
-  'admin.orders.refund': NO_ORDER,
-  'admin.orders.refundQuote': NO_ORDER,
-  'admin.orders.resendEmail': NO_ORDER,
-  'admin.orders.retryProvisioning': NO_ORDER,
-  'admin.operations.jobs': undefined,
-  'admin.operations.retryEmail': { outboxId: 987654 },
-  'admin.catalog.regions': undefined,
-  'admin.catalog.createRegion': { name: 'France', code: 'FR', continent: 'Europe' },
-  'admin.catalog.updateRegion': { id: 987654, patch: { name: 'Nowhere' } },
-  'admin.catalog.plans': { regionId: 987654 },
-  'admin.catalog.createPlan': { regionId: 987654, name: 'Plan', priceMinor: 999, dataAmount: '1GB', dataMb: 1024, validityDays: 7 },
-  'admin.catalog.updatePlan': { id: 987654, patch: { priceMinor: 100 } },
-  'admin.catalog.deletePlan': { id: 987654 },
-  'admin.customers.search': { q: 'bob' },
-  'admin.customers.get': { userId: 987654 },
-  'admin.customers.setDisabled': { userId: 987654, disabled: true },
-  'admin.customers.setRole': { userId: 987654, role: 'owner' },
-  'admin.customers.endSessions': { userId: 987654 },
-  'admin.customers.reveal': { userId: 987654 },
-  'admin.rates.list': undefined,
-  'admin.rates.update': { currency: 'EUR', rate: '0.91' },
-  'admin.rewards.overview': undefined,
-  'admin.rewards.updateLevel': { id: 987654, patch: { name: 'Level' } },
-  'admin.rewards.updateAchievement': { id: 987654, patch: { name: 'Achievement' } },
-  'admin.rewards.adjustPoints': { userId: 987654, amount: 10, reason: 'Goodwill', requestId: 'req-access-0001' },
-  'admin.support.messages': { status: 'new' },
-  'admin.support.setStatus': { id: 987654, status: 'closed' },
-  'admin.support.subscribers': { q: 'mail' },
-  'admin.support.subscribersCsv': undefined,
-  'admin.audit.list': { action: 'plan.' },
-};
+import { SAMPLES } from './admin-samples.ts';
 
 /** Admin-only procedures outside admin.* (the older staff inbox). */
 const OTHER_ADMIN_ONLY: Record<string, unknown> = { 'support.messages': { limit: 10 } };

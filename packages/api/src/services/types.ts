@@ -40,6 +40,8 @@ export interface Services {
   log: ServiceLog;
   /** The allowance and key of the request limits (services/rate-limit.ts). Default: no allowance. */
   rateLimits: RateLimitSettings;
+  /** What the back-office roles may do (issue 27). Default: DEFAULT_ADMIN_POLICY. */
+  adminPolicy: AdminPolicy;
   /** Test hooks (the server's crash test): called before a payment event is acted on. */
   testHooks?: { beforePaymentEvent?: ((event: PaymentEvent) => void) | undefined } | undefined;
 }
@@ -52,6 +54,16 @@ export interface RateLimitSettings {
   /** Key of the card-number fingerprints (RATE_LIMIT_SECRET); random per process by default. */
   secret: string;
 }
+
+export interface AdminPolicy {
+  /**
+   * The largest refund the support role may give, in US cents (SUPPORT_REFUND_LIMIT_USD_MINOR);
+   * converted at the order's own rate. Larger refunds are an owner's, with the second factor again.
+   */
+  supportRefundLimitUsdMinor: number;
+}
+
+export const DEFAULT_ADMIN_POLICY: AdminPolicy = { supportRefundLimitUsdMinor: 5000 };
 
 export interface ServiceLog {
   info(msg: string, extra?: Record<string, unknown>): void;

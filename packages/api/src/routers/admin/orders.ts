@@ -7,8 +7,12 @@ import {
   quoteAdminRefund,
   refundAdminOrder,
   resendAdminOrderEmail,
+  refundOverSupportLimit,
   retryAdminProvisioning,
+  SUPPORT_REFUND_LIMIT_MESSAGE,
 } from '../../services/admin/orders.ts';
+import { AppError } from '../../errors.ts';
+import { requireStepUp } from '../../services/second-factor.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
 import { actorOf } from './actor.ts';
@@ -29,7 +33,15 @@ export const adminOrdersRouter = router({
   refund: adminProcedure
     .meta(ROLES.support)
     .input(ZAdminRefundInput)
-    .mutation(({ ctx, input }) => refundAdminOrder(ctx.db, ctx.services, actorOf(ctx), input)),
+    .mutation(async ({ ctx, input }) => {
+      // Above the support limit: support is refused; an owner gives the second factor again.
+      let actor = actorOf(ctx);
+      if (await refundOverSupportLimit(ctx.db, ctx.services, input)) {
+        if (actor.role !== 'owner') throw new AppError('FORBIDDEN', SUPPORT_REFUND_LIMIT_MESSAGE, { reason: 'refund_limit' });
+        actor = await requireStepUp(ctx, actor, { action: 'order.refund' });
+      }
+      return refundAdminOrder(ctx.db, ctx.services, actor, input);
+    }),
   /** What a refund would return now, and what it keeps for points already spent (the refund dialog). */
   refundQuote: adminProcedure
     .meta(ROLES.support)

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db, Order } from '@esim/db';
 import { AppError, errorText } from '../../errors.ts';
 import { PAID_STATES, PROVISIONING_STATES } from '../../domain/orders.ts';
+import { tryConvertMinor } from '../../domain/money.ts';
 import { addMs, iso } from '../../domain/time.ts';
 import type { TOrderListInput } from '../../domain/admin.ts';
 import { dayAfter, dayStart, likeContains, likePrefix, moneyText, sortTimeline } from '../../domain/admin-orders.ts';
@@ -457,6 +458,21 @@ export async function quoteAdminRefund(db: Db, input: TAdminRefundQuoteInput): P
   if (!PAID_STATES.includes(order.status)) throw new AppError('CONFLICT', notPaidReason(order), { reason: 'not_paid' });
   return quoteRefund(db, order, input.amountMinor);
 }
+
+/**
+ * Would this refund be above the support role's limit (services.adminPolicy, in US cents, converted
+ * at the order's own rate)? An order that cannot be refunded now answers false: refundAdminOrder
+ * gives its own answer ('already', not paid).
+ */
+export async function refundOverSupportLimit(db: Db, services: Services, input: TAdminRefundQuoteInput): Promise<boolean> {
+  const order = await findOrder(db, input.orderId);
+  if (order.status === 'refunded' || !PAID_STATES.includes(order.status)) return false;
+  const quote = await quoteRefund(db, order, input.amountMinor);
+  const limit = tryConvertMinor(services.adminPolicy.supportRefundLimitUsdMinor, order.rate_micros);
+  return limit === null || quote.grossMinor > limit;
+}
+
+export const SUPPORT_REFUND_LIMIT_MESSAGE = 'This refund is above the support limit: ask an owner.';
 
 /**
  * The owner's refund: any paid order not yet refunded (delivered or not, installed or not, a
