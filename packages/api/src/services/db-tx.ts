@@ -1,11 +1,16 @@
 // Write transactions that take SQLite's write lock up front (BEGIN IMMEDIATE, conventions §4),
 // and the changed-row count of an UPDATE/INSERT.
-import { SqliteAdapter, sql } from 'kysely';
+import { CompiledQuery, SqliteAdapter } from 'kysely';
 import type { Db } from '@esim/db';
 
 export function isSqlite(db: Db): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
+
+/** Compiled once: a write transaction's three statements (building them per call cost more than a claim). */
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
 
 /** The connection-bound instances SQLite's BEGIN IMMEDIATE runs on (not Kysely Transactions). */
 const inWriteTransaction = new WeakSet<Db>();
@@ -20,13 +25,13 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): 
   if (!isSqlite(db)) return db.transaction().execute(fn);
   return db.connection().execute(async (conn) => {
     inWriteTransaction.add(conn);
-    await sql`begin immediate`.execute(conn);
+    await conn.executeQuery(BEGIN_IMMEDIATE);
     try {
       const result = await fn(conn);
-      await sql`commit`.execute(conn);
+      await conn.executeQuery(COMMIT);
       return result;
     } catch (e) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
+      await conn.executeQuery(ROLLBACK).catch(() => undefined);
       throw e;
     }
   });
