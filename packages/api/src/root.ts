@@ -10,6 +10,7 @@ import { subscriptionsRouter } from './routers/subscriptions.ts';
 import { rewardsRouter } from './routers/rewards.ts';
 import { adminRouter } from './routers/admin/index.ts';
 import { factorsRouter } from './routers/factors.ts';
+import { sessionsRouter } from './routers/sessions.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   rewards: rewardsRouter,
   admin: adminRouter,
   factors: factorsRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

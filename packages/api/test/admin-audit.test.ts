@@ -14,7 +14,7 @@ import { listInbox } from '../src/services/admin/support.ts';
 import { insertUser } from '../src/services/users.ts';
 import { pgAvailableFor, useMigratedPg } from './pg.ts';
 import { DAY, seedCatalog } from './rig.ts';
-import { adminRig, auditRows, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
+import { adminRig, auditRows, signedIn, stepUp, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
 let rig: OrdersRig;
 let admin: Person;
@@ -46,13 +46,22 @@ async function everyKindOfChange() {
     () => api.admin.catalog.createPlan({ regionId, name: 'Japan 3GB', priceMinor: 999, dataAmount: '3GB', dataMb: 3072, validityDays: 10 }),
     () => api.admin.catalog.updatePlan({ id: rig.plans.japan5.id, patch: { priceMinor: 1899 } }),
     () => api.admin.catalog.deletePlan({ id: rig.plans.tiny.id }),
-    () => api.admin.customers.setDisabled({ userId: customer.id, disabled: true }),
+    async () => {
+      await stepUp(rig, admin);
+      return api.admin.customers.setDisabled({ userId: customer.id, disabled: true });
+    },
     () => api.admin.customers.setDisabled({ userId: customer.id, disabled: false }),
     () => api.admin.customers.setRole({ userId: customer.id, role: 'owner' }),
-    () => api.admin.rates.update({ currency: 'GBP', rate: '0.8' }),
+    async () => {
+      await stepUp(rig, admin);
+      return api.admin.rates.update({ currency: 'GBP', rate: '0.8' });
+    },
     () => api.admin.rewards.updateLevel({ id: level.id, patch: { color: '#123456' } }),
     () => api.admin.rewards.updateAchievement({ id: achievement.id, patch: { pointsAwarded: 5 } }),
-    () => api.admin.rewards.adjustPoints({ userId: customer.id, amount: 10, reason: 'Welcome gift', requestId: 'req-audit-0001' }),
+    async () => {
+      await stepUp(rig, admin);
+      return api.admin.rewards.adjustPoints({ userId: customer.id, amount: 10, reason: 'Welcome gift', requestId: 'req-audit-0001' });
+    },
     () => api.admin.support.setStatus({ id: msg.id, status: 'closed' }),
   ];
   for (const step of steps) {

@@ -7,6 +7,7 @@ import { CANNOT_DISABLE_SELF_MESSAGE, LAST_OWNER_MESSAGE } from '../src/services
 import { addLedgerRow } from '../src/services/rewards-ledger.ts';
 import { validateSessionToken } from '../src/services/sessions.ts';
 import { CARDS, adminRig, auditRows, refusal, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
+import { giveSecondFactor } from './rig.ts';
 
 let rig: OrdersRig;
 let admin: Person;
@@ -182,6 +183,9 @@ describe('admin role', () => {
     expect((await refusal((await customer.api()).admin.customers.search({}))).code).toBe('FORBIDDEN');
     const granted = await api.admin.customers.setRole({ userId: customer.id, role: 'owner' });
     expect(granted).toMatchObject({ role: 'admin', adminRole: 'owner' });
+    // The new admin enrols a second factor before the back office answers them.
+    expect((await refusal((await customer.api()).admin.customers.search({}))).code).toBe('FORBIDDEN');
+    await giveSecondFactor(rig.db, { id: customer.id }, rig.clock.now);
     expect((await (await customer.api()).admin.customers.search({})).total).toBe(2);
     await api.admin.customers.setRole({ userId: customer.id, role: 'customer' });
     expect((await refusal((await customer.api()).admin.customers.search({}))).code).toBe('FORBIDDEN');

@@ -5,7 +5,8 @@ import { TRPCError } from '@trpc/server';
 import { createSession } from '../src/services/sessions.ts';
 import { insertUser } from '../src/services/users.ts';
 import { createOrdersRig, type Browser, type OrdersRig } from './orders/rig.ts';
-import { giveSecondFactor } from './rig.ts';
+import { STEP_UP_MAX_AGE_MS } from '../src/services/second-factor.ts';
+import { giveSecondFactor, testTotpCode } from './rig.ts';
 
 export { CARDS, T0, type Browser } from './orders/rig.ts';
 export type { OrdersRig } from './orders/rig.ts';
@@ -54,6 +55,18 @@ export async function adminRig(): Promise<{ rig: OrdersRig; admin: Person; custo
   const admin = await signedIn(rig, 'admin', { username: 'alice' });
   const customer = await signedIn(rig, 'customer', { username: 'bob', fullName: 'Bob Traveller' });
   return { rig, admin, customer };
+}
+
+/**
+ * The admin gives their second factor again (a code from the test authenticator) unless they gave
+ * it within the last 5 minutes: what a sensitive change (requireStepUp) asks for.
+ */
+export async function stepUp(rig: OrdersRig, person: Person): Promise<void> {
+  const api = await person.api();
+  const status = await api.factors.status();
+  const at = status.secondFactorGivenAt ? new Date(status.secondFactorGivenAt).getTime() : 0;
+  if (rig.clock.now.getTime() - at < STEP_UP_MAX_AGE_MS) return;
+  await api.factors.verifyTotp({ code: testTotpCode(rig.clock.now) });
 }
 
 /** The tRPC error a promise rejects with (fails the test when it resolves). */

@@ -9,6 +9,7 @@ import { ARGON2_OPTIONS, setPasswordHashing } from '../src/services/auth.ts';
 import type { ShopLanguage } from '../src/domain/language.ts';
 import type { Context, Services } from '../src/services/types.ts';
 import { validateSessionToken } from '../src/services/sessions.ts';
+import type { BackOfficeLifetimes } from '../src/domain/session.ts';
 import { enrolTotpDirectly, totpCodeAt, totpStep } from '../src/services/second-factor.ts';
 import { toSessionUser } from '../src/services/users.ts';
 
@@ -129,7 +130,14 @@ export interface BrowserOptions {
   currency?: string;
   /** ctx.locale, as the server resolves it from Accept-Language (default 'en'). */
   locale?: ShopLanguage;
+  /**
+   * Back-office session lifetimes. Default: none, so admin tests whose fake clock moves days do not
+   * sign in again at every step; the session tests pass BACK_OFFICE_LIFETIMES (the server's).
+   */
+  backOffice?: BackOfficeLifetimes;
 }
+
+const NO_BACK_OFFICE_LIMITS: BackOfficeLifetimes = { idleMs: Number.POSITIVE_INFINITY, absoluteMs: Number.POSITIVE_INFINITY };
 
 /**
  * A browser for createCaller tests: keeps the session cookie the procedures set and resolves it
@@ -139,13 +147,13 @@ export function sessionBrowser(
   db: Db,
   services: Services,
   clock: { now: Date },
-  { ip = '203.0.113.7', userAgent = 'vitest', currency, locale = 'en' }: BrowserOptions = {},
+  { ip = '203.0.113.7', userAgent = 'vitest', currency, locale = 'en', backOffice = NO_BACK_OFFICE_LIMITS }: BrowserOptions = {},
 ): Browser {
   const b: Browser = {
     token: null,
     cookieLog: [],
     async context() {
-      const valid = b.token ? await validateSessionToken(db, b.token, clock.now) : null;
+      const valid = b.token ? await validateSessionToken(db, b.token, clock.now, backOffice) : null;
       if (b.token && !valid) b.token = null;
       return {
         db,

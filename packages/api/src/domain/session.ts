@@ -71,3 +71,39 @@ export function checkSession(session: SessionTimes, now: Date): SessionCheck {
   if (slid <= session.expiresAt.getTime()) return { valid: true, expiresAt: session.expiresAt, refreshed: false };
   return { valid: true, expiresAt: new Date(slid), refreshed: true };
 }
+
+// ── back-office sessions (issue 27) ─────────────────────────────────────────────────────────
+// An admin's session ends after 30 minutes without a request and 12 hours after it began, whatever
+// its cookie says; customers keep the rules above.
+export const BACK_OFFICE_IDLE_MS = 30 * 60_000;
+export const BACK_OFFICE_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** last_seen_at is written at most this often (one write a minute per session, not one per request). */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export interface BackOfficeLifetimes {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export const BACK_OFFICE_LIFETIMES: BackOfficeLifetimes = { idleMs: BACK_OFFICE_IDLE_MS, absoluteMs: BACK_OFFICE_ABSOLUTE_MS };
+
+export type BackOfficeCheck = { valid: true } | { valid: false; reason: 'idle' | 'absolute_max' };
+
+/** Is a back-office session started at `createdAt`, last seen at `lastSeenAt` (null: never since), alive at `now`? */
+export function checkBackOfficeSession(
+  createdAt: Date,
+  lastSeenAt: Date | null,
+  now: Date,
+  lifetimes: BackOfficeLifetimes = BACK_OFFICE_LIFETIMES,
+): BackOfficeCheck {
+  const t = now.getTime();
+  if (t >= createdAt.getTime() + lifetimes.absoluteMs) return { valid: false, reason: 'absolute_max' };
+  const seen = Math.max(createdAt.getTime(), lastSeenAt?.getTime() ?? 0);
+  if (t >= seen + lifetimes.idleMs) return { valid: false, reason: 'idle' };
+  return { valid: true };
+}
+
+/** Should this request write last_seen_at? */
+export function lastSeenDue(lastSeenAt: Date | null, now: Date): boolean {
+  return lastSeenAt === null || now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS;
+}

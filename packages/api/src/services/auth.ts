@@ -131,7 +131,7 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
     if (meta.locale && meta.locale !== user.locale) await setUserLocale(db, user.id, meta.locale);
     await deleteExpiredSessions(db, user.id, meta.now);
     if (replacesSessionId) await invalidateSession(db, replacesSessionId);
-    const session = await createSession(db, user.id, meta.now);
+    const session = await createSession(db, user.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
     return { user: toPublicUser(user), session };
   });
 }
@@ -176,7 +176,7 @@ export async function registerUser(
     services.log.error('verification e-mail not queued', { userId: row.id, error: String(e) }),
   );
   if (replacesSessionId) await invalidateSession(db, replacesSessionId);
-  const session = await createSession(db, row.id, meta.now);
+  const session = await createSession(db, row.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
   return { user: toPublicUser(row), session };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../services/admin/customers.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
+import { requireStepUp } from '../../services/second-factor.ts';
 import { actorOf } from './actor.ts';
 
 export const adminCustomersRouter = router({
@@ -26,7 +27,11 @@ export const adminCustomersRouter = router({
   setDisabled: adminProcedure
     .meta(ROLES.support)
     .input(ZSetDisabled)
-    .mutation(({ ctx, input }) => setCustomerDisabled(ctx.db, ctx.services, actorOf(ctx), input)),
+    // Disabling is a sensitive change (step-up within 5 minutes); enabling again is not.
+    .mutation(async ({ ctx, input }) => {
+      const actor = input.disabled ? await requireStepUp(ctx, actorOf(ctx), { action: 'user.disable' }) : actorOf(ctx);
+      return setCustomerDisabled(ctx.db, ctx.services, actor, input);
+    }),
   /** Customer, owner, support or catalogue; never leaves the shop without an enabled owner. */
   setRole: adminProcedure
     .meta(ROLES.ownerOnly)

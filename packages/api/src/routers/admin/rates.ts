@@ -3,6 +3,7 @@ import { ZRateUpdate } from '../../domain/admin.ts';
 import { listRates, updateRate } from '../../services/admin/rates.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
+import { requireStepUp } from '../../services/second-factor.ts';
 import { actorOf } from './actor.ts';
 
 export const adminRatesRouter = router({
@@ -10,5 +11,8 @@ export const adminRatesRouter = router({
   update: adminProcedure
     .meta(ROLES.catalogue)
     .input(ZRateUpdate)
-    .mutation(({ ctx, input }) => updateRate(ctx.db, ctx.services, actorOf(ctx), input)),
+    // A sensitive change: the second factor again if not given in the last 5 minutes (recorded on the audit row).
+    .mutation(async ({ ctx, input }) =>
+      updateRate(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'rate.update' }), input),
+    ),
 });

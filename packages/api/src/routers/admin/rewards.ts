@@ -3,6 +3,7 @@ import { ZAchievementUpdate, ZLevelUpdate, ZPointsAdjustment } from '../../domai
 import { adjustPoints, rewardsOverview, updateAchievement, updateLevel } from '../../services/admin/rewards.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
+import { requireStepUp } from '../../services/second-factor.ts';
 import { actorOf } from './actor.ts';
 
 export const adminRewardsRouter = router({
@@ -19,5 +20,8 @@ export const adminRewardsRouter = router({
   adjustPoints: adminProcedure
     .meta(ROLES.ownerOnly)
     .input(ZPointsAdjustment)
-    .mutation(({ ctx, input }) => adjustPoints(ctx.db, ctx.services, actorOf(ctx), input)),
+    // A sensitive change: the second factor again if not given in the last 5 minutes (recorded on the audit row).
+    .mutation(async ({ ctx, input }) =>
+      adjustPoints(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'points.adjust' }), input),
+    ),
 });
