@@ -1,14 +1,18 @@
 // npm run admin:create -- --username <name> --email <address> [--password-env VAR] [--full-name <name>] [--reset-password]
+//                          [--enable] [--reset-factors]
 //
 // Creates an admin, or promotes an existing user (found by username) to admin. The password of a
 // new admin comes from the environment variable named by --password-env (default ADMIN_PASSWORD)
 // or, when that is unset and a terminal is attached, from a hidden prompt (asked twice). It is
 // never taken from the command line, where it would land in shell history and `ps`.
-// An existing user keeps their password unless --reset-password is given.
+// An existing user keeps their password unless --reset-password is given (which ends every session
+// of the account). --enable re-enables a disabled account; --reset-factors removes its second
+// factors (it enrols again at its next sign-in). Every change is written to the audit log (actor
+// 'cli') and printed; a promotion makes an owner.
 // DATABASE_URL comes from env.ts as for the server; pending migrations are applied first.
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { findUserByEmail, findUserByUsername, hashPassword, insertUser, setPasswordHash, setRole } from '@esim/api';
+import { findUserByEmail, findUserByUsername, hashPassword, insertUser, resetSecondFactors, setPasswordHash, setRole } from '@esim/api';
 import { ZEmail, ZNewPassword, ZUsername } from '@esim/api/domain';
 import { createDb, migrateToLatest, type Db } from '@esim/db';
 import { loadDotEnv, readEnv, readNamedSecret } from './env.ts';
@@ -22,7 +26,10 @@ Creates an admin account, or promotes the existing user with that username to ad
   --full-name <name>      optional, for a new admin
   --password-env <VAR>    read the password from this environment variable (default ADMIN_PASSWORD);
                           when it is unset, the password is asked for on the terminal (hidden)
-  --reset-password        also set a new password for an existing user
+  --reset-password        also set a new password for an existing user (ends all its sessions)
+  --enable                re-enable the account if it was disabled
+  --reset-factors         remove the account's second factors (TOTP, passkeys, recovery codes)
+                          and end its sessions; it enrols again at its next sign-in
   -h, --help              show this help
 `;
 
@@ -32,6 +39,8 @@ export interface AdminArgs {
   fullName: string | undefined;
   passwordEnv: string;
   resetPassword: boolean;
+  enable: boolean;
+  resetFactors: boolean;
 }
 
 export class UsageError extends Error {}
@@ -45,6 +54,8 @@ export function parseAdminArgs(argv: string[]): AdminArgs | 'help' {
       'full-name': { type: 'string' },
       'password-env': { type: 'string', default: 'ADMIN_PASSWORD' },
       'reset-password': { type: 'boolean', default: false },
+      enable: { type: 'boolean', default: false },
+      'reset-factors': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -61,7 +72,15 @@ export function parseAdminArgs(argv: string[]): AdminArgs | 'help' {
   }
   const passwordEnv = values['password-env'] ?? 'ADMIN_PASSWORD';
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(passwordEnv)) throw new UsageError('--password-env: not a variable name');
-  return { username: username.data, email, fullName: values['full-name'], passwordEnv, resetPassword: values['reset-password'] ?? false };
+  return {
+    username: username.data,
+    email,
+    fullName: values['full-name'],
+    passwordEnv,
+    resetPassword: values['reset-password'] ?? false,
+    enable: values.enable ?? false,
+    resetFactors: values['reset-factors'] ?? false,
+  };
 }
 
 export interface AdminResult {
@@ -69,6 +88,27 @@ export interface AdminResult {
   id: number;
   username: string;
   passwordChanged: boolean;
+  /** What else was done, one line each (printed, and each written to the audit log). */
+  changes: string[];
+}
+
+/** An audit row written by the CLI (no signed-in admin: actor_id null, actor 'cli'). */
+async function auditCli(db: Db, now: Date, user: { id: number; username: string }, action: string, summary: string): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: null,
+      actor_username: 'cli',
+      action,
+      entity: 'user',
+      entity_id: String(user.id),
+      summary,
+      before_json: null,
+      after_json: null,
+      ip: 'cli',
+      created_at: now.toISOString(),
+    })
+    .execute();
 }
 
 /**
@@ -93,13 +133,38 @@ export async function createOrPromoteAdmin(
       throw new UsageError(`user '${existing.username}' exists with a different e-mail address; refusing to promote it`);
     }
     let passwordChanged = false;
+    const changes: string[] = [];
+    const user = { id: existing.id, username: existing.username };
     if (args.resetPassword) {
       await setPasswordHash(db, existing.id, await hashPassword(await readValidPassword()), now);
+      // A reset password is a lost one: every session of the account ends with it.
+      await db.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
       passwordChanged = true;
+      changes.push('password reset, all sessions ended');
+      await auditCli(
+        db,
+        now,
+        user,
+        'user.password_reset',
+        `Password of ${existing.username} reset from the command line; all sessions ended`,
+      );
     }
-    if (existing.role === 'admin') return { action: 'already-admin', id: existing.id, username: existing.username, passwordChanged };
+    if (args.resetFactors) {
+      await resetSecondFactors(db, existing.id);
+      changes.push('second factors removed, all sessions ended');
+      await auditCli(db, now, user, 'user.factors_reset', `Second factors of ${existing.username} removed from the command line`);
+    }
+    if (args.enable && existing.disabled_at !== null) {
+      await db.updateTable('users').set({ disabled_at: null, updated_at: now.toISOString() }).where('id', '=', existing.id).execute();
+      changes.push('re-enabled');
+      await auditCli(db, now, user, 'user.enable', `Enabled ${existing.username} from the command line`);
+    }
+    if (existing.role === 'admin') {
+      return { action: 'already-admin', id: existing.id, username: existing.username, passwordChanged, changes };
+    }
     await setRole(db, existing.id, 'owner', now);
-    return { action: 'promoted', id: existing.id, username: existing.username, passwordChanged };
+    await auditCli(db, now, user, 'user.role', `${existing.username}: customer → owner (from the command line)`);
+    return { action: 'promoted', id: existing.id, username: existing.username, passwordChanged, changes };
   }
 
   if (args.email === undefined) throw new UsageError('--email is required to create a new admin');
@@ -110,7 +175,8 @@ export async function createOrPromoteAdmin(
     { username: args.username, email: args.email, passwordHash, fullName: args.fullName ?? null, role: 'admin' },
     now,
   );
-  return { action: 'created', id: row.id, username: row.username, passwordChanged: true };
+  await auditCli(db, now, row, 'user.create', `Created the owner account ${row.username} from the command line`);
+  return { action: 'created', id: row.id, username: row.username, passwordChanged: true, changes: [] };
 }
 
 /** Reads a line from the terminal without echoing it. */
@@ -175,8 +241,9 @@ export async function runAdminCli(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(handle.db);
     const r = await createOrPromoteAdmin(handle.db, args, () => passwordFromEnvOrTerminal(args.passwordEnv));
-    const what = { created: 'created admin', promoted: 'promoted to admin:', 'already-admin': 'already an admin:' }[r.action];
-    process.stdout.write(`${what} ${r.username} (id ${r.id})${r.passwordChanged && r.action !== 'created' ? ', password reset' : ''}\n`);
+    const what = { created: 'created admin', promoted: 'promoted to admin (owner):', 'already-admin': 'already an admin:' }[r.action];
+    process.stdout.write(`${what} ${r.username} (id ${r.id})\n`);
+    for (const change of r.changes) process.stdout.write(`  ${change} (audited)\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`admin:create failed: ${(err as Error).message ?? String(err)}\n`);

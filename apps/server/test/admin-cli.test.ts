@@ -38,8 +38,17 @@ const args = (over: Partial<AdminArgs> = {}): AdminArgs => ({
   fullName: undefined,
   passwordEnv: 'ADMIN_PASSWORD',
   resetPassword: false,
+  enable: false,
+  resetFactors: false,
   ...over,
 });
+
+/** The audit rows the CLI wrote: [action, summary]. */
+const cliAudit = async () =>
+  (await db.selectFrom('audit_log').select(['action', 'summary', 'actor_id', 'actor_username']).orderBy('id').execute()).map((r) => {
+    expect([r.actor_id, r.actor_username]).toEqual([null, 'cli']);
+    return [r.action, r.summary];
+  });
 
 describe('parseAdminArgs', () => {
   it('reads the options, normalising the e-mail', () => {
@@ -51,7 +60,10 @@ describe('parseAdminArgs', () => {
       fullName: 'The Boss',
       passwordEnv: 'PW',
       resetPassword: false,
+      enable: false,
+      resetFactors: false,
     });
+    expect(parseAdminArgs(['--username', 'boss', '--enable', '--reset-factors'])).toMatchObject({ enable: true, resetFactors: true });
     expect(parseAdminArgs(['--username', 'boss'])).toMatchObject({ passwordEnv: 'ADMIN_PASSWORD', email: undefined });
     expect(parseAdminArgs(['-h'])).toBe('help');
   });
@@ -100,5 +112,57 @@ describe('createOrPromoteAdmin', () => {
     );
     const roles = await db.selectFrom('users').select(['username', 'role']).execute();
     expect(roles).toEqual([{ username: 'dave', role: 'customer' }]);
+  });
+});
+
+describe('admin:create on an existing admin (issue 27)', () => {
+  it('--reset-password ends every session of the account and is audited', async () => {
+    await createOrPromoteAdmin(db, args(), async () => 'first password!');
+    const login = () => caller().auth.login({ username: 'boss', password: 'first password!' });
+    await login();
+    await login();
+    const id = (await db.selectFrom('users').select('id').where('username', '=', 'boss').executeTakeFirstOrThrow()).id;
+    const sessions = () => db.selectFrom('sessions').select('id').where('user_id', '=', id).execute();
+    expect(await sessions()).toHaveLength(2);
+    const r = await createOrPromoteAdmin(db, args({ resetPassword: true }), async () => 'second password!');
+    expect(r).toMatchObject({ action: 'already-admin', passwordChanged: true, changes: ['password reset, all sessions ended'] });
+    expect(await sessions()).toHaveLength(0);
+    expect(await cliAudit()).toEqual([
+      ['user.create', 'Created the owner account boss from the command line'],
+      ['user.password_reset', 'Password of boss reset from the command line; all sessions ended'],
+    ]);
+  });
+
+  it('--enable re-enables a disabled admin; --reset-factors removes its factors; a promotion is audited and makes an owner', async () => {
+    await caller().auth.register({ username: 'erin', email: 'erin@example.com', password: 'erins password' });
+    const p = await createOrPromoteAdmin(db, args({ username: 'erin', email: undefined }), async () => '');
+    expect(p.action).toBe('promoted');
+    const erin = await db.selectFrom('users').select(['id', 'role', 'admin_role']).where('username', '=', 'erin').executeTakeFirstOrThrow();
+    expect([erin.role, erin.admin_role]).toEqual(['admin', 'owner']);
+    await db.updateTable('users').set({ disabled_at: '2026-11-28T00:00:00.000Z' }).where('id', '=', erin.id).execute();
+    await db
+      .insertInto('user_recovery_codes')
+      .values({ user_id: erin.id, code_hash: 'ab'.repeat(32), used_at: null, created_at: '2026-11-28T00:00:00.000Z' })
+      .execute();
+    expect(await db.selectFrom('user_recovery_codes').select('id').where('user_id', '=', erin.id).execute()).toHaveLength(1);
+    const r = await createOrPromoteAdmin(
+      db,
+      args({ username: 'erin', email: undefined, enable: true, resetFactors: true }),
+      async () => '',
+    );
+    expect(r.changes).toEqual(['second factors removed, all sessions ended', 're-enabled']);
+    expect((await db.selectFrom('users').select('disabled_at').where('id', '=', erin.id).executeTakeFirstOrThrow()).disabled_at).toBeNull();
+    expect(await db.selectFrom('user_recovery_codes').select('id').where('user_id', '=', erin.id).execute()).toEqual([]);
+    await caller().auth.login({ username: 'erin', password: 'erins password' });
+    expect(await cliAudit()).toEqual([
+      ['user.role', 'erin: customer → owner (from the command line)'],
+      ['user.factors_reset', 'Second factors of erin removed from the command line'],
+      ['user.enable', 'Enabled erin from the command line'],
+    ]);
+    // --enable on an enabled account changes nothing and writes nothing.
+    expect((await createOrPromoteAdmin(db, args({ username: 'erin', email: undefined, enable: true }), async () => '')).changes).toEqual(
+      [],
+    );
+    expect(await cliAudit()).toHaveLength(3);
   });
 });
