@@ -403,6 +403,11 @@ export interface EsimsTable {
   confirmation_code: string | null;
   apn: string;
   provider: string;
+  /**
+   * The provider's own reference of the eSIM (eSIM Access esimTranNo, Airalo '<order>:<iccid>', the
+   * simulator's ref); (provider, provider_ref) is unique, the ICCID is not: providers recycle them
+   * (migration 2026-11-28-040-recycled-iccids).
+   */
   provider_ref: string;
   /** Capability for the QR image URL. */
   access_token: string;

@@ -2,6 +2,7 @@
 // (signature, replay window), recorded under the event id (a redelivery is a no-op), then applied
 // through esim-sync: the event's own snapshot when it carries one (it is true at occurredAt, and
 // older ones are ignored there), else a fresh usage() read. An unknown ICCID is logged and ignored.
+import { sql } from 'kysely';
 import type { Db } from '@esim/db';
 import type { Services } from './types.ts';
 import type { EsimEvent } from '../providers/esim/index.ts';
@@ -38,7 +39,22 @@ const OUTCOME: Record<SyncOutcome, EsimEventOutcome> = {
 /** One verified event, once (dedupe on its id); a failure un-records it so a redelivery is applied. */
 export async function handleEsimEvent(db: Db, services: Services, event: EsimEvent): Promise<EsimEventOutcome> {
   if (event.type === 'ready') return handleReady(db, services, event);
-  const known = await db.selectFrom('esims').select('id').where('iccid', '=', event.iccid).executeTakeFirst();
+  // The eSIM by the provider's own reference when the event names it (ICCIDs are recycled), else by
+  // ICCID: the newest eSIM with it that is not refunded, else the newest.
+  const known = event.esimRef
+    ? await db
+        .selectFrom('esims')
+        .select('id')
+        .where('provider', '=', services.esim.name)
+        .where('provider_ref', '=', event.esimRef)
+        .executeTakeFirst()
+    : await db
+        .selectFrom('esims')
+        .select('id')
+        .where('iccid', '=', event.iccid)
+        .orderBy(sql`case when status = 'canceled' then 1 else 0 end`)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
   if (!known) {
     services.log.warn('eSIM event for an unknown ICCID ignored', { eventId: event.id, type: event.type, iccid: event.iccid });
     return 'ignored';
@@ -52,7 +68,7 @@ export async function handleEsimEvent(db: Db, services: Services, event: EsimEve
     const now = services.now();
     const said = new Date(event.occurredAt);
     const at = fromEvent && !Number.isNaN(said.getTime()) && said.getTime() < now.getTime() ? said : now;
-    const r = await applyUsageSnapshot(db, services, { iccid: event.iccid, usage, at });
+    const r = await applyUsageSnapshot(db, services, { iccid: event.iccid, esimId: known.id, usage, at });
     return OUTCOME[r.outcome];
   } catch (e) {
     await db.deleteFrom('esim_events').where('event_id', '=', event.id).execute();

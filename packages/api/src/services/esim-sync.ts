@@ -61,13 +61,24 @@ function lifeOf(p: EsimPackage): PackageLife {
 export async function applyUsageSnapshot(
   db: Db,
   services: Services,
-  input: { iccid: string; usage: EsimUsageSnapshot; at: Date; poll?: boolean },
+  input: { iccid: string; usage: EsimUsageSnapshot; at: Date; poll?: boolean; esimId?: number },
 ): Promise<SyncResult> {
   const now = services.now();
   const nowIso = iso(now);
   const atIso = iso(input.at);
   const result = await writeTransaction(db, async (trx): Promise<SyncResult> => {
-    const esim = await trx.selectFrom('esims').selectAll().where('iccid', '=', input.iccid).executeTakeFirst();
+    // By its row when the caller knows it; else by ICCID, which providers recycle: the newest eSIM
+    // with that ICCID that is not refunded, else the newest.
+    const esim =
+      input.esimId !== undefined
+        ? await trx.selectFrom('esims').selectAll().where('id', '=', input.esimId).executeTakeFirst()
+        : await trx
+            .selectFrom('esims')
+            .selectAll()
+            .where('iccid', '=', input.iccid)
+            .orderBy(sql`case when status = 'canceled' then 1 else 0 end`)
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
     if (!esim) return { outcome: 'unknown_esim', alerts: [] };
     if (input.poll) await trx.updateTable('esims').set({ synced_at: nowIso }).where('id', '=', esim.id).execute();
     if (esim.status === 'canceled') return { outcome: 'refunded', alerts: [] };
@@ -229,6 +240,7 @@ export async function pollEsimUsage(db: Db, services: Services, limit = 50): Pro
       const usage = await services.esim.usage(r.iccid);
       const applied = await applyUsageSnapshot(db, services, {
         iccid: r.iccid,
+        esimId: r.id,
         usage: snapshotOfUsage(usage),
         at: services.now(),
         poll: true,

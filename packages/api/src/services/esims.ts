@@ -160,7 +160,7 @@ async function refreshStale(db: Db, services: Services, rows: readonly EsimRow[]
     stale.map(async (r) => {
       try {
         const usage = await withTimeout(services.esim.usage(r.iccid), REFRESH_TIMEOUT_MS);
-        await applyUsageSnapshot(db, services, { iccid: r.iccid, usage: snapshotOfUsage(usage), at: now, poll: true });
+        await applyUsageSnapshot(db, services, { iccid: r.iccid, esimId: r.id, usage: snapshotOfUsage(usage), at: now, poll: true });
         return true;
       } catch {
         // The provider does not know it (the simulator after a restart) or is slow: keep what we have.

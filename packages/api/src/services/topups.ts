@@ -33,7 +33,9 @@ const TOP_UP_TARGET = new Statement<{
   region_id: number | null;
 }>(
   'select "e"."id", "e"."iccid", "e"."user_id", "e"."status", "e"."plan_state", "p"."region_id" from "esims" as "e" ' +
-    'inner join "orders" as "o" on "o"."id" = "e"."order_id" left join "plans" as "p" on "p"."id" = "o"."plan_id" where "e"."iccid" = ?',
+    'inner join "orders" as "o" on "o"."id" = "e"."order_id" left join "plans" as "p" on "p"."id" = "o"."plan_id" where "e"."iccid" = ? ' +
+    // ICCIDs are recycled: the eSIM holding it now is the newest one not refunded.
+    'order by case when "e"."status" = \'canceled\' then 1 else 0 end, "e"."id" desc limit 1',
 );
 
 export async function findTopUpTarget(db: Db, iccid: string): Promise<TopUpTarget | null> {

@@ -114,7 +114,7 @@ export function airaloStates(status: string | undefined): { planState: EsimPlanS
 }
 
 /** An Airalo sim object (order response `sims[]`, GET /v2/sims/{iccid} `data`) as the shop's profile. */
-export function profileOfSim(sim: Json): EsimProfile {
+export function profileOfSim(sim: Json, orderId?: string): EsimProfile {
   const iccid = str(sim.iccid);
   const lpa = str(sim.lpa);
   const matchingId = str(sim.matching_id);
@@ -132,6 +132,8 @@ export function profileOfSim(sim: Json): EsimProfile {
     confirmationCode: confirmation || undefined,
     apn: str(sim.apn_value) ?? '',
     providerRef: iccid,
+    // Airalo takes ICCIDs back (RECYCLED) and issues them again: its order plus the ICCID names one eSIM.
+    esimRef: orderId ? `${orderId}:${iccid}` : undefined,
   };
 }
 
@@ -307,7 +309,7 @@ export class AiraloProvider implements EsimProvider {
         if (AiraloProvider.failed(existing))
           throw new EsimProviderError('rejected', `airalo: order ${str(existing.code) ?? ''} failed at Airalo`, false);
         const sim = AiraloProvider.readySims(existing)[0];
-        if (sim) return { status: 'ready', esim: profileOfSim(sim) } as const;
+        if (sim) return { status: 'ready', esim: profileOfSim(sim, str(existing.id)) } as const;
         // Listed but its eSIM not made yet: wait for it, never order a second one.
         return { status: 'pending', providerRef: asyncRef(str(existing.request_id) ?? 'listed', description) } as const;
       }
@@ -317,7 +319,7 @@ export class AiraloProvider implements EsimProvider {
       const data = isObj(body.data) ? body.data : {};
       const sim = AiraloProvider.readySims(data)[0];
       if (!sim) throw new EsimProviderError('unavailable', 'airalo: POST /v2/orders answered without an eSIM', true);
-      return { status: 'ready', esim: profileOfSim(sim) } as const;
+      return { status: 'ready', esim: profileOfSim(sim, str(data.id)) } as const;
     });
   }
 
@@ -350,7 +352,7 @@ export class AiraloProvider implements EsimProvider {
       }
       const sim = order ? AiraloProvider.readySims(order)[0] : undefined;
       if (!sim) return { status: 'pending', providerRef };
-      const esim = profileOfSim(sim);
+      const esim = profileOfSim(sim, order ? str(order.id) : undefined);
       const u = await this.usage(esim.iccid);
       return { status: 'ready', esim, profileState: u.profileState, planState: u.planState };
     }

@@ -332,7 +332,15 @@ export class EsimAccessProvider implements EsimProvider {
       pager: { pageNum: 1, pageSize: 20 },
     });
     const list = obj?.esimList ?? [];
-    return filter.iccid ? list.find((e) => e.iccid === filter.iccid) : list[0];
+    if (!filter.iccid) return list[0];
+    // eSIM Access recycles ICCIDs: several eSIMs may carry this one. The one holding it now is the
+    // one not canceled or revoked, the newest of those (esimTranNo grows with time); never simply the first.
+    const same = list.filter((e) => e.iccid === filter.iccid);
+    const gone = (e: EaEsim) => ['CANCEL', 'REVOKED'].includes((e.esimStatus ?? '').toUpperCase());
+    const key = (e: EaEsim) => e.esimTranNo ?? '';
+    const newest = (xs: EaEsim[]) =>
+      [...xs].sort((a, b) => key(b).length - key(a).length || (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0))[0];
+    return newest(same.filter((e) => !gone(e))) ?? newest(same);
   }
 
   private profileOf(e: EaEsim, orderNo: string): EsimProfile {
@@ -348,6 +356,7 @@ export class EsimAccessProvider implements EsimProvider {
       confirmationCodeRequired: parts.confirmationCodeRequired,
       apn: e.apn ?? '',
       providerRef: orderNo,
+      esimRef: e.esimTranNo || undefined,
     };
   }
 

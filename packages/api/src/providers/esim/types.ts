@@ -22,6 +22,12 @@ export interface EsimProfile {
   apn: string;
   /** The provider's own id for this order/eSIM. */
   providerRef: string;
+  /**
+   * The provider's own reference of this eSIM, unique at the provider even when the ICCID is
+   * recycled (eSIM Access esimTranNo; Airalo '<order id>:<iccid>'). The shop keys eSIMs by
+   * (provider, esimRef ?? providerRef), never by ICCID alone.
+   */
+  esimRef?: string | undefined;
 }
 
 export interface EsimOrderInput {

@@ -274,7 +274,7 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
           confirmation_code: profile.confirmationCode ?? null,
           apn: profile.apn,
           provider: services.esim.name,
-          provider_ref: profile.providerRef,
+          provider_ref: profile.esimRef ?? profile.providerRef,
           access_token: newAccessToken(),
           status: 'not_installed',
           data_total_mb: order.plan_data_mb,
