@@ -10,6 +10,6 @@ export * from './languages.ts';
 export { NAMESPACES, DEFAULT_NAMESPACE, ENGLISH_ONLY_NAMESPACES } from './namespaces.ts';
 export type { Namespace, Resources } from './namespaces.ts';
 export { availableFiles, loadNamespace } from './loader.ts';
-export { formatDataAmount, planTexts } from './plan-texts.ts';
-export type { PlanFacts, PlanTexts, PlanTextsT } from './plan-texts.ts';
+export { bestGeneration, countryNameIn, formatDataAmount, formatSpeed, planTexts, providedFeatures } from './plan-texts.ts';
+export type { PlanFacts, PlanTexts, PlanTextsT, ProvidedPlanFacts } from './plan-texts.ts';
 export * from './destinations.ts';

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES, formatDataAmount, planTexts, type PlanFacts, type PlanTextsT } from '../src/index.ts';
+import {
+  LANGUAGE_CODES,
+  formatDataAmount,
+  formatSpeed,
+  planTexts,
+  type PlanFacts,
+  type PlanTextsT,
+  type ProvidedPlanFacts,
+} from '../src/index.ts';
 
 const root = join(import.meta.dirname, '..', 'locales');
 const plansOf = (lang: string) => JSON.parse(readFileSync(join(root, lang, 'plans.json'), 'utf8')) as object;
@@ -45,58 +53,99 @@ const europe = (over: Partial<PlanFacts> = {}): PlanFacts => ({
 
 const DAYS = [1, 2, 3, 5, 11, 21, 30] as const;
 
+// What a simulator-like provider says about a plan (the seed catalogue's values).
+const said: ProvidedPlanFacts = {
+  operators: [
+    { country: 'JP', name: 'NTT Docomo', generation: '5G' },
+    { country: 'JP', name: 'SoftBank', generation: '4G' },
+  ],
+  hotspot: true,
+  dailyCapMb: null,
+  topUps: true,
+  validityStarts: 'first_connection',
+};
+
 describe('planTexts in English', () => {
-  it('composes a country plan like the stored texts, from its facts', () => {
+  it('composes a country plan from its facts and claims nothing the provider did not say', () => {
     expect(planTexts(t, country(), 'en')).toEqual({
       name: 'Japan 5 GB – 30 days',
-      description: '5 GB of high-speed data in Japan, valid for 30 days from activation.',
-      features: ['4G/5G networks', 'Instant activation', 'Hotspot / tethering allowed', 'Data only (no calls or SMS)', 'Top-ups available'],
+      description: '5 GB of mobile data in Japan, valid for 30 days.',
+      features: ['Instant activation', 'Data only (no calls or SMS)'],
       data: '5 GB',
       validity: '30 days',
     });
   });
 
-  it('says one day, and leaves tethering out below 3 GB', () => {
-    const texts = planTexts(t, country({ dataMb: 1024, validityDays: 1 }), 'en');
-    expect(texts.name).toBe('Japan 1 GB – 1 day');
-    expect(texts.features).not.toContain('Hotspot / tethering allowed');
-    expect(texts.features).toContain('Top-ups available');
-  });
-
-  it('formats allowances under a gigabyte and fractions', () => {
-    expect(formatDataAmount(500, 'en')).toBe('500 MB');
-    expect(formatDataAmount(1536, 'en')).toBe('1.5 GB');
-    expect(formatDataAmount(1536, 'de')).toBe('1,5\u00a0GB');
-    expect(formatDataAmount(20 * 1024, 'ru')).toBe('20 ГБ');
-  });
-
-  it('describes an unlimited plan with its fair use, and no top-ups', () => {
-    const texts = planTexts(t, country({ dataMb: null, validityDays: 7 }), 'en');
-    expect(texts.name).toBe('Japan Unlimited – 7 days');
-    expect(texts.data).toBe('Unlimited');
-    expect(texts.description).toBe(
-      'Unlimited data in Japan for 7 days: full speed up to 3 GB a day, then reduced speed. Validity starts when you activate.',
-    );
+  it('adds exactly what the provider said: networks, hotspot, top-ups, when validity starts', () => {
+    const texts = planTexts(t, country({ provided: said }), 'en');
+    expect(texts.description).toBe('5 GB of mobile data in Japan, valid for 30 days. Validity starts when you first connect.');
     expect(texts.features).toEqual([
-      'Unlimited data (fair use: 3 GB/day at full speed)',
-      '4G/5G networks',
-      'Instant activation',
+      '5G where available',
       'Hotspot / tethering allowed',
+      'Top-ups available',
+      'Validity starts when you first connect',
+      'Instant activation',
+      'Data only (no calls or SMS)',
+    ]);
+    // 4G only, no hotspot, no top-ups: said as such; an IP country is named in the language.
+    const other = planTexts(
+      t,
+      country({
+        provided: { operators: [{ country: 'JP', name: 'KDDI', generation: '4G' }], hotspot: false, topUps: false, ipCountry: 'HK' },
+      }),
+      'en',
+    );
+    expect(other.features.slice(0, 4)).toEqual(['4G/LTE networks', 'No hotspot / tethering', 'No top-ups', 'IP address in Hong Kong']);
+    // Operators without a generation claim no generation.
+    expect(planTexts(t, country({ provided: { operators: [{ country: 'JP', name: 'KDDI' }] } }), 'en').features).toEqual([
+      'Instant activation',
       'Data only (no calls or SMS)',
     ]);
   });
 
-  it('names a bundle’s coverage first, and keeps at most five features', () => {
-    const texts = planTexts(t, europe({ dataMb: null, validityDays: 10 }), 'en');
+  it('no size rule: a large plan is not said to allow tethering, a small one not said to forbid it', () => {
+    expect(planTexts(t, country({ dataMb: 50 * 1024 }), 'en').features.join()).not.toMatch(/hotspot/i);
+    expect(planTexts(t, country({ dataMb: 1024, validityDays: 1 }), 'en').name).toBe('Japan 1 GB – 1 day');
+  });
+
+  it('formats allowances under a gigabyte and fractions, and speeds', () => {
+    expect(formatDataAmount(500, 'en')).toBe('500 MB');
+    expect(formatDataAmount(1536, 'en')).toBe('1.5 GB');
+    expect(formatDataAmount(1536, 'de')).toBe('1,5\u00a0GB');
+    expect(formatDataAmount(20 * 1024, 'ru')).toBe('20 ГБ');
+    expect(formatSpeed(512, 'en')).toBe('512 kb/s');
+    expect(formatSpeed(1024, 'en')).toBe('1 Mb/s');
+  });
+
+  it('an unlimited plan: its daily cap and the speed after it only when the provider gave them', () => {
+    const plain = planTexts(t, country({ dataMb: null, validityDays: 7 }), 'en');
+    expect(plain.name).toBe('Japan Unlimited – 7 days');
+    expect(plain.data).toBe('Unlimited');
+    expect(plain.description).toBe('Unlimited mobile data in Japan for 7 days.');
+    expect(plain.features).toEqual(['Unlimited data', 'Instant activation', 'Data only (no calls or SMS)']);
+    const capped = planTexts(t, country({ dataMb: null, validityDays: 7, provided: { dailyCapMb: 2048, throttledKbps: 1024 } }), 'en');
+    expect(capped.description).toBe('Unlimited mobile data in Japan for 7 days. Full speed up to 2 GB a day, then 1 Mb/s.');
+    expect(capped.features.slice(0, 2)).toEqual(['Unlimited data', 'Full speed up to 2 GB a day, then 1 Mb/s']);
+    const noSpeed = planTexts(t, country({ dataMb: null, provided: { dailyCapMb: 3072 } }), 'en');
+    expect(noSpeed.features[1]).toBe('Full speed up to 3 GB a day');
+  });
+
+  it('names a bundle’s coverage first, and keeps at most six features', () => {
+    const texts = planTexts(
+      t,
+      europe({ dataMb: null, validityDays: 10, provided: { ...said, dailyCapMb: 2048, throttledKbps: 512, ipCountry: 'NL' } }),
+      'en',
+    );
     expect(texts.description).toBe(
-      'Unlimited data across 35 countries in Europe for 10 days: full speed up to 3 GB a day, then reduced speed. Validity starts when you activate.',
+      'Unlimited mobile data in Europe for 10 days. Full speed up to 2 GB a day, then 512 kb/s. Validity starts when you first connect.',
     );
     expect(texts.features).toEqual([
       'One eSIM for 35 countries',
-      'Unlimited data (fair use: 3 GB/day at full speed)',
-      '4G/5G networks',
-      'Instant activation',
+      'Unlimited data',
+      'Full speed up to 2 GB a day, then 512 kb/s',
+      '5G where available',
       'Hotspot / tethering allowed',
+      'Top-ups available',
     ]);
     expect(planTexts(t, europe(), 'en').features[0]).toBe('One eSIM for 35 countries');
     expect(planTexts(t, europe({ coverage: 1 }), 'en').features[0]).toBe('One eSIM for 1 country');
@@ -104,7 +153,7 @@ describe('planTexts in English', () => {
 
   it('describes the global bundle as worldwide', () => {
     const texts = planTexts(t, europe({ destination: 'World', code: 'GLOBAL', coverage: 120 }), 'en');
-    expect(texts.description).toBe('10 GB of high-speed data across 120 countries worldwide, valid for 30 days from activation.');
+    expect(texts.description).toBe('10 GB of mobile data worldwide, valid for 30 days.');
     expect(texts.name).toBe('World 10 GB – 30 days');
   });
 
@@ -134,7 +183,6 @@ describe('plurals', () => {
     expect(cover(2)).toBe('شريحة eSIM واحدة لدولتين');
     expect(cover(5)).toBe('شريحة eSIM واحدة لـ 5 دول');
     expect(cover(35)).toBe('شريحة eSIM واحدة لـ 35 دولة');
-    expect(planTexts(t, europe({ destination: 'أوروبا', coverage: 3 }), 'ar').description).toContain('في 3 دول ضمن أوروبا');
   });
 
   it('Russian: one/few/many forms for days', () => {
@@ -155,7 +203,13 @@ describe('plurals', () => {
     const unlimited = planTexts(t, country({ destination: 'Япония', dataMb: null, validityDays: 7 }), 'ru');
     expect(unlimited.name).toBe('Япония Безлимит – 7 дней');
     expect(unlimited.description).toContain('на 7 дней');
-    expect(unlimited.description).toContain('3 ГБ в день');
+    expect(unlimited.description).not.toContain('в день');
+    const capped = planTexts(
+      t,
+      country({ destination: 'Япония', dataMb: null, validityDays: 7, provided: { dailyCapMb: 2048, throttledKbps: 1024 } }),
+      'ru',
+    );
+    expect(capped.description).toContain('Полная скорость до 2 ГБ в день, затем 1 Мбит/c.');
   });
 
   it('Japanese and Chinese use one form', () => {
@@ -175,8 +229,22 @@ describe('every language', () => {
     ['bundle, unlimited', europe({ dataMb: null, validityDays: 10 })],
     ['global', europe({ code: 'GLOBAL', coverage: 120 })],
     ['global, unlimited', europe({ code: 'GLOBAL', coverage: 120, dataMb: null, validityDays: 10 })],
+    ['country, every fact', country({ provided: { ...said, ipCountry: 'HK' } })],
+    [
+      'country, the opposite facts',
+      country({
+        provided: {
+          operators: [{ country: 'JP', name: 'KDDI', generation: '4G' }],
+          hotspot: false,
+          topUps: false,
+          validityStarts: 'installation',
+        },
+      }),
+    ],
+    ['bundle, unlimited, capped', europe({ dataMb: null, provided: { dailyCapMb: 1024, throttledKbps: 512, validityStarts: 'purchase' } })],
+    ['bundle, capped, no speed', europe({ dataMb: null, provided: { dailyCapMb: 1024 } })],
   ];
-  const keyLike = /\b(name|validity|description\.|features\.|data\.unlimited)\b/;
+  const keyLike = /\b(name|validity|summary\.|sentence|features\.|data\.unlimited)\b/;
 
   for (const lang of LANGUAGE_CODES) {
     it(`${lang}: every text is filled in, with no raw key or placeholder`, () => {
@@ -188,8 +256,8 @@ describe('every language', () => {
           expect(s, `${lang} ${label}`).not.toContain('{{');
           expect(s, `${lang} ${label}`).not.toMatch(keyLike);
         }
-        expect(texts.features.length, `${lang} ${label}`).toBeGreaterThanOrEqual(4);
-        expect(texts.features.length, `${lang} ${label}`).toBeLessThanOrEqual(5);
+        expect(texts.features.length, `${lang} ${label}`).toBeGreaterThanOrEqual(2);
+        expect(texts.features.length, `${lang} ${label}`).toBeLessThanOrEqual(6);
         expect(texts.name, `${lang} ${label}`).toContain(`«${facts.destination}»`);
         if (facts.code !== 'GLOBAL') expect(texts.description, `${lang} ${label}`).toContain(`«${facts.destination}»`);
       }
@@ -197,10 +265,23 @@ describe('every language', () => {
 
     if (lang !== 'en') {
       it(`${lang}: is translated (differs from English)`, () => {
-        const en = planTexts(t, europe({ dataMb: null }), 'en');
-        const other = planTexts(t, europe({ dataMb: null }), lang);
-        expect(other.description).not.toBe(en.description);
-        expect(other.features.filter((f, i) => f === en.features[i] && f !== '4G/5G networks')).toEqual([]);
+        for (const provided of [
+          said,
+          {
+            operators: [{ country: 'JP', name: 'KDDI', generation: '4G' as const }],
+            hotspot: false,
+            topUps: false,
+            dailyCapMb: 1024,
+            throttledKbps: 512,
+            validityStarts: 'installation' as const,
+            ipCountry: 'FR',
+          },
+        ]) {
+          const en = planTexts(t, europe({ dataMb: null, provided }), 'en');
+          const other = planTexts(t, europe({ dataMb: null, provided }), lang);
+          expect(other.description).not.toBe(en.description);
+          expect(other.features.filter((f, i) => f === en.features[i])).toEqual([]);
+        }
       });
     }
   }

@@ -1,4 +1,5 @@
-import { Button, Container, Group } from '@mantine/core';
+import { Button, Container, Group, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconArrowDown, IconWorld } from '@tabler/icons-react';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,9 @@ import { Money } from '../components/money.tsx';
 import { PlansSection } from '../features/catalog/plans-section.tsx';
 import { RegionFlag } from '../features/catalog/region-flag.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
+import { useTRPC } from '../lib/trpc.ts';
 import { pageHead } from '../lib/page-meta.ts';
+import { BundlesIncluding, DestinationNetworks } from './-components/destination-facts.tsx';
 import { InfoHero } from './-components/info-hero.tsx';
 
 const GLOBAL_CODE = 'GLOBAL';
@@ -46,6 +49,10 @@ export const Route = createFileRoute('/destinations/$slug')({
 function DestinationPage() {
   const { t } = useTranslation('seo');
   const { region, cheapest, name } = Route.useLoaderData();
+  const trpc = useTRPC();
+  // Both were loaded by the loader (cached): the networks the plans name and the bundles covering the country.
+  const plans = useQuery(trpc.catalog.plans.queryOptions({ regionId: region.id }));
+  const regions = useQuery(trpc.catalog.regions.queryOptions());
   return (
     <>
       <InfoHero
@@ -80,7 +87,11 @@ function DestinationPage() {
         </Group>
       </InfoHero>
       <Container size="lg" py="xl">
-        <PlansSection region={region} id="destination-plans" />
+        <Stack gap="xl">
+          <PlansSection region={region} id="destination-plans" />
+          {plans.data ? <DestinationNetworks plans={plans.data} region={region} /> : null}
+          {regions.data ? <BundlesIncluding regions={regions.data} region={region} /> : null}
+        </Stack>
       </Container>
     </>
   );

@@ -1,6 +1,10 @@
 // The catalogue as the API hands it out (tRPC and REST alike). Prices come twice:
 // `price` is the spec's decimal USD (4.5), `priceMinor` the exact integer (450).
 
+import type { PlanFacts } from './plan-facts.ts';
+
+export type { PlanFacts, PlanOperator } from './plan-facts.ts';
+
 export type RegionKind = 'country' | 'bundle';
 
 export interface Region {
@@ -53,6 +57,11 @@ export interface Plan {
   dataMb: number | null;
   features: string[];
   isPopular: boolean;
+  /**
+   * What the provider says about the plan (networks per country, hotspot, daily cap, top-ups,
+   * validity start, IP country); absent when it said nothing. The texts claim only these.
+   */
+  facts?: PlanFacts | undefined;
 }
 
 /**
@@ -70,6 +79,8 @@ export interface PlanTextFacts {
   /** MB (1 GB = 1024); null for unlimited. */
   dataMb: number | null;
   validityDays: number;
+  /** What the provider says about the plan (plans.facts); absent: nothing is claimed. */
+  provided?: PlanFacts | null | undefined;
 }
 
 export interface CurrencyInfo {

@@ -6,7 +6,8 @@
 //   a multi-country package → the bundle region named by its area ('Europe'), created when missing
 //                            with its countries as coverage rows;
 //   plans are keyed by (provider, provider_package): a new package is inserted (slug as the seed's,
-//   made unique), a changed price, data or validity is updated (orders copy the plan's facts when
+//   made unique), a changed price, data, validity or provider facts (ProviderPackage.facts, stored
+//   as JSON in plans.facts: what the plan's texts may claim) is updated (orders copy the plan's facts when
 //   placed, so placed orders never change), a package the provider no longer lists is hidden
 //   (active = 0), never deleted; a package sold only as a top-up is topup_only = 1.
 //
@@ -144,6 +145,27 @@ interface PlanRow {
   wholesale_currency: string | null;
   topup_only: number;
   active: number;
+  facts: string | null;
+}
+
+/** The provider's facts as stored on the plan (stable key order), or null when it said nothing. */
+export function factsJson(facts: ProviderPackage['facts']): string | null {
+  if (!facts) return null;
+  const keys = ['operators', 'hotspot', 'dailyCapMb', 'throttledKbps', 'topUps', 'validityStarts', 'ipCountry'] as const;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    const v = facts[k];
+    if (v === undefined) continue;
+    out[k] =
+      k === 'operators' && Array.isArray(v)
+        ? v.map((o) => ({
+            country: shopCountryCode(o.country.toUpperCase()),
+            name: o.name,
+            ...(o.generation ? { generation: o.generation } : {}),
+          }))
+        : v;
+  }
+  return Object.keys(out).length ? JSON.stringify(out) : null;
 }
 
 function planName(region: RegionInfo, data: string, days: number): string {
@@ -308,6 +330,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
         'wholesale_currency',
         'topup_only',
         'active',
+        'facts',
       ])
       .execute();
     report.visibleBefore = plans.filter((p) => p.active === 1).length;
@@ -346,6 +369,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
           wholesale_currency: pkg.wholesale.currency,
           topup_only: topupOnly,
           active: 1,
+          facts: factsJson(pkg.facts),
         };
         const same = (Object.keys(next) as Array<keyof typeof next>).every((k) => existing[k] === next[k]);
         if (same) {
@@ -396,6 +420,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
         wholesale_minor: pkg.wholesale.minor,
         wholesale_currency: pkg.wholesale.currency,
         topup_only: topupOnly,
+        facts: factsJson(pkg.facts),
         synced_at: now,
       });
     }

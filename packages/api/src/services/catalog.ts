@@ -11,6 +11,7 @@ import {
   type CurrencyInfo,
   type ExchangeRates,
   type Plan,
+  type PlanFacts,
   type Region,
   type RegionDetail,
   type RegionKind,
@@ -42,7 +43,19 @@ function parseFeatures(text: string): string[] {
   }
 }
 
+/** plans.facts → the provider's facts; null/garbage → undefined (nothing claimed). */
+export function parsePlanFacts(text: string | null | undefined): PlanFacts | undefined {
+  if (!text) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as PlanFacts) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function toPlan(row: PlanRow): Plan {
+  const facts = parsePlanFacts(row.facts);
   return {
     id: row.id,
     regionId: row.region_id,
@@ -56,6 +69,7 @@ export function toPlan(row: PlanRow): Plan {
     dataMb: row.data_mb,
     features: parseFeatures(row.features),
     isPopular: row.is_popular === 1,
+    ...(facts ? { facts } : {}),
   };
 }
 

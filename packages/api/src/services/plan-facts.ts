@@ -3,8 +3,9 @@
 // from the order's own snapshot, so the texts describe what was bought.
 import type { Db } from '@esim/db';
 import type { PlanTextFacts, RegionKind } from '../domain/catalog.ts';
+import { parsePlanFacts } from './catalog.ts';
 
-export type PlanDestination = Pick<PlanTextFacts, 'regionCode' | 'regionKind' | 'regionName' | 'coverage'>;
+export type PlanDestination = Pick<PlanTextFacts, 'regionCode' | 'regionKind' | 'regionName' | 'coverage' | 'provided'>;
 
 /** Plan id → its destination facts; plans that no longer exist are left out. */
 export async function getPlanDestinations(db: Db, planIds: readonly number[]): Promise<Map<number, PlanDestination>> {
@@ -24,6 +25,7 @@ export async function getCatalogPlanFacts(db: Db, planIds: readonly number[]): P
       'p.id as planId',
       'p.data_mb',
       'p.validity_days',
+      'p.facts',
       'r.code',
       'r.kind',
       'r.name',
@@ -41,6 +43,7 @@ export async function getCatalogPlanFacts(db: Db, planIds: readonly number[]): P
       coverage: kind === 'bundle' ? Math.max(1, covered) : 1,
       dataMb: r.data_mb,
       validityDays: r.validity_days,
+      ...(r.facts ? { provided: parsePlanFacts(r.facts) ?? null } : {}),
     });
   }
   return out;

@@ -48,6 +48,28 @@ describe('catalog sync with the simulator over the seed', () => {
     const jp = await rig.db.selectFrom('plans').selectAll().where('slug', '=', 'jp-5gb-30d').executeTakeFirstOrThrow();
     expect(jp).toMatchObject({ provider: 'simulator', provider_package: 'jp-5gb-30d', wholesale_currency: 'USD', active: 1 });
     expect(jp.price_minor).toBe(retailPrice(jp.wholesale_minor!, DEFAULT_PRICING_RULE));
+    // The simulator's facts are stored as it said them and handed out with the plan; a country it names
+    // no operator for gets none, and nothing it did not say appears.
+    const shown = await rig.services.catalog.getPlan(jp.id);
+    expect(shown.facts).toEqual({
+      operators: [
+        { country: 'JP', name: 'NTT Docomo', generation: '5G' },
+        { country: 'JP', name: 'SoftBank', generation: '5G' },
+      ],
+      hotspot: true,
+      dailyCapMb: null,
+      topUps: true,
+      validityStarts: 'first_connection',
+    });
+    const unlimitedEu = await rig.db
+      .selectFrom('plans as p')
+      .innerJoin('regions as r', 'r.id', 'p.region_id')
+      .select(['p.facts'])
+      .where('r.code', '=', 'EU')
+      .where('p.data_mb', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(unlimitedEu.facts!)).toMatchObject({ dailyCapMb: 2048, throttledKbps: 1024, ipCountry: 'NL' });
+    expect(JSON.parse(unlimitedEu.facts!).operators).toContainEqual({ country: 'UK', name: 'EE', generation: '5G' });
     const version = await readCatalogVersion(rig.db);
     expect(version).not.toBe('');
 

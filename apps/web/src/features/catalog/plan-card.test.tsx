@@ -53,17 +53,36 @@ describe('PlanCard', () => {
     await renderWithProviders(<PlanCard plan={plan} mode="onetime" region={japan} />);
     const card = screen.getByRole('article', { name: NAME });
     expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(NAME);
-    expect(card.textContent).toContain('5 GB of high-speed data in Japan, valid for 30 days from activation.');
+    expect(card.textContent).toContain('5 GB of mobile data in Japan, valid for 30 days.');
     expect(card.textContent).toContain('5 GB Data');
     const features = within(within(card).getByRole('list', { name: 'Plan features' })).getAllByRole('listitem');
-    expect(features.map((li) => li.textContent)).toEqual([
-      '4G/5G networks',
-      'Instant activation',
-      'Hotspot / tethering allowed',
-      'Data only (no calls or SMS)',
-      'Top-ups available',
-    ]);
+    // The fixture plan's provider said nothing: no network, hotspot or top-up claim (its stored English features are not shown either).
+    expect(features.map((li) => li.textContent)).toEqual(['Instant activation', 'Data only (no calls or SMS)']);
     expect(card.textContent).not.toContain(plan.name);
+  });
+
+  it('shows what the provider said about the plan, and only that', async () => {
+    const said = {
+      ...plan,
+      facts: {
+        operators: [{ country: 'JP', name: 'NTT Docomo', generation: '5G' as const }],
+        hotspot: false,
+        topUps: true,
+        validityStarts: 'first_connection' as const,
+      },
+    };
+    await renderWithProviders(<PlanCard plan={said} mode="onetime" region={japan} />);
+    const card = screen.getByRole('article', { name: NAME });
+    expect(card.textContent).toContain('5 GB of mobile data in Japan, valid for 30 days. Validity starts when you first connect.');
+    const features = within(within(card).getByRole('list', { name: 'Plan features' })).getAllByRole('listitem');
+    expect(features.map((li) => li.textContent)).toEqual([
+      '5G where available',
+      'No hotspot / tethering',
+      'Top-ups available',
+      'Validity starts when you first connect',
+      'Instant activation',
+      'Data only (no calls or SMS)',
+    ]);
   });
 
   it('finds the region in the regions query when none is given; a bundle names its coverage', async () => {
@@ -95,8 +114,8 @@ describe('PlanCard', () => {
       await renderWithProviders(<PlanCard plan={{ ...plan, validityDays: 2 }} mode="onetime" region={japan} />);
       const name = 'اليابان 5 غ.ب – يومان';
       const card = await screen.findByRole('article', { name });
-      expect(card.textContent).toContain('من البيانات عالية السرعة في اليابان');
-      expect(card.textContent).toContain('شبكات 4G/5G');
+      expect(card.textContent).toContain('من بيانات الجوال في اليابان');
+      expect(card.textContent).not.toContain('4G/5G');
       expect(card.textContent).toContain('5 غ.ب من البيانات');
       expect(card.textContent).not.toContain('Japan');
       expect(card.textContent).not.toContain('Instant activation');

@@ -17,10 +17,11 @@ export const PLAN_TEXT_NAMESPACES = ['plans', 'destinations'] as const;
 
 /** A catalogue plan and its region → the facts its texts are composed from. */
 export function catalogPlanFacts(
-  plan: Pick<Plan, 'dataMb' | 'validityDays'>,
+  plan: Pick<Plan, 'dataMb' | 'validityDays'> & { facts?: Plan['facts'] },
   region: Pick<Region, 'code' | 'kind' | 'name' | 'covers'>,
 ): PlanTextFacts {
   return {
+    ...(plan.facts ? { provided: plan.facts } : {}),
     regionCode: region.code,
     regionKind: region.kind,
     regionName: region.name,
@@ -42,6 +43,7 @@ export function composePlanTexts(t: PlanTextsT, facts: PlanTextFacts, lang: stri
       coverage: facts.coverage,
       dataMb: facts.dataMb,
       validityDays: facts.validityDays,
+      provided: facts.provided,
     },
     lang,
   );

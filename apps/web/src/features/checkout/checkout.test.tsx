@@ -124,7 +124,7 @@ describe('checkout (demo payments)', () => {
     const summary = await screen.findByTestId('checkout-plan');
     // Composed from the plan's facts, not its stored 'Japan 1GB - 7 Days'.
     expect(await within(summary).findByRole('heading', { name: 'Japan 1 GB – 7 days' })).toBeTruthy();
-    expect(within(summary).getByText('1 GB of high-speed data in Japan, valid for 7 days from activation.')).toBeTruthy();
+    expect(within(summary).getByText('1 GB of mobile data in Japan, valid for 7 days.')).toBeTruthy();
     expect(within(summary).getByText('1 GB')).toBeTruthy();
     expect(within(summary).getByText('7 days')).toBeTruthy();
     expect(within(summary).getByText('$4.50')).toBeTruthy();

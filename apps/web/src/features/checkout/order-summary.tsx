@@ -4,8 +4,9 @@
 // the card pays (the figure on the Pay button).
 import type { ReactNode } from 'react';
 import { Badge, DataList, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAntenna, IconBolt, IconCalendarTime, IconDeviceMobile } from '@tabler/icons-react';
+import { IconAntenna, IconBolt, IconCalendarTime, IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { providedFeatures } from '@esim/i18n';
 import type { Plan } from '../catalog/types.ts';
 import { useCatalogPlanTexts } from '../catalog/use-plan-texts.ts';
 import { planFacts } from './plan-facts.ts';
@@ -52,6 +53,11 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
   const data = texts.composed ? texts.data : stored.data;
   const validity = texts.composed ? texts.validity : stored.validityDays ? t('summary.validity', { count: stored.validityDays }) : null;
   const subscription = kind === 'subscription';
+  // What the plan's provider said (networks, hotspot, daily cap, top-ups, validity start, IP country),
+  // each only when it said it: no fixed '4G/5G' or 'validity starts on arrival' claim.
+  const { t: tp, i18n, ready } = useTranslation('plans', { useSuspense: false });
+  const untyped = tp as unknown as (key: string, opts?: Record<string, unknown>) => string;
+  const said = ready ? providedFeatures((key, opts) => untyped(key, opts), plan.facts, i18n.language) : [];
   return (
     <Paper
       component="section"
@@ -116,8 +122,17 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
 
       <Stack gap={8} mt="md">
         <Perk icon={<IconBolt size={14} aria-hidden />}>{topUp ? t('topUp.summaryDelivery') : t('summary.instantDelivery')}</Perk>
-        <Perk icon={<IconCalendarTime size={14} aria-hidden />}>{t('summary.validityStarts')}</Perk>
-        <Perk icon={<IconAntenna size={14} aria-hidden />}>{subscription ? t('summary.cancelAnytime') : t('summary.network')}</Perk>
+        {said.map((line) => (
+          <Perk
+            key={line}
+            icon={
+              line.includes('5G') || line.includes('4G') ? <IconAntenna size={14} aria-hidden /> : <IconInfoCircle size={14} aria-hidden />
+            }
+          >
+            {line}
+          </Perk>
+        ))}
+        {subscription ? <Perk icon={<IconCalendarTime size={14} aria-hidden />}>{t('summary.cancelAnytime')}</Perk> : null}
       </Stack>
 
       <Divider my="md" />
