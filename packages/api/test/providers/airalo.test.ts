@@ -211,6 +211,55 @@ describe('catalogue: discount pricing, both paging shapes, rate limits', () => {
     );
   });
 
+  it('plan facts from the operator and package fields Airalo documents; what it does not say stays undefined', () => {
+    const [p] = packagesOfEntry({
+      country_code: 'JP',
+      operators: [
+        {
+          type: 'local',
+          countries: [{ country_code: 'JP' }],
+          rechargeability: true,
+          activation_policy: 'first-usage',
+          coverages: [
+            {
+              name: 'Japan',
+              code: 'JP',
+              networks: [
+                { name: 'NTT Docomo', types: ['4G', '5G'] },
+                { name: 'KDDI', types: ['LTE'] },
+              ],
+            },
+          ],
+          packages: [
+            {
+              id: 'jp-unl',
+              type: 'sim',
+              amount: 0,
+              day: 7,
+              price: 20,
+              net_price: 9,
+              is_unlimited: true,
+              is_fair_usage_policy: true,
+              fair_usage_policy: 'Lower speed rate of 1 Mbps after 3 GB usage per day.',
+            },
+          ],
+        },
+      ],
+    });
+    expect(p?.facts).toEqual({
+      operators: [
+        { country: 'JP', name: 'NTT Docomo', generation: '5G' },
+        { country: 'JP', name: 'KDDI', generation: '4G' },
+      ],
+      topUps: true,
+      validityStarts: 'first_connection',
+      dailyCapMb: 3072,
+      throttledKbps: 1000,
+    });
+    expect(p?.facts?.hotspot).toBeUndefined();
+    expect(p?.facts?.ipCountry).toBeUndefined();
+  });
+
   it('the single-response shape (no links, no meta paging) is read in one request', async () => {
     const fake = new AiraloFake({ unpaged: true });
     server.resetHandlers(...fake.handlers());

@@ -149,7 +149,11 @@ describe('catalogue', () => {
       suggestedRetail: { minor: 360, currency: 'USD' },
       topUp: false,
       newEsim: true,
+      // What the package says (operatorList, supportTopUpType 2); 'NL/FR' is not one exit country.
+      facts: { operators: [{ country: 'ES', name: 'Vodafone', generation: '4G' }], topUps: true },
     });
+    // Daily unlimited (dataType 4): its volume is the daily cap.
+    expect(byCode.get('UNL-JP-5')?.facts).toMatchObject({ dailyCapMb: 2048, topUps: true });
     expect(byCode.get('CKH491')).toMatchObject({
       countries: ['MX', 'US', 'CA'],
       area: 'North America',

@@ -29,6 +29,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { resolveHttp, sendOnce, statusError, withRetries } from './http.ts';
 import type { HttpAnswer, HttpRequest, ResolvedHttp } from './http.ts';
+import { bestGeneration, compactFacts, fairUseOf } from './provider-facts.ts';
 import { MemoryTokenStore, newLeaseOwner } from './token-store.ts';
 import type { StoredToken, TokenStore } from './token-store.ts';
 import { EsimProviderError, EsimWebhookError } from './types.ts';
@@ -46,6 +47,8 @@ import type {
   EsimTopUpInput,
   EsimTopUpResult,
   EsimUsage,
+  PlanFacts,
+  PlanOperator,
   ProviderPackage,
 } from './types.ts';
 
@@ -583,6 +586,49 @@ export function costOfPackage(p: Json, pricing: AiraloPricing | undefined): numb
   return Math.ceil(Math.round(retailUsd * 100) * ((100 - pct) / 100) - 1e-9);
 }
 
+/**
+ * Plan facts from an operator of GET /v2/packages (browse-packages OpenAPI, operators[]):
+ * coverages[{ code, networks[{ name, types[] }] }] → operators per country with their best
+ * generation; rechargeability → top-ups; activation_policy → when validity starts ('first-usage':
+ * at the first connection; 'installation'/'purchase' as named; anything else: not said). Airalo says
+ * nothing about hotspot or the IP's exit country: left undefined.
+ */
+export function airaloOperatorFacts(op: Json): PlanFacts {
+  const coverages = Array.isArray(op.coverages) ? op.coverages.filter(isObj) : [];
+  const operators: PlanOperator[] = [];
+  for (const c of coverages) {
+    const country = (str(c.code) ?? '').toUpperCase();
+    if (!/^[A-Z]{2}$/.test(country)) continue;
+    for (const n of Array.isArray(c.networks) ? c.networks.filter(isObj) : []) {
+      const name = str(n.name);
+      if (!name) continue;
+      const types = Array.isArray(n.types) ? n.types.map((t) => str(t) ?? '') : [str(n.type) ?? ''];
+      const generation = bestGeneration(types);
+      operators.push({ country, name, ...(generation ? { generation } : {}) });
+    }
+  }
+  const policy = (str(op.activation_policy) ?? '').toLowerCase();
+  const validityStarts = /first|usage|connect/.test(policy)
+    ? 'first_connection'
+    : /install/.test(policy)
+      ? 'installation'
+      : /purchase/.test(policy)
+        ? 'purchase'
+        : undefined;
+  return {
+    operators: operators.length ? operators : undefined,
+    topUps: typeof op.rechargeability === 'boolean' ? op.rechargeability : undefined,
+    validityStarts,
+  };
+}
+
+/** is_fair_usage_policy false on a package: no daily cap; true: the cap and speed its fair_usage_policy text names. */
+function airaloFairUse(p: Json, unlimited: boolean): PlanFacts {
+  if (p.is_fair_usage_policy === false) return unlimited ? { dailyCapMb: null } : {};
+  if (p.is_fair_usage_policy !== true) return {};
+  return fairUseOf(str(p.fair_usage_policy));
+}
+
 /** One entry of GET /v2/packages (a country, or a region for global operators) → packages in the shop's units. */
 export function packagesOfEntry(entry: Json, pricing?: AiraloPricing): ProviderPackage[] {
   const out: ProviderPackage[] = [];
@@ -597,6 +643,7 @@ export function packagesOfEntry(entry: Json, pricing?: AiraloPricing): ProviderP
     if (countries.length === 0) continue;
     const global = str(op.type) === 'global';
     const packages = Array.isArray(op.packages) ? op.packages.filter(isObj) : [];
+    const operatorFacts = airaloOperatorFacts(op);
     for (const p of packages) {
       const code = str(p.id);
       const days = num(p.day);
@@ -619,6 +666,7 @@ export function packagesOfEntry(entry: Json, pricing?: AiraloPricing): ProviderP
         suggestedRetail: retailUsd !== undefined ? { minor: Math.round(retailUsd * 100), currency: 'USD' } : undefined,
         topUp: str(p.type) === 'topup',
         newEsim: str(p.type) !== 'topup',
+        facts: compactFacts({ ...operatorFacts, ...airaloFairUse(p, unlimited) }),
       });
     }
   }

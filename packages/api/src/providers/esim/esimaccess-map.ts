@@ -12,7 +12,8 @@
 //   dataType             1: a total volume; 2/3: volume per day (reduced speed / cut off after it);
 //                        4: daily unlimited (fair use). The shop's plans have one total or none, so
 //                        2/3 are left out of the catalogue and 4 is listed as unlimited (dataMb null).
-import type { EsimPlanState, EsimProfileState, ProviderPackage } from './types.ts';
+import { bestGeneration, compactFacts, fairUseOf } from './provider-facts.ts';
+import type { EsimPlanState, EsimProfileState, PlanFacts, PlanOperator, ProviderPackage } from './types.ts';
 
 export const BYTES_PER_MB = 1_048_576;
 
@@ -31,7 +32,51 @@ export interface EaPackage {
   locationCode?: string | undefined;
   retailPrice?: number | undefined;
   supportTopUpType?: number | undefined;
-  locationNetworkList?: Array<{ locationName?: string; locationCode?: string; locationLogo?: string }> | undefined;
+  locationNetworkList?:
+    | Array<{
+        locationName?: string;
+        locationCode?: string;
+        locationLogo?: string;
+        operatorList?: Array<{ operatorName?: string; networkType?: string }> | undefined;
+      }>
+    | undefined;
+  /** The fair-use text, when the package has one. */
+  fupPolicy?: string | null | undefined;
+  /** The country the traffic exits from (the IP's country), when it is named. */
+  ipExport?: string | null | undefined;
+}
+
+/**
+ * Plan facts from a package of /package/list (as far as its published documentation and the packages
+ * it lists show them): locationNetworkList[].operatorList[{ operatorName, networkType }] → operators
+ * per country and generation; supportTopUpType (2: top-ups sold, 1: none) → top-ups; fupPolicy →
+ * daily cap and the speed after it (dataType 4, daily unlimited: the package's volume is the daily
+ * cap); ipExport (an ISO code) → the IP's exit country. eSIM Access's validity starts at the first
+ * connection for every package, but it says so in prose, not per package: left undefined here. It
+ * says nothing about hotspot: undefined.
+ */
+export function esimAccessFacts(p: EaPackage): PlanFacts | undefined {
+  const operators: PlanOperator[] = [];
+  for (const loc of p.locationNetworkList ?? []) {
+    const country = (loc.locationCode ?? '').trim().toUpperCase();
+    if (!ISO2.test(country)) continue;
+    for (const op of loc.operatorList ?? []) {
+      const name = (op.operatorName ?? '').trim();
+      if (!name) continue;
+      const generation = bestGeneration([op.networkType ?? '']);
+      operators.push({ country, name, ...(generation ? { generation } : {}) });
+    }
+  }
+  const fup = fairUseOf(p.fupPolicy);
+  const daily = p.dataType === 4 && Number.isFinite(p.volume) && p.volume > 0 ? bytesToWholeMb(p.volume) : undefined;
+  const ip = (p.ipExport ?? '').trim().toUpperCase();
+  return compactFacts({
+    operators: operators.length ? operators : undefined,
+    topUps: p.supportTopUpType === 2 ? true : p.supportTopUpType === 1 ? false : undefined,
+    dailyCapMb: daily ?? fup.dailyCapMb,
+    throttledKbps: fup.throttledKbps,
+    ipCountry: ISO2.test(ip) ? ip : undefined,
+  });
 }
 
 /** One eSIM in /api/v1/open/esim/query's obj.esimList. */
@@ -122,6 +167,7 @@ export function toProviderPackage(p: EaPackage, kind: 'BASE' | 'TOPUP'): Provide
   }
   const currency = (p.currencyCode ?? 'USD').toUpperCase();
   const area = packageArea(p, countries);
+  const facts = esimAccessFacts(p);
   return {
     code: p.packageCode,
     name: p.name ?? p.packageCode,
@@ -135,6 +181,7 @@ export function toProviderPackage(p: EaPackage, kind: 'BASE' | 'TOPUP'): Provide
       : {}),
     topUp: kind === 'TOPUP',
     newEsim: kind === 'BASE',
+    ...(facts ? { facts } : {}),
   };
 }
 
