@@ -1,6 +1,6 @@
 // createApp(deps): middleware, tRPC mount, REST adapters, webhooks, static files, onError.
 // Request flow: request log (id, access line, metrics) → request facts → security headers →
-//   compression → /api/health, /api/ready → tRPC limits (calls per batch, body size) → session →
+//   compression → a body on GET/HEAD or outside /api/ refused → /api/health, /api/ready → tRPC limits (calls per batch, body size) → session →
 //   CSRF guard → /api/trpc/* (GET queries: fast path, else tRPC's fetch adapter) | /api/* (REST
 //   adapters over the same procedures) | static web app.
 import { Hono } from 'hono';
@@ -18,6 +18,8 @@ import { serveWeb } from './middleware/static.ts';
 import { trpcQueryFastPath } from './middleware/trpc-query-fast-path.ts';
 import { MAX_TRPC_BATCH_CALLS, trpcLimits } from './middleware/trpc-limits.ts';
 import { fastJsonBodyLimit } from './rest/body.ts';
+import { refuseUnexpectedBodies } from './middleware/unexpected-body.ts';
+import { trpcAnswerHeaders } from './middleware/trpc-answers.ts';
 import { errorResponse, sendError } from './response.ts';
 import { catalogRest } from './rest/catalog.ts';
 import { authRest } from './rest/auth.ts';
@@ -40,6 +42,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestFacts(deps));
   app.use('*', securityHeaders(deps));
   app.use('*', compression());
+  // A body on a GET/HEAD, or outside /api/, is refused unread (413, connection closed).
+  app.use('*', refuseUnexpectedBodies());
   // Liveness and readiness: before the body, session and CSRF layers (no cookie lookup).
   app.route('/api', healthRest(deps));
   // Before the session lookup: an oversized request is refused without touching the database.
@@ -53,6 +57,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', sessionLayer(deps));
   app.use('/api/*', csrfGuard(deps));
 
+  // Signed-in answers private and uncached; one Content-Type on every answer (trpc-answers.ts).
+  app.use('/api/trpc/*', trpcAnswerHeaders());
   app.use('/api/trpc/*', trpcQueryFastPath(deps));
   app.use(
     '/api/trpc/*',
