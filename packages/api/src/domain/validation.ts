@@ -50,8 +50,15 @@ const optionalText = (max: number) => text().trim().max(max, `Must be at most ${
 export const ZFullName = optionalText(120);
 
 // ── Login ───────────────────────────────────────────────────────────────────────────────
+/** Sign-in takes the username or the e-mail address given at checkout or registration (issue 26). */
+export const ZLoginIdentifier = text()
+  .trim()
+  .min(USERNAME_MIN, MSG.usernameMin)
+  .max(EMAIL_MAX, MSG.identifierMax)
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, MSG.usernameChars);
+
 export const ZLoginInput = z.object({
-  username: ZUsername,
+  username: ZLoginIdentifier,
   password: text().min(LOGIN_PASSWORD_MIN, MSG.loginPasswordMin).max(PASSWORD_MAX, MSG.passwordMax),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;

@@ -103,15 +103,18 @@ function tooManyAttempts(retryAfterSeconds: number): AppError {
  * alone; `replacesSessionId` (the session this browser's cookie held, now overwritten) is deleted.
  */
 export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, replacesSessionId: string | null = null): Promise<SignedIn> {
-  const keys = loginThrottleKeys(input.username, meta.ip);
+  // The username or the e-mail address: an identifier with '@' is tried as an address first, then as a
+  // username. The throttle is keyed by the account's username when one is found, so switching between
+  // the two names buys no extra attempts; an unknown one costs the same lookups and the dummy verify.
+  const user = await findLoginUser(db, input.username);
+  const keys = loginThrottleKeys(user?.username ?? input.username, meta.ip);
   return withThrottleLocks(loginLockOrder(keys), async () => {
-    const verdict = await checkLoginThrottle(db, keys, input.username, meta.ip, meta.now);
+    const verdict = await checkLoginThrottle(db, keys, user?.username ?? input.username, meta.ip, meta.now);
     if (!verdict.allowed) {
       await recordLoginAttempt(db, { usernameTried: input.username, userId: null, outcome: 'throttled' }, meta);
       throw tooManyAttempts(verdict.retryAfterSeconds);
     }
 
-    const user = await findUserByUsername(db, input.username);
     const ok = await verifyPassword(user?.password_hash ?? hashing.dummyHash, input.password);
     if (!user || !ok) {
       await recordLoginFailure(db, keys, meta.now);
@@ -134,6 +137,15 @@ export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, r
     const session = await createSession(db, user.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
     return { user: toPublicUser(user), session };
   });
+}
+
+/** The account a sign-in names: by e-mail address when it looks like one, else (or failing that) by username. */
+async function findLoginUser(db: Db, identifier: string) {
+  if (identifier.includes('@')) {
+    const byEmail = await findUserByEmail(db, identifier);
+    if (byEmail) return byEmail;
+  }
+  return findUserByUsername(db, identifier);
 }
 
 /** The spec's registration toast; the one answer to a taken username and a taken e-mail alike. */

@@ -57,6 +57,8 @@ describe('login rules = ZLoginInput', () => {
     { username: 'abc', password: '123456' },
     { username: 'a\u200bbc', password: 'secret!' },
     { username: 'x'.repeat(65), password: 'p'.repeat(1025) },
+    { username: `${'x'.repeat(70)}@example.com`, password: 'secret!' },
+    { username: 'x'.repeat(255), password: 'secret!' },
   ])('%o', (values) => {
     expectSame(zodErrors(ZLoginInput.safeParse(values)), ours(validateLogin(values).errors));
   });

@@ -48,6 +48,15 @@ export function usernameError(raw: string): MessageKey | undefined {
   return undefined;
 }
 
+/** Sign-in's name: the username or the e-mail address (ZLoginIdentifier), so up to EMAIL_MAX. */
+export function loginIdentifierError(raw: string): MessageKey | undefined {
+  const v = raw.trim();
+  if (v.length < USERNAME_MIN) return 'validation.usernameMin';
+  if (v.length > EMAIL_MAX) return 'validation.tooLong';
+  if (!NO_CONTROL_CHARS.test(v)) return 'validation.usernameChars';
+  return undefined;
+}
+
 export function emailError(raw: string): MessageKey | undefined {
   const v = raw.trim().toLowerCase();
   return EMAIL.test(v) && v.length <= EMAIL_MAX ? undefined : 'validation.email';
@@ -89,7 +98,7 @@ export type LoginValues = {
 };
 export function validateLogin(v: LoginValues): Validation<LoginValues, LoginValues> {
   return result(
-    { username: usernameError(v.username), password: passwordError(v.password, LOGIN_PASSWORD_MIN, 'validation.loginPasswordMin') },
+    { username: loginIdentifierError(v.username), password: passwordError(v.password, LOGIN_PASSWORD_MIN, 'validation.loginPasswordMin') },
     () => ({ username: v.username.trim(), password: v.password }),
   );
 }
