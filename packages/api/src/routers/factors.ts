@@ -1,7 +1,7 @@
 // factors.*: second factors of the signed-in account (issue 27) — TOTP enrolment and removal,
 // recovery codes, and giving the second factor in this session (after the password at sign-in, or
 // again for a step-up). Passkeys: passkeys.ts. Thin: parse, call one service.
-import { z } from 'zod';
+import { ZRecoveryCode, ZTotpCode } from '../domain/second-factor.ts';
 import { protectedProcedure, router } from '../trpc.ts';
 import type { Context, SessionUser } from '../trpc.ts';
 import {
@@ -20,15 +20,7 @@ import {
 } from '../services/second-factor.ts';
 import { AppError } from '../errors.ts';
 
-export const ZTotpCode = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
-});
-export const ZRecoveryCode = z.object({
-  code: z.string().trim().min(8, 'Enter one of your recovery codes.').max(32, 'Enter one of your recovery codes.'),
-});
+export { ZRecoveryCode, ZTotpCode };
 
 type Signed = Context & { user: SessionUser };
 

@@ -4,6 +4,7 @@ import { Link, Outlet, createFileRoute, redirect } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { AdminShell } from '../../features/admin/admin-shell.tsx';
+import { SecondFactorGate } from '../../features/admin/second-factor.tsx';
 import { ensureSession, useSession } from '../../features/auth/session.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { pageHead, tHead } from '../../lib/page-meta.ts';
@@ -41,7 +42,10 @@ function AdminLayout() {
   if (user.role !== 'admin') return <Forbidden username={user.username} />;
   return (
     <AdminShell username={user.username}>
-      <Outlet />
+      {/* No admin page answers before the session has given its second factor (the server's rule). */}
+      <SecondFactorGate>
+        <Outlet />
+      </SecondFactorGate>
     </AdminShell>
   );
 }
