@@ -173,15 +173,17 @@ const jsonHeaders = new WeakMap<Serialized, Readonly<Record<string, string>>>();
  * (frozen) values are serialized once (serialized() in @esim/api), and their compressed bodies
  * and header records are made once (OwnedBodies).
  */
-export function sendJson(c: Context<AppEnv>, value: unknown): Response {
+export function sendJson(c: Context<AppEnv>, value: unknown, opts: { varyLanguage?: boolean } = {}): Response {
   const s = serialized(value);
+  // The answer depends on Accept-Language (the REST plans' composed names): shared caches must key on it.
+  const vary = opts.varyLanguage ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding';
   let headers = jsonHeaders.get(s);
-  if (!headers) {
-    headers = { 'Content-Type': 'application/json', ETag: s.etag, 'Cache-Control': PUBLIC_SHORT_CACHE, Vary: 'Accept-Encoding' };
+  if (!headers || headers.Vary !== vary) {
+    headers = { 'Content-Type': 'application/json', ETag: s.etag, 'Cache-Control': PUBLIC_SHORT_CACHE, Vary: vary };
     if (Object.isFrozen(value)) jsonHeaders.set(s, headers);
   }
   if (c.req.header('if-none-match') === s.etag) {
-    return completeResponse(c, null, 304, { ETag: s.etag, 'Cache-Control': PUBLIC_SHORT_CACHE, Vary: 'Accept-Encoding' });
+    return completeResponse(c, null, 304, { ETag: s.etag, 'Cache-Control': PUBLIC_SHORT_CACHE, Vary: vary });
   }
   return Object.isFrozen(value) ? ownedJson.send(c, s, s.body, headers) : sendOneOff(c, s.body, { ...headers });
 }

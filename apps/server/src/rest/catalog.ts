@@ -4,8 +4,10 @@
 //   GET /api/plans?regionId=         Plan[]        (missing/non-numeric → 400, unknown region → 404)
 //   GET /api/plans/:planId           Plan          (non-numeric → 400, unknown → 404)
 //   GET /api/exchange-rates          { rates, supportedCurrencies }
+// A plan's name, description and features are composed in the request's Accept-Language (English
+// by default) by the same planTexts as the shop's pages: one name for a plan everywhere.
 import { Hono } from 'hono';
-import type { CatalogSnapshot } from '@esim/api';
+import { languageFromAcceptLanguage, type CatalogSnapshot } from '@esim/api';
 import type { ExchangeRates } from '@esim/api/domain';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { callerFor } from '../trpc-context.ts';
@@ -59,14 +61,31 @@ export function catalogRest(deps: AppDeps) {
     return sendJson(c, await memo(`region:${id}`, () => callerFor(deps, c).catalog.region({ id })));
   });
 
+  const catalog = deps.services.catalog;
   app.get('/plans', async (c) => {
     const regionId = positiveIntParam(c.req.query('regionId'), 'regionId');
-    return sendJson(c, await memo(`plans:${regionId}`, () => callerFor(deps, c).catalog.plans({ regionId })));
+    const lang = languageFromAcceptLanguage(c.req.header('accept-language'));
+    return sendJson(
+      c,
+      await memo(`plans:${regionId}:${lang}`, async () => {
+        await callerFor(deps, c).catalog.plans({ regionId }); // validation and errors as the procedure gives them
+        return catalog.listPlansIn(regionId, lang);
+      }),
+      { varyLanguage: true },
+    );
   });
 
   app.get('/plans/:planId', async (c) => {
     const id = positiveIntParam(c.req.param('planId'), 'planId');
-    return sendJson(c, await memo(`plan:${id}`, () => callerFor(deps, c).catalog.plan({ id })));
+    const lang = languageFromAcceptLanguage(c.req.header('accept-language'));
+    return sendJson(
+      c,
+      await memo(`plan:${id}:${lang}`, async () => {
+        await callerFor(deps, c).catalog.plan({ id });
+        return catalog.getPlanIn(id, lang);
+      }),
+      { varyLanguage: true },
+    );
   });
 
   app.get('/exchange-rates', async (c) => sendJson(c, toSpecRates(await memo('rates', () => callerFor(deps, c).catalog.exchangeRates()))));

@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@esim/db';
 import { AppError } from '../errors.ts';
 import type { ExchangeRates, Plan, Region, RegionDetail } from '../domain/catalog.ts';
+import type { ShopLanguage } from '../domain/language.ts';
+import { localizedPlan, localizedPlans } from './plan-names.ts';
 import { getExchangeRates, listAllPlans, listCoverage, listRegions, listTopUpOnlyPlanIds } from './catalog.ts';
 
 export interface CatalogSnapshot {
@@ -146,6 +148,18 @@ export class CatalogCache {
     const plan = (await this.snapshot()).planById.get(id);
     if (!plan) throw new AppError('PLAN_NOT_FOUND');
     return plan;
+  }
+
+  /** listPlans with the texts composed in `lang` (the REST API's one name for a plan; plan-names.ts). */
+  async listPlansIn(regionId: number, lang: ShopLanguage): Promise<readonly Plan[]> {
+    const plans = await this.listPlans(regionId);
+    return localizedPlans(plans, (await this.snapshot()).regionById, lang);
+  }
+
+  /** getPlan with the texts composed in `lang`. */
+  async getPlanIn(id: number, lang: ShopLanguage): Promise<Plan> {
+    const plan = await this.getPlan(id);
+    return localizedPlan(plan, (await this.snapshot()).regionById, lang);
   }
 
   async getExchangeRates(): Promise<ExchangeRates> {
