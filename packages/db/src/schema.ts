@@ -152,6 +152,16 @@ export interface PasswordResetsTable {
   superseded_at: IsoTimestamp | null;
 }
 
+/** Issue 26: a 'Manage your eSIM' link to one order's eSIM page, usable without an account. */
+export interface EsimLinksTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Lowercase hex SHA-256 of the link's token. */
+  token_hash: string;
+  created_at: IsoTimestamp;
+  revoked_at: IsoTimestamp | null;
+}
+
 export type AccountEmailKind = 'password_reset' | 'account_exists' | 'email_change';
 
 /** Account e-mails a stranger can trigger, counted per address and per client to limit them. */
@@ -370,6 +380,9 @@ export interface OrdersTable {
   topup_esim_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The traveller asked for a refund: claimed once, carried out (and retried) from here. */
   refund_requested_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** Who made the last move of status, and why (set by transition() with it; SQLite's trigger writes the event from them). Migration 2026-11-28-100. */
+  status_actor: ColumnType<OrderActor | null, OrderActor | null | undefined, OrderActor | null>;
+  status_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who moved an order: the traveller, the shop's owner, the system (worker, expiry), a provider. */
@@ -402,6 +415,9 @@ export interface EsimsTable {
   confirmation_code_required: ColumnType<number, number | undefined, number>;
   confirmation_code: string | null;
   apn: string;
+  /** The APN on iPhones / on Android when the provider gives one each ('' = automatic there); null: `apn` (migration 2026-11-28-040-apn-per-os). */
+  apn_ios: ColumnType<string | null, string | null | undefined, string | null>;
+  apn_android: ColumnType<string | null, string | null | undefined, string | null>;
   provider: string;
   /**
    * The provider's own reference of the eSIM (eSIM Access esimTranNo, Airalo '<order>:<iccid>', the
@@ -699,6 +715,7 @@ export interface Database {
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
+  esim_links: EsimLinksTable;
   account_email_log: AccountEmailLogTable;
   sessions: SessionsTable;
   user_totp: UserTotpTable;
@@ -746,6 +763,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type PasswordReset = Selectable<PasswordResetsTable>;
+export type EsimLink = Selectable<EsimLinksTable>;
 export type LoginThrottle = Selectable<LoginThrottleTable>;
 export type LoginAudit = Selectable<LoginAuditTable>;
 export type ContactMessage = Selectable<ContactMessagesTable>;

@@ -10,7 +10,7 @@
 import type { Db, OrderActor } from '@esim/db';
 import type { Services } from '../types.ts';
 import { CLAIMABLE_STATES, UNPAID_STATES } from '../../domain/orders.ts';
-import { isSqlite, writeTransaction } from '../db-tx.ts';
+import { writeTransaction } from '../db-tx.ts';
 import { iso } from '../../domain/time.ts';
 import { releaseReservedPoints, settlePointsOnPaid } from '../rewards-ledger.ts';
 import type { PaidOrderFacts } from '../rewards-ledger.ts';
@@ -66,16 +66,16 @@ export async function fulfilOrder(db: Db, services: Services, paymentIntentId: s
   const now = iso(services.now());
   const by = { ...who(opts), at: now };
   // The hot path: the same claim as claimPaid, its SQL kept once (transition.ts
-  // transitionPaidByIntent). On PostgreSQL a guest's order is claimed by that one statement, with
-  // no transaction around it; an account's order in a transaction with its purchase points.
+  // transitionPaidByIntent). A guest's order is claimed by that one statement (SQLite and
+  // PostgreSQL), with no transaction around it; an account's order in a transaction with its
+  // purchase points.
   const withPoints = (trx: Db) =>
     transitionPaidByIntent(trx, paymentIntentId, by).then(async (moved) => {
       if (moved && moved.order.user_id !== null) await settlePointsOnPaid(trx, moved.order, now);
       return moved?.order;
     });
-  const claimed = isSqlite(db)
-    ? await writeTransaction(db, withPoints)
-    : ((await transitionPaidByIntent(db, paymentIntentId, by, { guestOnly: true }))?.order ?? (await writeTransaction(db, withPoints)));
+  const claimed =
+    (await transitionPaidByIntent(db, paymentIntentId, by, { guestOnly: true }))?.order ?? (await writeTransaction(db, withPoints));
   if (!claimed) return { claimed: false, orderId: null };
   await afterClaim(db, services, claimed.id, opts);
   return { claimed: true, orderId: claimed.id };

@@ -3,9 +3,11 @@
 // transition(db, order, to, { actor, reason }) moves one order to `to` if, and only if, its status
 // is one the transition table (domain/orders.ts ORDER_TRANSITIONS) lets move to `to` (narrowed by
 // `from`), and writes one order_events row (from, to, actor, reason, time) atomically with it:
-//   - SQLite: INSERT INTO order_events … SELECT … FROM orders WHERE <order> AND status IN (…), then
-//     UPDATE orders … WHERE id = <that order>, in one write transaction (BEGIN IMMEDIATE, or the
-//     caller's): the write lock is held from the first statement, so nobody moves the order between;
+//   - SQLite: one statement, `UPDATE orders SET status, status_actor, status_reason, … WHERE <order>
+//     AND status IN (…) RETURNING …`; the BEFORE UPDATE OF status trigger of migration
+//     2026-11-28-100 inserts the event (OLD.status, NEW.status, the actor, the reason) inside that
+//     statement, so the move and its event are atomic without a transaction of their own (in the
+//     caller's transaction they commit or roll back with it), and RETURNING reads the event back;
 //   - PostgreSQL: one statement, `WITH o AS (SELECT … FOR UPDATE), u AS (UPDATE … FROM o RETURNING
 //     …), e AS (INSERT INTO order_events … FROM u) SELECT …`: the row lock makes racing callers
 //     wait, and the one that comes second re-reads the row and finds it moved.
@@ -21,7 +23,7 @@ import { sql } from 'kysely';
 import { Statement, type Database, type Db, type Order, type OrderActor } from '@esim/db';
 import { CLAIMABLE_STATES, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderState } from '../../domain/orders.ts';
 import { AppError } from '../../errors.ts';
-import { isSqlite, writeTransaction } from '../db-tx.ts';
+import { isSqlite } from '../db-tx.ts';
 
 export type { OrderActor };
 export const ORDER_ACTORS: readonly OrderActor[] = ['traveller', 'owner', 'system', 'provider'];
@@ -54,6 +56,14 @@ export interface Transitioned<K extends keyof Order> {
   to: OrderState;
   eventId: number;
 }
+
+/**
+ * SQLite, in an UPDATE's RETURNING: a column of the event the status trigger has just written for
+ * this row (the order's newest; the BEFORE trigger ran before RETURNING is computed). A seek on
+ * order_events_order_idx (order_id, id).
+ */
+const THIS_EVENT_SQLITE = (column: 'id' | 'from_status'): string =>
+  `select "${column}" from "order_events" where "order_id" = "orders"."id" order by "id" desc limit 1`;
 
 /** The states that may move to `to` per the table. */
 export function statesInto(to: OrderState): OrderState[] {
@@ -94,38 +104,29 @@ export async function transition<K extends keyof Order = 'id'>(
     if (opts.where) conds.push(opts.where(eb));
     return eb.and(conds);
   };
-  const set = { ...opts.set, status: to, updated_at: at } as UpdateObject<Database, 'orders', 'orders'>;
+  const set = { ...opts.set, status: to, status_actor: opts.actor, status_reason: reason, updated_at: at } as UpdateObject<
+    Database,
+    'orders',
+    'orders'
+  >;
 
   if (isSqlite(db)) {
-    return writeTransaction(db, async (trx) => {
-      const event = await trx
-        .insertInto('order_events')
-        .columns(['order_id', 'from_status', 'to_status', 'actor', 'reason', 'created_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('orders')
-            .select((s) => [
-              'orders.id',
-              'orders.status',
-              s.val(to).as('to_status'),
-              s.val(opts.actor).as('actor'),
-              s.val(reason).as('reason'),
-              s.val(at).as('created_at'),
-            ])
-            .where(match)
-            .limit(1),
-        )
-        .returning(['id', 'order_id', 'from_status'])
-        .executeTakeFirst();
-      if (!event) return null;
-      const row: unknown = await trx
-        .updateTable('orders')
-        .set(set)
-        .where('id', '=', event.order_id)
-        .returning(columns as readonly (keyof Order)[])
-        .executeTakeFirstOrThrow();
-      return { order: row as Pick<Order, K | 'id'>, from: event.from_status as OrderState, to, eventId: event.id };
-    });
+    // One statement: the BEFORE UPDATE OF status trigger (migration 2026-11-28-100) inserts the
+    // event from OLD.status, NEW.status, status_actor, status_reason and updated_at; RETURNING
+    // reads it back (the order's newest event: the one this statement just wrote).
+    const row = (await db
+      .updateTable('orders')
+      .set(set)
+      .where(match)
+      .returning([
+        ...(columns as readonly (keyof Order)[]),
+        sql<number>`(${sql.raw(THIS_EVENT_SQLITE('id'))})`.as('__event_id'),
+        sql<OrderState>`(${sql.raw(THIS_EVENT_SQLITE('from_status'))})`.as('__from_status'),
+      ])
+      .executeTakeFirst()) as (Record<string, unknown> & { __event_id: number; __from_status: OrderState }) | undefined;
+    if (!row) return null;
+    const { __event_id, __from_status, ...order } = row;
+    return { order: order as Pick<Order, K | 'id'>, from: __from_status, to, eventId: __event_id };
   }
 
   // PostgreSQL: one statement (see the top of the file).
@@ -198,20 +199,20 @@ export async function recordInsertedOrder(
 
 const CLAIMABLE = CLAIMABLE_STATES.map(() => '?').join(', ');
 const PAID_FACTS_SQL = '"id", "user_id", "public_id", "plan_name", "usd_amount_minor", "points_used"';
-/** SQLite, under the write lock: the event from the order's current row, then the move. */
-const CLAIM_EVENT_SQLITE = new Statement<{ id: number; order_id: number; from_status: OrderState }>(
-  'insert into "order_events" ("order_id", "from_status", "to_status", "actor", "reason", "created_at") ' +
-    `select "id", "status", 'paid', ?, ?, ? from "orders" where "payment_intent_id" = ? and "status" in (${CLAIMABLE}) limit 1 ` +
-    'returning "id", "order_id", "from_status"',
-);
-const CLAIM_MOVE_SQLITE = new Statement<PaidFacts>(
-  `update "orders" set "status" = 'paid', "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? where "id" = ? returning ${PAID_FACTS_SQL}`,
-);
+/** SQLite: one statement, the trigger writes the event (`guest`: only an order without an account). */
+const claimSqlite = (guest: boolean) =>
+  new Statement<PaidFacts & { from_status: OrderState; event_id: number }>(
+    `update "orders" set "status" = 'paid', "status_actor" = ?, "status_reason" = ?, "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? ` +
+      `where "payment_intent_id" = ? and "status" in (${CLAIMABLE})${guest ? ' and "user_id" is null' : ''} ` +
+      `returning ${PAID_FACTS_SQL}, (${THIS_EVENT_SQLITE('from_status')}) as "from_status", (${THIS_EVENT_SQLITE('id')}) as "event_id"`,
+  );
+const CLAIM_SQLITE = claimSqlite(false);
+const CLAIM_GUEST_SQLITE = claimSqlite(true);
 /** PostgreSQL: one statement, the row locked, the move and its event (`guest`: only an order without an account). */
 const claimPg = (guest: boolean) =>
   new Statement<PaidFacts & { from_status: OrderState; event_id: number }>(
     `with o as (select "id", "status" from "orders" where "payment_intent_id" = ? and "status" in (${CLAIMABLE})${guest ? ' and "user_id" is null' : ''} limit 1 for update), ` +
-      `u as (update "orders" set "status" = 'paid', "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? from o where "orders"."id" = o."id" ` +
+      `u as (update "orders" set "status" = 'paid', "status_actor" = cast(? as varchar(16)), "status_reason" = cast(? as text), "paid_at" = ?, "next_attempt_at" = ?, "updated_at" = ? from o where "orders"."id" = o."id" ` +
       `returning ${PAID_FACTS_SQL.split(', ')
         .map((c) => `"orders".${c}`)
         .join(', ')}, o."status" as "from_status"), ` +
@@ -235,8 +236,8 @@ export interface PaidFacts {
 /**
  * The order paid by `paymentIntentId` moves to 'paid' from ('pending_payment', 'payment_failed',
  * 'expired') with its event, or null (claimed already, no such order, or `guestOnly` and the order
- * has an account). SQLite: in a write transaction (its own, or the caller's); PostgreSQL: one
- * statement, atomic on its own.
+ * has an account). One statement on both databases, atomic on its own (SQLite: the status
+ * trigger writes the event); inside a caller's transaction it commits or rolls back with it.
  */
 export async function transitionPaidByIntent(
   db: Db,
@@ -245,26 +246,33 @@ export async function transitionPaidByIntent(
   opts: { guestOnly?: boolean } = {},
 ): Promise<Transitioned<keyof PaidFacts> | null> {
   const reason = who.reason.slice(0, 500);
-  if (!isSqlite(db)) {
-    const row = await (opts.guestOnly ? CLAIM_GUEST_PG : CLAIM_PG).first(db, [
-      paymentIntentId,
-      ...CLAIMABLE_STATES,
-      who.at,
-      who.at,
-      who.at,
+  if (isSqlite(db)) {
+    const row = await (opts.guestOnly ? CLAIM_GUEST_SQLITE : CLAIM_SQLITE).first(db, [
       who.actor,
       reason,
       who.at,
+      who.at,
+      who.at,
+      paymentIntentId,
+      ...CLAIMABLE_STATES,
     ]);
     if (!row) return null;
     const { from_status, event_id, ...order } = row;
     return { order, from: from_status, to: 'paid', eventId: event_id };
   }
-  return writeTransaction(db, async (trx) => {
-    const event = await CLAIM_EVENT_SQLITE.first(trx, [who.actor, reason, who.at, paymentIntentId, ...CLAIMABLE_STATES]);
-    if (!event) return null;
-    const order = await CLAIM_MOVE_SQLITE.first(trx, [who.at, who.at, who.at, event.order_id]);
-    if (!order) throw new AppError('INTERNAL', 'transition: the claimed order vanished within its transaction');
-    return { order, from: event.from_status, to: 'paid', eventId: event.id };
-  });
+  const row = await (opts.guestOnly ? CLAIM_GUEST_PG : CLAIM_PG).first(db, [
+    paymentIntentId,
+    ...CLAIMABLE_STATES,
+    who.actor,
+    reason,
+    who.at,
+    who.at,
+    who.at,
+    who.actor,
+    reason,
+    who.at,
+  ]);
+  if (!row) return null;
+  const { from_status, event_id, ...order } = row;
+  return { order, from: from_status, to: 'paid', eventId: event_id };
 }
