@@ -6,6 +6,7 @@ import type { Context } from '../trpc.ts';
 import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput } from '../domain/validation.ts';
 import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/auth.ts';
 import { getPublicUser } from '../services/users.ts';
+import { noteBackOfficeSignIn } from '../services/new-device.ts';
 import { resendVerificationEmail, verifyEmail } from '../services/email-verification.ts';
 import { REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT } from '../domain/rate-limit.ts';
 import { limitPerClient } from './limits.ts';
@@ -47,8 +48,18 @@ export const authRouter = router({
     .use(auditInvalidLogin)
     .input(ZLoginInput)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await loginUser(ctx.db, input, requestMeta(ctx), ctx.sessionId);
+      const meta = requestMeta(ctx);
+      const { user, session } = await loginUser(ctx.db, input, meta, ctx.sessionId);
       ctx.res.setSessionCookie(session.token, session.expiresAt);
+      // A back-office account told of a sign-in from an address or browser it has not used before.
+      await noteBackOfficeSignIn(ctx.db, ctx.services, {
+        userId: user.id,
+        email: user.email,
+        role: user.role,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        now: meta.now,
+      });
       return user;
     }),
 
