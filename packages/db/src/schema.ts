@@ -152,16 +152,6 @@ export interface PasswordResetsTable {
   superseded_at: IsoTimestamp | null;
 }
 
-/** Issue 26: a 'Manage your eSIM' link to one order's eSIM page, usable without an account. */
-export interface EsimLinksTable {
-  id: Generated<number>;
-  order_id: number;
-  /** Lowercase hex SHA-256 of the link's token. */
-  token_hash: string;
-  created_at: IsoTimestamp;
-  revoked_at: IsoTimestamp | null;
-}
-
 export type AccountEmailKind = 'password_reset' | 'account_exists' | 'email_change';
 
 /** Account e-mails a stranger can trigger, counted per address and per client to limit them. */
@@ -415,9 +405,6 @@ export interface EsimsTable {
   confirmation_code_required: ColumnType<number, number | undefined, number>;
   confirmation_code: string | null;
   apn: string;
-  /** The APN on iPhones / on Android when the provider gives one each ('' = automatic there); null: `apn` (migration 2026-11-28-040-apn-per-os). */
-  apn_ios: ColumnType<string | null, string | null | undefined, string | null>;
-  apn_android: ColumnType<string | null, string | null | undefined, string | null>;
   provider: string;
   /**
    * The provider's own reference of the eSIM (eSIM Access esimTranNo, Airalo '<order>:<iccid>', the
@@ -715,7 +702,6 @@ export interface Database {
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
-  esim_links: EsimLinksTable;
   account_email_log: AccountEmailLogTable;
   sessions: SessionsTable;
   user_totp: UserTotpTable;
@@ -763,7 +749,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type PasswordReset = Selectable<PasswordResetsTable>;
-export type EsimLink = Selectable<EsimLinksTable>;
 export type LoginThrottle = Selectable<LoginThrottleTable>;
 export type LoginAudit = Selectable<LoginAuditTable>;
 export type ContactMessage = Selectable<ContactMessagesTable>;
