@@ -9,7 +9,7 @@
 // Every value is HTML-escaped; links are kept only when they are http(s).
 // The subpaths, not the package's entry: that one lists the locale files for Vite's lazy loading.
 import { destinationName } from '@esim/i18n/destinations';
-import { formatDataAmount, planTexts } from '@esim/i18n/plan-texts';
+import { formatDataAmount, planTexts, providedFeatures, type ProvidedPlanFacts } from '@esim/i18n/plan-texts';
 import { escapeHtml, safeHref, type RenderedEmail } from '../domain/email-templates.ts';
 import { shopLanguage, textDirection, type ShopLanguage } from '../domain/language.ts';
 import { formatMoney } from '../domain/money.ts';
@@ -137,12 +137,16 @@ export interface EmailPlan {
   dataMb?: number | null | undefined;
   validityDays: number;
   region?: { code: string; kind: 'country' | 'bundle'; name: string; coverage: number } | null | undefined;
+  /** What the plan's provider said (plans.facts): the e-mail shows these, and nothing it did not say. */
+  provided?: ProvidedPlanFacts | null | undefined;
 }
 
 export interface LocalizedPlan {
   name: string;
   data: string;
   validity: string;
+  /** The provider's facts as short lines in the language (empty when it said nothing). */
+  facts: string[];
 }
 
 /** The plan's name, data and validity in `lang` (planTexts over destinationName). */
@@ -150,6 +154,7 @@ export function localizePlan(plan: EmailPlan, locale: EmailLocale): LocalizedPla
   const lang = shopLanguage(locale);
   const t = emailT(lang);
   const tr = (key: string, opts?: Record<string, unknown>) => t(key, { ...opts, lng: lang });
+  const facts = providedFeatures((key, opts) => tr(key, { ...opts, ns: 'plans' }), plan.provided, lang);
   if (plan.region && plan.dataMb !== undefined) {
     const r = plan.region;
     const destination = destinationName({ code: r.code, kind: r.kind, name: r.name }, lang, (k) => t(k, { ns: 'destinations', lng: lang }));
@@ -165,7 +170,7 @@ export function localizePlan(plan: EmailPlan, locale: EmailLocale): LocalizedPla
       },
       lang,
     );
-    return { name: texts.name, data: texts.data, validity: texts.validity };
+    return { name: texts.name, data: texts.data, validity: texts.validity, facts };
   }
   const data =
     plan.dataMb === undefined
@@ -173,7 +178,7 @@ export function localizePlan(plan: EmailPlan, locale: EmailLocale): LocalizedPla
       : plan.dataMb === null
         ? tr('data.unlimited', { ns: 'plans' })
         : formatDataAmount(plan.dataMb, lang);
-  return { name: plan.name, data, validity: tr('validity', { ns: 'plans', count: plan.validityDays }) };
+  return { name: plan.name, data, validity: tr('validity', { ns: 'plans', count: plan.validityDays }), facts };
 }
 
 // ── the order e-mail ──────────────────────────────────────────────────────────────────────────
@@ -225,6 +230,7 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
     { label: t('order.plan'), value: plan.name },
     { label: t('order.data'), value: plan.data },
     { label: t('order.validity'), value: plan.validity },
+    ...(plan.facts.length ? [{ label: t('order.planFacts'), value: plan.facts.join(' · ') }] : []),
     { label: t('order.total'), value: formatMoney(order.totalMinor, order.currency, lang) },
     {
       label: t('order.paymentMethod'),
@@ -264,7 +270,13 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
       activationCode: escapeHtml(esim.activationCode),
       accountHref: escapeHtml(account ?? ''),
     },
-    { apple: apple !== null, account: account !== null, confirmation: esim.confirmationCodeRequired },
+    {
+      apple: apple !== null,
+      account: account !== null,
+      confirmation: esim.confirmationCodeRequired,
+      // 'Validity starts when the eSIM first connects…' only when the provider said so.
+      validityNote: order.plan.provided?.validityStarts === 'first_connection',
+    },
   );
 
   const text = [
@@ -287,7 +299,7 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
     ...(esim.confirmationCodeRequired ? [t('order.confirmationNote')] : []),
     '',
     t('order.roaming'),
-    t('order.validityNote'),
+    ...(order.plan.provided?.validityStarts === 'first_connection' ? [t('order.validityNote')] : []),
     t('order.once'),
     '',
     ...(account ? [`${t('order.account')}: ${account}`] : []),

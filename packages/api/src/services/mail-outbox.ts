@@ -195,6 +195,7 @@ async function emailPlanOf(
     region: destination
       ? { code: destination.regionCode, kind: destination.regionKind, name: destination.regionName, coverage: destination.coverage }
       : null,
+    provided: destination?.provided ?? null,
   };
 }
 

@@ -128,3 +128,48 @@ describe('languages of the order e-mail', () => {
     expect(mail.html).toContain('<html lang="en" dir="ltr"');
   });
 });
+
+describe('the delivery e-mail says what the provider said about the plan, and only that', () => {
+  const order = (provided: EmailPlanProvided, locale: ShopLanguage = 'en') =>
+    renderOrderEmail({
+      ...brand,
+      locale,
+      order: { id: 'ORD-FACTS', plan: { ...plan, provided }, totalMinor: 1999, currency: 'USD', purchasedAt: '2026-03-01T12:00:00.000Z' },
+      esim: {
+        iccid: '8999912345678901230',
+        activationCode: code,
+        smdpAddress: 'smdp.sim.example',
+        matchingId: 'M',
+        confirmationCodeRequired: false,
+        apn: 'globaldata',
+      },
+      qrCid: 'qr@esim',
+      appleUrl: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA:1',
+      accountUrl: 'http://localhost:3000/account/esim',
+    });
+
+  it('no facts: no plan-facts row, no validity-start sentence', () => {
+    const mail = order(null);
+    expect(mail.text).not.toContain('About this plan');
+    expect(mail.text).not.toContain('first connects');
+    expect(mail.html).not.toContain('first connects');
+    expect(mail.text).not.toMatch(/4G|5G|hotspot/i);
+  });
+
+  it("the provider's facts in the receipt, and the validity note when it said validity starts at first connection", () => {
+    const mail = order({
+      operators: [{ country: 'JP', name: 'NTT Docomo', generation: '5G' }],
+      hotspot: false,
+      validityStarts: 'first_connection',
+    });
+    expect(mail.text).toContain('About this plan: 5G where available · No hotspot / tethering · Validity starts when you first connect');
+    expect(mail.html).toContain('No hotspot / tethering');
+    expect(mail.text).toContain('first connects');
+    expect(mail.html).toContain('first connects');
+    const de = order({ hotspot: true }, 'de');
+    expect(de.text).toContain('Zum Tarif: Hotspot / Tethering erlaubt');
+    expect(order({ hotspot: true }).text).not.toContain('first connects');
+  });
+});
+
+type EmailPlanProvided = Parameters<typeof renderOrderEmail>[0]['order']['plan']['provided'];
