@@ -5,6 +5,7 @@ import { usersRouter } from './routers/users.ts';
 import { ordersRouter } from './routers/orders.ts';
 import { supportRouter } from './routers/support.ts';
 import { paymentsRouter } from './routers/payments.ts';
+import { esimLinksRouter } from './routers/esim-links.ts';
 import { esimsRouter } from './routers/esims.ts';
 import { subscriptionsRouter } from './routers/subscriptions.ts';
 import { rewardsRouter } from './routers/rewards.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   support: supportRouter,
   payments: paymentsRouter,
   esims: esimsRouter,
+  esimLinks: esimLinksRouter,
   subscriptions: subscriptionsRouter,
   rewards: rewardsRouter,
   admin: adminRouter,

@@ -152,6 +152,16 @@ export interface PasswordResetsTable {
   superseded_at: IsoTimestamp | null;
 }
 
+/** Issue 26: a 'Manage your eSIM' link to one order's eSIM page, usable without an account. */
+export interface EsimLinksTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Lowercase hex SHA-256 of the link's token. */
+  token_hash: string;
+  created_at: IsoTimestamp;
+  revoked_at: IsoTimestamp | null;
+}
+
 export type AccountEmailKind = 'password_reset' | 'account_exists' | 'email_change';
 
 /** Account e-mails a stranger can trigger, counted per address and per client to limit them. */
@@ -702,6 +712,7 @@ export interface Database {
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
+  esim_links: EsimLinksTable;
   account_email_log: AccountEmailLogTable;
   sessions: SessionsTable;
   user_totp: UserTotpTable;
@@ -749,6 +760,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type PasswordReset = Selectable<PasswordResetsTable>;
+export type EsimLink = Selectable<EsimLinksTable>;
 export type LoginThrottle = Selectable<LoginThrottleTable>;
 export type LoginAudit = Selectable<LoginAuditTable>;
 export type ContactMessage = Selectable<ContactMessagesTable>;

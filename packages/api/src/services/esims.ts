@@ -29,8 +29,11 @@ import type { EsimDetailView, EsimPackageView, EsimSummaryView, EsimUsageView } 
 
 type EsimRow = Awaited<ReturnType<typeof selectEsims>>[number];
 
-/** The user's eSIMs with their first order (someone else's are not in it). */
-function selectEsims(db: Db, userId: number, iccid?: string) {
+/** Whose eSIMs: a signed-in user's (their id), or one order's (a 'Manage your eSIM' link, issue 26). */
+export type EsimOwner = number | { orderId: number };
+
+/** The user's (or the order's) eSIMs with their first order (someone else's are not in it). */
+function selectEsims(db: Db, owner: EsimOwner, iccid?: string) {
   let q = db
     .selectFrom('esims as e')
     .innerJoin('orders as o', 'o.id', 'e.order_id')
@@ -49,7 +52,7 @@ function selectEsims(db: Db, userId: number, iccid?: string) {
       'o.refund_requested_at as order_refund_requested_at',
       's.public_id as subscription_public_id',
     ])
-    .where('o.user_id', '=', userId);
+    .where(typeof owner === 'number' ? 'o.user_id' : 'o.id', '=', typeof owner === 'number' ? owner : owner.orderId);
   if (iccid !== undefined) q = q.where('e.iccid', '=', iccid);
   return q.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').execute();
 }
@@ -213,8 +216,8 @@ export function fillUsageDays(rows: ReadonlyArray<{ day: string; used_mb: number
 const notYours = () => new AppError('NOT_FOUND', 'There is no eSIM with this number in your account.');
 
 /** /account/esim/{iccid}: everything about one of the user's eSIMs; someone else's or an unknown one → 404. */
-export async function getEsimDetail(db: Db, services: Services, userId: number, iccid: string): Promise<EsimDetailView> {
-  const [r] = await selectEsims(db, userId, iccid);
+export async function getEsimDetail(db: Db, services: Services, owner: EsimOwner, iccid?: string): Promise<EsimDetailView> {
+  const [r] = await selectEsims(db, owner, iccid);
   if (!r) throw notYours();
   const now = services.now();
   const packages = await db

@@ -1,0 +1,23 @@
+// esimLinks.*: the 'Manage your eSIM' link (issue 26) — no account needed; the token is the key.
+//   get          the linked order's eSIM page: install details, usage, packages (404 for a revoked or unknown link)
+//   revoke       (mutation) ends every link of the order and e-mails a new one to the order's address
+//   findOrder    (mutation) 'Find my order': address + order number → the link by e-mail; one answer either way
+import { z } from 'zod';
+import { ZEmail } from '../domain/validation.ts';
+import { getLinkedEsim, requestOrderLink, revokeAndResend } from '../services/esim-links.ts';
+import { publicProcedure, router } from '../trpc.ts';
+
+const ZLinkToken = z.object({ token: z.string().trim().min(1, 'The link is incomplete.').max(128, 'The link is not valid.') });
+
+export const ZFindOrderInput = z.object({
+  email: ZEmail,
+  orderNumber: z.string().trim().min(1, 'Required').max(32, 'Please enter the order number from your receipt (ORD-…)'),
+});
+
+export const esimLinksRouter = router({
+  get: publicProcedure.input(ZLinkToken).query(({ ctx, input }) => getLinkedEsim(ctx.db, ctx.services, input.token)),
+
+  revoke: publicProcedure.input(ZLinkToken).mutation(({ ctx, input }) => revokeAndResend(ctx.db, ctx.services, input.token)),
+
+  findOrder: publicProcedure.input(ZFindOrderInput).mutation(({ ctx, input }) => requestOrderLink(ctx.db, ctx.services, input, ctx.req.ip)),
+});

@@ -1,0 +1,131 @@
+// Issue 26: the 'Manage your eSIM' link and 'Find my order', through the procedures on a migrated
+// in-memory SQLite with the demo payments and the eSIM simulator: a guest's link opens the eSIM
+// without an account; only the token's hash is stored; a revoked, someone else's or made-up token is
+// the same 404; 'Find my order' answers the same whether the order exists or not, and is throttled.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_LINK_SENT_MESSAGE, issueEsimLink, revokeOrderLinks } from '../../src/services/esim-links.ts';
+import { sha256Hex } from '../../src/services/tokens.ts';
+import { CARDS, createOrdersRig, type OrdersRig } from './rig.ts';
+
+let rig: OrdersRig;
+beforeEach(async () => {
+  rig = await createOrdersRig();
+});
+afterEach(async () => {
+  await rig.settle();
+  await rig.close();
+});
+
+async function guestBuys(email: string) {
+  const api = await rig.browser().caller();
+  const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email } as never);
+  await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+  await rig.settle();
+  const order = await rig.db
+    .selectFrom('orders')
+    .select(['id', 'public_id'])
+    .where('public_id', '=', intent.orderId)
+    .executeTakeFirstOrThrow();
+  const esim = await rig.db.selectFrom('esims').select(['iccid']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+  return { order, esim };
+}
+
+async function failure(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    const err = e as { code: string; message: string };
+    return { code: err.code, message: err.message };
+  }
+  throw new Error('expected the call to fail');
+}
+
+const linksIn = (to: string) =>
+  rig.mailer.sent.filter((m) => m.to === to).flatMap((m) => [...m.text.matchAll(/\/esim-link\?token=([A-Za-z0-9_-]+)/g)].map((x) => x[1]!));
+
+describe('the Manage your eSIM link', () => {
+  it("opens the guest's eSIM without an account; only the token's hash is stored", async () => {
+    const { order, esim } = await guestBuys('guest@traveller.example');
+    const token = await issueEsimLink(rig.db, order.id, rig.services.now());
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await rig.db.selectFrom('esim_links').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(sha256Hex(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    const view = await (await rig.browser().caller()).esimLinks.get({ token });
+    expect(view.iccid).toBe(esim.iccid);
+    expect(view.orderId).toBe(order.public_id);
+  });
+
+  it("another order's token shows only that order; a made-up or revoked token is the same 404", async () => {
+    const a = await guestBuys('a@traveller.example');
+    const b = await guestBuys('b@traveller.example');
+    const tokenA = await issueEsimLink(rig.db, a.order.id, rig.services.now());
+    const tokenB = await issueEsimLink(rig.db, b.order.id, rig.services.now());
+    const api = await rig.browser().caller();
+    expect((await api.esimLinks.get({ token: tokenB })).iccid).toBe(b.esim.iccid);
+    expect((await api.esimLinks.get({ token: tokenA })).iccid).toBe(a.esim.iccid);
+
+    const madeUp = await failure(api.esimLinks.get({ token: `${tokenA.slice(0, -1)}${tokenA.endsWith('A') ? 'B' : 'A'}` }));
+    const garbage = await failure(api.esimLinks.get({ token: 'not-a-token' }));
+    expect(await revokeOrderLinks(rig.db, a.order.id, rig.services.now())).toBe(1);
+    const revoked = await failure(api.esimLinks.get({ token: tokenA }));
+    for (const f of [madeUp, garbage, revoked]) expect(f).toEqual(madeUp);
+    expect(madeUp.code).toBe('NOT_FOUND');
+    // B's link is untouched by A's revocation.
+    expect((await api.esimLinks.get({ token: tokenB })).iccid).toBe(b.esim.iccid);
+  });
+
+  it('the holder revokes the link: it stops working and a new one is e-mailed to the order address', async () => {
+    const { order, esim } = await guestBuys('holder@traveller.example');
+    const token = await issueEsimLink(rig.db, order.id, rig.services.now());
+    const api = await rig.browser().caller();
+    const before = linksIn('holder@traveller.example');
+    await api.esimLinks.revoke({ token });
+    await rig.settle();
+    expect((await failure(api.esimLinks.get({ token }))).code).toBe('NOT_FOUND');
+    const fresh = linksIn('holder@traveller.example').filter((t) => !before.includes(t));
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).not.toBe(token);
+    expect((await api.esimLinks.get({ token: fresh[0]! })).iccid).toBe(esim.iccid);
+    // A revoked link cannot revoke again.
+    expect((await failure(api.esimLinks.revoke({ token }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('Find my order', () => {
+  it('same answer whether the order exists or not; only a match e-mails a working link', async () => {
+    const { order, esim } = await guestBuys('finder@traveller.example');
+    const api = await rig.browser({ ip: '198.51.100.7' }).caller();
+    const hit = await api.esimLinks.findOrder({ email: ' Finder@Traveller.example ', orderNumber: order.public_id.toLowerCase() });
+    const wrongNumber = await api.esimLinks.findOrder({ email: 'finder@traveller.example', orderNumber: 'ORD-0000000000' });
+    const wrongAddress = await api.esimLinks.findOrder({ email: 'someone@else.example', orderNumber: order.public_id });
+    await rig.settle();
+    expect(hit).toEqual({ ok: true, message: ORDER_LINK_SENT_MESSAGE });
+    expect(wrongNumber).toEqual(hit);
+    expect(wrongAddress).toEqual(hit);
+    expect(rig.mailer.sent.filter((m) => m.to === 'someone@else.example')).toHaveLength(0);
+    const links = linksIn('finder@traveller.example');
+    expect(links).toHaveLength(1);
+    expect((await api.esimLinks.get({ token: links[0]! })).iccid).toBe(esim.iccid);
+  });
+
+  it('is throttled per typed address (429 with a retry time), whether or not it has an order', async () => {
+    const statuses: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const api = await rig.browser({ ip: `203.0.113.${i + 1}` }).caller();
+      const r = await failure(api.esimLinks.findOrder({ email: 'nobody@traveller.example', orderNumber: 'ORD-0000000000' })).catch(
+        () => null,
+      );
+      statuses.push(r?.code ?? 'ok');
+    }
+    expect(statuses).toEqual(['ok', 'ok', 'ok', 'TOO_MANY_REQUESTS']);
+  });
+
+  it('bad input is a 400, not a 500', async () => {
+    const api = await rig.browser().caller();
+    expect((await failure(api.esimLinks.findOrder({ email: 'not an address', orderNumber: 'ORD-1' }))).code).toBe('BAD_REQUEST');
+    expect((await failure(api.esimLinks.get({ token: '' }))).code).toBe('BAD_REQUEST');
+  });
+});
