@@ -69,6 +69,7 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'esims.topUpOptions': () => shop.esims.topUpOptions({ iccid: facts.iccid }),
     'esims.activationCode': () =>
       expect(shop.esims.activationCode({ esimId: 'ESIM-0000000000', token: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
+    'esimLinks.get': () => expect(shop.esimLinks.get({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'subscriptions.list': () => shop.subscriptions.list(),
     'rewards.levels': () => shop.rewards.levels(),
     'rewards.achievements': () => shop.rewards.achievements(),

@@ -5,6 +5,7 @@
 //
 // 'Find my order' e-mails a fresh link to the order's address when the address and order number
 // match, and gives the same answer either way; it is limited per client and per typed address.
+import { createHmac } from 'node:crypto';
 import type { Db } from '@esim/db';
 import { iso } from '../domain/time.ts';
 import type { RateRule } from '../domain/rate-limit.ts';
@@ -52,6 +53,27 @@ export async function issueEsimLink(db: Db, orderId: number, now: Date): Promise
     .values({ order_id: orderId, token_hash: sha256Hex(token), created_at: iso(now), revoked_at: null })
     .execute();
   return token;
+}
+
+/**
+ * The link an order e-mail (an outbox row) carries: derived from the row (HMAC under the server's
+ * secret), so every attempt at sending that row carries the same link, and stored once. It names the
+ * order holding the eSIM (a top-up's or renewal's e-mail opens the eSIM it added to). → its URL.
+ */
+export async function outboxEsimLink(db: Db, services: Services, orderId: number, outboxId: number): Promise<string> {
+  const token = createHmac('sha256', services.rateLimits.secret).update(`esim-link:outbox:${outboxId}`).digest('base64url');
+  const target = await db
+    .selectFrom('esim_packages as p')
+    .innerJoin('esims as e', 'e.id', 'p.esim_id')
+    .select('e.order_id')
+    .where('p.order_id', '=', orderId)
+    .executeTakeFirst();
+  await db
+    .insertInto('esim_links')
+    .values({ order_id: target?.order_id ?? orderId, token_hash: sha256Hex(token), created_at: iso(services.now()), revoked_at: null })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+  return esimLinkUrl(services.config.publicUrl, token);
 }
 
 /** The order a working link names; anything else → 404. */

@@ -16,6 +16,8 @@ import { changed } from './db-tx.ts';
 import { getPlanDestinations } from './plan-facts.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
 import { composeEsimLifeEmail, isEsimLifeEmailKind, type EsimLifeEmailKind } from './esim-emails.ts';
+import { withManageLink } from '../emails/manage-link.ts';
+import { outboxEsimLink } from './esim-links.ts';
 
 export type EmailKind =
   | 'esim_delivery'
@@ -102,7 +104,13 @@ export async function sendEmail(db: Db, services: Services, outboxId: number, op
   if (!row) return 'skipped';
   const attempts = row.attempts + 1;
   try {
-    const composed = await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address);
+    const order = await db.selectFrom('orders').select('locale').where('id', '=', row.order_id).executeTakeFirstOrThrow();
+    // Issue 26: every order e-mail carries the 'Manage your eSIM' link.
+    const composed = withManageLink(
+      await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address),
+      await outboxEsimLink(db, services, row.order_id, row.id),
+      order.locale,
+    );
     // One message per row however often it is attempted (a crash after the send, before the
     // update below, is followed by another attempt): the same Date, Message-ID and outbox file.
     const message = { ...composed, date: new Date(row.created_at), idempotencyKey: `email-outbox:${row.id}:${composed.tag ?? row.kind}` };

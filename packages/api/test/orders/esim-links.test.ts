@@ -49,8 +49,8 @@ describe('the Manage your eSIM link', () => {
     const token = await issueEsimLink(rig.db, order.id, rig.services.now());
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const rows = await rig.db.selectFrom('esim_links').selectAll().execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.token_hash).toBe(sha256Hex(token));
+    expect(rows.filter((r) => r.token_hash === sha256Hex(token))).toHaveLength(1);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(token);
 
     const view = await (await rig.browser().caller()).esimLinks.get({ token });
@@ -69,7 +69,10 @@ describe('the Manage your eSIM link', () => {
 
     const madeUp = await failure(api.esimLinks.get({ token: `${tokenA.slice(0, -1)}${tokenA.endsWith('A') ? 'B' : 'A'}` }));
     const garbage = await failure(api.esimLinks.get({ token: 'not-a-token' }));
-    expect(await revokeOrderLinks(rig.db, a.order.id, rig.services.now())).toBe(1);
+    // The delivery e-mail's link and the one made here.
+    const ofA = await rig.db.selectFrom('esim_links').select('id').where('order_id', '=', a.order.id).execute();
+    expect(ofA.length).toBeGreaterThanOrEqual(2);
+    expect(await revokeOrderLinks(rig.db, a.order.id, rig.services.now())).toBe(ofA.length);
     const revoked = await failure(api.esimLinks.get({ token: tokenA }));
     for (const f of [madeUp, garbage, revoked]) expect(f).toEqual(madeUp);
     expect(madeUp.code).toBe('NOT_FOUND');
@@ -94,9 +97,36 @@ describe('the Manage your eSIM link', () => {
   });
 });
 
+describe('order e-mails carry the link', () => {
+  it("the guest's delivery e-mail has a working 'Manage your eSIM' link; sending again does not make another", async () => {
+    const { esim } = await guestBuys('mailed@traveller.example');
+    const mails = rig.mailer.sent.filter((m) => m.to === 'mailed@traveller.example');
+    expect(mails.length).toBeGreaterThan(0);
+    for (const m of mails) {
+      expect(m.text).toContain('Manage your eSIM');
+      expect(m.html).toMatch(/href="http:\/\/localhost:3000\/esim-link\?token=[A-Za-z0-9_-]{43}"/);
+    }
+    const tokens = linksIn('mailed@traveller.example');
+    expect(new Set(tokens).size).toBe(mails.length);
+    expect((await (await rig.browser().caller()).esimLinks.get({ token: tokens[0]! })).iccid).toBe(esim.iccid);
+    expect(await rig.db.selectFrom('esim_links').select('id').execute()).toHaveLength(mails.length);
+  });
+
+  it('the link is in the language of the order (Arabic, right to left)', async () => {
+    const api = await rig.browser({ locale: 'ar' }).caller();
+    const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'ar@traveller.example' } as never);
+    await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const [mail] = rig.mailer.sent.filter((m) => m.to === 'ar@traveller.example');
+    expect(mail!.text).toContain('إدارة شريحة eSIM');
+    expect(mail!.html).toContain('<div dir="rtl"');
+  });
+});
+
 describe('Find my order', () => {
   it('same answer whether the order exists or not; only a match e-mails a working link', async () => {
     const { order, esim } = await guestBuys('finder@traveller.example');
+    const delivered = linksIn('finder@traveller.example');
     const api = await rig.browser({ ip: '198.51.100.7' }).caller();
     const hit = await api.esimLinks.findOrder({ email: ' Finder@Traveller.example ', orderNumber: order.public_id.toLowerCase() });
     const wrongNumber = await api.esimLinks.findOrder({ email: 'finder@traveller.example', orderNumber: 'ORD-0000000000' });
@@ -106,7 +136,7 @@ describe('Find my order', () => {
     expect(wrongNumber).toEqual(hit);
     expect(wrongAddress).toEqual(hit);
     expect(rig.mailer.sent.filter((m) => m.to === 'someone@else.example')).toHaveLength(0);
-    const links = linksIn('finder@traveller.example');
+    const links = linksIn('finder@traveller.example').filter((t) => !delivered.includes(t));
     expect(links).toHaveLength(1);
     expect((await api.esimLinks.get({ token: links[0]! })).iccid).toBe(esim.iccid);
   });
