@@ -146,7 +146,7 @@ describe('accounts', () => {
     await userLink.click();
     await page.waitForURL((url) => url.pathname === '/account');
     await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
-    await page.getByRole('heading', { name: 'Welcome back, Ada Traveller!' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Ada Traveller!' }).waitFor();
     await page.getByText('You have no orders yet').waitFor();
     expect(await page.title()).toContain('My Account');
 

@@ -47,6 +47,7 @@ const CATALOGUE = new Set([
   'admin.catalog.createPlan',
   'admin.catalog.updatePlan',
   'admin.catalog.deletePlan',
+  'admin.catalog.setPlanText',
   'admin.rates.list',
   'admin.rates.update',
 ]);

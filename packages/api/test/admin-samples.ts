@@ -20,6 +20,7 @@ export const SAMPLES: Record<string, unknown> = {
   'admin.catalog.createPlan': { regionId: 987654, name: 'Plan', priceMinor: 999, dataAmount: '1GB', dataMb: 1024, validityDays: 7 },
   'admin.catalog.updatePlan': { id: 987654, patch: { priceMinor: 100 } },
   'admin.catalog.deletePlan': { id: 987654 },
+  'admin.catalog.setPlanText': { planId: 987654, lang: 'de', name: 'Japan', description: null },
   'admin.customers.search': { q: 'bob' },
   'admin.customers.get': { userId: 987654 },
   'admin.customers.setDisabled': { userId: 987654, disabled: true },

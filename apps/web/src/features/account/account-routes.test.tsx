@@ -109,11 +109,12 @@ describe('account guard', () => {
 });
 
 describe('dashboard', () => {
-  it('greets by full name, shows the menu, tiles and the empty order history', async () => {
+  it('greets a brand-new account (no order yet) by full name as new, shows the menu, tiles and the empty order history', async () => {
     signedIn();
     await renderApp('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Welcome back, Ada Traveller!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Traveller!' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Welcome back/ })).toBeNull();
     const menu = screen.getByRole('navigation', { name: 'Account menu' });
     expect(
       within(menu)

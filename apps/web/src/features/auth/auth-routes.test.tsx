@@ -233,7 +233,7 @@ describe('/register', () => {
     const { router } = await renderApp('/register');
     await fillRegister();
     expect(await screen.findByText('Registration successful', {}, { timeout: 3000 })).toBeTruthy();
-    expect(screen.getByText('Your account has been created.')).toBeTruthy();
+    expect(screen.getByText('Your account has been created. Check your inbox to confirm your address.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sent).toMatchObject({ fullName: 'Ada Traveller', username: 'ada', email: 'ada@example.com', password: 'longenough' });
     expect(await screen.findByRole('link', { name: 'ada', hidden: true })).toBeTruthy();

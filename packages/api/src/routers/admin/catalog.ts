@@ -10,6 +10,7 @@ import {
   updatePlan,
   updateRegion,
 } from '../../services/admin/catalog.ts';
+import { setPlanOwnerText, ZPlanOwnerText } from '../../services/admin/plan-texts.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
 import { actorOf } from './actor.ts';
@@ -36,6 +37,11 @@ export const adminCatalogRouter = router({
     .meta(ROLES.catalogue)
     .input(ZPlanUpdate)
     .mutation(({ ctx, input }) => updatePlan(ctx.db, ctx.services, actorOf(ctx), input.id, input.patch)),
+  /** The owner's wording of a plan in one language (null: composed again); English stands in for the others. */
+  setPlanText: adminProcedure
+    .meta(ROLES.catalogue)
+    .input(ZPlanOwnerText)
+    .mutation(({ ctx, input }) => setPlanOwnerText(ctx.db, ctx.services, actorOf(ctx), input)),
   /** Only a plan without orders; otherwise 409 'hide it instead'. */
   deletePlan: adminProcedure
     .meta(ROLES.catalogue)

@@ -41,7 +41,8 @@ function Dashboard() {
     <Stack gap="xl">
       <div>
         <Title order={2} fz={{ base: 22, sm: 26 }}>
-          {isolated({ name }, (v) => t('dashboard.greeting', v))}
+          {/* A brand-new account (no order yet) is welcomed, not welcomed back. */}
+          {isolated({ name }, (v) => t(orders.data?.length === 0 ? 'dashboard.greetingNew' : 'dashboard.greeting', v))}
         </Title>
         <Text c="dimmed" mt={4}>
           {t('dashboard.intro')}
