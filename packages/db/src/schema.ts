@@ -162,6 +162,18 @@ export interface EsimLinksTable {
   revoked_at: IsoTimestamp | null;
 }
 
+/** Issue 26: a one-time code e-mailed to an order's address before a refund through its link. */
+export interface RefundCodesTable {
+  id: Generated<number>;
+  order_id: number;
+  /** HMAC-SHA-256 (hex) of the code under the server secret. */
+  code_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+}
+
 export type AccountEmailKind = 'password_reset' | 'account_exists' | 'email_change';
 
 /** Account e-mails a stranger can trigger, counted per address and per client to limit them. */
@@ -713,6 +725,7 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   esim_links: EsimLinksTable;
+  refund_codes: RefundCodesTable;
   account_email_log: AccountEmailLogTable;
   sessions: SessionsTable;
   user_totp: UserTotpTable;

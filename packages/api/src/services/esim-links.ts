@@ -11,7 +11,8 @@ import { iso } from '../domain/time.ts';
 import type { RateRule } from '../domain/rate-limit.ts';
 import { AppError } from '../errors.ts';
 import { getEsimDetail } from './esims.ts';
-import type { EsimDetailView } from './esim-views.ts';
+import type { EsimDetailView, RefundResultView } from './esim-views.ts';
+import { refundOrderForUser } from './order-life/refunds.ts';
 import { enforceClientRate, enforceRate } from './rate-limit.ts';
 import { pooledRandomBytes, sha256Hex } from './tokens.ts';
 import type { Services } from './types.ts';
@@ -167,4 +168,113 @@ export async function requestOrderLink(
     sendLink(services, order.email, order.id, order.public_id, token, 'esim-link');
   }
   return { ok: true, message: ORDER_LINK_SENT_MESSAGE };
+}
+
+// ── refunds through the link: a one-time code e-mailed to the order's address ───────────────
+
+export const REFUND_CODE_TTL_MS = 15 * MINUTE;
+/** Wrong tries after which a code stops working (a new one must be asked for). */
+export const REFUND_CODE_MAX_FAILURES = 5;
+
+/** Codes e-mailed for one order (like password reset links: a few an hour). */
+export const REFUND_CODES_PER_ORDER: RateRule = {
+  name: 'refund_codes_per_order',
+  limit: 3,
+  windowMs: 60 * MINUTE,
+  message: 'Too many codes were sent for this order. Please check your inbox (and spam folder), or wait {wait} and try again.',
+};
+
+const badCode = () =>
+  new AppError('BAD_INPUT', 'That code is not valid or has expired. Ask for a new code.', { field: 'code', reason: 'invalid_code' });
+
+function codeHash(services: Services, orderId: number, code: string): string {
+  return createHmac('sha256', services.rateLimits.secret).update(`refund-code:${orderId}:${code}`).digest('hex');
+}
+
+/** Six digits, uniform. */
+function newCode(): string {
+  return String(pooledRandomBytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * 'Refund' on the linked page, step 1: a one-time code to the order's address (earlier codes end).
+ * → { ok, minutes }; 429 past REFUND_CODES_PER_ORDER.
+ */
+export async function requestRefundCode(db: Db, services: Services, token: string): Promise<{ ok: true; minutes: number }> {
+  const { orderId, email } = await resolveEsimLink(db, token);
+  await enforceRate(db, services, REFUND_CODES_PER_ORDER, `order:${orderId}`);
+  const now = services.now();
+  const code = newCode();
+  await db
+    .updateTable('refund_codes')
+    .set({ used_at: iso(now) })
+    .where('order_id', '=', orderId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('refund_codes')
+    .values({
+      order_id: orderId,
+      code_hash: codeHash(services, orderId, code),
+      created_at: iso(now),
+      expires_at: iso(new Date(now.getTime() + REFUND_CODE_TTL_MS)),
+      used_at: null,
+    })
+    .execute();
+  const order = await db.selectFrom('orders').select('public_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const minutes = REFUND_CODE_TTL_MS / MINUTE;
+  services.jobs.run(`refund-code:${orderId}:${now.getTime()}`, async () => {
+    await services.mailer.send({
+      to: email,
+      subject: `Your refund code for order ${order.public_id}: ${code}`,
+      text: `Your code to confirm the refund of order ${order.public_id} is ${code}. It works once, for ${minutes} minutes. If you did not ask for a refund, ignore this e-mail.`,
+      html: `<p>Your code to confirm the refund of order <strong>${order.public_id}</strong> is</p><p style="font-size:24px;font-weight:700;letter-spacing:4px" dir="ltr">${code}</p><p>It works once, for ${minutes} minutes. If you did not ask for a refund, ignore this e-mail.</p>`,
+      tag: `refund-code-${order.public_id}`,
+    });
+  });
+  return { ok: true, minutes };
+}
+
+/**
+ * Step 2: with the e-mailed code, the refund through the one refund engine (refundOrderForUser →
+ * claimRefund/carryOutRefund, actor 'traveller', the same eligibility as for an account).
+ */
+export async function refundWithCode(
+  db: Db,
+  services: Services,
+  input: { token: string; code: string; expectedCashDeductedMinor?: number | undefined },
+  language?: string,
+): Promise<RefundResultView> {
+  const { orderId } = await resolveEsimLink(db, input.token);
+  const now = iso(services.now());
+  const row = await db
+    .selectFrom('refund_codes')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('used_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row || row.expires_at <= now) throw badCode();
+  if (row.code_hash !== codeHash(services, orderId, input.code.trim())) {
+    const failures = row.failed_attempts + 1;
+    await db
+      .updateTable('refund_codes')
+      .set({ failed_attempts: failures, used_at: failures >= REFUND_CODE_MAX_FAILURES ? now : null })
+      .where('id', '=', row.id)
+      .execute();
+    throw badCode();
+  }
+  // Single use: only the request that marks it used goes on.
+  const used = await db
+    .updateTable('refund_codes')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw badCode();
+  const order = await db.selectFrom('orders').select('public_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+  return refundOrderForUser(db, services, { orderId }, order.public_id, {
+    language,
+    expectedCashDeductedMinor: input.expectedCashDeductedMinor,
+  });
 }

@@ -3,7 +3,7 @@
 // without an account; only the token's hash is stored; a revoked, someone else's or made-up token is
 // the same 404; 'Find my order' answers the same whether the order exists or not, and is throttled.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_LINK_SENT_MESSAGE, issueEsimLink, revokeOrderLinks } from '../../src/services/esim-links.ts';
+import { ORDER_LINK_SENT_MESSAGE, REFUND_CODE_TTL_MS, issueEsimLink, revokeOrderLinks } from '../../src/services/esim-links.ts';
 import { sha256Hex } from '../../src/services/tokens.ts';
 import { CARDS, createOrdersRig, type OrdersRig } from './rig.ts';
 
@@ -157,5 +157,68 @@ describe('Find my order', () => {
     const api = await rig.browser().caller();
     expect((await failure(api.esimLinks.findOrder({ email: 'not an address', orderNumber: 'ORD-1' }))).code).toBe('BAD_REQUEST');
     expect((await failure(api.esimLinks.get({ token: '' }))).code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('refund through the link, with an e-mailed code', () => {
+  const codesTo = (to: string) =>
+    rig.mailer.sent.filter((m) => m.to === to && /refund code/.test(m.subject)).map((m) => /is (\d{6})\./.exec(m.text)![1]!);
+
+  it('a wrong code is refused; the right one refunds once through the refund engine as the traveller; it cannot be used again', async () => {
+    const { order } = await guestBuys('refund@traveller.example');
+    const token = await issueEsimLink(rig.db, order.id, rig.services.now());
+    const api = await rig.browser().caller();
+    expect(await api.esimLinks.refundCode({ token })).toEqual({ ok: true, minutes: 15 });
+    await rig.settle();
+    const [code] = codesTo('refund@traveller.example');
+    expect(code).toMatch(/^\d{6}$/);
+    const stored = await rig.db.selectFrom('refund_codes').selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.code_hash).not.toContain(code!);
+
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect((await failure(api.esimLinks.refund({ token, code: wrong }))).code).toBe('BAD_REQUEST');
+    const result = await api.esimLinks.refund({ token, code: code! });
+    await rig.settle();
+    expect(result).toMatchObject({ orderId: order.public_id });
+    const refunds = await rig.db.selectFrom('refunds').select(['actor', 'full']).where('order_id', '=', order.id).execute();
+    expect(refunds).toEqual([{ actor: 'traveller', full: 1 }]);
+    expect((await rig.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe(
+      'refunded',
+    );
+    expect((await failure(api.esimLinks.refund({ token, code: code! }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('a code expires; five wrong tries end it; a new code ends the old one', async () => {
+    const { order } = await guestBuys('expiry@traveller.example');
+    const token = await issueEsimLink(rig.db, order.id, rig.services.now());
+    const api = await rig.browser().caller();
+    await api.esimLinks.refundCode({ token });
+    await rig.settle();
+    rig.clock.advance(REFUND_CODE_TTL_MS + 1000);
+    const [expired] = codesTo('expiry@traveller.example');
+    expect((await failure(api.esimLinks.refund({ token, code: expired! }))).code).toBe('BAD_REQUEST');
+
+    await api.esimLinks.refundCode({ token });
+    await rig.settle();
+    const second = codesTo('expiry@traveller.example')[1]!;
+    await api.esimLinks.refundCode({ token });
+    await rig.settle();
+    const third = codesTo('expiry@traveller.example')[2]!;
+    if (second !== third) expect((await failure(api.esimLinks.refund({ token, code: second }))).code).toBe('BAD_REQUEST');
+    const wrong = third === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) await failure(api.esimLinks.refund({ token, code: wrong }));
+    expect((await failure(api.esimLinks.refund({ token, code: third }))).code).toBe('BAD_REQUEST');
+    expect(await rig.db.selectFrom('refunds').select('id').where('order_id', '=', order.id).execute()).toHaveLength(0);
+  });
+
+  it('codes are throttled per order (429 past three an hour); a revoked link cannot ask', async () => {
+    const { order } = await guestBuys('throttle@traveller.example');
+    const token = await issueEsimLink(rig.db, order.id, rig.services.now());
+    const api = await rig.browser().caller();
+    for (let i = 0; i < 3; i++) await api.esimLinks.refundCode({ token });
+    expect((await failure(api.esimLinks.refundCode({ token }))).code).toBe('TOO_MANY_REQUESTS');
+    await revokeOrderLinks(rig.db, order.id, rig.services.now());
+    expect((await failure(api.esimLinks.refundCode({ token }))).code).toBe('NOT_FOUND');
   });
 });

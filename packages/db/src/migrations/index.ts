@@ -24,6 +24,7 @@ import * as m20261128040providerTokens from './2026-11-28-040-provider-tokens.ts
 import * as m20261128040recycledIccids from './2026-11-28-040-recycled-iccids.ts';
 import * as m20261128050planFacts from './2026-11-28-050-plan-facts.ts';
 import * as m20261128060esimLinks from './2026-11-28-060-esim-links.ts';
+import * as m20261128060refundCodes from './2026-11-28-060-refund-codes.ts';
 import * as m20261128080secondFactors from './2026-11-28-080-second-factors.ts';
 import * as m20261128090adminRoles from './2026-11-28-090-admin-roles.ts';
 import * as m20261128100orderEventTrigger from './2026-11-28-100-order-event-trigger.ts';
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-040-recycled-iccids': m20261128040recycledIccids,
   '2026-11-28-050-plan-facts': m20261128050planFacts,
   '2026-11-28-060-esim-links': m20261128060esimLinks,
+  '2026-11-28-060-refund-codes': m20261128060refundCodes,
   '2026-11-28-080-second-factors': m20261128080secondFactors,
   '2026-11-28-090-admin-roles': m20261128090adminRoles,
   '2026-11-28-100-order-event-trigger': m20261128100orderEventTrigger,

@@ -757,7 +757,7 @@ const WAIT_STEP_MS = 50;
 export async function refundOrderForUser(
   db: Db,
   services: Services,
-  userId: number,
+  userId: RefundHolder,
   publicId: string,
   opts: { language?: string | undefined; expectedCashDeductedMinor?: number | undefined } = {},
 ): Promise<RefundResultView> {
@@ -780,19 +780,22 @@ export async function refundOrderForUser(
   return resultView(db, await reload(db, order.id));
 }
 
-async function travellersOrder(db: Db, userId: number, publicId: string): Promise<Order> {
+/** Who asks: the signed-in traveller (their id), or the holder of the order's 'Manage your eSIM' link (issue 26). */
+export type RefundHolder = number | { orderId: number };
+
+async function travellersOrder(db: Db, userId: RefundHolder, publicId: string): Promise<Order> {
   const order = await db
     .selectFrom('orders')
     .selectAll()
     .where('public_id', '=', publicId)
-    .where('user_id', '=', userId)
+    .where(typeof userId === 'number' ? 'user_id' : 'id', '=', typeof userId === 'number' ? userId : userId.orderId)
     .executeTakeFirst();
   if (!order) throw new AppError('NOT_FOUND', 'There is no order with this number in your account.');
   return order;
 }
 
 /** The quote the traveller's refund dialog shows: what comes back, and what is kept for points spent. */
-export async function quoteRefundForUser(db: Db, userId: number, publicId: string): Promise<RefundQuote> {
+export async function quoteRefundForUser(db: Db, userId: RefundHolder, publicId: string): Promise<RefundQuote> {
   const order = await travellersOrder(db, userId, publicId);
   if (!PAID_STATES.includes(order.status)) throw new AppError('CONFLICT', 'This order cannot be refunded.', { reason: 'not_refundable' });
   return quoteRefund(db, order);
@@ -878,7 +881,7 @@ async function awaitClaim(
   db: Db,
   services: Services,
   orderId: number,
-  userId: number,
+  userId: RefundHolder,
   opts: { language?: string | undefined; expectedCashDeductedMinor?: number | undefined },
 ): Promise<RefundResultView> {
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
