@@ -427,6 +427,9 @@ export interface EsimsTable {
   confirmation_code_required: ColumnType<number, number | undefined, number>;
   confirmation_code: string | null;
   apn: string;
+  /** The APN on iPhones / on Android when the provider gives one each ('' = automatic there); null: `apn` (migration 2026-11-28-040-apn-per-os). */
+  apn_ios: ColumnType<string | null, string | null | undefined, string | null>;
+  apn_android: ColumnType<string | null, string | null | undefined, string | null>;
   provider: string;
   /**
    * The provider's own reference of the eSIM (eSIM Access esimTranNo, Airalo '<order>:<iccid>', the

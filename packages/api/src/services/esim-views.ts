@@ -82,6 +82,9 @@ export interface EsimDetailView extends EsimSummaryView {
   matchingId: string;
   confirmationCodeRequired: boolean;
   apn: string;
+  /** The APN to show on an iPhone / on Android when the provider gives one each ('' = automatic there); null: `apn`. */
+  apnIos: string | null;
+  apnAndroid: string | null;
 }
 
 export interface ReceiptRefund {

@@ -310,6 +310,8 @@ export async function getEsimDetail(db: Db, services: Services, owner: EsimOwner
     matchingId: r.matching_id,
     confirmationCodeRequired: r.confirmation_code_required === 1,
     apn: r.apn,
+    apnIos: r.apn_ios,
+    apnAndroid: r.apn_android,
   };
 }
 

@@ -87,6 +87,9 @@ export interface OrderView {
   appleInstallUrl: string | null;
   iccid: string | null;
   apn: string | null;
+  /** The APN on iPhones / on Android when the provider gives one each ('' = automatic there); null: `apn`. */
+  apnIos: string | null;
+  apnAndroid: string | null;
   /** For the eSIM page's QR and install details. */
   esimId: string | null;
 }
@@ -135,6 +138,8 @@ export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned =
     appleInstallUrl: code ? appleInstallUrl(code) : null,
     iccid: esim?.iccid ?? null,
     apn: esim?.apn ?? null,
+    apnIos: esim?.apn_ios ?? null,
+    apnAndroid: esim?.apn_android ?? null,
     esimId: esim?.public_id ?? null,
   };
 }

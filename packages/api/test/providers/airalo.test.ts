@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AiraloProvider, packagesOfEntry } from '../../src/providers/esim/airalo.ts';
+import { AiraloProvider, packagesOfEntry, profileOfSim } from '../../src/providers/esim/airalo.ts';
 import { DbTokenStore } from '../../src/providers/esim/token-store.ts';
 import { memoryDb } from '../rig.ts';
 import type { AiraloOptions } from '../../src/providers/esim/airalo.ts';
@@ -282,6 +282,26 @@ describe('catalogue: discount pricing, both paging shapes, rate limits', () => {
     const packages = await provider.listPackages();
     expect(packages).toHaveLength(4);
     expect(slept).toEqual([7000]);
+  });
+});
+
+describe('APN per system', () => {
+  it("keeps Airalo's apn.ios and apn.android apart ('automatic' → nothing to enter), and the order's eSIM reference", () => {
+    const sim = {
+      iccid: '8944465400003573253',
+      lpa: 'RSP-3088.IDEMIA.IO',
+      matching_id: 'YVTGM-5LZC6-PIC56-KFEZJ',
+      apn_type: 'manual',
+      apn_value: 'globaldata',
+      apn: { ios: { apn_type: 'automatic' }, android: { apn_type: 'manual' } },
+    };
+    expect(profileOfSim(sim, '583747')).toMatchObject({
+      apn: 'globaldata',
+      apnByOs: { ios: '', android: 'globaldata' },
+      providerRef: sim.iccid,
+      esimRef: `583747:${sim.iccid}`,
+    });
+    expect(profileOfSim({ ...sim, apn: undefined }).apnByOs).toBeUndefined();
   });
 });
 

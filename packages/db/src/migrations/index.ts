@@ -20,6 +20,7 @@ import * as m20261128001admin from './2026-11-28-001-admin.ts';
 import * as m20261128002providerCatalog from './2026-11-28-002-provider-catalog.ts';
 import * as m20261128010orderEvents from './2026-11-28-010-order-events.ts';
 import * as m20261128020refunds from './2026-11-28-020-refunds.ts';
+import * as m20261128040apnPerOs from './2026-11-28-040-apn-per-os.ts';
 import * as m20261128040providerTokens from './2026-11-28-040-provider-tokens.ts';
 import * as m20261128040recycledIccids from './2026-11-28-040-recycled-iccids.ts';
 import * as m20261128050planFacts from './2026-11-28-050-plan-facts.ts';
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-002-provider-catalog': m20261128002providerCatalog,
   '2026-11-28-010-order-events': m20261128010orderEvents,
   '2026-11-28-020-refunds': m20261128020refunds,
+  '2026-11-28-040-apn-per-os': m20261128040apnPerOs,
   '2026-11-28-040-provider-tokens': m20261128040providerTokens,
   '2026-11-28-040-recycled-iccids': m20261128040recycledIccids,
   '2026-11-28-050-plan-facts': m20261128050planFacts,

@@ -16,6 +16,8 @@ export type EsimSummary = Omit<
   | 'matchingId'
   | 'confirmationCodeRequired'
   | 'apn'
+  | 'apnIos'
+  | 'apnAndroid'
 >;
 export type EsimPackage = EsimDetail['packages'][number];
 export type Refund = EsimDetail['refund'];

@@ -106,3 +106,21 @@ describe('install details', () => {
     await waitFor(() => expect(within(screen.getByRole('button', { name: 'Copy – Activation code' })).queryByText('Copied')).toBeNull());
   });
 });
+
+describe('one APN per system (Airalo gives apn.ios and apn.android)', () => {
+  it("shows the device's own APN, none where its system sets it automatically, and the eSIM's elsewhere", async () => {
+    const perOs: EsimInstallInfo = { ...ESIM, apn: 'globaldata', apnIos: '', apnAndroid: 'android.apn' };
+    setUserAgent(ANDROID);
+    const android = await renderWithProviders(<InstallDetails esim={perOs} />);
+    expect((await screen.findByTestId('esim-apn')).textContent).toBe('android.apn');
+    android.unmount();
+    setUserAgent(IPHONE_17_4);
+    const iphone = await renderWithProviders(<InstallDetails esim={perOs} />);
+    await screen.findByTestId('esim-smdp');
+    expect(screen.queryByTestId('esim-apn')).toBeNull();
+    iphone.unmount();
+    setUserAgent('Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0');
+    await renderWithProviders(<InstallDetails esim={perOs} />);
+    expect((await screen.findByTestId('esim-apn')).textContent).toBe('globaldata');
+  });
+});

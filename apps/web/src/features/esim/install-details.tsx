@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanTextFacts } from '@esim/api/domain';
 import { usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { CopyField } from './copy-field.tsx';
-import { useIsIos174OrLater } from './ios.ts';
+import { useDeviceOs, useIsIos174OrLater } from './ios.ts';
 import classes from './esim.module.css';
 
 /** What the install details read; orders.byPaymentIntent and esims.list rows fit it. */
@@ -24,6 +24,15 @@ export interface EsimInstallInfo {
   matchingId?: string | null;
   confirmationCodeRequired?: boolean | null;
   apn?: string | null;
+  /** The APN on iPhones / on Android when the provider gives one each ('' = automatic there); null: `apn`. */
+  apnIos?: string | null;
+  apnAndroid?: string | null;
+}
+
+/** The APN for this device: its system's own when the provider gave one ('' = nothing to enter), else the eSIM's. */
+export function apnForDevice(esim: EsimInstallInfo, os: 'ios' | 'android' | 'other'): string | null {
+  const own = os === 'ios' ? esim.apnIos : os === 'android' ? esim.apnAndroid : undefined;
+  return own ?? esim.apn ?? null;
 }
 
 export interface InstallDetailsProps {
@@ -78,6 +87,7 @@ export function InstallOnIphone({ url }: { url: string | null | undefined }) {
 
 export function ManualDetails({ esim, titleOrder = 3, idPrefix = 'esim' }: Pick<InstallDetailsProps, 'esim' | 'titleOrder' | 'idPrefix'>) {
   const { t } = useTranslation('esim');
+  const apn = apnForDevice(esim, useDeviceOs());
   const headingId = `${idPrefix}-manual`;
   return (
     <Box component="section" aria-labelledby={headingId} className={classes.manual}>
@@ -95,9 +105,9 @@ export function ManualDetails({ esim, titleOrder = 3, idPrefix = 'esim' }: Pick<
             <Text size="sm">{t('install.confirmationCode')}</Text>
           </Alert>
         ) : null}
-        {esim.apn ? (
+        {apn ? (
           <div>
-            <CopyField label={t('install.apn')} value={esim.apn} kind="apn" />
+            <CopyField label={t('install.apn')} value={apn} kind="apn" />
             <Text size="xs" c="dimmed" mt={4}>
               {t('install.apnHint')}
             </Text>

@@ -7,3 +7,15 @@ export function useIsIos174OrLater(): boolean {
   const [yes] = useState(() => typeof navigator !== 'undefined' && isIos174OrLater(navigator.userAgent));
   return yes;
 }
+
+/** The device's system, from the user agent: which APN to show when the provider gives one per system. */
+export function deviceOsOf(userAgent: string): 'ios' | 'android' | 'other' {
+  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'ios';
+  if (/Android/i.test(userAgent)) return 'android';
+  return 'other';
+}
+
+export function useDeviceOs(): 'ios' | 'android' | 'other' {
+  const [os] = useState(() => (typeof navigator !== 'undefined' ? deviceOsOf(navigator.userAgent) : 'other'));
+  return os;
+}

@@ -73,6 +73,8 @@ export function detail(overrides: Partial<EsimDetailRow> = {}): EsimDetailRow {
     matchingId: 'AAAAA-11111',
     confirmationCodeRequired: false,
     apn: 'globaldata',
+    apnIos: null,
+    apnAndroid: null,
     ...overrides,
   };
 }

@@ -134,10 +134,29 @@ export function profileOfSim(sim: Json, orderId?: string): EsimProfile {
     confirmationCodeRequired: Boolean(confirmation),
     confirmationCode: confirmation || undefined,
     apn: str(sim.apn_value) ?? '',
+    apnByOs: apnByOsOf(sim),
     providerRef: iccid,
     // Airalo takes ICCIDs back (RECYCLED) and issues them again: its order plus the ICCID names one eSIM.
     esimRef: orderId ? `${orderId}:${iccid}` : undefined,
   };
+}
+
+/**
+ * Airalo's sim object has one APN (`apn_type`, `apn_value`) and one per system
+ * (`apn: { ios: { apn_type, apn_value? }, android: { … } }`, place-order OpenAPI example). Both are
+ * kept: 'automatic' on a system → '' (nothing to enter there); 'manual' → that system's apn_value,
+ * else the sim's. Undefined when Airalo gives no per-system block.
+ */
+function apnByOsOf(sim: Json): EsimProfile['apnByOs'] {
+  if (!isObj(sim.apn)) return undefined;
+  const one = (v: unknown): string | undefined => {
+    if (!isObj(v)) return undefined;
+    if (str(v.apn_type) === 'automatic') return '';
+    return str(v.apn_value) ?? str(sim.apn_value) ?? undefined;
+  };
+  const ios = one(sim.apn.ios);
+  const android = one(sim.apn.android);
+  return ios === undefined && android === undefined ? undefined : { ios, android };
 }
 
 interface AsyncRef {

@@ -20,6 +20,11 @@ export interface EsimProfile {
   /** Present when required; deliver it separately from the activation code. */
   confirmationCode?: string | undefined;
   apn: string;
+  /**
+   * The APN per device system when the provider gives one each (Airalo `apn.ios` / `apn.android`):
+   * '' = set automatically on that system. Undefined: `apn` for every device.
+   */
+  apnByOs?: { ios?: string | undefined; android?: string | undefined } | undefined;
   /** The provider's own id for this order/eSIM. */
   providerRef: string;
   /**

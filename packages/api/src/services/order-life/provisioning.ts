@@ -273,6 +273,8 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
           confirmation_code_required: profile.confirmationCodeRequired ? 1 : 0,
           confirmation_code: profile.confirmationCode ?? null,
           apn: profile.apn,
+          apn_ios: profile.apnByOs?.ios ?? null,
+          apn_android: profile.apnByOs?.android ?? null,
           provider: services.esim.name,
           provider_ref: profile.esimRef ?? profile.providerRef,
           access_token: newAccessToken(),
