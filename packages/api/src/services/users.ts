@@ -19,6 +19,8 @@ export interface PublicUser {
   travelPreferences: string | null;
   /** The owner opened the link sent to `email` (guest orders with it joined then). */
   emailVerified: boolean;
+  /** An admin's back-office role (owner, support, catalogue); absent for a customer. */
+  adminRole?: AdminRole | null;
 }
 
 export function toPublicUser(row: User): PublicUser {
@@ -34,6 +36,7 @@ export function toPublicUser(row: User): PublicUser {
     photoUrl: row.photo_url,
     travelPreferences: row.travel_preferences,
     emailVerified: row.email_verified_at !== null,
+    ...(row.role === 'admin' ? { adminRole: row.admin_role } : {}),
   };
 }
 

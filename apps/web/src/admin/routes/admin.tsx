@@ -1,9 +1,10 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Link, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { AdminShell } from '../../features/admin/admin-shell.tsx';
+import { mayOpen } from '../../features/admin/admin-nav.tsx';
 import { SecondFactorGate } from '../../features/admin/second-factor.tsx';
 import { ensureSession, useSession } from '../../features/auth/session.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
@@ -18,11 +19,16 @@ export const Route = createFileRoute('/admin')({
   beforeLoad: async ({ context }) => {
     const user = await ensureSession(context);
     if (!user) throw redirect({ to: '/login', search: { from: 'admin' } });
-    return { isAdmin: user.role === 'admin' };
+    if (user.role !== 'admin') return { isAdmin: false, factorPending: false };
+    // Until the session has given its second factor the server answers no admin procedure: the
+    // pages' loaders ask for nothing, and the layout shows the enrolment or the code prompt.
+    const status = await context.queryClient.fetchQuery(context.trpc.factors.status.queryOptions());
+    const factorPending = status.required || status.enrolmentRequired;
+    return { isAdmin: !factorPending, factorPending };
   },
   loader: async ({ context }) => {
     await loadNamespaces('auth', 'admin');
-    return { admin: context.isAdmin };
+    return { admin: context.isAdmin || context.factorPending };
   },
   // A page's own loader may name it ({ adminTitle }); the dashboard's and the 403's come from auth.
   head: ({ match, matches, loaderData }) => {
@@ -38,15 +44,36 @@ export const Route = createFileRoute('/admin')({
 
 function AdminLayout() {
   const { user } = useSession();
+  const pathname = useLocation({ select: (l) => l.pathname });
   if (!user) return <PageLoader />;
   if (user.role !== 'admin') return <Forbidden username={user.username} />;
+  const role = user.adminRole ?? null;
   return (
-    <AdminShell username={user.username}>
+    <AdminShell username={user.username} role={role}>
       {/* No admin page answers before the session has given its second factor (the server's rule). */}
       <SecondFactorGate>
-        <Outlet />
+        {/* A section outside the role (support opening rates): said plainly; the server refuses it too. */}
+        {mayOpen(role, pathname) ? <Outlet /> : <NotForRole role={role} />}
       </SecondFactorGate>
     </AdminShell>
+  );
+}
+
+function NotForRole({ role }: { role: 'owner' | 'support' | 'catalogue' | null }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Container size="sm" py={{ base: 32, sm: 56 }}>
+      <Stack align="center" gap="md" ta="center">
+        <IconLock size={40} aria-hidden color="var(--mantine-color-red-8)" />
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {t('roles.notForRoleTitle')}
+        </Title>
+        <Text c="dimmed">{t('roles.notForRoleBody', { role: role ? t(`roles.names.${role}`) : t('roles.names.none') })}</Text>
+        <Button size="md" renderRoot={(props) => <Link to="/admin" {...props} />}>
+          {t('nav.dashboard')}
+        </Button>
+      </Stack>
+    </Container>
   );
 }
 

@@ -20,23 +20,39 @@ import classes from './admin-shell.module.css';
 
 type NavKey = 'dashboard' | 'orders' | 'catalog' | 'customers' | 'rates' | 'rewards' | 'support' | 'operations' | 'audit';
 
+/** The back-office roles (the server's users.admin_role). */
+export type AdminRoleName = 'owner' | 'support' | 'catalogue';
+
 interface AdminNavItem {
   key: NavKey;
   to: string;
+  /** Who may open it; the server declares the same on every procedure (trpc.ts) and enforces it. */
+  roles: readonly AdminRoleName[];
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean; stroke?: number }>;
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { key: 'dashboard', to: '/admin', icon: IconLayoutDashboard },
-  { key: 'orders', to: '/admin/orders', icon: IconReceipt },
-  { key: 'catalog', to: '/admin/catalog', icon: IconWorld },
-  { key: 'customers', to: '/admin/customers', icon: IconUsers },
-  { key: 'rates', to: '/admin/rates', icon: IconCurrencyDollar },
-  { key: 'rewards', to: '/admin/rewards', icon: IconGift },
-  { key: 'support', to: '/admin/support', icon: IconInbox },
-  { key: 'operations', to: '/admin/operations', icon: IconActivity },
-  { key: 'audit', to: '/admin/audit', icon: IconHistory },
+  { key: 'dashboard', to: '/admin', icon: IconLayoutDashboard, roles: ['owner', 'support', 'catalogue'] },
+  { key: 'orders', to: '/admin/orders', icon: IconReceipt, roles: ['owner', 'support'] },
+  { key: 'catalog', to: '/admin/catalog', icon: IconWorld, roles: ['owner', 'catalogue'] },
+  { key: 'customers', to: '/admin/customers', icon: IconUsers, roles: ['owner', 'support'] },
+  { key: 'rates', to: '/admin/rates', icon: IconCurrencyDollar, roles: ['owner', 'catalogue'] },
+  { key: 'rewards', to: '/admin/rewards', icon: IconGift, roles: ['owner'] },
+  { key: 'support', to: '/admin/support', icon: IconInbox, roles: ['owner', 'support'] },
+  { key: 'operations', to: '/admin/operations', icon: IconActivity, roles: ['owner', 'support'] },
+  { key: 'audit', to: '/admin/audit', icon: IconHistory, roles: ['owner'] },
 ];
+
+/** The sections `role` may open (none without a role). */
+export function navFor(role: AdminRoleName | null | undefined): readonly AdminNavItem[] {
+  return role ? ADMIN_NAV.filter((item) => item.roles.includes(role)) : [];
+}
+
+/** May `role` open the page at `pathname`? (The section it belongs to decides.) */
+export function mayOpen(role: AdminRoleName | null | undefined, pathname: string): boolean {
+  const section = ADMIN_NAV.filter((item) => isCurrentSection(item.to, pathname)).at(-1) ?? ADMIN_NAV[0];
+  return !!role && !!section && section.roles.includes(role);
+}
 
 /** Whether the menu item `to` is the current section ('/admin' only on the dashboard itself). */
 export function isCurrentSection(to: string, pathname: string): boolean {
@@ -45,13 +61,21 @@ export function isCurrentSection(to: string, pathname: string): boolean {
   return path === to || path.startsWith(`${to}/`);
 }
 
-export function AdminNav({ username, onNavigate }: { username: string; onNavigate?: () => void }) {
+export function AdminNav({
+  username,
+  role,
+  onNavigate,
+}: {
+  username: string;
+  role: AdminRoleName | null | undefined;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('admin');
   const pathname = useLocation({ select: (l) => l.pathname });
   return (
     <nav aria-label={t('nav.label')} className={classes.nav}>
       <Stack gap={2}>
-        {ADMIN_NAV.map(({ key, to, icon: Icon }) => {
+        {navFor(role).map(({ key, to, icon: Icon }) => {
           const current = isCurrentSection(to, pathname);
           return (
             <NavLink

@@ -4,10 +4,18 @@ import type { ReactNode } from 'react';
 import { Burger, Drawer, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { AdminNav } from './admin-nav.tsx';
+import { AdminNav, type AdminRoleName } from './admin-nav.tsx';
 import classes from './admin-shell.module.css';
 
-export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+export function AdminShell({
+  username,
+  role,
+  children,
+}: {
+  username: string;
+  role: AdminRoleName | null | undefined;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
@@ -16,7 +24,7 @@ export function AdminShell({ username, children }: { username: string; children:
         <Text className={classes.brand} fw={800} size="sm" tt="uppercase" c="dimmed" aria-hidden="true">
           {t('nav.label')}
         </Text>
-        <AdminNav username={username} />
+        <AdminNav username={username} role={role} />
       </aside>
       <Group className={classes.bar} gap="xs" wrap="nowrap">
         <Burger
@@ -32,7 +40,7 @@ export function AdminShell({ username, children }: { username: string; children:
         </Text>
       </Group>
       <Drawer opened={opened} onClose={close} title={t('nav.menu')} size={280} id="admin-menu-drawer" padding="md">
-        <AdminNav username={username} onNavigate={close} />
+        <AdminNav username={username} role={role} onNavigate={close} />
       </Drawer>
       {/* The pages are English whatever the shop's language: left to right, so their sentences,
           figures and codes read as written; the frame (menu side) follows the shop's direction. */}

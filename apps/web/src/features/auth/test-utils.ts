@@ -16,6 +16,8 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     photoUrl: null,
     travelPreferences: null,
     emailVerified: true,
+    // An admin is an owner unless the test says otherwise (the back office's roles, issue 27).
+    ...(overrides.role === 'admin' ? { adminRole: 'owner' as const } : {}),
     ...overrides,
   };
 }

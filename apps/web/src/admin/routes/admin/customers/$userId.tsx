@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, notFound } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CustomerActions } from '../../../../features/admin/customers/customer-actions.tsx';
+import { RevealContact } from '../../../../features/admin/customers/reveal-contact.tsx';
+import { useSession } from '../../../../features/auth/session.ts';
 import { PointsAdjustForm } from '../../../../features/admin/customers/points-adjust-form.tsx';
 import type { AdminCustomerDetail } from '../../../../features/admin/forms/views.ts';
 import {
@@ -43,6 +45,10 @@ export const Route = createFileRoute('/admin/customers/$userId')({
 
 function CustomerPage() {
   const { t } = useTranslation('admin');
+  const { user } = useSession();
+  // The server masks them for every role but the owner's; the points adjustment is the owner's.
+  const isOwner = user?.adminRole === 'owner';
+  const masked = !isOwner;
   const trpc = useTRPC();
   const { userId: param } = Route.useParams();
   const userId = userIdOf(param) ?? 0;
@@ -77,6 +83,8 @@ function CustomerPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title={t('customers.detail.facts')}>
           <Facts customer={c} />
+          {/* Support sees the e-mail and phone masked; revealing them is audited. */}
+          {masked ? <RevealContact userId={c.id} /> : null}
         </Section>
         <Section title={t('customers.detail.account')}>
           <CustomerActions customer={c} />
@@ -196,7 +204,7 @@ function CustomerPage() {
           <Title order={3} fz="md" id="points-adjust-heading">
             {t('customers.points.adjustHeading')}
           </Title>
-          <PointsAdjustForm userId={c.id} username={c.username} />
+          {isOwner ? <PointsAdjustForm userId={c.id} username={c.username} /> : null}
         </Stack>
       </Section>
     </AdminPage>
