@@ -210,6 +210,7 @@ export class AiraloFake {
       };
 
     return [
+      // openapi/airalo-rest-api-endpoints-authenticate-api-openapi.yml, POST /v2/token (form client_credentials → data.access_token, expires_in)
       http.post(
         `${base}/v2/token`,
         wrap('POST', '/v2/token', async ({ request }) => {
@@ -229,6 +230,7 @@ export class AiraloFake {
           });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-browse-packages-api-openapi.yml, GET /v2/packages (pricing block, paged or in one response)
       http.get(
         `${base}/v2/packages`,
         wrap('GET', '/v2/packages', ({ request }) => {
@@ -322,6 +324,7 @@ export class AiraloFake {
           return HttpResponse.json({ pricing, data: { '2': local('US', 'United States') }, links: links(null), meta });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-manage-orders-api-openapi.yml, GET /v2/orders (filter[description], a LIKE search)
       http.get(
         `${base}/v2/orders`,
         wrap('GET', '/v2/orders', ({ request }) => {
@@ -344,6 +347,7 @@ export class AiraloFake {
           });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-place-order-api-openapi.yml, POST /v2/orders (sync order → data.sims[])
       http.post(
         `${base}/v2/orders`,
         wrap('POST', '/v2/orders', async ({ request }) => {
@@ -366,6 +370,7 @@ export class AiraloFake {
           return HttpResponse.json({ data: this.orderBody(order), meta: { message: 'success' } });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-place-order-api-openapi.yml, POST /v2/orders-async (→ data.request_id)
       http.post(
         `${base}/v2/orders-async`,
         wrap('POST', '/v2/orders-async', async ({ request }) => {
@@ -378,6 +383,7 @@ export class AiraloFake {
           );
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-manage-esims-api-openapi.yml, GET /v2/sims/{iccid}
       http.get(
         `${base}/v2/sims/:iccid`,
         wrap('GET', '/v2/sims/{iccid}', ({ params }) => {
@@ -386,6 +392,7 @@ export class AiraloFake {
           return HttpResponse.json({ data: this.simBody(sim), meta: { message: 'success' } });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-monitor-usage-api-openapi.yml, GET /v2/sims/{iccid}/usage
       http.get(
         `${base}/v2/sims/:iccid/usage`,
         wrap('GET', '/v2/sims/{iccid}/usage', ({ params }) => {
@@ -408,6 +415,7 @@ export class AiraloFake {
           });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-manage-esims-api-openapi.yml, GET /v2/sims/{iccid}/packages
       http.get(
         `${base}/v2/sims/:iccid/packages`,
         wrap('GET', '/v2/sims/{iccid}/packages', ({ params }) => {
@@ -427,6 +435,7 @@ export class AiraloFake {
           });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-top-up-esim-api-openapi.yml, GET /v2/sims/{iccid}/topups (error 73: recycled)
       http.get(
         `${base}/v2/sims/:iccid/topups`,
         wrap('GET', '/v2/sims/{iccid}/topups', ({ params }) => {
@@ -451,6 +460,7 @@ export class AiraloFake {
           return HttpResponse.json({ data, meta: { message: 'success' } });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-top-up-esim-api-openapi.yml, POST /v2/orders/topups
       http.post(
         `${base}/v2/orders/topups`,
         wrap('POST', '/v2/orders/topups', async ({ request }) => {
@@ -502,6 +512,7 @@ export class AiraloFake {
           });
         }),
       ),
+      // openapi/airalo-rest-api-endpoints-request-refund-api-openapi.yml, POST /v2/refund (202, manual review)
       http.post(
         `${base}/v2/refund`,
         wrap('POST', '/v2/refund', async ({ request }) => {

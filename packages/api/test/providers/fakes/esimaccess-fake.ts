@@ -355,6 +355,7 @@ export class EsimAccessFake {
 
   private route(path: string, b: Record<string, unknown>): Response {
     switch (path) {
+      // docs.esimaccess.com (Postman collection), Query All Data Packages: POST /api/v1/open/package/list
       case '/package/list': {
         const list = b.type === 'TOPUP' ? this.topups : this.base;
         const code = typeof b.packageCode === 'string' ? b.packageCode : '';
@@ -374,10 +375,13 @@ export class EsimAccessFake {
         }
         return ok({ packageList: code ? list.filter((p) => p.packageCode === code) : list });
       }
+      // docs.esimaccess.com, Order Profiles: POST /api/v1/open/esim/order (transactionId dedupes)
       case '/esim/order':
         return this.order(b);
+      // docs.esimaccess.com, Query Allocated Profiles: POST /api/v1/open/esim/query
       case '/esim/query':
         return this.query(b);
+      // docs.esimaccess.com, Usage Check: POST /api/v1/open/esim/usage/query (by esimTranNo)
       case '/esim/usage/query': {
         const ids = Array.isArray(b.esimTranNoList) ? (b.esimTranNoList as string[]) : [];
         const list = this.esims().filter((e) => ids.includes(e.esimTranNo));
@@ -390,8 +394,10 @@ export class EsimAccessFake {
           })),
         });
       }
+      // docs.esimaccess.com, Top Up: POST /api/v1/open/esim/topup (v1.2)
       case '/esim/topup':
         return this.topup(b);
+      // docs.esimaccess.com, Cancel Profile: POST /api/v1/open/esim/cancel (unused → balance refund)
       case '/esim/cancel': {
         const e = this.esims().find((x) => x.esimTranNo === b.esimTranNo);
         if (!e) return ok(null, '310272', 'esimTranNo does not exist');
