@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditPage, sharedBrowser } from './audit.ts';
 import { openPage, repoRoot } from './browser.ts';
+import { passSecondFactorInPage } from './second-factor.ts';
 import { fileServer } from './shop-server.ts';
 
 const { baseURL, databaseUrl } = await fileServer();
@@ -91,6 +92,8 @@ describe('admin area: sign in as admin, change a price, refund an order', () => 
     await page.goto(new URL('/login?from=admin', baseURL).href);
     await logIn(page, ADMIN);
     await page.waitForURL((url) => url.pathname === '/admin');
+    // The second factor: enrolled at the first sign-in, a code from the test authenticator after that.
+    await passSecondFactorInPage(page, ADMIN.username);
     // The back office has loaded (the sign-in ends in a navigation to it; a goto before it is done is interrupted).
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   }
