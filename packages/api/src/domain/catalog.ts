@@ -62,6 +62,31 @@ export interface Plan {
    * validity start, IP country); absent when it said nothing. The texts claim only these.
    */
   facts?: PlanFacts | undefined;
+  /**
+   * The owner's own wording per language ('en', 'de'…), set in the back office; it overrides the
+   * composed name/description in that language, the English one standing in for a language without
+   * its own. Absent when the owner wrote none (the usual case).
+   */
+  ownerTexts?: Readonly<Record<string, PlanOwnerText>> | undefined;
+}
+
+/** An owner's wording of a plan in one language; an absent field is composed. */
+export interface PlanOwnerText {
+  name?: string | undefined;
+  description?: string | undefined;
+}
+
+/** The owner's wording for `lang`, else the English one, else undefined (the texts are composed). */
+export function ownerTextFor(plan: Pick<Plan, 'ownerTexts'>, lang: string): PlanOwnerText | undefined {
+  const all = plan.ownerTexts;
+  if (!all) return undefined;
+  const own = all[lang];
+  const en = all.en;
+  const name = own?.name ?? en?.name;
+  const description = own?.description ?? en?.description;
+  return name === undefined && description === undefined
+    ? undefined
+    : { ...(name !== undefined ? { name } : {}), ...(description !== undefined ? { description } : {}) };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type ExchangeRates,
   type Plan,
   type PlanFacts,
+  type PlanOwnerText,
   type Region,
   type RegionDetail,
   type RegionKind,
@@ -187,8 +188,25 @@ export async function listPlans(db: Db, regionId: number): Promise<Plan[]> {
 
 /** Every active plan, in display order per region. */
 export async function listAllPlans(db: Db): Promise<Plan[]> {
-  const rows = await planOrder(activePlans(db)).execute();
-  return rows.map(toPlan);
+  const [rows, owner] = await Promise.all([planOrder(activePlans(db)).execute(), listOwnerTexts(db)]);
+  return rows.map((r) => {
+    const p = toPlan(r);
+    const texts = owner.get(p.id);
+    return texts ? { ...p, ownerTexts: texts } : p;
+  });
+}
+
+/** The owner's wording per plan and language (plan_texts; migration 2026-11-28-050). */
+export async function listOwnerTexts(db: Db): Promise<Map<number, Record<string, PlanOwnerText>>> {
+  const rows = await db.selectFrom('plan_texts').select(['plan_id', 'lang', 'name', 'description']).execute();
+  const out = new Map<number, Record<string, PlanOwnerText>>();
+  for (const r of rows) {
+    if (r.name === null && r.description === null) continue;
+    const m = out.get(r.plan_id) ?? {};
+    m[r.lang] = { ...(r.name !== null ? { name: r.name } : {}), ...(r.description !== null ? { description: r.description } : {}) };
+    out.set(r.plan_id, m);
+  }
+  return out;
 }
 
 /** An active plan; PLAN_NOT_FOUND for an unknown or retired one, or one of a hidden region (neither can be bought). */

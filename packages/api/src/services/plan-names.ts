@@ -6,13 +6,19 @@
 // read path pays a WeakMap lookup.
 import { destinationName } from '@esim/i18n/destinations';
 import { planTexts } from '@esim/i18n/plan-texts';
-import type { Plan, RegionDetail } from '../domain/catalog.ts';
+import { ownerTextFor, type Plan, type RegionDetail } from '../domain/catalog.ts';
 import type { ShopLanguage } from '../domain/language.ts';
 import { emailT } from '../emails/i18n.ts';
 
-/** The plan with its texts composed in `lang`; the plan itself when its region is unknown. */
+/**
+ * The plan with its texts composed in `lang` (the owner's wording for that language, or else their
+ * English one, wins over the composed name and description); the plan itself when its region is
+ * unknown. The REST answer keeps the spec's shape: ownerTexts is not part of it.
+ */
 export function composePlan(plan: Plan, region: RegionDetail | undefined, lang: ShopLanguage): Plan {
-  if (!region) return plan;
+  const { ownerTexts: _owner, ...rest } = plan;
+  const owner = ownerTextFor(plan, lang);
+  if (!region) return Object.freeze({ ...rest, ...owner });
   const t = emailT(lang);
   const destination = destinationName({ code: region.code, kind: region.kind, name: region.name }, lang, (k) =>
     t(k, { ns: 'destinations', lng: lang }),
@@ -31,9 +37,9 @@ export function composePlan(plan: Plan, region: RegionDetail | undefined, lang: 
     lang,
   );
   return Object.freeze({
-    ...plan,
-    name: texts.name,
-    description: texts.description,
+    ...rest,
+    name: owner?.name ?? texts.name,
+    description: owner?.description ?? texts.description,
     features: Object.freeze([...texts.features]) as string[],
   });
 }

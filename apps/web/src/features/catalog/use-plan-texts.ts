@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { destinationName, planTexts, type PlanTexts, type PlanTextsT } from '@esim/i18n';
-import type { PlanTextFacts } from '@esim/api/domain';
+import { ownerTextFor, type PlanTextFacts } from '@esim/api/domain';
 import { useTRPC } from '../../lib/trpc.ts';
 import type { Plan, Region } from './types.ts';
 
@@ -86,8 +86,11 @@ export interface CatalogPlanTexts extends PlanTexts {
 export function useCatalogPlanTexts(plan: Plan, region?: Region): CatalogPlanTexts {
   const found = usePlanRegion(plan.regionId, region);
   const compose = usePlanTextsFn();
+  const { i18n } = useTranslation(PLAN_TEXT_NAMESPACES, { useSuspense: false });
   if (compose && found && typeof plan.validityDays === 'number' && plan.dataMb !== undefined) {
-    return { ...compose(catalogPlanFacts(plan, found)), composed: true };
+    // The owner's wording in this language (or their English one) wins over the composed name and description.
+    const owner = ownerTextFor(plan, i18n.language);
+    return { ...compose(catalogPlanFacts(plan, found)), ...owner, composed: true };
   }
   return storedPlanTexts(plan);
 }
