@@ -51,7 +51,10 @@ async function everyKindOfChange() {
       return api.admin.customers.setDisabled({ userId: customer.id, disabled: true });
     },
     () => api.admin.customers.setDisabled({ userId: customer.id, disabled: false }),
-    () => api.admin.customers.setRole({ userId: customer.id, role: 'owner' }),
+    async () => {
+      await stepUp(rig, admin);
+      return api.admin.customers.setRole({ userId: customer.id, role: 'owner' });
+    },
     async () => {
       await stepUp(rig, admin);
       return api.admin.rates.update({ currency: 'GBP', rate: '0.8' });

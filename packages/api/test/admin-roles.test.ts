@@ -28,6 +28,7 @@ const SUPPORT = new Set([
   'admin.orders.refundQuote',
   'admin.orders.resendEmail',
   'admin.orders.retryProvisioning',
+  'admin.orders.revokeLinks',
   'admin.operations.jobs',
   'admin.operations.retryEmail',
   'admin.customers.search',
@@ -52,6 +53,8 @@ const CATALOGUE = new Set([
   'admin.rates.update',
 ]);
 const ROLES: readonly AdminRole[] = ['owner', 'support', 'catalogue'];
+/** Procedures that ask for the second factor again when it is older than 5 minutes, whatever the input. */
+const STEP_UP = new Set(['admin.rates.update', 'admin.customers.setRole', 'admin.customers.reveal', 'admin.rewards.adjustPoints']);
 
 function allowed(role: AdminRole, path: string): boolean {
   return role === 'owner' || (role === 'support' ? SUPPORT : CATALOGUE).has(path);
@@ -144,8 +147,8 @@ describe.each(adminPaths)('%s', (path) => {
       const got = await outcome(call(await people[role].api(), path, SAMPLES[path]));
       if (!allowed(role, path)) expect({ role, ...got }).toMatchObject({ role, ...roleRefusal });
       else if (!got.ok) expect({ role, ...got }).not.toMatchObject({ message: ROLE_FORBIDDEN_MESSAGE });
-      // Changing a rate is sensitive: a catalogue or owner account gives its second factor again.
-      if (path === 'admin.rates.update' && allowed(role, path)) expect(got).toMatchObject({ ok: false, app: 'STEP_UP_REQUIRED' });
+      // Changing a rate or a role, and revealing personal data, are sensitive: the second factor again.
+      if (STEP_UP.has(path) && allowed(role, path)) expect({ role, ...got }).toMatchObject({ role, ok: false, app: 'STEP_UP_REQUIRED' });
     }
     for (const role of ROLES) await giveSecondFactor(rig.db, { id: people[role].id }, rig.clock.now);
   });
@@ -174,6 +177,7 @@ describe('support and personal data', () => {
     const rows = await auditRows(rig);
     expect(rows.length).toBe(before + 1);
     expect(rows.at(-1)).toMatchObject({ action: 'user.reveal', actor_username: 'support_one', entity_id: String(carla.id) });
+    expect(rows.at(-1)!.step_up_at).not.toBeNull();
     // The catalogue role sees no customers at all.
     expect((await refusal((await people.catalogue.api()).admin.customers.reveal({ userId: carla.id }))).message).toBe(
       ROLE_FORBIDDEN_MESSAGE,

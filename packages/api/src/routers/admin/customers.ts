@@ -36,7 +36,10 @@ export const adminCustomersRouter = router({
   setRole: adminProcedure
     .meta(ROLES.ownerOnly)
     .input(ZSetRole)
-    .mutation(({ ctx, input }) => setCustomerRole(ctx.db, ctx.services, actorOf(ctx), input)),
+    // A role change is sensitive: the second factor again if not given in the last 5 minutes.
+    .mutation(async ({ ctx, input }) =>
+      setCustomerRole(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'user.role' }), input),
+    ),
   /** Signs the account out everywhere without disabling it (audited). */
   endSessions: adminProcedure
     .meta(ROLES.ownerOnly)
@@ -46,5 +49,8 @@ export const adminCustomersRouter = router({
   reveal: adminProcedure
     .meta(ROLES.support)
     .input(ZUserRef)
-    .mutation(({ ctx, input }) => revealCustomer(ctx.db, ctx.services, actorOf(ctx), input)),
+    // Revealing personal data is sensitive too (step-up; the audit row records it).
+    .mutation(async ({ ctx, input }) =>
+      revealCustomer(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'user.reveal' }), input),
+    ),
 });
