@@ -11,6 +11,7 @@ export const SAMPLES: Record<string, unknown> = {
   'admin.orders.refundQuote': NO_ORDER,
   'admin.orders.resendEmail': NO_ORDER,
   'admin.orders.retryProvisioning': NO_ORDER,
+  'admin.orders.revokeLinks': NO_ORDER,
   'admin.operations.jobs': undefined,
   'admin.operations.retryEmail': { outboxId: 987654 },
   'admin.catalog.regions': undefined,

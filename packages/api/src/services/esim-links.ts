@@ -57,21 +57,31 @@ export async function issueEsimLink(db: Db, orderId: number, now: Date): Promise
 }
 
 /**
- * The link an order e-mail (an outbox row) carries: derived from the row (HMAC under the server's
- * secret), so every attempt at sending that row carries the same link, and stored once. It names the
- * order holding the eSIM (a top-up's or renewal's e-mail opens the eSIM it added to). → its URL.
+ * The link an order e-mail carries: derived (HMAC under the server's secret) from the order holding
+ * the eSIM and the number of links of it revoked so far, so every e-mail of that order carries the
+ * same link (a re-sent e-mail too) until a revocation, after which they carry a new one. Stored once
+ * (hash only). A top-up's or renewal's e-mail opens the eSIM it added to. → its URL.
  */
-export async function outboxEsimLink(db: Db, services: Services, orderId: number, outboxId: number): Promise<string> {
-  const token = createHmac('sha256', services.rateLimits.secret).update(`esim-link:outbox:${outboxId}`).digest('base64url');
+export async function outboxEsimLink(db: Db, services: Services, orderId: number): Promise<string> {
   const target = await db
     .selectFrom('esim_packages as p')
     .innerJoin('esims as e', 'e.id', 'p.esim_id')
     .select('e.order_id')
     .where('p.order_id', '=', orderId)
     .executeTakeFirst();
+  const linkOrder = target?.order_id ?? orderId;
+  const { n } = await db
+    .selectFrom('esim_links')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('order_id', '=', linkOrder)
+    .where('revoked_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const token = createHmac('sha256', services.rateLimits.secret)
+    .update(`esim-link:order:${linkOrder}:${Number(n)}`)
+    .digest('base64url');
   await db
     .insertInto('esim_links')
-    .values({ order_id: target?.order_id ?? orderId, token_hash: sha256Hex(token), created_at: iso(services.now()), revoked_at: null })
+    .values({ order_id: linkOrder, token_hash: sha256Hex(token), created_at: iso(services.now()), revoked_at: null })
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();
   return esimLinkUrl(services.config.publicUrl, token);
@@ -126,6 +136,19 @@ function sendLink(services: Services, to: string, orderId: number, publicId: str
   services.jobs.run(`${tag}:${orderId}:${sha256Hex(token).slice(0, 8)}`, async () => {
     await services.mailer.send({ to, ...mail, tag: `${tag}-${publicId}` });
   });
+}
+
+/**
+ * The owner (admin order page) ends every link of an order and a new one goes to the order's
+ * address. → how many links ended. Audited by the caller.
+ */
+export async function revokeAndResendForOrder(db: Db, services: Services, orderId: number): Promise<number> {
+  const now = services.now();
+  const order = await db.selectFrom('orders').select(['public_id', 'email']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const ended = await revokeOrderLinks(db, orderId, now);
+  const fresh = await issueEsimLink(db, orderId, now);
+  sendLink(services, order.email, orderId, order.public_id, fresh, 'esim-link-renewed');
+  return ended;
 }
 
 /** The holder revokes the link they opened: every link of the order ends and a new one goes to the order's address. */

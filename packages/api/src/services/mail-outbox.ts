@@ -108,7 +108,7 @@ export async function sendEmail(db: Db, services: Services, outboxId: number, op
     // Issue 26: every order e-mail carries the 'Manage your eSIM' link.
     const composed = withManageLink(
       await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address),
-      await outboxEsimLink(db, services, row.order_id, row.id),
+      await outboxEsimLink(db, services, row.order_id),
       order.locale,
     );
     // One message per row however often it is attempted (a crash after the send, before the

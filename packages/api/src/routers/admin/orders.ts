@@ -9,6 +9,7 @@ import {
   resendAdminOrderEmail,
   refundOverSupportLimit,
   retryAdminProvisioning,
+  revokeAdminOrderLinks,
   SUPPORT_REFUND_LIMIT_MESSAGE,
 } from '../../services/admin/orders.ts';
 import { AppError } from '../../errors.ts';
@@ -52,6 +53,11 @@ export const adminOrdersRouter = router({
     .meta(ROLES.support)
     .input(ZOrderRef)
     .mutation(({ ctx, input }) => resendAdminOrderEmail(ctx.db, ctx.services, actorOf(ctx), input.orderId)),
+  /** Ends the order's 'Manage your eSIM' links and e-mails a new one (issue 26). */
+  revokeLinks: adminProcedure
+    .meta(ROLES.support)
+    .input(ZOrderRef)
+    .mutation(({ ctx, input }) => revokeAdminOrderLinks(ctx.db, ctx.services, actorOf(ctx), input.orderId)),
   /** Provisions now a paid order whose eSIM is not delivered; delivered → 'already'. */
   retryProvisioning: adminProcedure
     .meta(ROLES.support)

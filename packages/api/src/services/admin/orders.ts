@@ -31,6 +31,7 @@ import {
 import type { TAdminRefundInput, TAdminRefundQuoteInput } from '../../domain/refunds.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
+import { revokeAndResendForOrder } from '../esim-links.ts';
 import type {
   AdminActionResult,
   AdminActor,
@@ -734,4 +735,22 @@ export async function retryAdminProvisioning(db: Db, services: Services, actor: 
     case 'skipped':
       return answer(db, services, after, 'already', 'This order is not waiting for provisioning any more.');
   }
+}
+
+/** Issue 26: ends every 'Manage your eSIM' link of the order; a new one goes to the order's address. Audited. */
+export async function revokeAdminOrderLinks(db: Db, services: Services, actor: AdminActor, publicId: string): Promise<AdminActionResult> {
+  const order = await findOrder(db, publicId);
+  const ended = await revokeAndResendForOrder(db, services, order.id);
+  await recordAudit(
+    db,
+    actor,
+    {
+      action: 'order.revoke_links',
+      entity: 'order',
+      entityId: order.public_id,
+      summary: `${ended} 'Manage your eSIM' link(s) revoked; a new one sent to ${order.email}`,
+    },
+    services.now(),
+  );
+  return answer(db, services, order, 'done', `The eSIM links of this order no longer work; a new one is on its way to ${order.email}.`);
 }
