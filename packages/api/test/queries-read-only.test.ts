@@ -134,10 +134,8 @@ describe('queries read', () => {
       executor.executeQuery = original;
     }
     expect(failed).toEqual([]);
-    // Known writers not yet moved (issue 23): the rewards reads grant achievements and release
-    // stale point reservations when they are read (services/rewards.ts). Listed by name so that
-    // any other query that writes fails here; remove a name once its query reads only.
-    const KNOWN_WRITERS = new Set(['rewards.profile', 'rewards.userAchievements', 'rewards.pointsHistory']);
-    expect(writes.filter((w) => !KNOWN_WRITERS.has(w.slice(0, w.indexOf(':'))))).toEqual([]);
+    // Every query, the rewards reads among them (their granting and releasing moved to the
+    // mutations that change the facts and to rewards.refresh): no write at all.
+    expect(writes).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // rewards.*: Traveler Rewards (spec §2 'Rewards page', §7 the /api/rewards/* calls). Thin: parse, call one service.
 //   levels, achievements                       everyone
-//   profile, userAchievements, checkIns, pointsHistory, checkIn, updateProgress   signed in (else UNAUTHORIZED)
+//   profile, userAchievements, checkIns, pointsHistory (reads), refresh, checkIn, updateProgress   signed in (else UNAUTHORIZED)
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZCheckInInput, ZProgressInput } from '../domain/rewards.ts';
 import {
@@ -11,6 +11,7 @@ import {
   listPointsHistory,
   listTravelerLevels,
   listUserAchievements,
+  refreshRewards,
   updateProgress,
 } from '../services/rewards.ts';
 
@@ -25,13 +26,19 @@ export const rewardsRouter = router({
   profile: protectedProcedure.query(({ ctx }) => getRewardsProfile(ctx.db, ctx.services, ctx.user.id)),
 
   /** → UserAchievement[]: the achievements with progress or completed. */
-  userAchievements: protectedProcedure.query(({ ctx }) => listUserAchievements(ctx.db, ctx.services, ctx.user.id)),
+  userAchievements: protectedProcedure.query(({ ctx }) => listUserAchievements(ctx.db, ctx.user.id)),
 
   /** → CheckIn[] newest first. */
   checkIns: protectedProcedure.query(({ ctx }) => listCheckIns(ctx.db, ctx.user.id)),
 
   /** → PointsHistoryEntry[] newest first. */
-  pointsHistory: protectedProcedure.query(({ ctx }) => listPointsHistory(ctx.db, ctx.services, ctx.user.id)),
+  pointsHistory: protectedProcedure.query(({ ctx }) => listPointsHistory(ctx.db, ctx.user.id)),
+
+  /**
+   * → { released, granted }: the page calls it when it opens — points of never-paid orders given
+   * back, achievements whose facts hold granted; then it reloads the reads (which never write).
+   */
+  refresh: protectedProcedure.mutation(({ ctx }) => refreshRewards(ctx.db, ctx.services, ctx.user.id)),
 
   /** { regionId, locationName? } → CheckInResult; BAD_INPUT without a region, REGION_NOT_FOUND for an unknown one. */
   checkIn: protectedProcedure.input(ZCheckInInput).mutation(({ ctx, input }) => checkIn(ctx.db, ctx.services, ctx.user.id, input)),

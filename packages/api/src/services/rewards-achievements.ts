@@ -216,6 +216,17 @@ export async function evaluateAchievements(db: Db, services: Services, userId: n
   return { list, granted };
 }
 
+/** The user's achievements with progress or completed, as stored (a read: nothing is evaluated or granted). */
+export async function storedUserAchievements(db: Db, userId: number): Promise<UserAchievement[]> {
+  const [achievements, rows] = await Promise.all([listAchievementRows(db), userRows(db, userId)]);
+  const list: UserAchievement[] = [];
+  for (const a of achievements) {
+    const row = rows.find((r) => r.achievement_id === a.id);
+    if (row && (row.progress > 0 || row.completed_at)) list.push(toUserAchievement(row, a));
+  }
+  return list;
+}
+
 function userRows(db: Db, userId: number): Promise<UserAchievementRow[]> {
   return db.selectFrom('user_achievements').selectAll().where('user_id', '=', userId).execute();
 }

@@ -31,7 +31,14 @@ import type {
 import { iso } from '../domain/time.ts';
 import { errorText } from '../errors.ts';
 import { writeTransaction } from './db-tx.ts';
-import { evaluateAchievements, listAchievementRows, listLevels, toAchievement, toUserAchievement } from './rewards-achievements.ts';
+import {
+  evaluateAchievements,
+  listAchievementRows,
+  listLevels,
+  storedUserAchievements,
+  toAchievement,
+  toUserAchievement,
+} from './rewards-achievements.ts';
 import { addLedgerRow, ledgerKeys, lockUserPoints, pointsTotals, releaseStaleReservations } from './rewards-ledger.ts';
 import type { Services } from './types.ts';
 
@@ -63,10 +70,21 @@ async function checkInDays(db: Db, userId: number): Promise<string[]> {
   return rows.map((r) => r.check_in_day);
 }
 
-/** rewards.profile. Evaluates achievements first, so their points are in the totals. */
+/**
+ * rewards.refresh, the mutation the rewards page calls when it opens (like esims.refresh): gives
+ * back points of orders that will never be paid and were not released yet, and grants (or
+ * records progress of) achievements whose facts hold now. The reads below never write (issue 23):
+ * achievements are granted by the mutations that change their facts (a paid order: order-life
+ * afterClaim; a check-in; Update Progress), and this call catches up on anything else.
+ */
+export async function refreshRewards(db: Db, services: Services, userId: number): Promise<{ released: number; granted: number }> {
+  const released = await releaseStaleReservations(db, userId, iso(services.now()));
+  const evaluation = await evaluateAchievements(db, services, userId);
+  return { released, granted: evaluation.granted.length };
+}
+
+/** rewards.profile: a read (the points as the ledger has them; rewards.refresh brings them up to date). */
 export async function getRewardsProfile(db: Db, services: Services, userId: number): Promise<RewardsProfile> {
-  await releaseStaleReservations(db, userId, iso(services.now()));
-  await evaluateAchievements(db, services, userId);
   const [levels, totals, days, reserved] = await Promise.all([
     listLevels(db),
     pointsTotals(db, userId),
@@ -95,13 +113,12 @@ export async function getRewardsProfile(db: Db, services: Services, userId: numb
 }
 
 /** rewards.userAchievements: one per achievement with progress or completed (the page merges with the full list). */
-export async function listUserAchievements(db: Db, services: Services, userId: number): Promise<UserAchievement[]> {
-  return (await evaluateAchievements(db, services, userId)).list;
+export async function listUserAchievements(db: Db, userId: number): Promise<UserAchievement[]> {
+  return storedUserAchievements(db, userId);
 }
 
 /** rewards.pointsHistory: the ledger, newest first. */
-export async function listPointsHistory(db: Db, services: Services, userId: number): Promise<PointsHistoryEntry[]> {
-  await releaseStaleReservations(db, userId, iso(services.now()));
+export async function listPointsHistory(db: Db, userId: number): Promise<PointsHistoryEntry[]> {
   const rows = await db
     .selectFrom('points_ledger')
     .select(['id', 'source', 'amount', 'description', 'created_at'])

@@ -263,12 +263,16 @@ describe('points come back when the order cannot be paid any more', () => {
     });
   });
 
-  it('a status changed without the release (a crash in between) is caught up when points are read or spent', async () => {
+  it('a status changed without the release (a crash in between) is caught up when the rewards page refreshes or points are spent', async () => {
     const { browser, userId } = await withPoints(420);
     const api = await browser.caller();
     const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true });
     await rig.db.updateTable('orders').set({ status: 'canceled' }).where('public_id', '=', intent.orderId).execute();
     expect(await balance(rig.db, userId)).toBe(20);
+    // A read does not release it (queries never write); the page's refresh does.
+    expect(await api.rewards.profile()).toMatchObject({ currentPoints: 20 });
+    expect(await balance(rig.db, userId)).toBe(20);
+    expect(await api.rewards.refresh()).toMatchObject({ released: 400 });
     expect(await api.rewards.profile()).toMatchObject({ currentPoints: 420, reservedPoints: 0 });
     expect(await balance(rig.db, userId)).toBe(420);
   });

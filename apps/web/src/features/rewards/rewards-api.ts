@@ -2,6 +2,7 @@
 // run for a signed-in user. Loaders and components build the same options, so a loader's
 // prefetch warms the page's cache.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTRPC, type Trpc } from '../../lib/trpc.ts';
 
 /** Spec §7 and §9: rewards data is fresh for 10 seconds, and a failed request is retried once. */
@@ -41,9 +42,29 @@ export function useRewards() {
   return rewardsProxy(useTRPC());
 }
 
-/** All six queries of the signed-in page. */
+/**
+ * All six queries of the signed-in page. When the page opens it asks the server to bring the
+ * rewards up to date once (rewards.refresh: achievements whose facts hold are granted, points of
+ * never-paid orders given back; the queries themselves never write), then reloads what it changed.
+ */
 export function useRewardsData() {
-  const q = rewardsQueries(useRewards());
+  const rewards = useRewards();
+  const queryClient = useQueryClient();
+  const refresh = useMutation(
+    rewards.refresh.mutationOptions({
+      onSuccess: (r) =>
+        r.granted > 0 || r.released > 0
+          ? Promise.all([
+              queryClient.invalidateQueries({ queryKey: rewards.profile.queryKey() }),
+              queryClient.invalidateQueries({ queryKey: rewards.pointsHistory.queryKey() }),
+              queryClient.invalidateQueries({ queryKey: rewards.userAchievements.queryKey() }),
+            ])
+          : undefined,
+    }),
+  );
+  const refreshOnce = refresh.mutate;
+  useEffect(() => refreshOnce(), [refreshOnce]);
+  const q = rewardsQueries(rewards);
   return {
     levels: useQuery(q.levels),
     achievements: useQuery(q.achievements),

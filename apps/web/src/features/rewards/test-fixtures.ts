@@ -193,6 +193,7 @@ export function rewardsHandlers(m: RewardsMocks = {}) {
     trpcMsw.rewards.userAchievements.query(() => m.userAchievements ?? USER_ACHIEVEMENTS),
     trpcMsw.rewards.checkIns.query(() => m.checkIns ?? CHECK_INS),
     trpcMsw.rewards.pointsHistory.query(() => m.history ?? HISTORY),
+    trpcMsw.rewards.refresh.mutation(() => ({ released: 0, granted: 0 })),
   ];
 }
 
