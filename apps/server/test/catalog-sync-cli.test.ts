@@ -42,6 +42,30 @@ describe('catalog sync (the CLI command)', () => {
     }
   });
 
+  it('says why a run was refused, and that the real run would be, with the same numbers', () => {
+    const base = {
+      provider: 'airalo',
+      packages: 1,
+      added: 0,
+      updated: 0,
+      hidden: 3,
+      unchanged: 1,
+      regionsAdded: 0,
+      skipped: [],
+      changed: false,
+      visibleBefore: 4,
+      maxHideShare: 0.5,
+      refused: 'it would hide 3 of the 4 visible plans (75%), more than the allowed 50%',
+    };
+    const real = describeReport({ ...base, dryRun: false });
+    expect(real).toContain('hidden 3 of 4 visible');
+    expect(real).toContain('refused, nothing written: it would hide 3 of the 4 visible plans (75%)');
+    const dry = describeReport({ ...base, dryRun: true, changed: true });
+    expect(dry).toContain('hidden 3 of 4 visible');
+    expect(dry).toContain('the real run would be refused: it would hide 3 of the 4 visible plans (75%)');
+    expect(dry).not.toContain('run it without --dry-run');
+  });
+
   it('works with the simulator and no payment keys: a dry run writes nothing, a run applies, a second run says no change', async () => {
     // Stripe keys absent, a real-provider setting absent: only ESIM_PROVIDER matters.
     const env = testEnv({ ESIM_PROVIDER: 'simulator', PRICING_MARGIN_PERCENT: '40' });
