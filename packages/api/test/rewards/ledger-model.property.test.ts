@@ -128,7 +128,8 @@ class Buy implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real): Promise<void> {
     const api = await r.traveller.caller();
     const intent = await api.payments.createIntent({ planId: planOf(r.rig, this.plan), usePoints: this.usePoints });
-    if (intent.paymentIntentId)
+    // Paid entirely with points: paid already (paymentStatus 'succeeded', no client secret), no card to confirm.
+    if (intent.paymentIntentId && !intent.paidWithPoints)
       await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: CARDS.ok });
     await r.rig.settle();
     await addOrder(m, r, intent.orderId, null);
@@ -150,7 +151,8 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
     const order = await r.rig.db.selectFrom('orders').select('plan_id').where('id', '=', target.id).executeTakeFirstOrThrow();
     const api = await r.traveller.caller();
     const intent = await api.payments.createIntent({ planId: order.plan_id, topUpIccid: esim.iccid, usePoints: this.usePoints });
-    if (intent.paymentIntentId)
+    // Paid entirely with points: paid already (paymentStatus 'succeeded', no client secret), no card to confirm.
+    if (intent.paymentIntentId && !intent.paidWithPoints)
       await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: CARDS.ok });
     await r.rig.settle();
     await addOrder(m, r, intent.orderId, target.publicId);
