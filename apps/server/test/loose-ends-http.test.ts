@@ -62,7 +62,7 @@ describe('bodies where none is read', () => {
     ['GET', '/'],
     ['HEAD', '/'],
   ])('%s %s announcing a body (chunked or a length): 413, connection closed', async (method, path) => {
-    for (const announce of [{ 'transfer-encoding': 'chunked' }, { 'content-length': '10' }]) {
+    for (const announce of [{ 'transfer-encoding': 'chunked' }, { 'content-length': '10' }] as Record<string, string>[]) {
       const res = await t.app.request(`${ORIGIN}${path}`, { method, headers: { ...sameSite(), ...announce } });
       expect(res.status).toBe(413);
       expect(res.headers.get('connection')).toBe('close');
