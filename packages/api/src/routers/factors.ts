@@ -7,6 +7,7 @@ import type { Context, SessionUser } from '../trpc.ts';
 import {
   beginTotpEnrolment,
   confirmTotp,
+  factorAdded,
   hasSecondFactor,
   listFactors,
   markSecondFactorGiven,
@@ -19,6 +20,21 @@ import {
   type CodeAttempt,
 } from '../services/second-factor.ts';
 import { AppError } from '../errors.ts';
+import { z } from 'zod';
+import { createChallenge, registerPasskey, relyingPartyOf, verifyPasskeyAssertion } from '../services/passkeys.ts';
+
+const b64url = z
+  .string()
+  .trim()
+  .min(1)
+  .max(8192)
+  .regex(/^[A-Za-z0-9_-]+=*$/, 'Not base64url.');
+export const ZPasskeyRegistration = z.object({
+  clientDataJSON: b64url,
+  attestationObject: b64url,
+  name: z.string().trim().max(64).default('Passkey'),
+});
+export const ZPasskeyAssertion = z.object({ credentialId: b64url, clientDataJSON: b64url, authenticatorData: b64url, signature: b64url });
 
 export { ZRecoveryCode, ZTotpCode };
 
@@ -77,6 +93,37 @@ export const factorsRouter = router({
     const session = sessionOf(ctx);
     await useRecoveryCode(ctx.db, attempt(ctx), input.code);
     await markSecondFactorGiven(ctx.db, session, ctx.services.now());
+    return { ok: true as const };
+  }),
+
+  /** A challenge to register a passkey (navigator.credentials.create): → { challenge, rpId, userName }. */
+  passkeyRegistrationOptions: protectedProcedure.mutation(async ({ ctx }) => {
+    const now = ctx.services.now();
+    if (await hasSecondFactor(ctx.db, ctx.user.id))
+      await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.add' });
+    const rp = relyingPartyOf(ctx.services.config.publicUrl);
+    return { challenge: await createChallenge(ctx.db, ctx.user.id, 'register', now), rpId: rp.id, userName: ctx.user.username };
+  }),
+
+  /** Stores the passkey (attestation 'none', ES256); the session has given its factor; other sessions end. */
+  registerPasskey: protectedProcedure.input(ZPasskeyRegistration).mutation(async ({ ctx, input }) => {
+    const now = ctx.services.now();
+    await registerPasskey(ctx.db, ctx.user.id, relyingPartyOf(ctx.services.config.publicUrl), input, now);
+    return factorAdded(ctx.db, attempt(ctx), sessionOf(ctx));
+  }),
+
+  /** A challenge to sign with a passkey (navigator.credentials.get). */
+  passkeyChallenge: protectedProcedure.mutation(async ({ ctx }) => ({
+    challenge: await createChallenge(ctx.db, ctx.user.id, 'authenticate', ctx.services.now()),
+    rpId: relyingPartyOf(ctx.services.config.publicUrl).id,
+  })),
+
+  /** Gives the second factor in this session with a passkey. */
+  verifyPasskey: protectedProcedure.input(ZPasskeyAssertion).mutation(async ({ ctx, input }) => {
+    const session = sessionOf(ctx);
+    const now = ctx.services.now();
+    await verifyPasskeyAssertion(ctx.db, ctx.user.id, relyingPartyOf(ctx.services.config.publicUrl), input, now);
+    await markSecondFactorGiven(ctx.db, session, now);
     return { ok: true as const };
   }),
 
