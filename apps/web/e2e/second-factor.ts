@@ -55,12 +55,16 @@ export function remember(username: string, secretBase32: string, recoveryCodes: 
 async function trpc<T>(page: Page, path: string, input?: unknown): Promise<T> {
   const out = await page.evaluate(
     async ([p, body]) => {
-      const res = await fetch(`/api/trpc/${p}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-        body: JSON.stringify(body === undefined ? {} : { json: body }),
-        credentials: 'include',
-      });
+      // factors.status is a query (GET); the rest are mutations (POST).
+      const res =
+        p === 'factors.status'
+          ? await fetch(`/api/trpc/${p}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'include', cache: 'no-store' })
+          : await fetch(`/api/trpc/${p}`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+              body: JSON.stringify(body === undefined ? {} : { json: body }),
+              credentials: 'include',
+            });
       return { status: res.status, body: (await res.json()) as { result?: { data?: { json?: unknown } } } };
     },
     [path, input] as const,
