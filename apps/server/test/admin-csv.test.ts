@@ -99,7 +99,7 @@ describe('GET /api/admin/newsletter.csv', () => {
     const refused = await download(cookie);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-disposition')).toBeNull();
-    expect((await refused.json()).error.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
     await giveSecondFactor(t.db, { username: 'pia' }, t.clock.now);
     expect((await download(cookie)).status).toBe(200);
   });
