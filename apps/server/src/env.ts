@@ -150,11 +150,6 @@ const ZEnv = z
      * one run unless given --force (a provider answering an incomplete catalogue empties no shop).
      */
     CATALOG_SYNC_MAX_HIDE_PERCENT: z.coerce.number().min(0).max(100).default(50),
-    /**
-     * `cli.js catalog sync` refuses to hide more than this share (percent) of the visible plans in
-     * one run unless given --force (a provider answering an incomplete catalogue empties no shop).
-     */
-    CATALOG_SYNC_MAX_HIDE_PERCENT: z.coerce.number().min(0).max(100).default(50),
     /** Simulator knobs (demos and tests): 'sync' or 'async' orders, and a random failure rate 0–1. */
     ESIM_SIMULATOR_MODE: z.enum(['sync', 'async']).default('sync'),
     ESIM_SIMULATOR_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
