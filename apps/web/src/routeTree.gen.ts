@@ -14,6 +14,7 @@ import { Route as AccountRouteImport } from './routes/_account';
 import { Route as AboutUsRouteImport } from './routes/about-us';
 import { Route as CoverageRouteImport } from './routes/coverage';
 import { Route as DevicesRouteImport } from './routes/devices';
+import { Route as EsimLinkRouteImport } from './routes/esim-link';
 import { Route as FaqRouteImport } from './routes/faq';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HowItWorksRouteImport } from './routes/how-it-works';
@@ -63,6 +64,11 @@ const CoverageRoute = CoverageRouteImport.update({
 const DevicesRoute = DevicesRouteImport.update({
   id: '/devices',
   path: '/devices',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const EsimLinkRoute = EsimLinkRouteImport.update({
+  id: '/esim-link',
+  path: '/esim-link',
   getParentRoute: () => rootRouteImport,
 } as any);
 const FaqRoute = FaqRouteImport.update({
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof AboutUsRoute;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
+  '/esim-link': typeof EsimLinkRoute;
   '/faq': typeof FaqRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
@@ -234,6 +241,7 @@ export interface FileRoutesByTo {
   '/about-us': typeof AboutUsRoute;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
+  '/esim-link': typeof EsimLinkRoute;
   '/faq': typeof FaqRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
@@ -268,6 +276,7 @@ export interface FileRoutesById {
   '/about-us': typeof AboutUsRoute;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
+  '/esim-link': typeof EsimLinkRoute;
   '/faq': typeof FaqRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/how-it-works': typeof HowItWorksRoute;
@@ -302,6 +311,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/coverage'
     | '/devices'
+    | '/esim-link'
     | '/faq'
     | '/forgot-password'
     | '/how-it-works'
@@ -334,6 +344,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/coverage'
     | '/devices'
+    | '/esim-link'
     | '/faq'
     | '/forgot-password'
     | '/how-it-works'
@@ -367,6 +378,7 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/coverage'
     | '/devices'
+    | '/esim-link'
     | '/faq'
     | '/forgot-password'
     | '/how-it-works'
@@ -401,6 +413,7 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute;
   CoverageRoute: typeof CoverageRoute;
   DevicesRoute: typeof DevicesRoute;
+  EsimLinkRoute: typeof EsimLinkRoute;
   FaqRoute: typeof FaqRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HowItWorksRoute: typeof HowItWorksRoute;
@@ -458,6 +471,13 @@ declare module '@tanstack/react-router' {
       path: '/devices';
       fullPath: '/devices';
       preLoaderRoute: typeof DevicesRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/esim-link': {
+      id: '/esim-link';
+      path: '/esim-link';
+      fullPath: '/esim-link';
+      preLoaderRoute: typeof EsimLinkRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/faq': {
@@ -673,6 +693,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   CoverageRoute: CoverageRoute,
   DevicesRoute: DevicesRoute,
+  EsimLinkRoute: EsimLinkRoute,
   FaqRoute: FaqRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HowItWorksRoute: HowItWorksRoute,

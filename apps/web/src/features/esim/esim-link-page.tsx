@@ -1,0 +1,338 @@
+// /esim-link?token=…: the 'Manage your eSIM' link of the order e-mails (issue 26), no account
+// needed; the token is the key (esimLinks.get answers the same eSIM view as the account's page).
+// Not installed yet: how to install it first (one tap, QR, manual details, APN); then the usage
+// and the packages. 'Send me a new link' ends this link and e-mails a new one (esimLinks.revoke).
+// 'Ask for a refund', only while the view says a refund is possible: step 1 e-mails a code
+// (esimLinks.refundCode), step 2 takes the 6-digit code and refunds (esimLinks.refund). A revoked
+// or unknown link (404) says so and points to 'Find my order' or the newest e-mail.
+// Top-ups are not offered here (the API has none for a link yet).
+import { useRef, useState } from 'react';
+import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLinkOff, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { isolated } from '../../components/bidi.tsx';
+import { formatMinor } from '../../lib/format.ts';
+import { useShopForm } from '../../lib/forms/use-shop-form.ts';
+import { useLanguage } from '../../lib/preferences/language-provider.tsx';
+import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
+import { callError } from '../auth/trpc-error.ts';
+import { EsimDestination, TravellerStatusBadge, UsageBar } from './esim-life.tsx';
+import { EsimPackages } from './esim-packages.tsx';
+import type { EsimDetail } from './esim-types.ts';
+import { InstallDetails } from './install-details.tsx';
+import classes from './esim-detail.module.css';
+
+type LinkRefundResult = RouterOutputs['esimLinks']['refund'];
+
+export function EsimLinkPage({ token }: { token: string | undefined }) {
+  // The route has no loader (the shop's initial chunk stays small): the texts this page and the
+  // eSIM components use load here at once, in parallel (suspends until they are in).
+  useTranslation(['esim', 'checkout', 'plans', 'destinations']);
+  return (
+    <Container size="md" py="xl">
+      {token ? <EsimLinkScreen token={token} /> : <EsimLinkGone />}
+    </Container>
+  );
+}
+
+function EsimLinkScreen({ token }: { token: string }) {
+  const { t } = useTranslation('esim');
+  const trpc = useTRPC();
+  const [renewed, setRenewed] = useState(false);
+  const esim = useQuery({
+    ...trpc.esimLinks.get.queryOptions({ token }, { retry: (count, err) => !isGone(err) && count < 2 }),
+    enabled: !renewed,
+  });
+  if (renewed) return <NewLinkSent />;
+  if (esim.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton height={140} radius="lg" />
+        <Skeleton height={220} radius="lg" />
+      </Stack>
+    );
+  }
+  if (esim.isError) {
+    if (isGone(esim.error)) return <EsimLinkGone />;
+    return (
+      <Alert color="red" variant="light" title={t('life.detail.loadFailed')}>
+        <Button mt="xs" size="xs" variant="default" loading={esim.isFetching} onClick={() => void esim.refetch()}>
+          {t('subscriptions.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  return <EsimLinkView esim={esim.data} token={token} onRenewed={() => setRenewed(true)} />;
+}
+
+/** 404 (revoked or unknown link) or 400 (a token the API refuses to read): this link is over. */
+function isGone(err: unknown): boolean {
+  const code = callError(err).code;
+  return code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+}
+
+export function EsimLinkGone() {
+  const { t } = useTranslation('esim');
+  return (
+    <div role="alert" data-testid="esim-link-gone">
+      <EmptyState
+        icon={IconLinkOff}
+        title={t('link.gone.title')}
+        hint={t('link.gone.body')}
+        action={{ label: t('life.refund.contactSupport'), to: '/support' }}
+      />
+    </div>
+  );
+}
+
+function NewLinkSent() {
+  const { t } = useTranslation('esim');
+  return (
+    <Alert color="green" variant="light" icon={<IconMailForward size={18} aria-hidden />} title={t('link.renew.doneTitle')} role="status">
+      <Text size="sm" data-testid="esim-link-renewed">
+        {t('link.renew.doneBody')}
+      </Text>
+    </Alert>
+  );
+}
+
+function EsimLinkView({ esim, token, onRenewed }: { esim: EsimDetail; token: string; onRenewed: () => void }) {
+  const { t } = useTranslation('esim');
+  const headingId = `esim-link-${esim.id}-title`;
+  const installable = esim.status === 'ready';
+  // Once offered, the refund section stays: after the refund (the eSIM, read again, is no longer
+  // refundable) or a refusal, it says what happened.
+  const refundOffered = useRef(false);
+  if (esim.refund.eligible) refundOffered.current = true;
+  const install =
+    esim.status !== 'refunded' ? (
+      <section aria-labelledby="esim-link-install" className={classes.panel} data-testid="esim-install-section">
+        <Title order={2} fz="lg" id="esim-link-install" mb="xs">
+          {t('install.heading')}
+        </Title>
+        {installable ? null : (
+          <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} mb="md">
+            {t('life.detail.alreadyInstalled')}
+          </Alert>
+        )}
+        <InstallDetails esim={esim} titleOrder={3} layout="wide" idPrefix={`esim-link-${esim.id}`} />
+      </section>
+    ) : null;
+  return (
+    <Stack gap="lg" data-testid="esim-link">
+      <Title order={1} fz="h2">
+        {t('link.title')}
+      </Title>
+      {installable ? install : null}
+      <section aria-labelledby={headingId} className={classes.panel}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <EsimDestination esim={esim} order={2} id={headingId} />
+          <TravellerStatusBadge status={esim.status} />
+        </Group>
+        <Box mt="lg">
+          <UsageBar usage={esim.usage} status={esim.status} />
+        </Box>
+        <Text size="sm" mt="md">
+          {t('card.order')}: <span dir="ltr">{esim.orderId}</span>
+        </Text>
+      </section>
+      {esim.packages.length > 0 ? (
+        <div className={classes.panel}>
+          <EsimPackages packages={esim.packages} idPrefix="esim-link-packages" />
+        </div>
+      ) : null}
+      {refundOffered.current ? (
+        <section aria-labelledby="esim-link-refund" className={classes.panel}>
+          <Title order={2} fz="lg" id="esim-link-refund" mb="xs">
+            {t('life.refund.heading')}
+          </Title>
+          <LinkRefund token={token} />
+        </section>
+      ) : null}
+      {installable ? null : install}
+      <section aria-labelledby="esim-link-renew" className={classes.panel}>
+        <Title order={2} fz="lg" id="esim-link-renew" mb="xs">
+          {t('link.renew.heading')}
+        </Title>
+        <RenewLink token={token} onRenewed={onRenewed} />
+      </section>
+    </Stack>
+  );
+}
+
+function RenewLink({ token, onRenewed }: { token: string; onRenewed: () => void }) {
+  const { t } = useTranslation('esim');
+  const trpc = useTRPC();
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation(
+    trpc.esimLinks.revoke.mutationOptions({
+      onSuccess: () => onRenewed(),
+      onError: (err) => setError(isGone(err) ? t('link.gone.title') : t('link.renew.failed')),
+    }),
+  );
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('link.renew.body')}</Text>
+      <div>
+        <Button
+          variant="default"
+          leftSection={<IconMailForward size={16} aria-hidden />}
+          loading={mutation.isPending}
+          disabled={mutation.isPending}
+          onClick={() => {
+            setError(null);
+            mutation.mutate({ token });
+          }}
+        >
+          {t('link.renew.button')}
+        </Button>
+      </div>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" p="xs">
+          <Text size="sm">{error}</Text>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface CodeValues extends Record<string, string> {
+  code: string;
+}
+
+function LinkRefund({ token }: { token: string }) {
+  const { t } = useTranslation('esim');
+  const { language } = useLanguage();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [codeSent, setCodeSent] = useState(false);
+  const [done, setDone] = useState<LinkRefundResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useShopForm<CodeValues>({
+    name: 'esim-link-refund',
+    initialValues: { code: '' },
+    rules: (values) => (/^\d{6}$/.test(values.code.trim()) ? {} : { code: t('link.refund.codeRule') }),
+    transformValues: (values) => ({ code: values.code.trim() }),
+  });
+  const refusal = (err: unknown): string => {
+    const e = callError(err);
+    if (e.code === 'NOT_FOUND') return t('link.gone.title');
+    if (e.code === 'TOO_MANY_REQUESTS') return t('link.refund.tooMany');
+    if (e.code === 'CONFLICT') return t('life.refund.refused');
+    return t('life.refund.failed');
+  };
+  const sendCode = useMutation(
+    trpc.esimLinks.refundCode.mutationOptions({
+      onSuccess: () => {
+        setCodeSent(true);
+        form.reset();
+      },
+      onError: (err) => setError(refusal(err)),
+    }),
+  );
+  const refund = useMutation(
+    trpc.esimLinks.refund.mutationOptions({
+      onSuccess: (result) => {
+        setDone(result);
+        void queryClient.invalidateQueries({ queryKey: trpc.esimLinks.get.queryKey({ token }) });
+      },
+      onError: (err) => {
+        const e = callError(err);
+        if (e.details.reason === 'invalid_code' || e.fieldErrors.code) {
+          form.setFieldError('code', t('link.refund.badCode'));
+          return;
+        }
+        setError(refusal(err));
+      },
+    }),
+  );
+
+  if (done) {
+    const money = done.amountRefundedMinor > 0 ? formatMinor(done.amountRefundedMinor, done.currency, language) : null;
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        icon={<IconReceiptRefund size={18} aria-hidden />}
+        title={t('life.refund.doneTitle')}
+        role="status"
+        data-testid="esim-link-refunded"
+      >
+        <Stack gap={4}>
+          {money ? <Text size="sm">{isolated({ amount: money }, (v) => t('life.refund.doneMoney', v))}</Text> : null}
+          <Text size="sm">{t('life.refund.doneEsim')}</Text>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const errorAlert = error ? (
+    <Alert color="red" variant="light" role="alert" p="xs">
+      <Text size="sm">{error}</Text>
+    </Alert>
+  ) : null;
+  const askCode = () => {
+    if (sendCode.isPending) return;
+    setError(null);
+    sendCode.mutate({ token });
+  };
+
+  if (!codeSent) {
+    return (
+      <Stack gap="xs">
+        <Text size="sm">{t('link.refund.intro')}</Text>
+        <div>
+          <Button
+            variant="default"
+            color="red.9"
+            leftSection={<IconReceiptRefund size={16} aria-hidden />}
+            loading={sendCode.isPending}
+            disabled={sendCode.isPending}
+            onClick={askCode}
+          >
+            {t('link.refund.ask')}
+          </Button>
+        </div>
+        {errorAlert}
+      </Stack>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (refund.isPending) return;
+        setError(null);
+        refund.mutate({ token, code: values.code });
+      })}
+    >
+      <Stack gap="sm">
+        <Text size="sm" role="status">
+          {t('link.refund.codeSent')}
+        </Text>
+        <TextInput
+          label={t('link.refund.codeLabel')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          dir="ltr"
+          w={200}
+          key={form.key('code')}
+          {...form.getInputProps('code')}
+        />
+        {errorAlert}
+        <Group gap="sm">
+          <Button type="submit" color="red.9" loading={refund.isPending} disabled={refund.isPending}>
+            {t('link.refund.confirm')}
+          </Button>
+          <Button variant="subtle" onClick={askCode} loading={sendCode.isPending} disabled={sendCode.isPending || refund.isPending}>
+            {t('link.refund.resend')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
