@@ -28,7 +28,12 @@ describe('tRPC GET', () => {
     // superjson's envelope: plain JSON values need no meta.
     const body = (await res.json()) as { result: { data: { json: unknown; meta?: unknown } } };
     expect(body.result.data.meta).toBeUndefined();
-    expect(body.result.data.json).toEqual(await (await get(`/api/plans?regionId=${jp}`)).json());
+    // The same plans; REST composes each plan's words (name, description, features) in the
+    // request's language as the pages do, while tRPC hands the web the facts it composes itself.
+    const rest = (await (await get(`/api/plans?regionId=${jp}`)).json()) as Array<Record<string, unknown>>;
+    const words = ({ name: _n, description: _d, features: _f, ...others }: Record<string, unknown>) => others;
+    expect((body.result.data.json as Array<Record<string, unknown>>).map(words)).toEqual(rest.map(words));
+    expect(rest[0]?.name).toMatch(/^Japan \d+ GB – \d+ days?$/);
   });
 
   it.each([
