@@ -29,6 +29,16 @@ export const defaultHandlers = [
   // nothing to settle for the test (an error the page ignores: its polled order says what is).
   // The eSIM pages ask for a refresh from the provider when they open (nothing changed by default).
   trpcMsw.esims.refresh.mutation(() => ({ refreshed: 0 })),
+  // The back office's door (issue 27): by default the session has given its second factor, so an
+  // admin's pages answer; tests of the enrolment or the code prompt override it.
+  trpcMsw.factors.status.query(() => ({
+    totp: true,
+    passkeys: [],
+    recoveryCodesLeft: 10,
+    secondFactorGivenAt: '2026-11-28T00:00:00.000Z',
+    required: false,
+    enrolmentRequired: false,
+  })),
   trpcMsw.orders.settle.mutation(() => {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Nothing to settle in this test.' });
   }),
