@@ -8,7 +8,6 @@ import { AppProviders } from './app-providers.tsx';
 import { adoptUrlLanguage, applyDocumentLanguage, goToLanguage } from './lib/preferences/language-provider.tsx';
 import { detectLanguage, initI18n } from './lib/i18n.ts';
 import { localizePath, splitLocalePath } from './lib/locale-path.ts';
-import { readStorage } from './lib/storage.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createTrpc, createTrpcClient } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
@@ -41,18 +40,7 @@ async function start(): Promise<void> {
 
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
-  const trpc = createTrpc(queryClient, trpcClient);
-  // What the account's pages last showed (the session among it), before the first guard asks for
-  // it: shown offline, read again online; kept from the first visit on, once the page is idle
-  // (features/offline/offline-snapshot.ts).
-  const snapshot = () => import('./features/offline/offline-snapshot.ts');
-  // 'offlineSnapshot': lib/offline-caches.ts OFFLINE_SNAPSHOT_KEY, written out (that module stays out of this chunk).
-  if (readStorage('local', 'offlineSnapshot'))
-    await snapshot().then(
-      (m) => m.restoreSnapshot(queryClient),
-      () => 0,
-    );
-  const router = createAppRouter({ queryClient, trpc });
+  const router = createAppRouter({ queryClient, trpc: createTrpc(queryClient, trpcClient) });
   const container = document.getElementById('root')!;
   const mantineStylesInHead = document.head.querySelector('style[data-mantine-styles="true"]') !== null;
   revealApp(router, container);
@@ -76,13 +64,6 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
-  (self.requestIdleCallback ?? setTimeout)(
-    () =>
-      void snapshot().then(
-        (m) => m.keepSnapshot(queryClient, trpc),
-        () => undefined,
-      ),
-  );
 }
 
 void start();

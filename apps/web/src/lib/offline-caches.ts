@@ -24,19 +24,8 @@ export const OFFLINE_PROCEDURES = [
   'catalog.exchangeRates',
 ] as const;
 
-/**
- * The localStorage entry holding the app's own copy of what the account's pages last showed
- * (features/offline/offline-snapshot.ts): removed with USER_DATA_CACHES.
- */
-export const OFFLINE_SNAPSHOT_KEY = 'offlineSnapshot';
-
-/** Empties USER_DATA_CACHES and the offline snapshot (nothing to do where either is missing). Never throws. */
+/** Empties USER_DATA_CACHES (nothing to do where Cache Storage is missing). Never throws. */
 export async function clearUserDataCaches(): Promise<void> {
-  try {
-    if (typeof localStorage !== 'undefined') localStorage.removeItem(OFFLINE_SNAPSHOT_KEY);
-  } catch {
-    // Storage refused (private mode): nothing was kept there.
-  }
   if (typeof caches === 'undefined') return;
   await Promise.all(Object.values(USER_DATA_CACHES).map((name) => caches.delete(name).catch(() => false)));
 }

@@ -9,7 +9,7 @@
 // to refresh the eSIM from the provider if it is stale (useEsimRefresh).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconDeviceMobileOff, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconDeviceMobileOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,6 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
-import { isNetworkError, useOnline } from '../offline/use-online.ts';
 import { BuyAgain, DaysLeft, EsimDestination, TravellerStatusBadge, UsageBar, useEsimDestination } from './esim-life.tsx';
 import { EsimPackages } from './esim-packages.tsx';
 import { formatDay } from './esim-format.ts';
@@ -33,13 +32,9 @@ export function EsimDetailScreen({ iccid }: { iccid: string }) {
   const { t } = useTranslation('esim');
   const trpc = useTRPC();
   useEsimRefresh(iccid);
-  const online = useOnline();
   const esim = useQuery(
     trpc.esims.get.queryOptions({ iccid }, { retry: (count, err) => callError(err).code !== 'NOT_FOUND' && count < 2 }),
   );
-  // Offline, an eSIM never opened online has nothing kept (the query waits for the network, or
-  // failed): say so plainly rather than a skeleton that never ends.
-  if (!esim.data && ((esim.isError && isNetworkError(esim.error)) || (!online && esim.fetchStatus === 'paused'))) return <EsimNotOffline />;
   if (esim.isPending) {
     return (
       <Stack gap="md" aria-busy="true">
@@ -70,21 +65,6 @@ export function EsimNotFound() {
         icon={IconDeviceMobileOff}
         title={t('life.detail.notFoundTitle')}
         hint={t('life.detail.notFoundBody')}
-        action={{ label: t('life.detail.backToList'), to: '/account/esim' }}
-      />
-    </div>
-  );
-}
-
-/** Offline, for an eSIM whose details were never loaded on this device. */
-export function EsimNotOffline() {
-  const { t } = useTranslation('esim');
-  return (
-    <div role="alert" data-testid="esim-not-offline">
-      <EmptyState
-        icon={IconWifiOff}
-        title={t('life.detail.offlineTitle')}
-        hint={t('life.detail.offlineBody')}
         action={{ label: t('life.detail.backToList'), to: '/account/esim' }}
       />
     </div>
