@@ -104,6 +104,8 @@ describe('admin area: sign in as admin, change a price, refund an order', () => 
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === 'admin');
     await logIn(page, ADMIN);
     await page.waitForURL((url) => url.pathname === '/admin');
+    // The back office asks for the second factor (enrolment at the first sign-in, else a code).
+    await passSecondFactorInPage(page, ADMIN.username);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).waitFor();
   });

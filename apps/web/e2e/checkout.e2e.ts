@@ -142,7 +142,7 @@ describe('checkout', () => {
         .click();
       const card = page.locator('#region-plans').getByRole('article').first();
       await card.getByRole('heading', { name: '日本 1 GB – 7日間' }).waitFor();
-      expect(await card.innerText()).toContain('日本で使える高速データ1 GB。有効期間はアクティベーションから7日間です。');
+      expect(await card.innerText()).toContain('日本で使えるモバイルデータ1 GB。有効期間は7日間です。');
       await card.getByRole('link', { name: /日本 1 GB – 7日間$/ }).click();
       const summary = page.getByTestId('checkout-plan');
       await summary.waitFor();
