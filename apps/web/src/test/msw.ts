@@ -2,6 +2,7 @@
 // msw-trpc matches one procedure per request.
 import { TRPCError } from '@trpc/server';
 import { createTRPCMsw, httpLink } from 'msw-trpc';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import superjson from 'superjson';
 import type { AppRouter } from '@esim/api';
@@ -42,6 +43,8 @@ export const defaultHandlers = [
   trpcMsw.orders.settle.mutation(() => {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Nothing to settle in this test.' });
   }),
+  // The offline banner asks whether the shop can be reached (features/offline/use-online.ts).
+  http.get('*/api/health', () => HttpResponse.json({ status: 'ok', time: '2026-11-28T00:00:00.000Z' })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -225,17 +225,19 @@ export async function beginTotpEnrolment(
     // One authenticator app per account: replacing it is removing it (which ends the other sessions) and adding another.
     throw new AppError('CONFLICT', 'An authenticator app is already set up. Remove it first to set up another.');
   }
-  if (existing) {
-    await db
-      .updateTable('user_totp')
-      .set({ secret_hex: secretHex, created_at: now.toISOString(), last_step: null })
-      .where('user_id', '=', user.id)
-      .execute();
-  } else {
-    await db
-      .insertInto('user_totp')
-      .values({ user_id: user.id, secret_hex: secretHex, confirmed_at: null, last_step: null, created_at: now.toISOString() })
-      .execute();
+  // One statement (insert or replace the pending key), so two enrolments started at once cannot collide on the row.
+  const result = await db
+    .insertInto('user_totp')
+    .values({ user_id: user.id, secret_hex: secretHex, confirmed_at: null, last_step: null, created_at: now.toISOString() })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ secret_hex: secretHex, created_at: now.toISOString(), last_step: null })
+        .where('user_totp.confirmed_at', 'is', null),
+    )
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) {
+    throw new AppError('CONFLICT', 'An authenticator app is already set up. Remove it first to set up another.');
   }
   const uri = createTOTPKeyURI(issuer, user.username, random, TOTP_PERIOD_SECONDS, TOTP_DIGITS);
   return { uri, secret: encodeBase32UpperCaseNoPadding(random), qrSvg: await qrSvg(uri, { width: 220 }) };
