@@ -113,6 +113,24 @@ describe('TOTP', () => {
     expect(await api.factors.status()).toMatchObject({ totp: true, recoveryCodesLeft: 10, required: false });
   });
 
+  it('two enrolments started at once both answer, leave one pending key, and a confirmed app refuses a third', async () => {
+    const cy = await signedIn(rig, 'customer', { username: 'cy' });
+    const api = await cy.api();
+    const [a, b] = await Promise.all([api.factors.beginTotp(), api.factors.beginTotp()]);
+    const rows = await rig.db.selectFrom('user_totp').select(['secret_hex', 'confirmed_at']).where('user_id', '=', cy.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.confirmed_at).toBeNull();
+    // The key kept is one of the two handed out, and its code confirms.
+    const kept = [a, b].find((e) => Buffer.from(decodeBase32IgnorePadding(e.secret)).toString('hex') === rows[0]!.secret_hex);
+    expect(kept).toBeDefined();
+    const key = decodeBase32IgnorePadding(kept!.secret);
+    await api.factors.confirmTotp({ code: totpCodeAt(key, totpStep(rig.clock.now)) });
+    const again = await refusal(api.factors.beginTotp());
+    expect(again.code).toBe('CONFLICT');
+    const after = await rig.db.selectFrom('user_totp').select('secret_hex').where('user_id', '=', cy.id).executeTakeFirstOrThrow();
+    expect(after.secret_hex).toBe(rows[0]!.secret_hex);
+  });
+
   it('accepts ±1 step, refuses ±2, and never accepts a step twice (replay)', async () => {
     const admin = await signedIn(rig, 'admin', { username: 'ada' });
     const api = await admin.api();
