@@ -94,8 +94,19 @@ describe('checkout', () => {
     // The browser context reduces motion; a shopper's phone usually does not (smooth scrolling on).
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     const plans = await japanPlans(page);
-    // Wait for the scrolls down to the plans to end (an instant one, then a smooth one 300 ms later).
-    await page.waitForTimeout(1_000);
+    // Wait for the scrolls down to the plans to end (an instant one, then a smooth one 300 ms later):
+    // the position the same over four looks 250 ms apart.
+    const looks: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          looks.push(await page.evaluate(() => window.scrollY));
+          const last = looks.slice(-4);
+          return last.length === 4 && last.every((y) => y === last[0]) && last[0]! > 0;
+        },
+        { interval: 250 },
+      )
+      .toBe(true);
     // The click below must not scroll by itself: bring the card's Buy Now into view first.
     const buyNow = plans
       .getByRole('article')
@@ -116,18 +127,27 @@ describe('checkout', () => {
       .toBe(true);
     expect(landingY).toBeGreaterThan(500);
     await page.evaluate(() => {
-      const w = window as unknown as { seenY: number[] };
+      // Each scroll event's position, and whether it was the page's bottom at that moment: a page
+      // shorter than the one before clamps the position (not a scroll animation).
+      const w = window as unknown as { seenY: { y: number; bottom: boolean }[] };
       w.seenY = [];
-      window.addEventListener('scroll', () => w.seenY.push(Math.round(window.scrollY)), { passive: true });
+      window.addEventListener(
+        'scroll',
+        () => {
+          const y = Math.round(window.scrollY);
+          const bottom = Math.abs(document.documentElement.scrollHeight - window.innerHeight - window.scrollY) <= 1;
+          w.seenY.push({ y, bottom });
+        },
+        { passive: true },
+      );
     });
     await buyNow.click();
     await page.waitForURL(/\/checkout\/\d+$/);
     await page.getByTestId('checkout-plan').waitFor();
-    await page.waitForTimeout(900);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    const seen = await page.evaluate(() => (window as unknown as { seenY: number[] }).seenY);
-    // A smooth scroll up passes through positions in between.
-    expect(seen.filter((y) => y !== 0 && y !== landingY)).toEqual([]);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const seen = await page.evaluate(() => (window as unknown as { seenY: { y: number; bottom: boolean }[] }).seenY);
+    // A smooth scroll up passes through positions in between; a jump goes straight to the top.
+    expect(seen.filter((s) => s.y !== 0 && s.y !== landingY && !s.bottom).map((s) => s.y)).toEqual([]);
     await page.close();
     expect(errors).toEqual([]);
   });

@@ -257,8 +257,10 @@ describe('a traveller earns and spends points', () => {
       await page.getByRole('link', { name: text(r, 'checkout.viewRewards') }).click();
       await page.waitForURL((url) => url.pathname === (lang === 'en' ? '/rewards' : `/${lang}/rewards`));
       await page.getByRole('tab', { name: text(r, 'tabs.history') }).click();
-      const purchase = page.getByTestId('history-entry').filter({ hasText: text(r, 'history.sources.purchase') });
+      // The purchase's own entry (an achievement such as 'First purchase' names the word too).
+      const purchase = page.locator('[data-testid="history-entry"][data-source="purchase"]');
       await purchase.first().waitFor();
+      expect(await purchase.first().innerText()).toContain(text(r, 'history.sources.purchase'));
       expect(num(await purchase.first().locator('bdi').innerText())).toBe(purchasePoints);
       const beforeSpend = await profileOf(page);
       await expect.poll(async () => num(await page.getByTestId('available-points').innerText())).toBe(beforeSpend.currentPoints);
@@ -292,7 +294,7 @@ describe('a traveller earns and spends points', () => {
       const afterSpend = await profileOf(page);
       await expect.poll(async () => num(await page.getByTestId('available-points').innerText())).toBe(afterSpend.currentPoints);
       await page.getByRole('tab', { name: text(r, 'tabs.history') }).click();
-      const redemption = page.getByTestId('history-entry').filter({ hasText: text(r, 'history.sources.redemption') });
+      const redemption = page.locator('[data-testid="history-entry"][data-source="redemption"]');
       await redemption.first().waitFor();
       expect(num(await redemption.first().locator('bdi').innerText())).toBe(-second.pointsUsed);
       expect(await redemption.first().locator('[data-sign]').getAttribute('data-sign')).toBe('negative');

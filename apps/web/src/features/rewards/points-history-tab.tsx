@@ -20,7 +20,7 @@ export function PointsHistoryTab({ history }: { history: readonly PointsHistoryE
     <Paper withBorder radius="lg" className={classes.history}>
       <ul className={classes.list}>
         {history.map((entry) => (
-          <li key={entry.id} className={classes.historyRow} data-testid="history-entry">
+          <li key={entry.id} className={classes.historyRow} data-testid="history-entry" data-source={entry.source}>
             <div className={classes.rowMain}>
               <Text fw={700}>{x.source(entry.source)}</Text>
               {entry.description ? (
