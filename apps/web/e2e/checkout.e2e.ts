@@ -104,7 +104,7 @@ describe('checkout', () => {
           const last = looks.slice(-4);
           return last.length === 4 && last.every((y) => y === last[0]) && last[0]! > 0;
         },
-        { interval: 250 },
+        { interval: 250, timeout: 10_000 },
       )
       .toBe(true);
     // The click below must not scroll by itself: bring the card's Buy Now into view first.
@@ -122,7 +122,7 @@ describe('checkout', () => {
           landingY = y;
           return settled;
         },
-        { interval: 300 },
+        { interval: 300, timeout: 10_000 },
       )
       .toBe(true);
     expect(landingY).toBeGreaterThan(500);
@@ -144,7 +144,7 @@ describe('checkout', () => {
     await buyNow.click();
     await page.waitForURL(/\/checkout\/\d+$/);
     await page.getByTestId('checkout-plan').waitFor();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
     const seen = await page.evaluate(() => (window as unknown as { seenY: { y: number; bottom: boolean }[] }).seenY);
     // A smooth scroll up passes through positions in between; a jump goes straight to the top.
     expect(seen.filter((s) => s.y !== 0 && s.y !== landingY && !s.bottom).map((s) => s.y)).toEqual([]);

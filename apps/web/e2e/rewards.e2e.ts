@@ -125,6 +125,31 @@ describe('a traveller earns and spends points', () => {
     return res.body;
   }
 
+  /**
+   * The page's available points agree with the server's profile. An achievement can be granted
+   * just after the page opened (its facts hold once the order is fulfilled, in the background):
+   * the page then shows it on its next load, so reload until both agree. The agreed profile.
+   */
+  async function shownAgrees(page: Page): Promise<Profile> {
+    let agreed: Profile | undefined;
+    await expect
+      .poll(
+        async () => {
+          const profile = await profileOf(page);
+          const shown = num(await page.getByTestId('available-points').innerText());
+          if (shown === profile.currentPoints) agreed = profile;
+          else {
+            await page.reload();
+            await page.getByTestId('level-card').waitFor();
+          }
+          return shown === profile.currentPoints;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    return agreed!;
+  }
+
   /** The card form, paid with 4242; resolves with the created intent once on the order-success page. */
   async function payByCard(page: Page): Promise<CreatedIntent> {
     await page.getByTestId('card-number').fill('4242 4242 4242 4242');
@@ -262,8 +287,7 @@ describe('a traveller earns and spends points', () => {
       await purchase.first().waitFor();
       expect(await purchase.first().innerText()).toContain(text(r, 'history.sources.purchase'));
       expect(num(await purchase.first().locator('bdi').innerText())).toBe(purchasePoints);
-      const beforeSpend = await profileOf(page);
-      await expect.poll(async () => num(await page.getByTestId('available-points').innerText())).toBe(beforeSpend.currentPoints);
+      const beforeSpend = await shownAgrees(page);
 
       // A second purchase: 'Use my points', the card pays the rest.
       await page.goto(new URL(`/checkout/${planId}`, baseURL).href);
@@ -291,8 +315,7 @@ describe('a traveller earns and spends points', () => {
       // The redemption in the history, and the balance after it.
       await page.goto(new URL('/rewards', baseURL).href);
       await page.getByTestId('level-card').waitFor();
-      const afterSpend = await profileOf(page);
-      await expect.poll(async () => num(await page.getByTestId('available-points').innerText())).toBe(afterSpend.currentPoints);
+      await shownAgrees(page);
       await page.getByRole('tab', { name: text(r, 'tabs.history') }).click();
       const redemption = page.locator('[data-testid="history-entry"][data-source="redemption"]');
       await redemption.first().waitFor();

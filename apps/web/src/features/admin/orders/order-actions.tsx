@@ -115,7 +115,7 @@ function RefundList({ order }: { order: Detail }) {
       <Title order={3} fz="md">
         {t('orders.refund.list')}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={t('orders.refund.list')}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
