@@ -117,7 +117,11 @@ describe('admin area: sign in as admin, change a price, refund an order', () => 
     await plans.waitFor();
     // The back office shows the owner's plan names, the shop composes its own (issue 25): the row by its price.
     const editAt = (price: string) =>
-      plans.getByRole('row').filter({ hasText: `$${price}` }).getByRole('button', { name: /^Edit / }).first();
+      plans
+        .getByRole('row')
+        .filter({ hasText: `$${price}` })
+        .getByRole('button', { name: /^Edit / })
+        .first();
     await editAt(plan.price.toFixed(2)).click();
     const dialog = page.getByRole('dialog');
     const price = dialog.getByRole('textbox', { name: /^Price in USD/ });

@@ -10,7 +10,17 @@ import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeUser, trpcError } from '../auth/test-utils.ts';
 import { readyOrder } from './test-fixtures.ts';
-import { POLL_LIMIT_MS } from './order-success.tsx';
+import { POLL_INTERVAL_MS, POLL_LIMIT_MS } from './order-success.tsx';
+
+/**
+ * Timers the test can run ahead (they also follow real time, so the page's requests and the
+ * findBy waits work): 'no more requests' is then checked by running the poll's clock three
+ * intervals ahead, not by waiting.
+ */
+function clockAhead() {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  return () => vi.advanceTimersByTimeAsync(3 * POLL_INTERVAL_MS);
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -35,6 +45,7 @@ function mockOrder(
 
 describe('/order-success', () => {
   it('polls until the eSIM is ready, then shows the order and the install details', async () => {
+    const runAhead = clockAhead();
     const inputs = mockOrder((n) =>
       n < 3
         ? readyOrder({
@@ -66,7 +77,7 @@ describe('/order-success', () => {
     expect(within(ready).getByTestId('esim-code').textContent).toBe('LPA:1$smdp.sim.example$ABCDE-12345');
     expect(within(ready).getByRole('img').getAttribute('src')).toBe('/api/esims/ESIM-1/qr.png?token=t');
     // Polling stopped.
-    await new Promise((r) => setTimeout(r, 1300));
+    await runAhead();
     expect(inputs).toHaveLength(3);
     // The secret from the URL is kept for a reload.
     expect(sessionStorage.getItem('paymentSecret:pi_demo_1')).toBe('pi_demo_1_secret_abc');
@@ -84,6 +95,7 @@ describe('/order-success', () => {
   });
 
   it('settles the payment once when it opens (a mutation; the poll only reads) and shows what the settlement answered', async () => {
+    const runAhead = clockAhead();
     const settled: unknown[] = [];
     server.use(
       trpcMsw.orders.settle.mutation(({ input }) => {
@@ -100,7 +112,7 @@ describe('/order-success', () => {
     expect(settled).toEqual([{ paymentIntentId: 'pi_demo_1', clientSecret: 'pi_demo_1_secret_abc' }]);
     expect(inputs.length).toBeLessThanOrEqual(1);
     // Once, however the page re-renders.
-    await new Promise((r) => setTimeout(r, 1200));
+    await runAhead();
     expect(settled).toHaveLength(1);
   });
 
@@ -135,6 +147,7 @@ describe('/order-success', () => {
   });
 
   it('an expired order says it was not paid in time, stops asking, and offers a new checkout', async () => {
+    const runAhead = clockAhead();
     const inputs = mockOrder(() =>
       readyOrder({ ready: false, orderStatus: 'expired', status: 'expired', activationCode: null, qrCode: null }),
     );
@@ -142,7 +155,7 @@ describe('/order-success', () => {
     expect(await screen.findByRole('heading', { name: 'This order has expired' })).toBeTruthy();
     expect(screen.getByText(/wasn't paid in time/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/checkout/${PLAN.id}`);
-    await new Promise((r) => setTimeout(r, 1500));
+    await runAhead();
     expect(inputs).toHaveLength(1);
   });
 

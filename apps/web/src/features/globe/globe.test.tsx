@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Globe from './Globe.tsx';
@@ -48,6 +48,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -87,6 +88,8 @@ describe('Globe', () => {
   });
 
   it('disables the toggle during the 1.5 s rotate-to, then pauses on the region', async () => {
+    // The animation's clock is run ahead by the test, not waited for.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'setTimeout', 'clearTimeout', 'Date'] });
     mockReducedMotion(false);
     const { rerender, container } = render(<Globe ariaLabel="Globe" labels={labels} selectedCode={null} />);
     expect(toggle().disabled).toBe(false);
@@ -97,10 +100,12 @@ describe('Globe', () => {
     fireEvent.click(toggle());
     expect(toggle().getAttribute('aria-pressed')).toBe('true');
 
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await act(() => vi.advanceTimersByTimeAsync(700));
     expect(toggle().disabled).toBe(true);
-    await waitFor(() => expect(toggle().disabled).toBe(false), { timeout: 2500 });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(toggle().disabled).toBe(false);
     expect(toggle().getAttribute('aria-pressed')).toBe('true');
+    vi.useRealTimers();
   });
 
   it('jumps without disabling the toggle under prefers-reduced-motion', () => {
