@@ -294,8 +294,10 @@ function accountRole(user: Pick<User, 'role' | 'admin_role'>): AccountRole | 'ad
 
 /**
  * Makes an account a customer or one of the back-office roles (owner only, by the procedure's
- * declaration); never leaves the shop without an enabled owner. A changed role ends the account's
- * sessions, so its next request is answered with the new role's rights from a fresh sign-in.
+ * declaration); never leaves the shop without an enabled owner. The account's sessions stay: each
+ * request reads the role with the session (services/sessions.ts validateSessionToken), so the
+ * next request already has the new role's rights, and a session that becomes a back-office one
+ * falls under the back-office lifetimes and second factor from then on.
  */
 export async function setCustomerRole(
   db: Db,
