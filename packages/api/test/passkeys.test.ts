@@ -126,4 +126,50 @@ describe('passkeys', () => {
     const c4 = await api.factors.passkeyChallenge();
     expect((await refusal(api.factors.verifyPasskey(key.get(c4.challenge, { counter: 3 })))).code).toBe('UNAUTHORIZED');
   });
+
+  it('removes a passkey of the account (others are not found), ends the other sessions, and a back-office account keeps one factor', async () => {
+    const origin = new URL(rig.services.config.publicUrl).origin;
+    const rpId = new URL(origin).hostname;
+    const owner = await signedIn(rig, 'customer', { username: 'oona' });
+    await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('id', '=', owner.id).execute();
+    const api = await owner.api();
+    const first = softwareAuthenticator(rpId, origin);
+    await api.factors.registerPasskey(first.create((await api.factors.passkeyRegistrationOptions()).challenge));
+    const [only] = (await api.factors.status()).passkeys;
+    // Its only factor: a back-office account may not remove it.
+    const last = await refusal(api.factors.removePasskey({ id: only!.id }));
+    expect([last.code, last.message]).toEqual([
+      'CONFLICT',
+      'A back-office account keeps at least one second factor: add an authenticator app or another passkey first.',
+    ]);
+    // A second passkey; then the first can go. Another session of the account ends, this one stays.
+    const second = softwareAuthenticator(rpId, origin);
+    await api.factors.registerPasskey(second.create((await api.factors.passkeyRegistrationOptions()).challenge));
+    await rig.db
+      .insertInto('sessions')
+      .values({
+        id: 'f'.repeat(64),
+        user_id: owner.id,
+        expires_at: new Date(rig.clock.now.getTime() + 86_400_000).toISOString(),
+        created_at: rig.clock.now.toISOString(),
+      })
+      .execute();
+    await expect(api.factors.removePasskey({ id: only!.id })).resolves.toEqual({ ok: true });
+    const left = (await api.factors.status()).passkeys;
+    expect(left.map((k) => k.id)).toEqual([second.credentialId]);
+    expect(await rig.db.selectFrom('sessions').select('id').where('id', '=', 'f'.repeat(64)).executeTakeFirst()).toBeUndefined();
+    expect(await rig.db.selectFrom('sessions').select('id').where('user_id', '=', owner.id).execute()).toHaveLength(1);
+
+    // Someone else's passkey: not found, and it stays.
+    const pat = await signedIn(rig, 'customer', { username: 'pat' });
+    const patApi = await pat.api();
+    const patKey = softwareAuthenticator(rpId, origin);
+    await patApi.factors.registerPasskey(patKey.create((await patApi.factors.passkeyRegistrationOptions()).challenge));
+    const theirs = await refusal(api.factors.removePasskey({ id: patKey.credentialId }));
+    expect(theirs.code).toBe('NOT_FOUND');
+    expect((await patApi.factors.status()).passkeys).toHaveLength(1);
+    // A traveller may remove their only passkey.
+    await expect(patApi.factors.removePasskey({ id: patKey.credentialId })).resolves.toEqual({ ok: true });
+    expect((await patApi.factors.status()).passkeys).toHaveLength(0);
+  });
 });

@@ -21,7 +21,7 @@ import {
 } from '../services/second-factor.ts';
 import { AppError } from '../errors.ts';
 import { z } from 'zod';
-import { createChallenge, registerPasskey, relyingPartyOf, verifyPasskeyAssertion } from '../services/passkeys.ts';
+import { createChallenge, registerPasskey, relyingPartyOf, removePasskey, verifyPasskeyAssertion } from '../services/passkeys.ts';
 
 const b64url = z
   .string()
@@ -146,6 +146,16 @@ export const factorsRouter = router({
       throw new AppError('CONFLICT', 'A back-office account keeps at least one second factor: add a passkey first.');
     }
     await removeTotp(ctx.db, ctx.user.id, ctx.sessionId);
+    return { ok: true as const };
+  }),
+
+  /**
+   * Removes one of the account's passkeys (a lost or replaced device; needs a fresh second factor);
+   * the other sessions end. A back-office account keeps at least one factor.
+   */
+  removePasskey: protectedProcedure.input(z.object({ id: b64url })).mutation(async ({ ctx, input }) => {
+    await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.remove' });
+    await removePasskey(ctx.db, ctx.user, input.id, ctx.sessionId);
     return { ok: true as const };
   }),
 });

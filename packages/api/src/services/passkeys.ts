@@ -15,6 +15,7 @@ import {
   parseClientDataJSON,
 } from '@oslojs/webauthn';
 import { AppError } from '../errors.ts';
+import { writeTransaction } from './db-tx.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -127,6 +128,53 @@ export async function registerPasskey(
     })
     .execute();
   return { id };
+}
+
+/**
+ * Removes one of the account's passkeys; the account's other sessions end (a factor changed). A
+ * back-office account keeps at least one second factor. A passkey of another account is 'not
+ * found', as one that never existed.
+ */
+export async function removePasskey(
+  db: Db,
+  user: { id: number; role: string },
+  passkeyId: string,
+  sessionId: string | null,
+): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const passkey = await trx
+      .selectFrom('user_passkeys')
+      .select('id')
+      .where('id', '=', passkeyId)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!passkey) throw new AppError('NOT_FOUND', 'This passkey is not on your account. Reload the page to see the ones that are.');
+    if (user.role === 'admin') {
+      const others = await trx
+        .selectFrom('user_passkeys')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('id', '!=', passkeyId)
+        .limit(1)
+        .executeTakeFirst();
+      const totp = await trx
+        .selectFrom('user_totp')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirst();
+      if (!others && !totp) {
+        throw new AppError(
+          'CONFLICT',
+          'A back-office account keeps at least one second factor: add an authenticator app or another passkey first.',
+        );
+      }
+    }
+    await trx.deleteFrom('user_passkeys').where('id', '=', passkeyId).where('user_id', '=', user.id).execute();
+    let others = trx.deleteFrom('sessions').where('user_id', '=', user.id);
+    if (sessionId) others = others.where('id', '!=', sessionId);
+    await others.execute();
+  });
 }
 
 export interface PasskeyAssertion {
