@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import type { PluginOption } from 'vite';
-import { OFFLINE_PROCEDURES, USER_DATA_CACHES } from './src/lib/offline-caches.ts';
+import { ESIM_QR_IMAGE, OFFLINE_TRPC_GET, USER_DATA_CACHES } from './src/lib/offline-caches.ts';
 import { BRAND_PRIMARY } from './src/theme-colors.ts';
 
 /** The translation namespaces the account's pages load (routes/_account.tsx) and the offline banner's. */
@@ -27,10 +27,8 @@ const OFFLINE_NAMESPACES = ['common', 'account', 'auth', 'esim', 'plans', 'desti
 /** How long an answer may take before the last one kept is shown instead. */
 const NETWORK_TIMEOUT_SECONDS = 3;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const procedures = OFFLINE_PROCEDURES.map(escapeRegExp).join('|');
-/** A batched tRPC GET calling only OFFLINE_PROCEDURES. */
-export const OFFLINE_TRPC_GET = new RegExp(`/api/trpc/(?:${procedures})(?:,(?:${procedures}))*(?:\\?|$)`);
+/** A batched tRPC GET calling only the offline procedures (lib/offline-caches.ts). */
+export { OFFLINE_TRPC_GET };
 
 interface ViteManifestChunk {
   file: string;
@@ -146,7 +144,7 @@ export function pwa({ productName, outDir }: { productName: string; outDir: stri
           },
         },
         {
-          urlPattern: /\/api\/esims\/[^/?]+\/qr\.(?:png|svg)(?:\?|$)/,
+          urlPattern: ESIM_QR_IMAGE,
           handler: 'NetworkFirst',
           options: {
             cacheName: USER_DATA_CACHES.qr,

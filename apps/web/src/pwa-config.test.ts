@@ -1,6 +1,7 @@
 // What the service worker precaches and keeps for offline use (pwa.config.ts).
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_TRPC_GET, accountFiles } from '../pwa.config.ts';
+import { keptForOffline } from './lib/offline-caches.ts';
 
 describe('the tRPC answers kept for offline use', () => {
   const origin = 'http://localhost:3000';
@@ -24,6 +25,27 @@ describe('the tRPC answers kept for offline use', () => {
     '/account/esim',
   ])('leaves %s alone', (path) => {
     expect(OFFLINE_TRPC_GET.test(`${origin}${path}`)).toBe(false);
+  });
+});
+
+describe('what a first visit asks for again once the worker controls the page', () => {
+  it('takes the same-origin offline reads and QR images the page loaded, once each, and nothing else', () => {
+    const origin = 'http://localhost:3000';
+    const urls = [
+      `${origin}/assets/index-abc.js`,
+      `${origin}/api/trpc/auth.me?batch=1&input=%7B%7D`,
+      `${origin}/api/trpc/esims.get,esims.topUpOptions?batch=1&input=%7B%7D`,
+      `${origin}/api/trpc/esims.get,esims.topUpOptions?batch=1&input=%7B%7D`,
+      `${origin}/api/trpc/orders.list?batch=1&input=%7B%7D`,
+      `${origin}/api/esims/8999/qr.png?token=t`,
+      'https://elsewhere.example/api/esims/8999/qr.png',
+      'not a url',
+    ];
+    expect(keptForOffline(urls, origin)).toEqual([
+      `${origin}/api/trpc/auth.me?batch=1&input=%7B%7D`,
+      `${origin}/api/trpc/esims.get,esims.topUpOptions?batch=1&input=%7B%7D`,
+      `${origin}/api/esims/8999/qr.png?token=t`,
+    ]);
   });
 });
 

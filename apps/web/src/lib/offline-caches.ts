@@ -24,6 +24,34 @@ export const OFFLINE_PROCEDURES = [
   'catalog.exchangeRates',
 ] as const;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const procedures = OFFLINE_PROCEDURES.map(escapeRegExp).join('|');
+/** A batched tRPC GET calling only OFFLINE_PROCEDURES (kept in USER_DATA_CACHES.trpc). */
+export const OFFLINE_TRPC_GET = new RegExp(`/api/trpc/(?:${procedures})(?:,(?:${procedures}))*(?:\\?|$)`);
+
+/** An eSIM's QR image (kept in USER_DATA_CACHES.qr). */
+export const ESIM_QR_IMAGE = /\/api\/esims\/[^/?]+\/qr\.(?:png|svg)(?:\?|$)/;
+
+/**
+ * The same-origin answers this page loaded that the worker keeps for offline use (the traveller's
+ * tRPC reads, the eSIMs' QR images), from the browser's resource timing.
+ */
+export function keptForOffline(resourceUrls: readonly string[], origin: string): string[] {
+  const kept = new Set<string>();
+  for (const raw of resourceUrls) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin) continue;
+    const path = `${url.pathname}${url.search}`;
+    if (OFFLINE_TRPC_GET.test(path) || ESIM_QR_IMAGE.test(path)) kept.add(url.href);
+  }
+  return [...kept];
+}
+
 /** Empties USER_DATA_CACHES (nothing to do where Cache Storage is missing). Never throws. */
 export async function clearUserDataCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
