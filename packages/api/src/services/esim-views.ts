@@ -97,6 +97,10 @@ export interface ReceiptRefund {
   pointsSettledInCash: number;
   /** The whole order (else a part: goodwill). */
   full: boolean;
+  /** Who made it: the traveller, the shop's owner (partial, goodwill or full) or the shop itself (undeliverable). */
+  actor: 'traveller' | 'owner' | 'system';
+  /** The owner's note to the traveller (quoted in the refund e-mail too); null for the others' refunds. */
+  note: string | null;
 }
 
 export interface RefundResultView {

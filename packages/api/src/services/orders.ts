@@ -1,7 +1,7 @@
 // Reading orders: the account's order table, the order-success view (with its privacy rule; read
 // only — the return page's settlement is order-life/settle.ts), and guest orders joining the
 // account registered later with the same e-mail.
-import type { Db, Esim, Order } from '@esim/db';
+import type { Db, Esim, Order, RefundActor } from '@esim/db';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from './types.ts';
 import { appleInstallUrl } from '../domain/activation-code.ts';
@@ -41,6 +41,14 @@ export interface OrderSummary {
   iccid: string | null;
   /** A top-up (or a subscription month) that put data on an eSIM bought before. */
   isTopUp: boolean;
+  /** What the card paid (the total less the points' discount), minor units of `currency`. */
+  paidMinor: number;
+  /** What went back to the card in all (full, partial and goodwill refunds); 0: none. */
+  refundedMinor: number;
+  /** What the refunds kept for points the order earned that were already used; 0: none. */
+  refundKeptMinor: number;
+  /** Who made the latest refund (the owner's partial or goodwill refund: 'owner'); null: none. */
+  refundedBy: RefundActor | null;
 }
 
 /** The order-success page's view (spec §3, Order success view), assembled by the server. */
@@ -162,6 +170,8 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
       'o.kind',
       'o.created_at',
       'o.payment_intent_id',
+      'o.points_discount_minor',
+      'o.amount_refunded_minor',
       'e.public_id as esim_public_id',
       'e.access_token as esim_token',
       'e.status as esim_status',
@@ -178,10 +188,13 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .execute();
-  const destinations = await getPlanDestinations(
-    db,
-    rows.map((r) => r.plan_id),
-  );
+  const [destinations, refunds] = await Promise.all([
+    getPlanDestinations(
+      db,
+      rows.map((r) => r.plan_id),
+    ),
+    refundsOfUser(db, userId),
+  ]);
   // The chip is the eSIM the order put data on: its own, or the one a top-up filled.
   const chipOf = (r: (typeof rows)[number]) => {
     const [status, profileState, planState] =
@@ -211,7 +224,30 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     paymentIntentId: r.payment_intent_id,
     iccid: r.topup_esim_id !== null ? r.topup_iccid : r.status === 'fulfilled' || r.status === 'refunded' ? r.esim_iccid : null,
     isTopUp: r.topup_esim_id !== null,
+    paidMinor: Math.max(0, r.total_amount_minor - r.points_discount_minor),
+    refundedMinor: r.amount_refunded_minor,
+    refundKeptMinor: refunds.get(r.public_id)?.keptMinor ?? 0,
+    refundedBy: refunds.get(r.public_id)?.by ?? null,
   }));
+}
+
+/** The user's refunds made (state 'done'), per order number: what they kept for spent points, and who made the latest. */
+async function refundsOfUser(db: Db, userId: number): Promise<Map<string, { keptMinor: number; by: RefundActor }>> {
+  const rows = await db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['o.public_id', 'r.actor', 'r.cash_deducted_minor'])
+    .where('o.user_id', '=', userId)
+    .where('r.state', '=', 'done')
+    .orderBy('r.order_id')
+    .orderBy('r.seq')
+    .execute();
+  const out = new Map<string, { keptMinor: number; by: RefundActor }>();
+  for (const r of rows) {
+    const seen = out.get(r.public_id);
+    out.set(r.public_id, { keptMinor: (seen?.keptMinor ?? 0) + r.cash_deducted_minor, by: r.actor });
+  }
+  return out;
 }
 
 /** The order's owner (signed in), or whoever holds the payment intent's client secret. */

@@ -1,7 +1,7 @@
 // The printable receipt of an order (/account/orders/{orderId}/receipt): the seller (the shop's
 // configuration), the buyer, the item (a new eSIM, a top-up of one, or a subscription month), the
 // amounts in the order's currency, how it was paid, and the date.
-import type { Db } from '@esim/db';
+import type { Db, RefundRow } from '@esim/db';
 import { AppError, errorText } from '../errors.ts';
 import { displayStatus } from '../domain/orders.ts';
 import { pointsPaymentId } from '../domain/rewards.ts';
@@ -9,6 +9,13 @@ import type { ReceiptView } from './esim-views.ts';
 import { getPlanDestinations, planTextFacts } from './plan-facts.ts';
 import type { Services } from './types.ts';
 import { listRefunds } from './order-life/refunds.ts';
+import { OUTSIDE_REFUND_REASON } from '../domain/refunds.ts';
+
+/** The owner's own words to the traveller: none for a refund made at the payment service, nor for anyone else's. */
+function ownerNote(r: Pick<RefundRow, 'actor' | 'reason'>): string | null {
+  const note = r.reason.trim();
+  return r.actor === 'owner' && note !== '' && note !== OUTSIDE_REFUND_REASON ? note : null;
+}
 
 /** Someone else's order → 404; an order never paid has no receipt (409). */
 export async function getReceipt(db: Db, services: Services, userId: number, publicId: string): Promise<ReceiptView> {
@@ -68,6 +75,8 @@ export async function getReceipt(db: Db, services: Services, userId: number, pub
         cashDeductedMinor: r.cash_deducted_minor,
         pointsSettledInCash: r.points_settled_in_cash,
         full: r.full === 1,
+        actor: r.actor,
+        note: ownerNote(r),
       })),
     paymentMethod: {
       type: pointsOnly ? 'points' : order.points_used > 0 ? 'card_and_points' : 'card',

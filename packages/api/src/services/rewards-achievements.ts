@@ -253,7 +253,7 @@ export async function achievementsLostByRefund(
       const a = achievements.find((x) => x.id === row.achievement_id);
       if (!a || !keys.includes(a.key)) continue;
       const progress = achievementProgress(a.key, a.target_progress, facts);
-      if (progress < Math.max(1, a.target_progress)) lost.push({ id: a.id, name: a.name, points: a.points_awarded, progress });
+      if (progress < Math.max(1, a.target_progress)) lost.push({ id: a.id, key: a.key, name: a.name, points: a.points_awarded, progress });
     }
   };
   await pass(ORDER_ACHIEVEMENT_KEYS, 0);

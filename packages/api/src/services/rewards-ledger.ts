@@ -278,6 +278,8 @@ export function pointsCashMinor(points: number, rateMicros: number): number {
 
 export interface LostAchievement {
   id: number;
+  /** Its stable key (the web translates the name by it: rewards:catalog.achievements.<key>.name). */
+  key: string;
   name: string;
   points: number;
   /** Its progress once the order no longer counts. */

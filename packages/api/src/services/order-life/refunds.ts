@@ -111,8 +111,8 @@ export interface RefundQuote {
   pointsTaken: number;
   /** Points spent on the order that come back (a full refund). */
   pointsReturned: number;
-  /** Achievements the refund ends. */
-  achievementsEnded: { name: string; points: number }[];
+  /** Achievements the refund ends (revoked), with the points each takes back; `key` names it in every language. */
+  achievementsEnded: { key: string; name: string; points: number }[];
   /** The deduction is larger than the refund: it cannot be made (409 if asked for). */
   blocked: boolean;
 }
@@ -156,7 +156,7 @@ export async function quoteRefund(db: Db, order: Order, amountMinor?: number): P
     pointsInCash: plan.pointsInCash,
     pointsTaken: plan.pointsTaken,
     pointsReturned: full ? order.points_used : 0,
-    achievementsEnded: plan.achievements.map((a) => ({ name: a.name, points: a.points })),
+    achievementsEnded: plan.achievements.map((a) => ({ key: a.key, name: a.name, points: a.points })),
     blocked: plan.cashMinor > gross,
   };
 }
