@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import arAccount from '@esim/i18n/locales/ar/account.json';
 import arPlans from '@esim/i18n/locales/ar/plans.json';
+import { formatMinor } from '../../lib/format.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { OrderTable } from './order-table.tsx';
@@ -182,5 +184,68 @@ describe('OrderTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Your orders' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Browse plans' }).getAttribute('href')).toBe('/plans');
+  });
+});
+
+describe('OrderTable: refunds (issue 23)', () => {
+  const GOODWILL: AccountOrder = {
+    ...ORDERS[0]!,
+    id: 'ORD-G',
+    totalMinor: 1999,
+    status: 'completed',
+    refundedMinor: 500,
+    refundKeptMinor: 0,
+    refundedBy: 'owner',
+  };
+  const FULL_KEPT: AccountOrder = {
+    ...ORDERS[0]!,
+    id: 'ORD-K',
+    totalMinor: 1999,
+    status: 'refunded',
+    refundedMinor: 1900,
+    refundKeptMinor: 99,
+    refundedBy: 'traveller',
+  };
+
+  afterEach(() => {
+    i18n.removeResourceBundle('ar', 'account');
+  });
+
+  for (const [layout, of] of LAYOUTS) {
+    it(`an owner's goodwill refund: 'Partly refunded' beside the badge and what went back, by us (${layout})`, async () => {
+      await renderWithProviders(<OrderTable orders={[GOODWILL, FULL_KEPT, ORDERS[0]!]} />);
+      const goodwill = within(of('ORD-G'));
+      expect(goodwill.getByText('Completed')).toBeTruthy();
+      expect(goodwill.getByTestId('partly-refunded').textContent).toBe('Partly refunded');
+      expect(goodwill.getByTestId('refund-lines-ORD-G').textContent).toBe('$5.00 refunded by us');
+      // A full refund that kept money for points already used: both figures, no 'Partly refunded'.
+      const kept = within(of('ORD-K'));
+      expect(kept.queryByTestId('partly-refunded')).toBeNull();
+      expect([...kept.getByTestId('refund-lines-ORD-K').children].map((line) => line.textContent)).toEqual([
+        '$19.00 refunded',
+        '$0.99 kept for points already used',
+      ]);
+      // An order without refunds says nothing of them.
+      expect(within(of('ORD-1')).queryByTestId('refund-lines-ORD-1')).toBeNull();
+    });
+  }
+
+  it('the details dialog lists the refund', async () => {
+    await renderWithProviders(<OrderTable orders={[GOODWILL]} />);
+    await userEvent.setup({ delay: null }).click(within(rowOf('ORD-G')).getByRole('button', { name: 'View details of order ORD-G' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Refund').nextElementSibling?.textContent).toBe('$5.00 refunded by us');
+  });
+
+  it('in Arabic the sentence reads right to left, with the amount isolated', async () => {
+    i18n.addResourceBundle('ar', 'account', arAccount, true, true);
+    await i18n.changeLanguage('ar');
+    localStorage.setItem('preferredLanguage', 'ar');
+    await renderWithProviders(<OrderTable orders={[GOODWILL]} />);
+    const lines = within(rowOf('ORD-G')).getByTestId('refund-lines-ORD-G');
+    const amount = formatMinor(500, 'USD', 'ar');
+    expect(lines.textContent).toBe(arAccount.orders.refundLines.refundedByUs.replace('{{amount}}', amount));
+    expect(lines.querySelector('bdi')?.textContent).toBe(amount);
+    expect(document.documentElement.dir).toBe('rtl');
   });
 });

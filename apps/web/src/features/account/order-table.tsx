@@ -5,8 +5,9 @@
 // stacked cards with the same facts and the same buttons; CSS picks one (order-table.module.css).
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Group, Image, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconDeviceMobile, IconEye, IconQrcode, IconReceipt } from '@tabler/icons-react';
+import { IconDeviceMobile, IconEye, IconQrcode, IconReceipt, IconReceiptRefund } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '../../components/bidi.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { usePlanTextsFn } from '../catalog/use-plan-texts.ts';
@@ -17,6 +18,7 @@ import {
   knownEsimChip,
   orderStatusColor,
   planLabel,
+  refundSummary,
   type AccountOrder,
   type EsimChipValue,
   type StatusColor,
@@ -68,17 +70,65 @@ export function EsimStatusChip({ status }: { status: string | null | undefined }
   );
 }
 
-/** The order's badge and, beside it, its eSIM's chip. */
+/** 'Partly refunded' beside the badge of an order that stands after an owner's partial or goodwill refund. */
+function PartlyRefundedChip({ order }: { order: AccountOrder }) {
+  const { t } = useTranslation('account');
+  if (!refundSummary(order)?.partial) return null;
+  return (
+    <Badge
+      color="grape"
+      variant="outline"
+      tt="none"
+      size="md"
+      bg="white"
+      data-testid="partly-refunded"
+      leftSection={<IconReceiptRefund size={12} aria-hidden />}
+      styles={{ root: { flexShrink: 0 }, label: { color: 'var(--mantine-color-grape-9)' } }}
+    >
+      {t('orders.partlyRefunded')}
+    </Badge>
+  );
+}
+
+/** Under the amount: what went back to the card (by us, for the owner's refunds) and what was kept for points used. */
+export function RefundLines({ order }: { order: AccountOrder }) {
+  const { t } = useTranslation('account');
+  const { language } = useLanguage();
+  const refund = refundSummary(order);
+  if (!refund) return null;
+  // Each amount in its own isolate, so '€1.50' keeps its order inside an Arabic sentence.
+  const amount = (minor: number) => ({ amount: formatOrderAmount({ totalMinor: minor, currency: order.currency }, language) ?? '' });
+  return (
+    <Stack gap={0} component="span" data-testid={`refund-lines-${String(order.id)}`}>
+      {refund.refundedMinor > 0 ? (
+        <Text span size="xs" c="dimmed">
+          {isolated(amount(refund.refundedMinor), (v) =>
+            t(refund.byUs ? 'orders.refundLines.refundedByUs' : 'orders.refundLines.refunded', v),
+          )}
+        </Text>
+      ) : null}
+      {refund.keptMinor > 0 ? (
+        <Text span size="xs" c="dimmed">
+          {isolated(amount(refund.keptMinor), (v) => t('orders.refundLines.kept', v))}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The order's badge and, beside it, its eSIM's chip (and 'Partly refunded' after a partial refund). */
 function OrderStatus({ order, stacked = false }: { order: AccountOrder; stacked?: boolean }) {
   // On a phone's card the two stack at the end, leaving the plan's name its width.
   return stacked ? (
     <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
       <OrderStatusBadge status={order.status} />
+      <PartlyRefundedChip order={order} />
       <EsimStatusChip status={order.esimStatus} />
     </Stack>
   ) : (
     <Group gap={6} wrap="wrap" component="span" display="inline-flex">
       <OrderStatusBadge status={order.status} />
+      <PartlyRefundedChip order={order} />
       <EsimStatusChip status={order.esimStatus} />
     </Group>
   );
@@ -147,8 +197,11 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                     <Table.Td>
                       <bdi>{planText(order)}</bdi>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
+                    <Table.Td>
+                      <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                        {formatOrderAmount(order, language) ?? t('orders.unknownAmount')}
+                      </span>
+                      <RefundLines order={order} />
                     </Table.Td>
                     <Table.Td>
                       <OrderStatus order={order} />
@@ -195,6 +248,7 @@ export function OrderTable({ orders, onViewQr, onViewDetails }: OrderTableProps)
                     <dt>{t('orders.amount')}</dt>
                     <dd>
                       <span dir="ltr">{formatOrderAmount(order, language) ?? t('orders.unknownAmount')}</span>
+                      <RefundLines order={order} />
                     </dd>
                   </dl>
                   <OrderActions order={order} size="xl" {...actions} />
@@ -290,6 +344,7 @@ function OrderDetails({ order, planText }: { order: AccountOrder; planText: stri
     [t('orders.status'), <OrderStatus order={order} />],
     [t('orders.date'), formatOrderDate(order.createdAt, language) ?? t('orders.unknownDate')],
   ];
+  if (refundSummary(order)) rows.push([t('orders.details.refund'), <RefundLines order={order} />]);
   if (order.paymentIntentId) rows.push([t('orders.details.paymentReference'), <span dir="ltr">{order.paymentIntentId}</span>]);
   return (
     <Stack component="dl" gap="sm" m={0}>

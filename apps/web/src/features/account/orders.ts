@@ -27,6 +27,31 @@ export interface AccountOrder {
   iccid?: string | null;
   /** A top-up of an eSIM the traveller has. */
   isTopUp?: boolean;
+  /** What went back to the card in all (full, partial and goodwill refunds), minor units of `currency`. */
+  refundedMinor?: number | null;
+  /** What the refunds kept for points the order earned that were already used. */
+  refundKeptMinor?: number | null;
+  /** Who made the latest refund: the traveller, the shop's owner, or the shop itself (undeliverable). */
+  refundedBy?: 'traveller' | 'owner' | 'system' | null;
+}
+
+export interface RefundSummary {
+  /** Money went back but the order stands (an owner's partial or goodwill refund). */
+  partial: boolean;
+  refundedMinor: number;
+  keptMinor: number;
+  /** The shop's owner made the latest refund ('refunded by us'). */
+  byUs: boolean;
+}
+
+/** What the order's refunds gave back and kept; null when nothing went back and nothing was kept. */
+export function refundSummary(
+  order: Pick<AccountOrder, 'status' | 'refundedMinor' | 'refundKeptMinor' | 'refundedBy'>,
+): RefundSummary | null {
+  const refundedMinor = Math.max(0, order.refundedMinor ?? 0);
+  const keptMinor = Math.max(0, order.refundKeptMinor ?? 0);
+  if (refundedMinor === 0 && keptMinor === 0) return null;
+  return { partial: order.status !== 'refunded', refundedMinor, keptMinor, byUs: order.refundedBy === 'owner' };
 }
 
 export type StatusColor = 'green' | 'yellow' | 'red';

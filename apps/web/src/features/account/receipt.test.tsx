@@ -119,7 +119,17 @@ describe('/account/orders/{orderId}/receipt', () => {
       pointsDiscountMinor: 0,
       paidMinor: 419,
       refundedMinor: 150,
-      refunds: [{ date: '2026-06-02T09:30:00.000Z', amountMinor: 150, cashDeductedMinor: 10, pointsSettledInCash: 10, full: false }],
+      refunds: [
+        {
+          date: '2026-06-02T09:30:00.000Z',
+          amountMinor: 150,
+          cashDeductedMinor: 10,
+          pointsSettledInCash: 10,
+          full: false,
+          actor: 'traveller',
+          note: null,
+        },
+      ],
     }));
     await renderApp('/account/orders/ORD-P/receipt');
     const refunds = await screen.findByTestId('receipt-refunds');
