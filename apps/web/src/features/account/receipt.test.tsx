@@ -4,6 +4,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import arAccount from '@esim/i18n/locales/ar/account.json';
+import { i18n } from '../../lib/i18n.ts';
 import { REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -45,11 +47,14 @@ const RECEIPT: Receipt = {
   orderStatus: 'fulfilled',
 };
 
-function mock(receipt: () => Receipt) {
+type OrderEvents = Awaited<ReturnType<Parameters<typeof trpcMsw.orders.history.query>[0]>>;
+
+function mock(receipt: () => Receipt, history: () => OrderEvents = () => []) {
   const asked: unknown[] = [];
   server.use(
     trpcMsw.auth.me.query(() => makeUser()),
     trpcMsw.catalog.regions.query(() => REGIONS),
+    trpcMsw.orders.history.query(() => history()),
     trpcMsw.orders.receipt.query(({ input }) => {
       asked.push(input);
       return receipt();
@@ -144,5 +149,97 @@ describe('/account/orders/{orderId}/receipt', () => {
     });
     await renderApp('/account/orders/ORD-X/receipt');
     expect((await screen.findByTestId('receipt-not-found')).textContent).toContain('Receipt not found');
+  });
+});
+
+describe("the order's page: refunds by whom, and the order's history (issue 23)", () => {
+  const EVENTS: OrderEvents = [
+    { id: 1, from: 'pending_payment', to: 'paid', actor: 'provider', reason: 'payment succeeded', at: '2026-06-01T09:00:00.000Z' },
+    { id: 2, from: 'paid', to: 'fulfilled', actor: 'system', reason: 'eSIM delivered', at: '2026-06-01T09:01:00.000Z' },
+    { id: 3, from: 'fulfilled', to: 'refunded', actor: 'owner', reason: 'refunded by the shop: Sorry', at: '2026-06-03T12:00:00.000Z' },
+  ];
+
+  it("an owner's goodwill refund says it was ours and quotes the owner's note", async () => {
+    mock(() => ({
+      ...RECEIPT,
+      refundedMinor: 150,
+      refunds: [
+        {
+          date: '2026-06-02T09:30:00.000Z',
+          amountMinor: 150,
+          cashDeductedMinor: 0,
+          pointsSettledInCash: 0,
+          full: false,
+          actor: 'owner',
+          note: 'Slow data in Osaka',
+        },
+      ],
+    }));
+    await renderApp('/account/orders/ORD-P/receipt');
+    const refunds = await screen.findByTestId('receipt-refunds');
+    expect(refunds.textContent).toContain('Partial refund on');
+    const by = within(refunds).getByTestId('receipt-refund-by');
+    expect(by.textContent).toBe('Refunded by us · Our note: Slow data in Osaka');
+    expect(by.querySelector('bdi')?.textContent).toBe('Slow data in Osaka');
+  });
+
+  it('shows the history as a timeline: each state with who moved it and when, oldest first; the reasons stay in the back office', async () => {
+    const asked: unknown[] = [];
+    mock(() => ({ ...RECEIPT, status: 'refunded', orderStatus: 'refunded' }));
+    server.use(
+      trpcMsw.orders.history.query(({ input }) => {
+        asked.push(input);
+        return EVENTS;
+      }),
+    );
+    await renderApp('/account/orders/ORD-R/receipt');
+    const section = await screen.findByRole('region', { name: 'Order history' });
+    const timeline = await within(section).findByTestId('order-timeline');
+    expect(asked).toEqual([{ orderId: 'ORD-R' }]);
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items.map((li) => li.firstElementChild?.nextElementSibling?.textContent)).toEqual(['Paid', 'Delivered', 'Refunded']);
+    expect(items.map((li) => li.lastElementChild?.textContent?.split(' · ')[0])).toEqual([
+      'By the payment service',
+      'Automatically',
+      'By us',
+    ]);
+    expect(items[2]!.querySelector('time')?.getAttribute('dateTime')).toBe('2026-06-03T12:00:00.000Z');
+    expect(items[2]!.querySelector('time')?.textContent).toBe('Jun 3, 2026, 12:00 PM');
+    expect(timeline.textContent).not.toContain('refunded by the shop');
+    // Not on the printed receipt.
+    expect(screen.getByTestId('receipt').contains(section)).toBe(false);
+  });
+
+  it('the history fails apart from the receipt: the receipt stays, the history offers to try again', async () => {
+    mock(
+      () => RECEIPT,
+      () => {
+        throw trpcError('INTERNAL_SERVER_ERROR', 'boom');
+      },
+    );
+    await renderApp('/account/orders/ORD-R/receipt');
+    expect(await screen.findByTestId('receipt')).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'Order history' });
+    expect(await within(section).findByText("The order's history couldn't be loaded.")).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('in Arabic the history reads right to left, in Arabic', async () => {
+    i18n.addResourceBundle('ar', 'account', arAccount, true, true);
+    try {
+      mock(
+        () => RECEIPT,
+        () => EVENTS,
+      );
+      await renderApp('/ar/account/orders/ORD-R/receipt');
+      const section = await screen.findByRole('region', { name: arAccount.orders.history.title });
+      const timeline = await within(section).findByTestId('order-timeline');
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(timeline.textContent).toContain(arAccount.orders.history.states.refunded);
+      expect(timeline.textContent).toContain(arAccount.orders.history.actors.owner);
+      expect(timeline.textContent).not.toMatch(/Paid|Refunded|By us/);
+    } finally {
+      i18n.removeResourceBundle('ar', 'account');
+    }
   });
 });

@@ -1,12 +1,15 @@
-// The printable receipt of one order (orders.receipt): seller, buyer, items, amounts in the
-// order's currency, points, payment method and date. 'Print' opens the browser's print dialog;
-// receipt.module.css prints the receipt alone, without the site's header, menu and footer.
+// The order's page in the account: the printable receipt of one order (orders.receipt): seller,
+// buyer, items, amounts in the order's currency, points, payment method and date, each refund with
+// who made it (the owner's note quoted); below it, not printed, the order's history
+// (order-timeline.tsx). 'Print' opens the browser's print dialog; receipt.module.css prints the
+// receipt alone, without the site's header, menu and footer.
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileOff, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '../../components/bidi.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { formatMinor } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
@@ -14,6 +17,7 @@ import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
 import { usePlanTextsFn } from '../catalog/use-plan-texts.ts';
 import { OrderStatusBadge } from './order-table.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
 import classes from './receipt.module.css';
 
 export type Receipt = RouterOutputs['orders']['receipt'];
@@ -54,7 +58,12 @@ export function ReceiptScreen({ orderId }: { orderId: string }) {
       </Alert>
     );
   }
-  return <ReceiptView receipt={receipt.data} />;
+  return (
+    <Stack gap="md">
+      <ReceiptView receipt={receipt.data} />
+      <OrderTimeline orderId={orderId} className={classes.noPrint} />
+    </Stack>
+  );
 }
 
 function formatDateTime(iso: string, locale: string): string {
@@ -229,6 +238,10 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
               return (
                 <li key={r.date + r.amountMinor}>
                   <Text size="sm">{t(r.full ? 'refundFull' : 'refundPart', { date, amount })}</Text>
+                  <Text size="sm" c="dimmed" data-testid="receipt-refund-by">
+                    {t(`refundBy.${r.actor}`)}
+                    {r.note ? <> · {isolated({ note: r.note }, (v) => t('refundNote', v))}</> : null}
+                  </Text>
                   {r.cashDeductedMinor > 0 ? (
                     <Text size="sm" c="dimmed">
                       {t('refundKept', {
