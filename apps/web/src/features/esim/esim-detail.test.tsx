@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
+import arEsim from '@esim/i18n/locales/ar/esim.json';
+import arRewards from '@esim/i18n/locales/ar/rewards.json';
+import { i18n } from '../../lib/i18n.ts';
 import { PLANS, REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -262,6 +265,66 @@ describe('/account/esim/{iccid}', () => {
     expect(done.textContent).toContain('$4.28 goes back to your card.');
     expect(done.textContent).toContain('$0.22 was kept for points this order earned that you had already used.');
     expect(calls.refund).toEqual([{ orderId: 'ORD-A', expectedCashDeductedMinor: 22 }]);
+  });
+
+  describe('a refund that would end achievements (issue 23): the question names them and the points they take back', () => {
+    const ENDING = {
+      refundMinor: 450,
+      pointsTaken: 145,
+      achievementsEnded: [{ key: 'first_purchase', name: 'First Purchase', points: 100 }],
+    };
+    const eligible = () =>
+      detail({
+        status: 'ready',
+        profileState: 'released',
+        planState: 'not_active',
+        usage: { usedMb: 0, totalMb: 1024, remainingMb: 1024, percent: 0 },
+        daysLeft: null,
+        activatedAt: null,
+        expiresAt: null,
+        refund: { eligible: true, until: '2026-06-15T10:00:00.000Z' },
+      });
+
+    afterEach(() => {
+      i18n.removeResourceBundle('ar', 'esim');
+      i18n.removeResourceBundle('ar', 'rewards');
+    });
+
+    it('in English, before the refund is made', async () => {
+      const calls = mock(eligible());
+      server.use(trpcMsw.orders.refundQuote.query(({ input }) => quote(input.orderId, ENDING)));
+      await renderApp(path);
+      const u = userEvent.setup({ delay: null });
+      const section = await screen.findByRole('region', { name: 'Refund' });
+      await u.click(within(section).getByRole('button', { name: 'Refund – Japan 1 GB – 7 days' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Refund this eSIM?' }));
+      expect((await dialog.findByTestId('refund-points-taken')).textContent).toBe('Rewards points taken off your balance: 145');
+      const ended = await dialog.findByTestId('refund-achievements');
+      expect(ended.textContent).toContain('This refund ends these achievements and takes back their points:');
+      expect(
+        within(ended)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['First Purchase (-100 pts)']);
+      // Nothing is refunded until the traveller confirms.
+      expect(calls.refund).toEqual([]);
+    });
+
+    it('in Arabic, with the achievement named in Arabic', async () => {
+      i18n.addResourceBundle('ar', 'esim', arEsim, true, true);
+      i18n.addResourceBundle('ar', 'rewards', arRewards, true, true);
+      mock(eligible());
+      server.use(trpcMsw.orders.refundQuote.query(({ input }) => quote(input.orderId, ENDING)));
+      await renderApp(`/ar${path}`);
+      const u = userEvent.setup({ delay: null });
+      const section = await screen.findByRole('region', { name: arEsim.life.refund.heading });
+      await u.click(within(section).getAllByRole('button')[0]!);
+      const dialog = within(await screen.findByRole('dialog', { name: arEsim.life.refund.confirmTitle }));
+      const ended = await dialog.findByTestId('refund-achievements');
+      expect(ended.textContent).toContain(arEsim.life.refund.quoteAchievements);
+      expect(within(ended).getByRole('listitem').textContent).toContain(arRewards.catalog.achievements.first_purchase.name);
+      expect(document.documentElement.dir).toBe('rtl');
+    });
   });
 
   it('when a refund is no longer possible, says why and links to support', async () => {

@@ -1,11 +1,12 @@
 // 'Refund' for one order (the eSIM's own, or a top-up still queued): while the refund is possible
 // (refund.eligible) a button that asks first — the question shows what comes back (orders.
-// refundQuote) and what is kept for points this order earned that were already used — then calls
+// refundQuote), what is kept for points this order earned that were already used, the points taken
+// off the balance and the achievements the refund would revoke with their points — then calls
 // orders.refund once with the deduction shown (a larger one is refused: the quote is read again).
 // The button is disabled while the call runs, so a second click sends nothing. Otherwise the
 // reason it is no longer possible and a link to support. Afterwards a message says what came back.
-import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { Alert, Anchor, Button, Group, List, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,10 +17,13 @@ import { formatMinor } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
+import { formatPoints } from '../rewards/rewards-model.ts';
+import { Points, useRewardsText } from '../rewards/rewards-text.tsx';
 import { formatDay } from './esim-format.ts';
 import type { Refund } from './esim-types.ts';
 
 type RefundResult = RouterOutputs['orders']['refund'];
+type RefundQuote = RouterOutputs['orders']['refundQuote'];
 
 export interface RefundActionProps {
   orderId: string;
@@ -28,6 +32,24 @@ export interface RefundActionProps {
   subject: string;
   /** The eSIM's own refund (the whole eSIM is canceled) or a queued top-up's. */
   kind: 'esim' | 'topup';
+}
+
+/** The achievements the refund would revoke, each with the points it takes back, named in the UI language. */
+function EndedAchievements({ achievements }: { achievements: RefundQuote['achievementsEnded'] }) {
+  const { t } = useTranslation('esim');
+  const x = useRewardsText();
+  return (
+    <Stack gap={2} data-testid="refund-achievements">
+      <Text size="sm">{t('life.refund.quoteAchievements')}</Text>
+      <List size="sm" spacing={2}>
+        {achievements.map((a) => (
+          <List.Item key={a.key}>
+            <bdi>{x.achievementName(a)}</bdi> (<Points value={-a.points} />)
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
 }
 
 export function RefundAction({ orderId, refund, subject, kind }: RefundActionProps) {
@@ -177,6 +199,17 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
                       t('life.refund.quoteKept', v),
                     )}
                   </Text>
+                ) : null}
+                {q.pointsTaken > 0 ? (
+                  <Text size="sm" data-testid="refund-points-taken">
+                    {isolated({ points: formatPoints(q.pointsTaken, language) }, (v) => t('life.refund.quotePointsTaken', v))}
+                  </Text>
+                ) : null}
+                {q.achievementsEnded.length > 0 ? (
+                  // Their names are the rewards texts: loaded when a refund would end one.
+                  <Suspense fallback={<Skeleton height={16} width="60%" />}>
+                    <EndedAchievements achievements={q.achievementsEnded} />
+                  </Suspense>
                 ) : null}
               </>
             )}
