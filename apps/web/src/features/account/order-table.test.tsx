@@ -193,6 +193,7 @@ describe('OrderTable: refunds (issue 23)', () => {
     id: 'ORD-G',
     totalMinor: 1999,
     status: 'completed',
+    paidMinor: 1999,
     refundedMinor: 500,
     refundKeptMinor: 0,
     refundedBy: 'owner',
@@ -202,6 +203,7 @@ describe('OrderTable: refunds (issue 23)', () => {
     id: 'ORD-K',
     totalMinor: 1999,
     status: 'refunded',
+    paidMinor: 1999,
     refundedMinor: 1900,
     refundKeptMinor: 99,
     refundedBy: 'traveller',
@@ -217,7 +219,10 @@ describe('OrderTable: refunds (issue 23)', () => {
       const goodwill = within(of('ORD-G'));
       expect(goodwill.getByText('Completed')).toBeTruthy();
       expect(goodwill.getByTestId('partly-refunded').textContent).toBe('Partly refunded');
-      expect(goodwill.getByTestId('refund-lines-ORD-G').textContent).toBe('$5.00 refunded by us');
+      expect([...goodwill.getByTestId('refund-lines-ORD-G').children].map((line) => line.textContent)).toEqual([
+        '$5.00 refunded by us',
+        '$14.99 paid after refunds',
+      ]);
       // A full refund that kept money for points already used: both figures, no 'Partly refunded'.
       const kept = within(of('ORD-K'));
       expect(kept.queryByTestId('partly-refunded')).toBeNull();
@@ -234,7 +239,7 @@ describe('OrderTable: refunds (issue 23)', () => {
     await renderWithProviders(<OrderTable orders={[GOODWILL]} />);
     await userEvent.setup({ delay: null }).click(within(rowOf('ORD-G')).getByRole('button', { name: 'View details of order ORD-G' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Refund').nextElementSibling?.textContent).toBe('$5.00 refunded by us');
+    expect(dialog.getByText('Refund').nextElementSibling?.textContent).toBe('$5.00 refunded by us$14.99 paid after refunds');
   });
 
   it('in Arabic the sentence reads right to left, with the amount isolated', async () => {
@@ -244,7 +249,7 @@ describe('OrderTable: refunds (issue 23)', () => {
     await renderWithProviders(<OrderTable orders={[GOODWILL]} />);
     const lines = within(rowOf('ORD-G')).getByTestId('refund-lines-ORD-G');
     const amount = formatMinor(500, 'USD', 'ar');
-    expect(lines.textContent).toBe(arAccount.orders.refundLines.refundedByUs.replace('{{amount}}', amount));
+    expect(lines.firstElementChild?.textContent).toBe(arAccount.orders.refundLines.refundedByUs.replace('{{amount}}', amount));
     expect(lines.querySelector('bdi')?.textContent).toBe(amount);
     expect(document.documentElement.dir).toBe('rtl');
   });

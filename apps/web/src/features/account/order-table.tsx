@@ -90,7 +90,10 @@ function PartlyRefundedChip({ order }: { order: AccountOrder }) {
   );
 }
 
-/** Under the amount: what went back to the card (by us, for the owner's refunds) and what was kept for points used. */
+/**
+ * Under the amount: what went back to the card (by us, for the owner's refunds), what was kept for
+ * points used, and for an order that stands after a partial refund what was paid in the end.
+ */
 export function RefundLines({ order }: { order: AccountOrder }) {
   const { t } = useTranslation('account');
   const { language } = useLanguage();
@@ -110,6 +113,11 @@ export function RefundLines({ order }: { order: AccountOrder }) {
       {refund.keptMinor > 0 ? (
         <Text span size="xs" c="dimmed">
           {isolated(amount(refund.keptMinor), (v) => t('orders.refundLines.kept', v))}
+        </Text>
+      ) : null}
+      {refund.netMinor !== null ? (
+        <Text span size="xs" c="dimmed">
+          {isolated(amount(refund.netMinor), (v) => t('orders.refundLines.net', v))}
         </Text>
       ) : null}
     </Stack>

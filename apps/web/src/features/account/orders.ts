@@ -27,6 +27,8 @@ export interface AccountOrder {
   iccid?: string | null;
   /** A top-up of an eSIM the traveller has. */
   isTopUp?: boolean;
+  /** What the card paid (the total less the points' discount), minor units of `currency`. */
+  paidMinor?: number | null;
   /** What went back to the card in all (full, partial and goodwill refunds), minor units of `currency`. */
   refundedMinor?: number | null;
   /** What the refunds kept for points the order earned that were already used. */
@@ -40,18 +42,22 @@ export interface RefundSummary {
   partial: boolean;
   refundedMinor: number;
   keptMinor: number;
+  /** What the traveller paid in the end, for an order that stands (null: not known, or refunded in full). */
+  netMinor: number | null;
   /** The shop's owner made the latest refund ('refunded by us'). */
   byUs: boolean;
 }
 
 /** What the order's refunds gave back and kept; null when nothing went back and nothing was kept. */
 export function refundSummary(
-  order: Pick<AccountOrder, 'status' | 'refundedMinor' | 'refundKeptMinor' | 'refundedBy'>,
+  order: Pick<AccountOrder, 'status' | 'paidMinor' | 'refundedMinor' | 'refundKeptMinor' | 'refundedBy'>,
 ): RefundSummary | null {
   const refundedMinor = Math.max(0, order.refundedMinor ?? 0);
   const keptMinor = Math.max(0, order.refundKeptMinor ?? 0);
   if (refundedMinor === 0 && keptMinor === 0) return null;
-  return { partial: order.status !== 'refunded', refundedMinor, keptMinor, byUs: order.refundedBy === 'owner' };
+  const partial = order.status !== 'refunded';
+  const netMinor = partial && typeof order.paidMinor === 'number' ? Math.max(0, order.paidMinor - refundedMinor) : null;
+  return { partial, refundedMinor, keptMinor, netMinor, byUs: order.refundedBy === 'owner' };
 }
 
 export type StatusColor = 'green' | 'yellow' | 'red';
