@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capitalizeStatus, formatOrderAmount, formatOrderDate, orderStatusColor, knownEsimChip, planLabel } from './orders.ts';
+import {
+  capitalizeStatus,
+  formatOrderAmount,
+  formatOrderDate,
+  orderStatusColor,
+  knownEsimChip,
+  planLabel,
+  refundSummary,
+} from './orders.ts';
 
 describe('order status badge (spec §4)', () => {
   it.each([
@@ -58,5 +66,29 @@ describe('order fallbacks', () => {
     expect(knownEsimChip('depleted')).toBe('depleted');
     expect(knownEsimChip('refunded')).toBeNull();
     expect(knownEsimChip(null)).toBeNull();
+  });
+});
+
+describe('refundSummary (issue 23)', () => {
+  it.each([
+    ['no refund', { status: 'completed', paidMinor: 1999 }, null],
+    ['fields missing (an older server)', { status: 'refunded' }, null],
+    [
+      "the owner's goodwill refund: the order stands",
+      { status: 'completed', paidMinor: 1999, refundedMinor: 500, refundKeptMinor: 0, refundedBy: 'owner' },
+      { partial: true, refundedMinor: 500, keptMinor: 0, netMinor: 1499, byUs: true },
+    ],
+    [
+      "the traveller's full refund, cash kept for points used",
+      { status: 'refunded', paidMinor: 1999, refundedMinor: 1900, refundKeptMinor: 99, refundedBy: 'traveller' },
+      { partial: false, refundedMinor: 1900, keptMinor: 99, netMinor: null, byUs: false },
+    ],
+    [
+      'a partial refund without the paid figure: no net line',
+      { status: 'completed', refundedMinor: 300, refundedBy: 'owner' },
+      { partial: true, refundedMinor: 300, keptMinor: 0, netMinor: null, byUs: true },
+    ],
+  ] as const)('%s', (_, order, expected) => {
+    expect(refundSummary(order)).toEqual(expected);
   });
 });
