@@ -165,6 +165,29 @@ describe('offline: an eSIM bought online keeps its install details', { shuffle: 
     await page.evaluate(() => localStorage.removeItem('preferredLanguage'));
   });
 
+  it('shows the dashboard and the order history offline as last seen online', async () => {
+    await controlled(page);
+    for (const path of ['/account', '/account/orders']) {
+      await page.goto(new URL(path, baseURL).href);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (path === '/account/orders') await page.getByRole('table', { name: 'Your orders' }).getByText(/^ORD-/).first().waitFor();
+    }
+    await browser.context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('table', { name: 'Your orders' }).getByText(/^ORD-/).first().waitFor();
+      expect(await page.getByText('Your orders could not be loaded.').count()).toBe(0);
+      await page.getByRole('status').filter({ hasText: "You're offline" }).waitFor();
+      await page.goto(new URL('/account', baseURL).href);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('status').filter({ hasText: "You're offline" }).waitFor();
+      await page.getByRole('table').getByText(/^ORD-/).first().waitFor();
+      expect(await page.getByText(/could not be loaded|couldn't be loaded|Something went wrong/).count()).toBe(0);
+    } finally {
+      await browser.context.setOffline(false);
+    }
+  });
+
   // Issue 26: the failing sequence on a fresh phone. The eSIM's page is the first page the browser
   // ever loads from the shop (signed in by a cookie, no service worker yet), so the page's data is
   // fetched before the worker controls it; once it does, the page asks again through the worker.

@@ -11,14 +11,17 @@ describe('the tRPC answers kept for offline use', () => {
     '/api/trpc/auth.me,esims.get?batch=1&input=%7B%7D',
     '/api/trpc/esims.get',
     '/api/trpc/catalog.regions,esims.get,esims.topUpOptions?batch=1&input=%7B%7D',
+    // The dashboard and the order history (issue 26).
+    '/api/trpc/esims.counts,orders.list,subscriptions.list?batch=1&input=%7B%7D',
+    '/api/trpc/orders.receipt,orders.history?batch=1&input=%7B%7D',
   ])('keeps %s', (path) => {
     expect(OFFLINE_TRPC_GET.test(`${origin}${path}`)).toBe(true);
   });
 
   it.each([
     // A batch with any other procedure: its answer is not the traveller's eSIMs alone.
-    '/api/trpc/esims.get,orders.list?batch=1&input=%7B%7D',
-    '/api/trpc/orders.list,esims.get?batch=1',
+    '/api/trpc/esims.get,rewards.profile?batch=1&input=%7B%7D',
+    '/api/trpc/support.tickets,esims.get?batch=1',
     '/api/trpc/esims.getSomething?batch=1',
     '/api/trpc/catalog.plans?batch=1',
     '/api/esims',
@@ -36,7 +39,7 @@ describe('what a first visit asks for again once the worker controls the page', 
       `${origin}/api/trpc/auth.me?batch=1&input=%7B%7D`,
       `${origin}/api/trpc/esims.get,esims.topUpOptions?batch=1&input=%7B%7D`,
       `${origin}/api/trpc/esims.get,esims.topUpOptions?batch=1&input=%7B%7D`,
-      `${origin}/api/trpc/orders.list?batch=1&input=%7B%7D`,
+      `${origin}/api/trpc/rewards.profile?batch=1&input=%7B%7D`,
       `${origin}/api/esims/8999/qr.png?token=t`,
       'https://elsewhere.example/api/esims/8999/qr.png',
       'not a url',

@@ -22,6 +22,12 @@ export const OFFLINE_PROCEDURES = [
   'esims.topUpOptions',
   'catalog.regions',
   'catalog.exchangeRates',
+  // The dashboard and the order history show their last known state offline (issue 26).
+  'esims.counts',
+  'orders.list',
+  'orders.receipt',
+  'orders.history',
+  'subscriptions.list',
 ] as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
