@@ -19,8 +19,15 @@ import devices from '@esim/i18n/locales/en/devices.json';
 import seo from '@esim/i18n/locales/en/seo.json';
 import receipt from '@esim/i18n/locales/en/receipt.json';
 import admin from '@esim/i18n/locales/en/admin.json';
+import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
+
+// findBy*/waitFor wait for a condition, up to 5 s (Testing Library's default is 1 s): a lazy part
+// of a page is a dynamic import that vitest transforms on first use, which takes seconds when the
+// two cores are busy (the whole suite runs four packages at once), and a test must not fail only
+// because the machine was loaded. A test that waits for something that never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // happy-dom has no user-agent display for <bdi> (browsers: inline), so accessible names would
 // get spaces around an isolated name ('Welcome back, Ada !'); give it the browsers' default.
