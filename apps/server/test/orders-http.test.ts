@@ -250,7 +250,7 @@ describe('account over HTTP', () => {
     expect((await post(t.app, '/api/auth/verify-email', { token: 'not-a-real-token-at-all' })).status).toBe(400);
     const verified = await post(t.app, '/api/auth/verify-email', { token: link });
     expect(verified.status).toBe(200);
-    expect(await verified.json()).toEqual({ email: 'joiner@traveller.example', attachedOrders: 1 });
+    expect(await verified.json()).toEqual({ email: 'joiner@traveller.example', attachedOrders: 1, alreadyConfirmed: false });
     expect((await post(t.app, '/api/auth/resend-verification', {}, { Cookie: cookie })).status).toBe(200);
     const mine = await createIntent({ email: undefined, planId: t.plans.japan1.id }, { Cookie: cookie });
     await confirm(mine);

@@ -48,12 +48,23 @@ describe('e-mail verification', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it('a link works once', async () => {
+  it('a link works once; opened again it says the address is already confirmed and changes nothing', async () => {
     await guestOrder('once@traveller.example');
     await register('once@traveller.example');
     const [token] = tokens('once@traveller.example');
-    expect(await verify(token!)).toEqual({ email: 'once@traveller.example', attachedOrders: 1 });
-    await expect(verify(token!)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/invalid, used or expired/) });
+    expect(await verify(token!)).toEqual({ email: 'once@traveller.example', attachedOrders: 1, alreadyConfirmed: false });
+    const before = await rig.db
+      .selectFrom('users')
+      .select(['email', 'email_verified_at'])
+      .where('email', '=', 'once@traveller.example')
+      .execute();
+    expect(await verify(token!)).toEqual({ email: 'once@traveller.example', attachedOrders: 0, alreadyConfirmed: true });
+    // Even after the link's 48 hours: the address it confirmed still is.
+    rig.clock.advance(49 * 3_600_000);
+    expect(await verify(token!)).toEqual({ email: 'once@traveller.example', attachedOrders: 0, alreadyConfirmed: true });
+    expect(
+      await rig.db.selectFrom('users').select(['email', 'email_verified_at']).where('email', '=', 'once@traveller.example').execute(),
+    ).toEqual(before);
   });
 
   it('a link expires after 48 hours', async () => {
@@ -81,7 +92,7 @@ describe('e-mail verification', () => {
     await rig.settle();
     expect(await api.orders.list()).toEqual([]);
     const [change] = tokens('second@traveller.example');
-    expect(await verify(change!)).toEqual({ email: 'second@traveller.example', attachedOrders: 1 });
+    expect(await verify(change!)).toEqual({ email: 'second@traveller.example', attachedOrders: 1, alreadyConfirmed: false });
     expect(await api.auth.me()).toMatchObject({ email: 'second@traveller.example', emailVerified: true });
     expect(await api.orders.list()).toHaveLength(1);
     // The old address's link proves nothing about the new address.

@@ -76,13 +76,27 @@ export async function sendVerificationEmail(
  * Opens a link: marks the address verified and joins the guest orders placed with it. A 'change'
  * link first moves the account to the address it proves (and ends the account's other links).
  */
-export async function verifyEmail(db: Db, services: Services, token: string): Promise<{ email: string; attachedOrders: number }> {
+export async function verifyEmail(
+  db: Db,
+  services: Services,
+  token: string,
+): Promise<{ email: string; attachedOrders: number; alreadyConfirmed: boolean }> {
   const now = iso(services.now());
   return db.transaction().execute(async (trx) => {
     const link = await trx.selectFrom('email_verifications').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
-    if (!link || link.used_at !== null || link.expires_at <= now) throw new AppError('BAD_INPUT', INVALID_LINK, { field: 'token' });
-    const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', link.user_id).executeTakeFirst();
+    if (!link) throw new AppError('BAD_INPUT', INVALID_LINK, { field: 'token' });
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'email_verified_at'])
+      .where('id', '=', link.user_id)
+      .executeTakeFirst();
     if (!user) throw new AppError('BAD_INPUT', INVALID_LINK, { field: 'token' });
+    // The link opened again (a second click, the e-mail app's preview, another device): the address
+    // it confirmed is still the account's and confirmed, so say so rather than 'this link does not work'.
+    if (link.used_at !== null && user.email === link.email && user.email_verified_at !== null) {
+      return { email: link.email, attachedOrders: 0, alreadyConfirmed: true };
+    }
+    if (link.used_at !== null || link.expires_at <= now) throw new AppError('BAD_INPUT', INVALID_LINK, { field: 'token' });
     const moves = link.purpose === 'change' && user.email !== link.email;
     // A 'verify' link sent before the address changed proves nothing about the new one.
     if (!moves && user.email !== link.email) throw new AppError('BAD_INPUT', INVALID_LINK, { field: 'token' });
@@ -117,7 +131,7 @@ export async function verifyEmail(db: Db, services: Services, token: string): Pr
       throw e;
     }
     const attachedOrders = await attachGuestOrders(trx, user.id, link.email);
-    return { email: link.email, attachedOrders };
+    return { email: link.email, attachedOrders, alreadyConfirmed: false };
   });
 }
 

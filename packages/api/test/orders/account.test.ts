@@ -223,6 +223,7 @@ describe('account: orders.list and esims.list', () => {
     expect(await (await rig.browser().caller()).auth.verifyEmail({ token: link })).toEqual({
       email: 'later@traveller.example',
       attachedOrders: 2,
+      alreadyConfirmed: false,
     });
     expect((await api.orders.list()).map((o) => o.id).sort()).toEqual([g1.orderId, g2.orderId].sort());
     expect(await api.esims.list()).toHaveLength(2);

@@ -48,6 +48,20 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
       </AuthCard>
     );
   }
+  if (verify.isSuccess && verify.data.alreadyConfirmed) {
+    return (
+      <AuthCard title={t('verify.alreadyTitle')}>
+        <Stack gap="md">
+          <Alert color="green" variant="light" role="status">
+            <Text>{isolated({ email: verify.data.email }, (v) => t('verify.alreadyBody', v))}</Text>
+          </Alert>
+          <Button component={Link} to={next.to}>
+            {next.label}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
   if (verify.isSuccess) {
     return (
       <AuthCard title={t('verify.successTitle')}>

@@ -1,9 +1,11 @@
 // /verify-email and the account area's reminder, with the procedures mocked.
 import { afterEach, describe, expect, it } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import arAuth from '@esim/i18n/locales/ar/auth.json';
 import userEvent from '@testing-library/user-event';
 import { server, trpcMsw } from '../../test/msw.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeUser, trpcError } from './test-utils.ts';
 
@@ -26,7 +28,7 @@ describe('/verify-email', () => {
     server.use(
       trpcMsw.auth.verifyEmail.mutation(({ input }) => {
         tokens.push(input.token);
-        return { email: 'ada@example.org', attachedOrders: 2 };
+        return { email: 'ada@example.org', attachedOrders: 2, alreadyConfirmed: false };
       }),
     );
     await renderApp('/verify-email?token=tok_0123456789abcdefghijklmnop');
@@ -55,7 +57,7 @@ describe('/verify-email', () => {
       }),
       trpcMsw.auth.verifyEmail.mutation(() => {
         verified();
-        return { email: 'ada@example.org', attachedOrders: 0 };
+        return { email: 'ada@example.org', attachedOrders: 0, alreadyConfirmed: false };
       }),
       trpcMsw.orders.list.query(() => []),
     );
@@ -81,12 +83,29 @@ describe('/verify-email', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Go to my account' }).getAttribute('href')).toBe('/account'));
   });
 
+  it('a link opened again says the address is already confirmed, in English and Arabic', async () => {
+    server.use(trpcMsw.auth.verifyEmail.mutation(() => ({ email: 'ada@example.org', attachedOrders: 0, alreadyConfirmed: true })));
+    await renderApp('/verify-email?token=used-once');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Already confirmed' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('was already confirmed with this link');
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+    i18n.addResourceBundle('ar', 'auth', arAuth, true, true);
+    try {
+      await renderApp('/ar/verify-email?token=used-once');
+      expect(await screen.findByRole('heading', { level: 1, name: arAuth.verify.alreadyTitle })).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('without a token, says the link does not work and calls nothing', async () => {
     let called = false;
     server.use(
       trpcMsw.auth.verifyEmail.mutation(() => {
         called = true;
-        return { email: 'x@example.org', attachedOrders: 0 };
+        return { email: 'x@example.org', attachedOrders: 0, alreadyConfirmed: false };
       }),
     );
     await renderApp('/verify-email');
