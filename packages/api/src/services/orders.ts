@@ -100,6 +100,12 @@ export interface OrderView {
   apnAndroid: string | null;
   /** For the eSIM page's QR and install details. */
   esimId: string | null;
+  /**
+   * The address a guest order was placed with (null for an account's order): the success page
+   * offers 'Create an account with this e-mail' and fills 'Find my order' with it. Only those who
+   * may see the view (the owner, the holder of the client secret) see it, and they typed it.
+   */
+  guestEmail: string | null;
 }
 
 /** The QR image URL of an eSIM: same origin, with the eSIM's own capability token. */
@@ -149,6 +155,7 @@ export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned =
     apnIos: esim?.apn_ios ?? null,
     apnAndroid: esim?.apn_android ?? null,
     esimId: esim?.public_id ?? null,
+    guestEmail: order.user_id === null ? order.email : null,
   };
 }
 

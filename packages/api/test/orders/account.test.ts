@@ -37,6 +37,8 @@ describe('order privacy: GET /api/orders/:paymentIntentId', () => {
     expect(await (await owner.caller()).orders.byPaymentIntent({ paymentIntentId: pi })).toMatchObject({
       id: intent.orderId,
       planFacts: { regionCode: 'JP', regionKind: 'country', coverage: 1, dataMb: 1024, validityDays: 7 },
+      // An account's order: no guest address to offer an account for.
+      guestEmail: null,
     });
 
     const other = await signedIn();

@@ -188,6 +188,8 @@ describe('demo confirm → fulfilment', () => {
       smdpAddress: 'smdp.sim.example',
       confirmationCodeRequired: false,
       apn: 'globaldata',
+      // A guest's order: the address it was placed with (for 'Create an account with this e-mail').
+      guestEmail: 'guest@traveller.example',
     });
     expect(view.activationCode).toBe(view.esimActivationCode);
     const parts = parseActivationCode(view.activationCode!);
