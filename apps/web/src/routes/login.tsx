@@ -1,6 +1,8 @@
+import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../features/auth/login-form.tsx';
+import { FindOrderDisclosure } from '../features/find-order/find-order.tsx';
 import type { LoginSearch } from '../features/auth/redirect.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { pageHead, tHead } from '../lib/page-meta.ts';
@@ -26,5 +28,16 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const { t } = useTranslation('auth');
-  return <LoginForm search={Route.useSearch()} />;
+  const search = Route.useSearch();
+  return (
+    <>
+      <LoginForm search={search} />
+      {/* A guest who bought without an account (issue 26); not on the back office's sign-in. */}
+      {search.from === 'admin' ? null : (
+        <Container size={480} mt={{ base: -16, sm: -40 }} pb={{ base: 40, sm: 72 }}>
+          <FindOrderDisclosure question={t('login.guestQuestion')} action={t('login.guestFindOrder')} />
+        </Container>
+      )}
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { CloseButton, Container, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FindOrder } from '../features/find-order/find-order.tsx';
 import { ContactForm } from '../features/support/contact-form.tsx';
 import { SUPPORT_FAQ_ID, isSupportTopic, type SupportTopic } from '../features/support/topics.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -69,6 +70,14 @@ function SupportPage() {
       </InfoHero>
       <SupportTopics topic={topic} onTopic={chooseTopic} />
       <SupportFaq topic={topic} onTopic={chooseTopic} search={search} onClearSearch={() => setSearch('')} />
+      {/* A guest's way back to their eSIM (issue 26): /support#find-order. */}
+      <div className={shared.section} id="find-order" style={{ paddingBlockEnd: 0 }}>
+        <Container size="sm">
+          <div className={classes.contactCard}>
+            <FindOrder />
+          </div>
+        </Container>
+      </div>
       <section className={shared.section} aria-labelledby="contact-title">
         <Container size="lg" className={classes.contactGrid}>
           <div className={classes.contactCard}>
