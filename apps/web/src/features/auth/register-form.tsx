@@ -1,6 +1,6 @@
 // Spec §2 Register: fullName (optional), username, email, password, confirmPassword; link to
 // /login. Rules and messages of §5 ("Passwords don't match" on confirmPassword); toasts of §8.
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,8 @@ import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 const EMPTY = { fullName: '', username: '', email: '', password: '', confirmPassword: '' };
 type Field = keyof typeof EMPTY;
 
-export function RegisterForm() {
+/** `email`: the address a guest bought with (/register#email=…, register-prefill.ts), pre-filled. */
+export function RegisterForm({ email = null }: { email?: string | null } = {}) {
   const { t } = useTranslation('auth');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -24,7 +25,7 @@ export function RegisterForm() {
   const register = useMutation(trpc.auth.register.mutationOptions());
   const form = useShopForm({
     name: 'register',
-    initialValues: EMPTY,
+    initialValues: email ? { ...EMPTY, email } : EMPTY,
     rules: (v) => messagesOf(validateRegister(v).errors, t),
     transformValues: (v) => validateRegister(v).data,
   });
@@ -71,6 +72,11 @@ export function RegisterForm() {
     >
       <form onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
         <Stack gap="md">
+          {email ? (
+            <Alert color="brand" variant="light">
+              {t('register.fromOrder')}
+            </Alert>
+          ) : null}
           <TextInput
             label={
               <>

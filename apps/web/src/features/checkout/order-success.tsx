@@ -15,7 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { formatMinor } from '../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
+import { registerFragment } from '../auth/register-prefill.ts';
 import { useSession } from '../auth/session.ts';
+import { FindOrder } from '../find-order/find-order.tsx';
 import { callError } from '../auth/trpc-error.ts';
 import { InstallDetails } from '../esim/install-details.tsx';
 import type { Plan } from '../catalog/types.ts';
@@ -48,7 +50,16 @@ export function OrderSuccess({ planId, search }: { planId: number | null; search
   if (search.payment_intent)
     return <OrderByPaymentIntent key={search.payment_intent} planId={planId} search={search} paymentIntentId={search.payment_intent} />;
   if (planId !== null) return <PlanOnly planId={planId} />;
-  return <StatusPanel tone="error" title={t('success.noInfo')} body={t('success.noInfoBody')} alert />;
+  return <StatusPanel tone="error" title={t('success.noInfo')} body={t('success.noInfoBody')} alert after={<FindOrderCard />} />;
+}
+
+/** 'Find my order' under a panel that has no order to show (a guest who lost the page, issue 26). */
+function FindOrderCard(props: { email?: string | undefined; orderNumber?: string; variant?: 'resend' }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="white" mt="lg" data-testid="order-find-order">
+      <FindOrder {...props} />
+    </Paper>
+  );
 }
 
 function OrderByPaymentIntent({
@@ -63,6 +74,7 @@ function OrderByPaymentIntent({
   const { t } = useTranslation('checkout');
   const { t: te } = useTranslation('esim');
   const trpc = useTRPC();
+  const session = useSession();
   // The URL's secret (Stripe's redirect, or ours) is kept for a reload; else the one stored at pay time.
   const [clientSecret] = useState(() => {
     const fromUrl = search.payment_intent_client_secret;
@@ -130,6 +142,7 @@ function OrderByPaymentIntent({
         alert
         title={t('success.notFoundTitle')}
         body={notFound ? t('success.notFoundBody') : t('success.fetchFailed')}
+        after={notFound ? <FindOrderCard /> : null}
         action={
           notFound ? null : (
             <Button variant="default" onClick={() => void order.refetch()} loading={order.isFetching}>
@@ -242,6 +255,7 @@ function OrderByPaymentIntent({
         </Title>
         <InstallDetails esim={data} titleOrder={3} layout="wide" idPrefix="order" />
       </Paper>
+      {data.guestEmail && !session.user ? <FindOrderCard variant="resend" email={data.guestEmail} orderNumber={data.id} /> : null}
     </SuccessLayout>
   );
 }
@@ -296,6 +310,8 @@ export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderVie
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const session = useSession();
+  // A guest's order, seen by a guest: 'Create an account with this e-mail' (issue 26).
+  const guestEmail = !session.user && order.guestEmail ? order.guestEmail : null;
   // Composed in the UI language from the order's facts; the stored texts when the plan is gone.
   const texts = usePlanTexts(order.planFacts);
   return (
@@ -346,7 +362,15 @@ export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderVie
             {t('success.goToAccount')}
           </Button>
         ) : null}
-        <Button fullWidth variant={session.user ? 'default' : 'filled'} renderRoot={(props) => <Link to="/" {...props} />}>
+        {guestEmail ? (
+          <>
+            <Text size="sm">{t('success.createAccountBody')}</Text>
+            <Button fullWidth renderRoot={(props) => <Link to="/register" hash={registerFragment(guestEmail)} {...props} />}>
+              {t('success.createAccount')}
+            </Button>
+          </>
+        ) : null}
+        <Button fullWidth variant={session.user || guestEmail ? 'default' : 'filled'} renderRoot={(props) => <Link to="/" {...props} />}>
           {t('success.backHome')}
         </Button>
       </Stack>
@@ -457,6 +481,7 @@ function StatusPanel({
   action,
   alert,
   order,
+  after,
 }: {
   tone: keyof typeof TONES;
   title: string;
@@ -464,6 +489,8 @@ function StatusPanel({
   action?: ReactNode;
   alert?: boolean;
   order?: OrderView;
+  /** Below the panel (e.g. 'Find my order'). */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation('checkout');
   const ref = useRef<HTMLDivElement>(null);
@@ -503,6 +530,7 @@ function StatusPanel({
           </Group>
         </Stack>
       </Paper>
+      {after}
     </Container>
   );
 }
