@@ -70,6 +70,14 @@ export function FindOrderForm({ email = '', orderNumber = '', variant = 'find', 
     form.getInputNode('email')?.focus();
   });
 
+  // 'Find another order': the form again, as it was, with the focus back on its first field.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || request.isSuccess) return;
+    refocus.current = false;
+    form.getInputNode('email')?.focus();
+  });
+
   // The form goes: focus moves to the answer, which is read out.
   const sentRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -100,7 +108,14 @@ export function FindOrderForm({ email = '', orderNumber = '', variant = 'find', 
               {t('findOrder.spamHint')}
             </Text>
           </Alert>
-          <Button variant="default" onClick={() => request.reset()} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="default"
+            onClick={() => {
+              refocus.current = true;
+              request.reset();
+            }}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('findOrder.again')}
           </Button>
         </Stack>

@@ -76,9 +76,10 @@ describe('/support: Find my order', () => {
     await waitFor(() => expect(document.activeElement).toBe(status));
     expect(calls).toEqual([{ email: 'guest@traveller.example', orderNumber: 'ORD-7K3M9Q2XB4' }]);
 
-    // Another order: the form again.
+    // Another order: the form again, as it was, with the focus on the address.
     await user.click(within(section).getByRole('button', { name: 'Find another order' }));
-    expect(field(section, 'E-mail address')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field(section, 'E-mail address')));
+    expect(field(section, 'Order number').value).toBe(' ord-7k3m9q2xb4 ');
   });
 
   it('shows the rate limits as the form error, with the wait', async () => {
