@@ -2,13 +2,16 @@
 // /login's 'Bought without an account?', on /order-success when there is no order to show and,
 // pre-filled, under a guest's ready order with 'Create an account with this e-mail' (/register#email=…).
 import { afterEach, describe, expect, it } from 'vitest';
+import arEsim from '@esim/i18n/locales/ar/esim.json';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { server, trpcMsw } from '../../test/msw.ts';
-import { renderApp } from '../../test/render.tsx';
+import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { i18n } from '../../lib/i18n.ts';
 import { makeUser, trpcError } from '../auth/test-utils.ts';
 import { readyOrder } from '../checkout/test-fixtures.ts';
+import { FindOrder } from './find-order.tsx';
 
 afterEach(() => {
   notifications.clean();
@@ -218,5 +221,38 @@ describe('/register#email=…', () => {
     const email = (await screen.findByLabelText(/^Email/, { selector: 'input' })) as HTMLInputElement;
     expect(email.value).toBe('');
     expect(screen.queryByText(/Use the e-mail address you bought with/)).toBeNull();
+  });
+});
+
+describe('in Arabic', () => {
+  afterEach(() => {
+    i18n.removeResourceBundle('ar', 'esim');
+  });
+
+  it('speaks Arabic (its dual for two minutes), with the address and number left-to-right', async () => {
+    i18n.addResourceBundle('ar', 'esim', arEsim, true, true);
+    await i18n.changeLanguage('ar');
+    server.use(
+      trpcMsw.esimLinks.findOrder.mutation(() => {
+        throw trpcError('TOO_MANY_REQUESTS', 'Too many requests from your network.', {
+          appError: { code: 'TOO_MANY_REQUESTS', details: { retryAfterSeconds: 100, reason: 'order_link_requests_per_client' } },
+        });
+      }),
+    );
+    await renderWithProviders(<FindOrder />);
+    const user = userEvent.setup({ delay: null });
+    const section = await findForm();
+    expect(within(section).getByRole('heading', { name: 'العثور على طلبي' })).toBeTruthy();
+    const email = field(section, 'البريد الإلكتروني');
+    const number = field(section, 'رقم الطلب');
+    // Mantine puts `dir` on the input's own wrapper.
+    expect(email.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
+    expect(number.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
+    await user.click(within(section).getByRole('button', { name: 'أرسل لي الرابط' }));
+    expect(describedBy(number)).toContain('هذا الحقل مطلوب');
+    await user.type(email, 'guest@traveller.example');
+    await user.type(number, 'ORD-7K3M9Q2XB4');
+    await user.click(within(section).getByRole('button', { name: 'أرسل لي الرابط' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe('طلبات كثيرة جدًا من شبكتك. يُرجى المحاولة مرة أخرى بعد دقيقتين.');
   });
 });
