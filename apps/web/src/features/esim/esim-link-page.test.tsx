@@ -63,6 +63,9 @@ describe('/esim-link', () => {
     expect(within(gone).getByText('This link no longer works')).toBeTruthy();
     expect(within(gone).getByText('Use Find my order or open the link in the newest e-mail we sent you.')).toBeTruthy();
     expect(screen.queryByTestId('esim-install-section')).toBeNull();
+    // The 'Find my order' it names is right below.
+    const find = await screen.findByTestId('find-order', {}, { timeout: 5000 });
+    expect(within(find).getByRole('heading', { name: 'Find my order' })).toBeTruthy();
   });
 
   it('a link without a token says it no longer works, without asking the API', async () => {

@@ -4,7 +4,7 @@
 // and the packages. 'Send me a new link' ends this link and e-mails a new one (esimLinks.revoke).
 // 'Ask for a refund', only while the view says a refund is possible: step 1 e-mails a code
 // (esimLinks.refundCode), step 2 takes the 6-digit code and refunds (esimLinks.refund). A revoked
-// or unknown link (404) says so and points to 'Find my order' or the newest e-mail.
+// or unknown link (404) says so, with 'Find my order' under it (or the newest e-mail).
 // Top-ups are not offered here (the API has none for a link yet).
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -18,6 +18,7 @@ import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
+import { FindOrder } from '../find-order/find-order.tsx';
 import { EsimDestination, TravellerStatusBadge, UsageBar } from './esim-life.tsx';
 import { EsimPackages } from './esim-packages.tsx';
 import type { EsimDetail } from './esim-types.ts';
@@ -76,14 +77,20 @@ function isGone(err: unknown): boolean {
 export function EsimLinkGone() {
   const { t } = useTranslation('esim');
   return (
-    <div role="alert" data-testid="esim-link-gone">
-      <EmptyState
-        icon={IconLinkOff}
-        title={t('link.gone.title')}
-        hint={t('link.gone.body')}
-        action={{ label: t('life.refund.contactSupport'), to: '/support' }}
-      />
-    </div>
+    <Stack gap="lg">
+      <div role="alert" data-testid="esim-link-gone">
+        <EmptyState
+          icon={IconLinkOff}
+          title={t('link.gone.title')}
+          hint={t('link.gone.body')}
+          action={{ label: t('life.refund.contactSupport'), to: '/support' }}
+        />
+      </div>
+      {/* The 'Find my order' the text names, right here: a new link by e-mail. */}
+      <section className={classes.panel}>
+        <FindOrder />
+      </section>
+    </Stack>
   );
 }
 
