@@ -40,6 +40,8 @@ export const defaultHandlers = [
     required: false,
     enrolmentRequired: false,
   })),
+  // The Profile Settings page lists the account's sessions (issue 27): none by default.
+  trpcMsw.sessions.list.query(() => []),
   trpcMsw.orders.settle.mutation(() => {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Nothing to settle in this test.' });
   }),

@@ -1,10 +1,14 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordForm } from '../../../features/account/password-form.tsx';
 import { ProfileForm } from '../../../features/account/profile-form.tsx';
 import { useSession } from '../../../features/auth/session.ts';
 import { pageHead, tHead } from '../../../lib/page-meta.ts';
+
+// Sign-in & security and Sessions (issue 27): a chunk of their own, loaded after the profile form.
+const SecuritySections = lazy(() => import('../../../features/account/security/security-sections.tsx'));
 
 export const Route = createFileRoute('/_account/account/profile')({
   head: ({ match }) =>
@@ -38,6 +42,9 @@ function ProfilePage() {
         </Title>
         <PasswordForm labelledBy="password-heading" />
       </Paper>
+      <Suspense fallback={<Loader size="sm" aria-label={t('security.loading')} />}>
+        <SecuritySections />
+      </Suspense>
     </Stack>
   );
 }
