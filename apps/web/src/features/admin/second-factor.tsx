@@ -3,7 +3,7 @@
 // QR code to scan, the key to type, a code to confirm; then its 10 recovery codes, shown once); an
 // account with one gives a code (or a recovery code) after its password. The server decides; this
 // only shows the step it asks for (factors.status).
-import { Alert, Anchor, Button, Code, Container, Image, List, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Container, Image, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZRecoveryCode, ZTotpCode } from '@esim/api/domain/second-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { isStepUpRequired, StepUpDialog } from '../auth/step-up.tsx';
 import { callError } from '../auth/trpc-error.ts';
 import { focusFirstError, serverFieldErrors, zodRules } from './forms/field-errors.ts';
 
@@ -34,39 +35,34 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
 
 /**
  * A sensitive change (rates, points, disabling an account, …) the server refused with
- * STEP_UP_REQUIRED: the code again in a dialog, then the admin sends the change once more.
+ * STEP_UP_REQUIRED: the shared step-up dialog (features/auth/step-up.tsx: a code from the app, a
+ * passkey or a recovery code), then the admin sends the change once more.
  */
 function StepUpPrompt() {
   const { t } = useTranslation('auth');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const status = useQuery(trpc.factors.status.queryOptions());
   const [open, setOpen] = useState(false);
-  const verify = useMutation(trpc.factors.verifyTotp.mutationOptions());
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'error' && callError(event.action.error).appCode === 'STEP_UP_REQUIRED') {
+        if (event.type === 'updated' && event.action.type === 'error' && isStepUpRequired(event.action.error)) {
           setOpen(true);
         }
       }),
     [queryClient],
   );
   return (
-    <Modal opened={open} onClose={() => setOpen(false)} title={t('factors.stepUpTitle')} centered>
-      <Stack gap="sm">
-        <Text>{t('factors.stepUpBody')}</Text>
-        <CodeForm
-          recovery={false}
-          label={t('factors.codeLabel')}
-          pending={verify.isPending}
-          onSubmitCode={async (code) => {
-            await verify.mutateAsync({ code });
-            setOpen(false);
-            toast({ title: t('factors.stepUpDone') });
-          }}
-        />
-      </Stack>
-    </Modal>
+    <StepUpDialog
+      opened={open}
+      methods={{ totp: status.data?.totp ?? true, passkeys: status.data?.passkeys.map((p) => p.id) ?? [] }}
+      onClose={() => setOpen(false)}
+      onConfirmed={() => {
+        setOpen(false);
+        toast({ title: t('factors.stepUpDone') });
+      }}
+    />
   );
 }
 
