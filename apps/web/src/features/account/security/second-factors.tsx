@@ -174,7 +174,7 @@ export function SecondFactors() {
           <Title order={4} fz="md" id="factor-app-heading">
             {t('security.app.title')}
           </Title>
-          <Badge color={factors.totp ? 'green.9' : 'gray.7'} variant="light">
+          <Badge color={factors.totp ? 'green.9' : 'gray.7'} variant="filled" autoContrast tt="none">
             {factors.totp ? t('security.on') : t('security.off')}
           </Badge>
         </Group>

@@ -78,7 +78,7 @@ export function SessionList() {
                     <bdi>{device}</bdi>
                   </Text>
                   {s.current ? (
-                    <Badge color="green.9" variant="light">
+                    <Badge color="green.9" variant="filled" autoContrast tt="none">
                       {t('sessions.thisDevice')}
                     </Badge>
                   ) : null}

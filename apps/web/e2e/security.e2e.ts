@@ -1,0 +1,108 @@
+// A traveller's sign-in settings (issue 27) in Chromium against the built server, with Chromium's
+// virtual authenticator (the DevTools WebAuthn domain: a platform authenticator that answers
+// navigator.credentials as a phone's fingerprint reader would): on Profile Settings the traveller
+// adds a passkey (the server checks the real attestation and stores the key), sees it listed and
+// is given recovery codes once, then removes it; the sessions list names this device. Axe clean
+// in English and Arabic, at 1280 and 390 px.
+import { describe, expect, it } from 'vitest';
+import type { CDPSession, Page } from 'playwright-core';
+import arAccount from '../../../packages/i18n/locales/ar/account.json' with { type: 'json' };
+import { sharedBrowser } from './audit.ts';
+import { axeCheck, screenshot, watchPage } from './browser.ts';
+import { fileServer } from './shop-server.ts';
+
+const { baseURL } = await fileServer();
+const stamp = Date.now().toString(36);
+
+/** A platform authenticator with user verification, answering without a prompt. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+describe("a traveller's sign-in settings", () => {
+  const browser = sharedBrowser();
+
+  it('adds a passkey with the device, lists it, shows the recovery codes once, and removes it', async () => {
+    const username = `keys${stamp}`;
+    const register = await browser.context.request.post(new URL('/api/auth/register', baseURL).href, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: new URL(baseURL).origin },
+      data: { username, email: `${username}@example.com`, password: 'correct horse battery staple' },
+    });
+    expect(register.status()).toBe(200);
+
+    const page = await browser.context.newPage();
+    const { errors } = watchPage(page, baseURL);
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    await page.goto(new URL('/account/profile', baseURL).href);
+    const security = page.getByRole('region', { name: 'Sign-in & security' });
+    await security.getByText('You have no passkeys yet.').waitFor();
+
+    await security.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByLabel(/^Passkey name/).fill('Test phone');
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    // Recovery codes, shown once: ten of them.
+    const codes = page.getByTestId('recovery-codes');
+    await codes.waitFor({ timeout: 20_000 });
+    const items = await codes.getByRole('listitem').allInnerTexts();
+    expect(items).toHaveLength(10);
+    expect(new Set(items).size).toBe(10);
+    await page.keyboard.press('Escape');
+
+    // The device holds the credential; the server lists it under its name.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    await security.getByText('Test phone').waitFor();
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/trpc/factors.status', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+      return (await res.json()) as { result: { data: { json: { passkeys: { id: string; name: string }[] } } } };
+    });
+    expect(status.result.data.json.passkeys).toEqual([expect.objectContaining({ name: 'Test phone' })]);
+    expect(status.result.data.json.passkeys[0]!.id).toBe(
+      credentials[0]!.credentialId.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+    );
+
+    // The sessions list names this device.
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    await sessions.getByTestId('session').getByText('This device', { exact: true }).waitFor();
+    expect(await axeCheck(page)).toEqual([]);
+    await screenshot(page, 'profile-security-1280');
+
+    // Removed after a confirmation (the passkey was given in this session: no step-up needed).
+    await security.getByRole('button', { name: 'Remove passkey Test phone' }).click();
+    await page.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click();
+    await security.getByText('You have no passkeys yet.').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  for (const [lang, width] of [
+    ['en', 390],
+    ['ar', 390],
+    ['ar', 1280],
+  ] as const) {
+    it(`the sections are axe clean (${lang}, ${width} px)`, async () => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(new URL(`${lang === 'ar' ? '/ar' : ''}/account/profile`, baseURL).href);
+      const texts = lang === 'ar' ? arAccount : { security: { title: 'Sign-in & security', passkeys: { add: 'Add a passkey' } } };
+      const security = page.getByRole('region', { name: texts.security.title });
+      await security.getByRole('button', { name: texts.security.passkeys.add }).waitFor();
+      await page.getByTestId('session').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeCheck(page)).toEqual([]);
+      await page.close();
+    });
+  }
+});
