@@ -16,7 +16,7 @@ import { changed } from './db-tx.ts';
 import { getPlanDestinations } from './plan-facts.ts';
 import { ledgerKeys } from './rewards-ledger.ts';
 import { composeEsimLifeEmail, isEsimLifeEmailKind, type EsimLifeEmailKind } from './esim-emails.ts';
-import { withManageLink } from '../emails/manage-link.ts';
+import { accountInviteUrl, withAccountInvite, withManageLink } from '../emails/manage-link.ts';
 import { outboxEsimLink } from './esim-links.ts';
 
 export type EmailKind =
@@ -104,13 +104,24 @@ export async function sendEmail(db: Db, services: Services, outboxId: number, op
   if (!row) return 'skipped';
   const attempts = row.attempts + 1;
   try {
-    const order = await db.selectFrom('orders').select('locale').where('id', '=', row.order_id).executeTakeFirstOrThrow();
+    const order = await db.selectFrom('orders').select(['locale', 'user_id']).where('id', '=', row.order_id).executeTakeFirstOrThrow();
     // Issue 26: every order e-mail carries the 'Manage your eSIM' link.
-    const composed = withManageLink(
+    let composed = withManageLink(
       await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address),
       await outboxEsimLink(db, services, row.order_id),
       order.locale,
     );
+    // A guest's delivery e-mail offers an account for the address, unless one already has it.
+    if (row.kind === 'esim_delivery' && order.user_id === null) {
+      const holder = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', row.to_address.toLowerCase()))
+        .executeTakeFirst();
+      if (!holder) {
+        composed = withAccountInvite(composed, accountInviteUrl(services.config.publicUrl, order.locale, row.to_address), order.locale);
+      }
+    }
     // One message per row however often it is attempted (a crash after the send, before the
     // update below, is followed by another attempt): the same Date, Message-ID and outbox file.
     const message = { ...composed, date: new Date(row.created_at), idempotencyKey: `email-outbox:${row.id}:${composed.tag ?? row.kind}` };

@@ -124,6 +124,39 @@ describe('order e-mails carry the link', () => {
   });
 });
 
+describe("the guest's delivery e-mail offers an account", () => {
+  const invite = (to: string) =>
+    rig.mailer.sent.filter((m) => m.to === to).map((m) => m.text.match(/Create an account with this e-mail: (\S+)/)?.[1] ?? null);
+
+  it("once, in the delivery e-mail, with the register page's address filled in; not when an account has the address", async () => {
+    await guestBuys('newbie@traveller.example');
+    const links = invite('newbie@traveller.example').filter((u) => u !== null);
+    expect(links).toEqual(['http://localhost:3000/register#email=newbie%40traveller.example']);
+
+    // An account with that address already (any case): no invitation.
+    await (await rig.browser().caller()).auth.register({
+      username: 'known_one',
+      email: 'known@traveller.example',
+      password: 'correct horse battery staple',
+    });
+    await rig.db.updateTable('users').set({ email: 'Known@Traveller.example' }).where('username', '=', 'known_one').execute();
+    rig.mailer.sent.length = 0;
+    await guestBuys('known@traveller.example');
+    expect(invite('known@traveller.example').filter((u) => u !== null)).toEqual([]);
+  });
+
+  it("in the order's language, to the register page under that language", async () => {
+    const api = await rig.browser({ locale: 'ar' }).caller();
+    const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'ar.invite@traveller.example' } as never);
+    await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const [mail] = rig.mailer.sent.filter((m) => m.to === 'ar.invite@traveller.example');
+    expect(mail!.text).toContain(
+      'أنشئ حسابًا بهذا البريد الإلكتروني: http://localhost:3000/ar/register#email=ar.invite%40traveller.example',
+    );
+  });
+});
+
 describe('Find my order', () => {
   it('same answer whether the order exists or not; only a match e-mails a working link', async () => {
     const { order, esim } = await guestBuys('finder@traveller.example');
