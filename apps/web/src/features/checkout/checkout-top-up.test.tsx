@@ -2,7 +2,7 @@
 // onto (…last 4 digits, destination), sends topUpIccid with the intent, and the success page leads
 // back to that eSIM. A guest is asked to sign in; an eSIM that is not the traveller's is refused.
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { PLANS, REGIONS } from '../../test/fixtures.ts';
@@ -85,6 +85,23 @@ describe('checkout: top-up mode', () => {
     expect(within(done).getByRole('heading', { name: 'Data added to your eSIM' })).toBeTruthy();
     expect(done.textContent?.replace(/\u200E/g, '')).toContain('The top-up is on your eSIM …1234.');
     expect(within(done).getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
+  });
+
+  it("a queued top-up's summary says when it starts, not the plan's own validity start or 'top-ups available'", async () => {
+    const said = { ...PLAN, facts: { topUps: true, validityStarts: 'first_connection' as const } };
+    mock();
+    server.use(trpcMsw.catalog.plan.query(() => said));
+    await renderApp(`/checkout/${PLAN.id}?topUp=${ICCID}`);
+    const summary = await screen.findByTestId('checkout-plan');
+    await within(summary).findByText("Starts when the eSIM's current package is used up or ends, not at purchase.");
+    expect(summary.textContent).not.toContain('Validity starts when you first connect');
+    expect(summary.textContent).not.toContain('Top-ups available');
+    cleanup();
+    // The same plan bought anew: the provider's facts are said.
+    await renderApp(`/checkout/${PLAN.id}`);
+    const plain = await screen.findByTestId('checkout-plan');
+    await within(plain).findByText('Validity starts when you first connect');
+    expect(plain.textContent).not.toContain('current package is used up');
   });
 
   it('without ?topUp (or with something that is no ICCID) it is the plain checkout', async () => {

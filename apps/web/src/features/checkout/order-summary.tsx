@@ -2,7 +2,7 @@
 // A subscription shows the monthly price (85%), '/ month', 'Auto-renews monthly' and that it can
 // be cancelled anytime. With rewards points applied: the plan's price, the points line and what
 // the card pays (the figure on the Pay button).
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Badge, DataList, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAntenna, IconBolt, IconCalendarTime, IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,14 @@ function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 export function OrderSummary({ plan, kind, amount, currency, topUp = false, points = null }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
-  const texts = useCatalogPlanTexts(plan);
+  // A top-up is queued on the eSIM: when the plan's validity starts, and that it can be topped up,
+  // are not what this purchase does (it starts when the current package is used up or ends), so
+  // neither its description nor its feature lines say them.
+  const shown = useMemo(
+    () => (topUp && plan.facts ? { ...plan, facts: { ...plan.facts, validityStarts: undefined, topUps: undefined } } : plan),
+    [plan, topUp],
+  );
+  const texts = useCatalogPlanTexts(shown);
   // Composed texts when the plan's region is known; else what the plan stores.
   const stored = planFacts(plan);
   const data = texts.composed ? texts.data : stored.data;
@@ -57,7 +64,7 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
   // each only when it said it: no fixed '4G/5G' or 'validity starts on arrival' claim.
   const { t: tp, i18n, ready } = useTranslation('plans', { useSuspense: false });
   const untyped = tp as unknown as (key: string, opts?: Record<string, unknown>) => string;
-  const said = ready ? providedFeatures((key, opts) => untyped(key, opts), plan.facts, i18n.language) : [];
+  const said = ready ? providedFeatures((key, opts) => untyped(key, opts), shown.facts, i18n.language) : [];
   return (
     <Paper
       component="section"
@@ -122,6 +129,7 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
 
       <Stack gap={8} mt="md">
         <Perk icon={<IconBolt size={14} aria-hidden />}>{topUp ? t('topUp.summaryDelivery') : t('summary.instantDelivery')}</Perk>
+        {topUp ? <Perk icon={<IconCalendarTime size={14} aria-hidden />}>{t('topUp.summaryStarts')}</Perk> : null}
         {said.map((line) => (
           <Perk
             key={line}
