@@ -83,6 +83,8 @@ describe('checkout: top-up mode', () => {
     expect(router.state.location.search).toMatchObject({ payment_intent: 'pi_demo_1', topUp: ICCID });
     const done = await screen.findByTestId('topup-done');
     expect(within(done).getByRole('heading', { name: 'Data added to your eSIM' })).toBeTruthy();
+    // Said once: the page's subtitle is the order number, not the section's heading again.
+    expect(screen.getAllByText('Data added to your eSIM')).toHaveLength(1);
     expect(done.textContent?.replace(/\u200E/g, '')).toContain('The top-up is on your eSIM …1234.');
     expect(within(done).getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/account/esim/${ICCID}`);
   });

@@ -196,7 +196,13 @@ function OrderByPaymentIntent({
   }
   if (search.topUp && data.orderStatus === 'fulfilled') {
     return (
-      <SuccessLayout order={data} title={t('success.title')} subtitle={t('topUp.doneTitle')} icon="done" topUpIccid={search.topUp}>
+      <SuccessLayout
+        order={data}
+        title={t('success.title')}
+        subtitle={t('success.orderNumber', { id: data.id })}
+        icon="done"
+        topUpIccid={search.topUp}
+      >
         <TopUpDone iccid={search.topUp} />
       </SuccessLayout>
     );
