@@ -9,7 +9,7 @@
 import type { AchievementRow, Db, UserAchievementRow } from '@esim/db';
 import { LEVEL_ACHIEVEMENT_KEYS, ORDER_ACHIEVEMENT_KEYS, achievementProgress, longestStreak } from '../domain/rewards.ts';
 import type { Achievement, RewardsFacts, TravelerLevel, UserAchievement } from '../domain/rewards.ts';
-import { PAID_STATES } from '../domain/orders.ts';
+import { PROVISIONING_STATES } from '../domain/orders.ts';
 import { iso } from '../domain/time.ts';
 import { writeTransaction } from './db-tx.ts';
 import { achievementRowCount, addLedgerRow, ledgerKeys, pointsTotals, type LostAchievement } from './rewards-ledger.ts';
@@ -67,29 +67,33 @@ function parsePerks(text: string): string[] {
 }
 
 /**
- * Everything achievements are computed from, for one user. An order being refunded in full (a
- * refunds row with full = 1, done or under way) no longer counts; `without`: nor does this one (the
- * refund quote asks what the order's refund would end).
+ * Everything achievements are computed from, for one user. An order counts once it is delivered
+ * (fulfilled), and its purchase points count toward the levels from then on: an order paid but not
+ * delivered yet — which the system may still refund as undeliverable, a refund nobody can refuse —
+ * has granted nothing that refund would have to take back beyond its own purchase points, which its
+ * own amount always covers. An order being refunded in full (a refunds row with full = 1, done or
+ * under way) no longer counts; `without`: nor do these (the refund quote asks what the refund of an
+ * order — with the top-ups it covers — would end); `lifetimeLess`: lifetime points to leave out.
  */
 export async function loadFacts(
   db: Db,
   userId: number,
   levels: readonly TravelerLevel[],
-  without?: number,
+  without: readonly number[] = [],
   lifetimeLess = 0,
 ): Promise<RewardsFacts> {
-  const [orders, rewarded, checkInCountries, days, user, totals] = await Promise.all([
+  const [orders, rewarded, checkInCountries, days, user, totals, undelivered] = await Promise.all([
     db
       .selectFrom('orders as o')
       .leftJoin('plans as p', 'p.id', 'o.plan_id')
       .leftJoin('regions as r', 'r.id', 'p.region_id')
       .select(['o.id', 'o.points_used', 'r.code', 'r.kind', 'r.continent'])
       .where('o.user_id', '=', userId)
-      .where('o.status', 'in', PAID_STATES)
+      .where('o.status', '=', 'fulfilled')
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('refunds as f').select('f.id').whereRef('f.order_id', '=', 'o.id').where('f.full', '=', 1))),
       )
-      .$if(without !== undefined, (q) => q.where('o.id', '!=', without!))
+      .$if(without.length > 0, (q) => q.where('o.id', 'not in', without))
       .execute(),
     db
       .selectFrom('check_ins')
@@ -108,6 +112,15 @@ export async function loadFacts(
     db.selectFrom('check_ins').select('check_in_day').distinct().where('user_id', '=', userId).execute(),
     db.selectFrom('users').select(['full_name', 'email_verified_at']).where('id', '=', userId).executeTakeFirst(),
     pointsTotals(db, userId),
+    // The purchase points of orders paid and not delivered yet (not toward the levels until they are).
+    db
+      .selectFrom('points_ledger as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select((eb) => eb.fn.sum<number>('l.amount').as('n'))
+      .where('l.user_id', '=', userId)
+      .where('l.source', '=', 'purchase')
+      .where('o.status', 'in', PROVISIONING_STATES)
+      .executeTakeFirst(),
   ]);
   const countries = new Set(orders.filter((o) => o.kind === 'country' && o.code).map((o) => o.code));
   const continents = new Set(orders.map((o) => o.continent).filter((c): c is string => Boolean(c)));
@@ -122,7 +135,7 @@ export async function loadFacts(
     longestStreak: longestStreak(days.map((d) => d.check_in_day)),
     emailVerified: Boolean(user?.email_verified_at),
     fullNameSet: Boolean(user?.full_name?.trim()),
-    levelsReached: levels.filter((l) => l.pointsRequired <= totals.lifetime - lifetimeLess).map((l) => l.key),
+    levelsReached: levels.filter((l) => l.pointsRequired <= totals.lifetime - Number(undelivered?.n ?? 0) - lifetimeLess).map((l) => l.key),
   };
 }
 
@@ -232,15 +245,16 @@ function userRows(db: Db, userId: number): Promise<UserAchievementRow[]> {
 }
 
 /**
- * The achievements a full refund of `orderId` ends: held (completed) and counting orders
- * (ORDER_ACHIEVEMENT_KEYS), whose progress without that order falls short of the target; then
- * those of levels (LEVEL_ACHIEVEMENT_KEYS) the lifetime points no longer reach once the order's
- * purchase points (`purchasePoints`) and the points of those achievements are taken back.
+ * The achievements a full refund of `orderIds` (an order, or an eSIM's order with the top-ups its
+ * refund covers) ends: held (completed) and counting orders (ORDER_ACHIEVEMENT_KEYS), whose
+ * progress without those orders falls short of the target; then those of levels
+ * (LEVEL_ACHIEVEMENT_KEYS) the lifetime points no longer reach once the orders' purchase points
+ * (`purchasePoints`) and the points of those achievements are taken back.
  */
 export async function achievementsLostByRefund(
   db: Db,
   userId: number,
-  orderId: number,
+  orderIds: readonly number[],
   purchasePoints: number,
 ): Promise<LostAchievement[]> {
   const [achievements, levels, rows] = await Promise.all([listAchievementRows(db), listLevels(db), userRows(db, userId)]);
@@ -248,7 +262,7 @@ export async function achievementsLostByRefund(
   if (held.length === 0) return [];
   const lost: LostAchievement[] = [];
   const pass = async (keys: readonly string[], lifetimeLess: number) => {
-    const facts = await loadFacts(db, userId, levels, orderId, lifetimeLess);
+    const facts = await loadFacts(db, userId, levels, orderIds, lifetimeLess);
     for (const row of held) {
       const a = achievements.find((x) => x.id === row.achievement_id);
       if (!a || !keys.includes(a.key)) continue;

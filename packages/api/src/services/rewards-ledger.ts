@@ -18,9 +18,11 @@
 // Points never go negative: spending checks the balance under a per-user lock (SQLite: the write
 // transaction's lock; PostgreSQL: the user's row, FOR UPDATE). A refund takes back what the order
 // earned in full (planPointsTakeBack): what the balance holds is taken, and points already spent
-// are settled in cash — their value is kept from the refund, and the traveller is told before.
-// Only a refund made outside the shop (at the payment service, the money gone already) cannot do
-// that: the balance gives what it has and the rest is recorded on the refunds row as
+// are settled in cash — their value is kept from the refund, and the traveller is told before. A
+// refund of an eSIM that takes its top-ups with it plans them as one group (planPointsTakeBack over
+// several orders): one balance, one set of achievements ended, the cash spread over the group's
+// refunds. Only a refund made outside the shop (at the payment service, the money gone already)
+// cannot do that: the balance gives what it has and the rest is recorded on the refunds row as
 // points_unsettled, never dropped silently.
 import { Statement, type Db } from '@esim/db';
 import type { PointsSource } from '@esim/db';
@@ -286,18 +288,29 @@ export interface LostAchievement {
   progress: number;
 }
 
+/** One order's part of a refund's take-back (an order, or an eSIM's order and each top-up its refund covers). */
+export interface PartTakeBack {
+  orderId: number;
+  /** This order's purchase points owed back for this refund's share of it (all of them in full). */
+  purchasePoints: number;
+  /** Of the group's points already spent: settled by the cash kept from this order's refund… */
+  pointsInCash: number;
+  /** …this much (minor units of this order's currency), at most its share of the refund. */
+  cashMinor: number;
+}
+
 export interface PointsTakeBack {
   userId: number | null;
-  /** The order's purchase points owed back for this refund's share (all of them for a full refund). */
-  purchasePoints: number;
+  /** The orders the refund covers, the refunded order first. */
+  parts: PartTakeBack[];
   /** Achievements the refund ends (a full refund), their points owed back too. */
   achievements: LostAchievement[];
   /** Of all that is owed: taken from the balance now. */
   pointsTaken: number;
-  /** Of all that is owed: already spent, so settled in cash… */
+  /** Of all that is owed: already spent, so settled in cash (Σ of the parts' pointsInCash + uncovered). */
   pointsInCash: number;
-  /** …this much, kept from the refund (minor units of the order's currency). */
-  cashMinor: number;
+  /** Of those: more than the refund's amounts can cover (the refund is refused, or records them). */
+  uncovered: number;
 }
 
 export interface RefundShare {
@@ -309,73 +322,113 @@ export interface RefundShare {
   paidMinor: number;
 }
 
+export interface TakeBackPart {
+  order: { id: number; rate_micros: number };
+  share: RefundShare;
+}
+
 /** The purchase points of the order (0 for none: a guest, points only, or too small). */
 export async function purchasePointsEarned(db: Db, orderId: number): Promise<number> {
   const row = await LEDGER_AMOUNT_BY_KEY.first(db, [ledgerKeys.purchase(orderId)]);
   return row && row.amount > 0 ? row.amount : 0;
 }
 
-/**
- * What a refund takes back: the same share of the order's purchase points as the refund is of the
- * card payment (floor(earned × refunded so far / paid), less what earlier refunds took), plus the
- * points of `lost` achievements; from the balance as far as it goes (read before the points spent
- * on the order come back), the rest in cash. Reads only: the quote shows it, applyPointsTakeBack
- * writes it.
- */
-export async function planPointsTakeBack(
-  db: Db,
-  order: { id: number; user_id: number | null; rate_micros: number },
-  share: RefundShare,
-  lost: readonly LostAchievement[],
-): Promise<PointsTakeBack> {
-  if (order.user_id === null) return { userId: null, purchasePoints: 0, achievements: [], pointsTaken: 0, pointsInCash: 0, cashMinor: 0 };
-  const earned = await purchasePointsEarned(db, order.id);
-  const upTo = (minor: number) => (share.paidMinor > 0 ? Math.floor((earned * Math.min(minor, share.paidMinor)) / share.paidMinor) : 0);
-  const purchasePoints = Math.max(0, upTo(share.grossBeforeMinor + share.grossMinor) - upTo(share.grossBeforeMinor));
-  const owed = purchasePoints + lost.reduce((n, a) => n + a.points, 0);
-  const { balance } = await pointsTotals(db, order.user_id);
-  const pointsTaken = Math.min(owed, Math.max(0, balance));
-  const pointsInCash = owed - pointsTaken;
-  return {
-    userId: order.user_id,
-    purchasePoints,
-    achievements: [...lost],
-    pointsTaken,
-    pointsInCash,
-    cashMinor: pointsCashMinor(pointsInCash, order.rate_micros),
-  };
+/** The most points whose cash value (pointsCashMinor) fits in `minor` at `rateMicros`. */
+export function pointsWithin(minor: number, rateMicros: number): number {
+  if (minor <= 0 || rateMicros <= 0) return 0;
+  let p = Math.floor((minor * POINT_VALUE.points * 1_000_000) / (POINT_VALUE.usdMinor * rateMicros));
+  while (p > 0 && pointsCashMinor(p, rateMicros) > minor) p--;
+  while (pointsCashMinor(p + 1, rateMicros) <= minor) p++;
+  return p;
 }
 
 /**
+ * What a refund takes back, over every order it covers (the refunded order, and the top-ups a full
+ * refund of an eSIM's order takes with it — settled as one group): for each order the same share
+ * of its purchase points as the refund is of its card payment (floor(earned × refunded so far /
+ * paid), less what earlier refunds took), plus the points of `lost` achievements; from the balance
+ * as far as it goes (read once, before the points spent on those orders come back), the rest in
+ * cash — kept from the refund of the first order, then of each top-up, each at most its own amount
+ * and at its own rate. What no amount covers is `uncovered`. Reads only: the quote shows it,
+ * applyPointsTakeBack writes it.
+ */
+export async function planPointsTakeBack(
+  db: Db,
+  userId: number | null,
+  parts: readonly TakeBackPart[],
+  lost: readonly LostAchievement[],
+): Promise<PointsTakeBack> {
+  if (userId === null) {
+    return {
+      userId: null,
+      parts: parts.map((p) => ({ orderId: p.order.id, purchasePoints: 0, pointsInCash: 0, cashMinor: 0 })),
+      achievements: [],
+      pointsTaken: 0,
+      pointsInCash: 0,
+      uncovered: 0,
+    };
+  }
+  const planned: PartTakeBack[] = [];
+  for (const { order, share } of parts) {
+    const earned = await purchasePointsEarned(db, order.id);
+    const upTo = (minor: number) => (share.paidMinor > 0 ? Math.floor((earned * Math.min(minor, share.paidMinor)) / share.paidMinor) : 0);
+    const purchasePoints = Math.max(0, upTo(share.grossBeforeMinor + share.grossMinor) - upTo(share.grossBeforeMinor));
+    planned.push({ orderId: order.id, purchasePoints, pointsInCash: 0, cashMinor: 0 });
+  }
+  const owed = planned.reduce((n, p) => n + p.purchasePoints, 0) + lost.reduce((n, a) => n + a.points, 0);
+  const { balance } = await pointsTotals(db, userId);
+  const pointsTaken = Math.min(owed, Math.max(0, balance));
+  const pointsInCash = owed - pointsTaken;
+  let left = pointsInCash;
+  parts.forEach(({ order, share }, i) => {
+    const n = Math.min(left, pointsWithin(share.grossMinor, order.rate_micros));
+    left -= n;
+    planned[i]!.pointsInCash = n;
+    planned[i]!.cashMinor = pointsCashMinor(n, order.rate_micros);
+  });
+  return { userId, parts: planned, achievements: [...lost], pointsTaken, pointsInCash, uncovered: left };
+}
+
+/** What applyPointsTakeBack took from the balance, per order (the lost achievements' under the first). */
+export type PointsTakenByOrder = Map<number, number>;
+
+/**
  * Writes a planned take-back in the refund's transaction (the user's points locked, the plan made
- * under that lock): the purchase points as one 'refund' row, each lost achievement revoked (its row
- * no longer completed) with an 'achievement' row of minus its points — each as far as the balance
- * goes, in that order; what is left was settled in cash (the plan's cashMinor).
+ * under that lock): each order's purchase points as one 'refund' row (key refund:order:<id>:r<seq>
+ * with the seq of that order's refunds row), each lost achievement revoked (its row no longer
+ * completed) with an 'achievement' row of minus its points under the first order — each as far as
+ * the balance goes, in that order; what is left was settled in cash (the parts' cashMinor).
  */
 export async function applyPointsTakeBack(
   trx: Db,
-  order: { id: number; public_id: string },
-  seq: number,
   plan: PointsTakeBack,
+  orders: ReadonlyMap<number, { public_id: string; seq: number }>,
   now: string,
-): Promise<void> {
-  if (plan.userId === null) return;
+): Promise<PointsTakenByOrder> {
+  const taken: PointsTakenByOrder = new Map(plan.parts.map((p) => [p.orderId, 0]));
+  if (plan.userId === null || plan.parts.length === 0) return taken;
   const userId = plan.userId;
   let left = plan.pointsTaken;
-  const take = (owed: number) => {
+  const take = (orderId: number, owed: number) => {
     const n = Math.min(owed, left);
     left -= n;
+    taken.set(orderId, (taken.get(orderId) ?? 0) + n);
     return n;
   };
-  await addLedgerRow(trx, {
-    userId,
-    source: 'refund',
-    amount: -take(plan.purchasePoints),
-    description: `Refund of ${order.public_id}`,
-    key: ledgerKeys.refundTakeBack(order.id, seq),
-    orderId: order.id,
-    now,
-  });
+  for (const part of plan.parts) {
+    const o = orders.get(part.orderId)!;
+    await addLedgerRow(trx, {
+      userId,
+      source: 'refund',
+      amount: -take(part.orderId, part.purchasePoints),
+      description: `Refund of ${o.public_id}`,
+      key: ledgerKeys.refundTakeBack(part.orderId, o.seq),
+      orderId: part.orderId,
+      now,
+    });
+  }
+  const firstId = plan.parts[0]!.orderId;
+  const first = orders.get(firstId)!;
   for (const a of plan.achievements) {
     const revoked = await trx
       .updateTable('user_achievements')
@@ -391,13 +444,14 @@ export async function applyPointsTakeBack(
     await addLedgerRow(trx, {
       userId,
       source: 'achievement',
-      amount: -take(a.points),
-      description: `Achievement ended by the refund of ${order.public_id}: ${a.name}`.slice(0, 200),
+      amount: -take(firstId, a.points),
+      description: `Achievement ended by the refund of ${first.public_id}: ${a.name}`.slice(0, 200),
       key: ledgerKeys.achievementRevoked(userId, a.id, n + 1),
-      orderId: order.id,
+      orderId: firstId,
       now,
     });
   }
+  return taken;
 }
 
 /**

@@ -55,6 +55,7 @@ function quote(orderId: string, over: Partial<RouterOutputs['orders']['refundQuo
     pointsReturned: 0,
     achievementsEnded: [],
     blocked: false,
+    topUps: [],
     ...over,
   };
 }

@@ -14,12 +14,20 @@
 //   3. the points, before the money ('settled'): the share of the order's purchase points (all of
 //      them for a full refund) and the points of achievements the refund ends are taken back from
 //      the balance; what was spent already is settled in cash — its value is kept from the refund.
+//      A full refund of an eSIM's order takes the eSIM's top-ups with it (those whose package still
+//      waits, and those not delivered yet) and settles them as ONE group in the same transaction:
+//      each is claimed with a refunds row of its own (actor 'system'), every point the group earned
+//      and every achievement the group's refund ends is taken back at once, and the cash value of
+//      what was spent comes off the group's refunds (the eSIM's first, then each top-up's). A group
+//      whose spent points are worth more than all of its refunds is refused like a single order.
 //      The quote (quoteRefund) shows the same figures before the refund is asked for;
 //   4. the payment: amount_minor to the card, idempotency key 'order:<id>:refund:<seq>' — once per
 //      refund, however often this step is retried;
 //   5. done: a full refund moves the order to 'refunded' (transition(), with its order_events row),
 //      gives back the points spent on it, refunds its packages, marks the eSIM canceled; a partial
 //      one adds to orders.amount_refunded_minor and clears the claim. The e-mail says what happened.
+//      Then the group's top-ups go through steps 4–5 from their settled rows (never step 2: the
+//      provider is asked once per eSIM, by the eSIM's own refund).
 // A crash or an outage anywhere in between leaves the claim and the row; the fulfilment worker's
 // tick (finishClaimedRefunds) resumes from the row: same amount, same key.
 //
@@ -46,6 +54,7 @@ import {
   planPointsTakeBack,
   purchasePointsEarned,
   releaseReservedPoints,
+  type LostAchievement,
   type PointsTakeBack,
 } from '../rewards-ledger.ts';
 import type { Services } from '../types.ts';
@@ -96,34 +105,119 @@ async function travellerLanguage(db: Db, order: Order): Promise<string> {
 export interface RefundQuote {
   orderId: string;
   currency: string;
-  /** What the card paid, and what of it is refunded already. */
+  /** What the card paid for the order, and what of it is refunded already. */
   paidMinor: number;
   refundedMinor: number;
-  /** The share of the payment this refund settles (all that remains for a full refund). */
+  /**
+   * The share of the payments this refund settles: all that remains for a full refund — of the
+   * order and, for an eSIM's order, of the top-ups it covers in the same currency (topUps).
+   */
   grossMinor: number;
   full: boolean;
-  /** What goes back to the card: grossMinor less cashDeductedMinor. */
+  /** What goes back to the card(s): grossMinor less cashDeductedMinor. */
   refundMinor: number;
-  /** Kept for points already spent (pointsInCash of them). */
+  /** Kept for points already spent (pointsInCash of them), over the same orders as grossMinor. */
   cashDeductedMinor: number;
   pointsInCash: number;
   /** Points taken from the balance. */
   pointsTaken: number;
-  /** Points spent on the order that come back (a full refund). */
+  /** Points spent on the order (and the top-ups it covers) that come back (a full refund). */
   pointsReturned: number;
   /** Achievements the refund ends (revoked), with the points each takes back; `key` names it in every language. */
   achievementsEnded: { key: string; name: string; points: number }[];
   /** The deduction is larger than the refund: it cannot be made (409 if asked for). */
   blocked: boolean;
+  /** The eSIM's top-ups refunded with it (a full refund of an eSIM's order), each in its own currency. */
+  topUps: { orderId: string; currency: string; grossMinor: number; refundMinor: number; cashDeductedMinor: number }[];
 }
 
-async function planOf(db: Db, order: Order, rows: readonly RefundRow[], grossMinor: number, full: boolean): Promise<PointsTakeBack> {
-  const lost =
-    full && order.user_id !== null
-      ? await achievementsLostByRefund(db, order.user_id, order.id, await purchasePointsEarned(db, order.id))
-      : [];
-  const grossBeforeMinor = rows.filter((r) => r.state !== 'requested').reduce((n, r) => n + r.gross_minor, 0);
-  return planPointsTakeBack(db, order, { grossMinor, grossBeforeMinor, paidMinor: paidByCard(order) }, lost);
+/** One order a refund covers: the order refunded, or a top-up its full refund takes with it. */
+interface RefundPart {
+  order: Order;
+  grossMinor: number;
+  /** What earlier refunds of this order settled (their gross). */
+  grossBeforeMinor: number;
+}
+
+/** The gross of an order's refunds settled already (an open row's not yet: it is the one being settled). */
+function grossBefore(rows: readonly RefundRow[]): number {
+  return rows.filter((r) => r.state !== 'requested').reduce((n, r) => n + r.gross_minor, 0);
+}
+
+/**
+ * The top-ups a full refund of an eSIM's first order covers (its group, settled as one): the
+ * eSIM's top-ups (not renewals: subscriptions are cancelled) of the same buyer, paid and not
+ * refunded, without a refund of their own under way — delivered ones whose package still waits,
+ * and ones not delivered yet that no provisioning holds right now. None for a top-up or a partial refund.
+ */
+async function coveredTopUps(db: Db, order: Order, now: string | null): Promise<Order[]> {
+  if (order.topup_esim_id !== null) return [];
+  const esim = await db.selectFrom('esims').select('id').where('order_id', '=', order.id).executeTakeFirst();
+  if (!esim) return [];
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('esim_packages as p', 'p.order_id', 'o.id')
+    .selectAll('o')
+    .where('o.topup_esim_id', '=', esim.id)
+    .where('o.kind', '=', 'one_time')
+    .where('o.refund_requested_at', 'is', null)
+    .where((eb) => (order.user_id === null ? eb('o.user_id', 'is', null) : eb('o.user_id', '=', order.user_id)))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('o.status', '=', 'fulfilled'), eb('p.state', '=', 'queued')]),
+        eb.and([eb('o.status', 'in', ['paid', 'provisioning']), eb('p.id', 'is', null), now === null ? eb.lit(true) : leaseFree(now)]),
+      ]),
+    )
+    .orderBy('o.id')
+    .execute();
+}
+
+/** The orders a refund of `grossMinor` of `order` covers: the order, and its group's top-ups when `group`. */
+async function partsOf(
+  db: Db,
+  order: Order,
+  rows: readonly RefundRow[],
+  grossMinor: number,
+  group: { full: boolean; now: string | null } | null,
+): Promise<RefundPart[]> {
+  const parts: RefundPart[] = [{ order, grossMinor, grossBeforeMinor: grossBefore(rows) }];
+  if (!group?.full) return parts;
+  for (const t of await coveredTopUps(db, order, group.now)) {
+    const tRows = await refundRows(db, t.id);
+    parts.push({ order: t, grossMinor: remainingOf(t, tRows), grossBeforeMinor: grossBefore(tRows) });
+  }
+  return parts;
+}
+
+async function planOf(db: Db, parts: readonly RefundPart[], full: boolean): Promise<PointsTakeBack> {
+  const userId = parts[0]!.order.user_id;
+  let lost: LostAchievement[] = [];
+  if (full && userId !== null) {
+    // The purchase points the levels count (a delivered order's: loadFacts leaves the others out already).
+    let earned = 0;
+    for (const p of parts) if (p.order.status === 'fulfilled') earned += await purchasePointsEarned(db, p.order.id);
+    lost = await achievementsLostByRefund(
+      db,
+      userId,
+      parts.map((p) => p.order.id),
+      earned,
+    );
+  }
+  return planPointsTakeBack(
+    db,
+    userId,
+    parts.map((p) => ({
+      order: p.order,
+      share: { grossMinor: p.grossMinor, grossBeforeMinor: p.grossBeforeMinor, paidMinor: paidByCard(p.order) },
+    })),
+    lost,
+  );
+}
+
+/** The cash kept over the parts in the first order's currency (what the person is shown and confirms). */
+function cashInCurrency(parts: readonly RefundPart[], plan: PointsTakeBack): number {
+  const currency = parts[0]!.order.currency;
+  return parts.reduce((n, p, i) => n + (p.order.currency === currency ? plan.parts[i]!.cashMinor : 0), 0);
 }
 
 function checkAmount(order: Order, remaining: number, amountMinor: number | undefined): { gross: number; full: boolean } {
@@ -142,22 +236,33 @@ export async function quoteRefund(db: Db, order: Order, amountMinor?: number): P
   const rows = await refundRows(db, order.id);
   const remaining = remainingOf(order, rows);
   const { gross, full } = checkAmount(order, remaining, amountMinor);
-  const plan = await planOf(db, order, rows, gross, full);
-  const cash = Math.min(plan.cashMinor, gross);
+  // The quote does not ask whether provisioning holds a top-up right now (the settlement does).
+  const parts = await partsOf(db, order, rows, gross, { full, now: null });
+  const plan = await planOf(db, parts, full);
+  const same = parts.filter((p) => p.order.currency === order.currency);
+  const grossAll = same.reduce((n, p) => n + p.grossMinor, 0);
+  const cash = cashInCurrency(parts, plan);
   return {
     orderId: order.public_id,
     currency: order.currency,
     paidMinor: paidByCard(order),
     refundedMinor: paidByCard(order) - remaining,
-    grossMinor: gross,
+    grossMinor: grossAll,
     full,
-    refundMinor: gross - cash,
+    refundMinor: grossAll - cash,
     cashDeductedMinor: cash,
     pointsInCash: plan.pointsInCash,
     pointsTaken: plan.pointsTaken,
-    pointsReturned: full ? order.points_used : 0,
+    pointsReturned: full ? parts.reduce((n, p) => n + p.order.points_used, 0) : 0,
     achievementsEnded: plan.achievements.map((a) => ({ key: a.key, name: a.name, points: a.points })),
-    blocked: plan.cashMinor > gross,
+    blocked: plan.uncovered > 0,
+    topUps: parts.slice(1).map((p, i) => ({
+      orderId: p.order.public_id,
+      currency: p.order.currency,
+      grossMinor: p.grossMinor,
+      refundMinor: p.grossMinor - plan.parts[i + 1]!.cashMinor,
+      cashDeductedMinor: plan.parts[i + 1]!.cashMinor,
+    })),
   };
 }
 
@@ -253,6 +358,8 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, how: 
     );
   }
   const actor = row.actor;
+  /** The top-ups this refund claimed and settled with it (its group): their money follows the eSIM's. */
+  let groupTopUps: number[] = [];
 
   if (row.state === 'requested') {
     // 2. The eSIM (a first order's; a top-up's package leaves with the refund), once.
@@ -287,8 +394,9 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, how: 
     }
 
     // 3. The points, before the money.
-    const settled = await settlePoints(db, services, order, row, how.expectedCashDeductedMinor);
-    if (settled !== 'settled') {
+    const settlement = await settlePoints(db, services, order, row, how.expectedCashDeductedMinor);
+    if (settlement.outcome !== 'settled') {
+      const settled = settlement.outcome;
       await dropRefund(db, services, order.id, row.id);
       if (how.mode === 'worker') return 'refused';
       const q = await quoteRefund(db, order, row.full === 1 ? undefined : row.gross_minor);
@@ -303,6 +411,7 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, how: 
             { reason: 'points_exceed_refund', quote: q },
           );
     }
+    groupTopUps = settlement.topUps;
     row = (await openRowOf(db, orderId)) ?? row;
     order = await reload(db, orderId);
   }
@@ -344,6 +453,15 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, how: 
         : 'order refunded at the traveller’s request',
     { orderId: order.public_id, seq: row.seq, full: row.full === 1, amountMinor: row.amount_minor },
   );
+  // The group's top-ups, settled with it: each one's payment once under its own row (a failure is
+  // finished by the worker's tick from the row, like any claimed refund).
+  for (const id of groupTopUps) {
+    try {
+      await carryOutRefund(db, services, id, { mode: 'worker' });
+    } catch (e) {
+      services.log.error('refund of a top-up with its eSIM failed; the worker retries', { orderId: id, error: errorText(e) });
+    }
+  }
   if (esimId !== null) await refundQueuedTopUps(db, services, esimId);
   return 'refunded';
 }
@@ -358,12 +476,26 @@ async function markEsimCanceled(db: Db, services: Services, esimId: number): Pro
     .execute();
 }
 
+/** A settlement refused inside its transaction: thrown so its claims of top-ups roll back with it. */
+class SettlementRefused extends Error {
+  constructor(readonly outcome: 'too_much' | 'changed') {
+    super(outcome);
+  }
+}
+
+type Settlement = { outcome: 'settled'; topUps: number[] } | { outcome: 'too_much' | 'changed' };
+
 /**
  * Step 3 in one write transaction under the user's points lock: the row moves requested → settled
- * with its figures, the take-back is written. 'too_much': the cash to keep for spent points is more
- * than the refund (the system's refund keeps all of it for the points it covers and records the
- * rest as unsettled instead);
- * 'changed': more than the person was shown.
+ * with its figures, the take-back is written. A full refund of an eSIM's order settles as one group
+ * with the top-ups it covers (coveredTopUps): they are claimed in this transaction (a refunds row
+ * each, actor 'system', settled here too, their money returned after the eSIM's), the points every
+ * order of the group earned and the achievements the group's refund ends are taken back at once —
+ * from the balance as far as it goes, the rest in cash kept from the group's refunds (the eSIM's
+ * first, then each top-up's). Returns the claimed top-ups.
+ * 'too_much': the cash to keep for spent points is more than the group's refunds (a system refund,
+ * which cannot be refused — an order not delivered —, keeps all of it and records the rest as
+ * unsettled instead, logged); 'changed': more than the person was shown.
  */
 async function settlePoints(
   db: Db,
@@ -371,42 +503,79 @@ async function settlePoints(
   order: Order,
   row: RefundRow,
   expectedCash: number | undefined,
-): Promise<'settled' | 'too_much' | 'changed'> {
-  const now = iso(services.now());
-  return writeTransaction(db, async (trx) => {
-    if (order.user_id !== null) await lockUserPoints(trx, order.user_id);
-    const current = await trx.selectFrom('refunds').select('state').where('id', '=', row.id).executeTakeFirst();
-    if (current?.state !== 'requested') return 'settled';
-    const rows = await refundRows(trx, order.id);
-    const plan = await planOf(trx, order, rows, row.gross_minor, row.full === 1);
-    if (plan.cashMinor > row.gross_minor && row.actor !== 'system') return 'too_much';
-    if (expectedCash !== undefined && plan.cashMinor > expectedCash) return 'changed';
-    // The system's refund (undeliverable, or a top-up following its refunded eSIM) cannot be refused:
-    // it keeps all of its amount for the points it covers, and records the rest as unsettled.
-    const cash = Math.min(plan.cashMinor, row.gross_minor);
-    const inCash = plan.cashMinor > row.gross_minor ? Math.floor((plan.pointsInCash * cash) / plan.cashMinor) : plan.pointsInCash;
-    const unsettled = plan.pointsInCash - inCash;
-    if (unsettled > 0)
-      services.log.error('refund: points spent are worth more than the refund; recorded as unsettled', {
-        orderId: order.public_id,
-        points: unsettled,
-      });
-    await applyPointsTakeBack(trx, order, row.seq, plan, now);
-    await trx
-      .updateTable('refunds')
-      .set({
-        state: 'settled',
-        amount_minor: row.gross_minor - cash,
-        cash_deducted_minor: cash,
-        points_taken: plan.pointsTaken,
-        points_settled_in_cash: inCash,
-        points_unsettled: unsettled,
-      })
-      .where('id', '=', row.id)
-      .where('state', '=', 'requested')
-      .execute();
-    return 'settled';
-  });
+): Promise<Settlement> {
+  const at = services.now();
+  const now = iso(at);
+  try {
+    return await writeTransaction(db, async (trx): Promise<Settlement> => {
+      if (order.user_id !== null) await lockUserPoints(trx, order.user_id);
+      const current = await trx.selectFrom('refunds').select('state').where('id', '=', row.id).executeTakeFirst();
+      if (current?.state !== 'requested') return { outcome: 'settled', topUps: [] };
+      const fresh = await reload(trx, order.id);
+      const candidates = await partsOf(trx, fresh, await refundRows(trx, order.id), row.gross_minor, { full: row.full === 1, now });
+      // The group's top-ups are claimed here (a race lost, on PostgreSQL: that top-up is not in the group).
+      const parts = [candidates[0]!];
+      for (const part of candidates.slice(1)) {
+        const claimed = await trx
+          .updateTable('orders')
+          .set({ refund_requested_at: now, lease_until: addMs(at, services.fulfilment.leaseMs), updated_at: now })
+          .where('id', '=', part.order.id)
+          .where('refund_requested_at', 'is', null)
+          .where('status', 'in', PAID_STATES)
+          .$if(part.order.status !== 'fulfilled', (q) => q.where(leaseFree(now)))
+          .executeTakeFirst();
+        if (changed(claimed) > 0) parts.push(part);
+      }
+      const plan = await planOf(trx, parts, row.full === 1);
+      if (plan.uncovered > 0 && row.actor !== 'system') throw new SettlementRefused('too_much');
+      if (expectedCash !== undefined && cashInCurrency(parts, plan) > expectedCash) throw new SettlementRefused('changed');
+      if (plan.uncovered > 0)
+        services.log.error('refund: points spent are worth more than the refund; recorded as unsettled', {
+          orderId: order.public_id,
+          points: plan.uncovered,
+        });
+      const rowOf = new Map<number, RefundRow>([[order.id, row]]);
+      for (const part of parts.slice(1)) {
+        rowOf.set(
+          part.order.id,
+          await openRefundRow(
+            trx,
+            part.order,
+            { actor: 'system', reason: 'the eSIM it tops up was refunded', language: row.language },
+            part.grossMinor,
+            true,
+            now,
+          ),
+        );
+      }
+      const taken = await applyPointsTakeBack(
+        trx,
+        plan,
+        new Map(parts.map((p) => [p.order.id, { public_id: p.order.public_id, seq: rowOf.get(p.order.id)!.seq }])),
+        now,
+      );
+      for (const [i, part] of parts.entries()) {
+        const planned = plan.parts[i]!;
+        await trx
+          .updateTable('refunds')
+          .set({
+            state: 'settled',
+            amount_minor: part.grossMinor - planned.cashMinor,
+            cash_deducted_minor: planned.cashMinor,
+            points_taken: taken.get(part.order.id) ?? 0,
+            points_settled_in_cash: planned.pointsInCash,
+            points_unsettled: i === 0 ? plan.uncovered : 0,
+          })
+          .where('id', '=', rowOf.get(part.order.id)!.id)
+          .where('state', '=', 'requested')
+          .execute();
+      }
+      return { outcome: 'settled', topUps: parts.slice(1).map((p) => p.order.id) };
+    });
+  } catch (e) {
+    if (e instanceof SettlementRefused) return { outcome: e.outcome };
+    throw e;
+  }
 }
 
 /**
@@ -721,10 +890,11 @@ async function recordOutsideRefund(
     let unsettled = 0;
     let taken = 0;
     if (order.user_id !== null) {
-      const rows = await refundRows(trx, order.id);
-      const plan = await planOf(trx, order, rows, r.gross, r.full);
+      // This order alone: the payment service refunded only its payment.
+      const parts = await partsOf(trx, order, await refundRows(trx, order.id), r.gross, null);
+      const plan = await planOf(trx, parts, r.full);
       // The money went back already: the balance gives what it has, the rest is recorded.
-      await applyPointsTakeBack(trx, order, opened.seq, plan, now);
+      await applyPointsTakeBack(trx, plan, new Map([[order.id, { public_id: order.public_id, seq: opened.seq }]]), now);
       taken = plan.pointsTaken;
       unsettled = plan.pointsInCash;
       if (unsettled > 0)
@@ -921,7 +1091,10 @@ async function takeOverStaleClaim(db: Db, services: Services, orderId: number, s
   return changed(r) > 0;
 }
 
-/** The eSIM was refunded: its top-ups still waiting are refunded too (not renewals: subscriptions are cancelled). */
+/**
+ * The eSIM was refunded: a top-up still waiting that its refund did not take with it (delivered
+ * while the refund was under way) is refunded too, on its own (not renewals: subscriptions are cancelled).
+ */
 async function refundQueuedTopUps(db: Db, services: Services, esimId: number): Promise<void> {
   const topUps = await db
     .selectFrom('orders as o')
@@ -930,6 +1103,7 @@ async function refundQueuedTopUps(db: Db, services: Services, esimId: number): P
     .where('o.topup_esim_id', '=', esimId)
     .where('o.kind', '=', 'one_time')
     .where('o.status', '=', 'fulfilled')
+    .where('o.refund_requested_at', 'is', null)
     .where('p.state', '=', 'queued')
     .execute();
   for (const { id } of topUps) {

@@ -29,6 +29,7 @@ function refundQuote(
     pointsReturned: 0,
     achievementsEnded: [],
     blocked: false,
+    topUps: [],
     ...over,
   };
 }
