@@ -361,7 +361,29 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, how: 
   /** The top-ups this refund claimed and settled with it (its group): their money follows the eSIM's. */
   let groupTopUps: number[] = [];
 
+  /** A settlement refused (the deduction larger than the refunds, or than shown): nothing is done. */
+  const refuse = async (outcome: 'too_much' | 'changed', open: RefundRow): Promise<CarryOutOutcome> => {
+    await dropRefund(db, services, order.id, open.id);
+    if (how.mode === 'worker') return 'refused';
+    const q = await quoteRefund(db, order, open.full === 1 ? undefined : open.gross_minor);
+    throw outcome === 'changed'
+      ? new AppError('CONFLICT', 'What this refund keeps for points already spent has changed. Please review the refund again.', {
+          reason: 'quote_changed',
+          quote: q,
+        })
+      : new AppError(
+          'CONFLICT',
+          'The points this order earned that were already spent are worth more than this refund, so it cannot be made. Please contact support.',
+          { reason: 'points_exceed_refund', quote: q },
+        );
+  };
+
   if (row.state === 'requested') {
+    // A refund its points settlement would refuse is refused before the eSIM is canceled (step 3
+    // judges again under the points lock).
+    const verdict = await judgeSettlement(db, services, order, row, how.expectedCashDeductedMinor);
+    if (verdict !== 'settled') return refuse(verdict, row);
+
     // 2. The eSIM (a first order's; a top-up's package leaves with the refund), once.
     if (row.full === 1) {
       const esim =
@@ -395,22 +417,7 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, how: 
 
     // 3. The points, before the money.
     const settlement = await settlePoints(db, services, order, row, how.expectedCashDeductedMinor);
-    if (settlement.outcome !== 'settled') {
-      const settled = settlement.outcome;
-      await dropRefund(db, services, order.id, row.id);
-      if (how.mode === 'worker') return 'refused';
-      const q = await quoteRefund(db, order, row.full === 1 ? undefined : row.gross_minor);
-      throw settled === 'changed'
-        ? new AppError('CONFLICT', 'What this refund keeps for points already spent has changed. Please review the refund again.', {
-            reason: 'quote_changed',
-            quote: q,
-          })
-        : new AppError(
-            'CONFLICT',
-            'The points this order earned that were already spent are worth more than this refund, so it cannot be made. Please contact support.',
-            { reason: 'points_exceed_refund', quote: q },
-          );
-    }
+    if (settlement.outcome !== 'settled') return refuse(settlement.outcome, row);
     groupTopUps = settlement.topUps;
     row = (await openRowOf(db, orderId)) ?? row;
     order = await reload(db, orderId);
@@ -474,6 +481,25 @@ async function markEsimCanceled(db: Db, services: Services, esimId: number): Pro
     .where('id', '=', esimId)
     .where('status', '!=', 'canceled')
     .execute();
+}
+
+/** What settlePoints would answer now (read only; no lock): the refusals, judged before anything is done. */
+async function judgeSettlement(
+  db: Db,
+  services: Services,
+  order: Order,
+  row: RefundRow,
+  expectedCash: number | undefined,
+): Promise<'settled' | 'too_much' | 'changed'> {
+  if (row.actor === 'system' && expectedCash === undefined) return 'settled';
+  const parts = await partsOf(db, order, await refundRows(db, order.id), row.gross_minor, {
+    full: row.full === 1,
+    now: iso(services.now()),
+  });
+  const plan = await planOf(db, parts, row.full === 1);
+  if (plan.uncovered > 0 && row.actor !== 'system') return 'too_much';
+  if (expectedCash !== undefined && cashInCurrency(parts, plan) > expectedCash) return 'changed';
+  return 'settled';
 }
 
 /** A settlement refused inside its transaction: thrown so its claims of top-ups roll back with it. */
