@@ -7,7 +7,9 @@ import { createDb, migrateToLatest } from '@esim/db';
 import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
 import { fulfilOrder, markCanceled } from '../../src/services/order-life/claim.ts';
 import { markRefunded } from '../../src/services/order-life/refunds.ts';
-import { CARDS } from '../orders/rig.ts';
+import { EsimProviderError } from '../../src/providers/esim/index.ts';
+import { CARDS, account } from '../orders/rig.ts';
+import { makeAdmin } from '../rig.ts';
 import { adjust, balance, createRewardsRig, ledger, signedIn, type RewardsRig } from './rig.ts';
 
 const available = findPgBinaries() !== null;
@@ -99,5 +101,77 @@ describe.skipIf(!available)('rewards on PostgreSQL', () => {
     const profile = await api.rewards.profile();
     expect(profile).toMatchObject({ currentPoints: await balance(rig.db, userId), reservedPoints: 0 });
     expect(profile.currentPoints).toBe(100 + 100 + 150 + 50 + 100);
+  }, 60_000);
+
+  it("an eSIM with a delivered and a waiting top-up: the traveller's refund and the owner's of a top-up at once settle every point once", async () => {
+    // Another network than the tests before: registrations are limited per client.
+    const browser = rig.browser({ ip: '198.51.100.77' });
+    const traveller = account();
+    await (await browser.caller()).auth.register(traveller);
+    const { id: userId } = await rig.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', traveller.username)
+      .executeTakeFirstOrThrow();
+    const admin = rig.browser({ ip: '198.51.100.77' });
+    const adminAccount = { username: `pg_owner_${userId}`, email: `pg_owner_${userId}@shop.example` };
+    await (await admin.caller()).auth.register({ ...adminAccount, password: 'correct horse battery', fullName: 'Owner' });
+    await makeAdmin(rig.db, adminAccount.username, rig.clock.now);
+    const api = await browser.caller();
+    const pay = async (input: { planId: number; topUpIccid?: string }, down = false) => {
+      const intent = await api.payments.createIntent(input);
+      if (down) waiting.add(intent.orderId);
+      await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+      await rig.settle();
+      return intent;
+    };
+    const waiting = new Set<string>();
+    const topUp = rig.esim.topUp.bind(rig.esim);
+    const cancel = rig.esim.cancel.bind(rig.esim);
+    let cancels = 0;
+    rig.esim.topUp = async (input) => {
+      if (waiting.has(input.orderId)) throw new EsimProviderError('unavailable', 'top-ups are down (test)');
+      return topUp(input);
+    };
+    rig.esim.cancel = async (iccid) => {
+      cancels++;
+      return cancel(iccid);
+    };
+    try {
+      const esim = await pay({ planId: rig.plans.japan5.id });
+      const order = await rig.db.selectFrom('orders').select('id').where('public_id', '=', esim.orderId).executeTakeFirstOrThrow();
+      const { iccid } = await rig.db.selectFrom('esims').select('iccid').where('order_id', '=', order.id).executeTakeFirstOrThrow();
+      const t1 = await pay({ planId: rig.plans.japan1.id, topUpIccid: iccid });
+      const t2 = await pay({ planId: rig.plans.japan1.id, topUpIccid: iccid }, true);
+      rig.clock.advance(10_000);
+      const earned = await balance(rig.db, userId);
+      expect(earned).toBeGreaterThan(0);
+      const results = await Promise.allSettled([
+        api.orders.refund({ orderId: esim.orderId }),
+        (await admin.caller()).admin.orders.refund({ orderId: t1.orderId, reason: 'asked by phone' }),
+      ]);
+      await rig.settle();
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT' });
+      const ids = [esim.orderId, t1.orderId, t2.orderId];
+      const orders = await rig.db.selectFrom('orders').select(['id', 'status']).where('public_id', 'in', ids).execute();
+      expect(orders.map((o) => o.status)).toEqual(['refunded', 'refunded', 'refunded']);
+      const rows = await rig.db
+        .selectFrom('refunds')
+        .selectAll()
+        .where(
+          'order_id',
+          'in',
+          orders.map((o) => o.id),
+        )
+        .execute();
+      expect(rows).toHaveLength(3);
+      expect(rows.every((r) => r.state === 'done' && r.full === 1 && r.points_unsettled === 0)).toBe(true);
+      expect(rows.reduce((n, r) => n + r.points_taken + r.points_settled_in_cash, 0)).toBe(earned);
+      expect(await balance(rig.db, userId)).toBe(0);
+      expect(cancels).toBe(1);
+    } finally {
+      rig.esim.topUp = topUp;
+      rig.esim.cancel = cancel;
+    }
   }, 60_000);
 });
