@@ -230,7 +230,13 @@ describe("the traveller's refund of an eSIM with top-ups whose points were partl
     ]);
 
     const done = await api.orders.refund({ orderId: esim.orderId, expectedCashDeductedMinor: quote.cashDeductedMinor });
-    expect(done).toMatchObject({ orderStatus: 'refunded', cashDeductedMinor: owed - have });
+    // The traveller is told about the whole group: the money of the three orders, what was kept.
+    expect(done).toMatchObject({
+      orderStatus: 'refunded',
+      amountRefundedMinor: 1999 + 450 + 1999 - (owed - have),
+      cashDeductedMinor: owed - have,
+      pointsSettledInCash: owed - have,
+    });
     await rig.settle();
 
     for (const o of [esim, t1, t2]) expect((await orderOf(o.orderId)).status).toBe('refunded');

@@ -75,6 +75,9 @@ export interface RefundRequest {
   expectedCashDeductedMinor?: number | undefined;
 }
 
+/** The reason of the refunds rows of the top-ups an eSIM's refund takes with it. */
+const TOP_UP_WITH_ESIM_REASON = 'the eSIM it tops up was refunded';
+
 /** What the card paid for the order. */
 export function paidByCard(order: Pick<Order, 'total_amount_minor' | 'points_discount_minor'>): number {
   return Math.max(0, order.total_amount_minor - order.points_discount_minor);
@@ -567,7 +570,7 @@ async function settlePoints(
           await openRefundRow(
             trx,
             part.order,
-            { actor: 'system', reason: 'the eSIM it tops up was refunded', language: row.language },
+            { actor: 'system', reason: TOP_UP_WITH_ESIM_REASON, language: row.language },
             part.grossMinor,
             true,
             now,
@@ -1051,17 +1054,51 @@ function refusal(services: Services, reason: RefundBlockReason | 'provider_insta
   }
 }
 
+/**
+ * What the traveller is told once the order is refunded: for an eSIM's order, with the top-ups its
+ * refund took with it (those in the order's currency: one sum of money).
+ */
 async function resultView(db: Db, order: Order): Promise<RefundResultView> {
-  const rows = order.status === 'refunded' ? await refundRows(db, order.id) : [];
-  return {
+  if (order.status !== 'refunded')
+    return {
+      orderId: order.public_id,
+      orderStatus: order.status,
+      amountRefundedMinor: order.amount_refunded_minor,
+      currency: order.currency,
+      pointsReturned: 0,
+      cashDeductedMinor: 0,
+      pointsSettledInCash: 0,
+    };
+  const rows = await refundRows(db, order.id);
+  const view: RefundResultView = {
     orderId: order.public_id,
     orderStatus: order.status,
     amountRefundedMinor: order.amount_refunded_minor,
     currency: order.currency,
-    pointsReturned: order.status === 'refunded' ? order.points_used : 0,
+    pointsReturned: order.points_used,
     cashDeductedMinor: rows.reduce((n, r) => n + r.cash_deducted_minor, 0),
     pointsSettledInCash: rows.reduce((n, r) => n + r.points_settled_in_cash, 0),
   };
+  if (order.topup_esim_id !== null) return view;
+  const withIt = await db
+    .selectFrom('esims as e')
+    .innerJoin('orders as o', 'o.topup_esim_id', 'e.id')
+    .innerJoin('refunds as f', 'f.order_id', 'o.id')
+    .select(['o.amount_refunded_minor', 'o.points_used', 'f.cash_deducted_minor', 'f.points_settled_in_cash'])
+    .where('e.order_id', '=', order.id)
+    .where('o.status', '=', 'refunded')
+    .where('o.currency', '=', order.currency)
+    .where('f.full', '=', 1)
+    .where('f.actor', '=', 'system')
+    .where('f.reason', '=', TOP_UP_WITH_ESIM_REASON)
+    .execute();
+  for (const t of withIt) {
+    view.amountRefundedMinor += t.amount_refunded_minor;
+    view.pointsReturned += t.points_used;
+    view.cashDeductedMinor += t.cash_deducted_minor;
+    view.pointsSettledInCash += t.points_settled_in_cash;
+  }
+  return view;
 }
 
 function isStale(services: Services, claimedAt: string): boolean {
@@ -1138,7 +1175,7 @@ async function refundQueuedTopUps(db: Db, services: Services, esimId: number): P
       await refundOrder(db, services, {
         orderId: id,
         actor: 'system',
-        reason: 'the eSIM it tops up was refunded',
+        reason: TOP_UP_WITH_ESIM_REASON,
         language: await travellerLanguage(db, order),
       });
     } catch (e) {
