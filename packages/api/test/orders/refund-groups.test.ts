@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EsimProviderError } from '../../src/providers/esim/index.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
 import { adjust, balance, buy, createRewardsRig, signedIn, type RewardsRig } from '../rewards/rig.ts';
-import { CARDS, type Browser, demo } from './rig.ts';
+import { makeAdmin } from '../rig.ts';
+import { account, CARDS, type Browser, demo } from './rig.ts';
 
 let rig: RewardsRig;
 beforeEach(async () => {
@@ -291,5 +292,35 @@ describe("the traveller's refund of an eSIM with top-ups whose points were partl
     }
     expect(await balance(rig.db, userId)).toBe(0);
     expect(await held(userId)).toContain('second_purchase');
+  });
+
+  it("the owner's full refund of the eSIM: the same group, and the answer names the top-ups and what was kept for all of them", async () => {
+    const { browser, userId } = await signedIn(rig);
+    const admin = rig.browser();
+    await (await admin.caller()).auth.register(account({ username: 'group_admin', email: 'group-admin@shop.example' }));
+    await makeAdmin(rig.db, 'group_admin', rig.clock.now);
+    const cancels = countCancels();
+    const esim = await buy(rig, browser, rig.plans.japan1.id);
+    const t1 = await topUp(browser, await iccidOf(esim.orderId), rig.plans.japan1.id);
+    const earned = (await earnedBy(esim.orderId)) + (await earnedBy(t1.orderId));
+    await adjust(rig.db, userId, -(await balance(rig.db, userId))); // all spent
+    const api = await admin.caller();
+    expect(await api.admin.orders.refundQuote({ orderId: esim.orderId })).toMatchObject({
+      grossMinor: 900,
+      cashDeductedMinor: earned,
+      refundMinor: 900 - earned,
+      topUps: [{ orderId: t1.orderId, grossMinor: 450, cashDeductedMinor: 0 }],
+    });
+    const r = await api.admin.orders.refund({ orderId: esim.orderId, reason: 'Asked by phone' });
+    expect(r.outcome).toBe('done');
+    expect(r.message).toContain(`${(earned / 100).toFixed(2)} USD was kept for ${earned} points these orders earned`);
+    expect(r.message).toContain(`Its top-up ${t1.orderId} was refunded with it.`);
+    for (const o of [esim, t1]) expect((await orderOf(o.orderId)).status).toBe('refunded');
+    expect((await refundsOf(esim.orderId)).map((x) => [x.actor, x.cash_deducted_minor, x.amount_minor])).toEqual([
+      ['owner', earned, 450 - earned],
+    ]);
+    expect((await refundsOf(t1.orderId)).map((x) => [x.actor, x.cash_deducted_minor, x.amount_minor])).toEqual([['system', 0, 450]]);
+    expect(cancels.n).toBe(1);
+    expect(await balance(rig.db, userId)).toBe(0);
   });
 });

@@ -25,6 +25,7 @@ import {
   listRefunds,
   paidByCard,
   quoteRefund,
+  topUpsRefundedWith,
   type OwnerEsimNote,
   type RefundQuote,
 } from '../order-life/refunds.ts';
@@ -560,10 +561,18 @@ export async function refundAdminOrder(
   const subscription =
     order.kind === 'subscription' && quote.full ? ' The subscription itself is not canceled: it renews until the customer cancels it.' : '';
   const kept = await lastRefund(db, order.id);
+  // A full refund of an eSIM's order takes its waiting top-ups with it: their refunds are part of this one.
+  const withIt = quote.full && r.outcome === 'refunded' ? await topUpsRefundedWith(db, order) : [];
+  const sameCurrency = withIt.filter((t) => t.currency === order.currency);
+  const keptMinor = (kept?.cash_deducted_minor ?? 0) + sameCurrency.reduce((n, t) => n + t.cash_deducted_minor, 0);
+  const keptPoints = (kept?.points_settled_in_cash ?? 0) + sameCurrency.reduce((n, t) => n + t.points_settled_in_cash, 0);
   const cashNote =
-    kept && kept.cash_deducted_minor > 0
-      ? ` ${moneyText(kept.cash_deducted_minor, order.currency)} was kept for ${kept.points_settled_in_cash} points this order earned that were already used.`
-      : '';
+    (keptMinor > 0
+      ? ` ${moneyText(keptMinor, order.currency)} was kept for ${keptPoints} points ${withIt.length > 0 ? 'these orders' : 'this order'} earned that were already used.`
+      : '') +
+    (withIt.length > 0
+      ? ` Its top-up${withIt.length > 1 ? 's' : ''} ${withIt.map((t) => t.public_id).join(', ')} ${withIt.length > 1 ? 'were' : 'was'} refunded with it.`
+      : '');
   if (r.outcome === 'refunded')
     return answer(
       db,

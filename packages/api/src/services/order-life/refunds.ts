@@ -1054,6 +1054,35 @@ function refusal(services: Services, reason: RefundBlockReason | 'provider_insta
   }
 }
 
+/** The top-ups refunded because the eSIM `order` delivered was refunded (with it, or just after it), oldest first. */
+export async function topUpsRefundedWith(
+  db: Db,
+  order: Pick<Order, 'id' | 'topup_esim_id'>,
+): Promise<
+  {
+    public_id: string;
+    currency: string;
+    amount_refunded_minor: number;
+    points_used: number;
+    cash_deducted_minor: number;
+    points_settled_in_cash: number;
+  }[]
+> {
+  if (order.topup_esim_id !== null) return [];
+  return db
+    .selectFrom('esims as e')
+    .innerJoin('orders as o', 'o.topup_esim_id', 'e.id')
+    .innerJoin('refunds as f', 'f.order_id', 'o.id')
+    .select(['o.public_id', 'o.currency', 'o.amount_refunded_minor', 'o.points_used', 'f.cash_deducted_minor', 'f.points_settled_in_cash'])
+    .where('e.order_id', '=', order.id)
+    .where('o.status', '=', 'refunded')
+    .where('f.full', '=', 1)
+    .where('f.actor', '=', 'system')
+    .where('f.reason', '=', TOP_UP_WITH_ESIM_REASON)
+    .orderBy('o.id')
+    .execute();
+}
+
 /**
  * What the traveller is told once the order is refunded: for an eSIM's order, with the top-ups its
  * refund took with it (those in the order's currency: one sum of money).
@@ -1079,20 +1108,8 @@ async function resultView(db: Db, order: Order): Promise<RefundResultView> {
     cashDeductedMinor: rows.reduce((n, r) => n + r.cash_deducted_minor, 0),
     pointsSettledInCash: rows.reduce((n, r) => n + r.points_settled_in_cash, 0),
   };
-  if (order.topup_esim_id !== null) return view;
-  const withIt = await db
-    .selectFrom('esims as e')
-    .innerJoin('orders as o', 'o.topup_esim_id', 'e.id')
-    .innerJoin('refunds as f', 'f.order_id', 'o.id')
-    .select(['o.amount_refunded_minor', 'o.points_used', 'f.cash_deducted_minor', 'f.points_settled_in_cash'])
-    .where('e.order_id', '=', order.id)
-    .where('o.status', '=', 'refunded')
-    .where('o.currency', '=', order.currency)
-    .where('f.full', '=', 1)
-    .where('f.actor', '=', 'system')
-    .where('f.reason', '=', TOP_UP_WITH_ESIM_REASON)
-    .execute();
-  for (const t of withIt) {
+  for (const t of await topUpsRefundedWith(db, order)) {
+    if (t.currency !== order.currency) continue;
     view.amountRefundedMinor += t.amount_refunded_minor;
     view.pointsReturned += t.points_used;
     view.cashDeductedMinor += t.cash_deducted_minor;
