@@ -323,4 +323,37 @@ describe("the traveller's refund of an eSIM with top-ups whose points were partl
     expect(cancels.n).toBe(1);
     expect(await balance(rig.db, userId)).toBe(0);
   });
+
+  it('a top-up the provider applies while its eSIM is being refunded is not delivered: the system refunds it, its points settled', async () => {
+    const { browser, userId } = await signedIn(rig);
+    const cancels = countCancels();
+    const esim = await buy(rig, browser, rig.plans.japan1.id);
+    const api = await browser.caller();
+    // The traveller refunds the eSIM while the provider is applying the top-up (provisioning holds it).
+    const topUpAtProvider = rig.esim.topUp.bind(rig.esim);
+    let refunding: Promise<unknown> | null = null;
+    rig.esim.topUp = async (input) => {
+      const applied = await topUpAtProvider(input);
+      refunding = api.orders.refund({ orderId: esim.orderId });
+      await refunding;
+      return applied;
+    };
+    const t1 = await topUp(browser, await iccidOf(esim.orderId), rig.plans.japan1.id);
+    await refunding;
+    await rig.settle();
+    expect((await orderOf(esim.orderId)).status).toBe('refunded');
+    expect((await orderOf(t1.orderId)).status).toBe('refunded');
+    expect((await refundsOf(t1.orderId)).map((r) => [r.actor, r.reason, r.amount_minor, r.points_unsettled])).toEqual([
+      ['system', 'the eSIM could not be delivered', 450, 0],
+    ]);
+    expect(
+      await rig.db
+        .selectFrom('esim_packages')
+        .select('id')
+        .where('order_id', '=', (await orderOf(t1.orderId)).id)
+        .execute(),
+    ).toEqual([]);
+    expect(cancels.n).toBe(1);
+    expect(await balance(rig.db, userId)).toBe(0);
+  });
 });

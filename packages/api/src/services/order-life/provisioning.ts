@@ -124,7 +124,9 @@ async function provisionTopUp(db: Db, services: Services, order: Order, esimId: 
       validityDays: order.plan_validity_days,
       idempotencyKey: idempotencyKeys.topUp(order.public_id),
     });
-    await completeTopUp(db, services, order, esimId);
+    // The eSIM refunded while the provider applied the top-up (its refund could not take this
+    // top-up along: provisioning held it): not delivered, so the system refunds it as undeliverable.
+    if ((await completeTopUp(db, services, order, esimId)) === 'esim_refunded') return await refundUndeliverable(db, services, order);
     return 'fulfilled';
   } catch (e) {
     if (order.kind === 'subscription' && isEsimProviderError(e) && e.code === 'rejected') return renewOnNewEsim(db, services, order, e);
@@ -177,11 +179,16 @@ async function renewOnNewEsim(db: Db, services: Services, order: Order, error: u
 /**
  * The package on the eSIM (next position, unique per order), the eSIM's total grown by its data
  * (unlimited stays unlimited), the order fulfilled and its e-mail queued, in one write transaction.
+ * 'esim_refunded': a top-up whose eSIM was refunded meanwhile is not delivered (nothing written).
  */
-async function completeTopUp(db: Db, services: Services, order: Order, esimId: number): Promise<void> {
+async function completeTopUp(db: Db, services: Services, order: Order, esimId: number): Promise<'done' | 'esim_refunded'> {
   const now = iso(services.now());
   const kind = order.kind === 'subscription' ? ('renewal' as const) : ('topup' as const);
   const done = await writeTransaction(db, async (trx) => {
+    if (kind === 'topup') {
+      const esim = await trx.selectFrom('esims').select('status').where('id', '=', esimId).executeTakeFirst();
+      if (esim?.status === 'canceled') return 'esim_refunded' as const;
+    }
     if (!(await markFulfilled(trx, order, now, kind === 'renewal' ? 'renewal applied to the eSIM' : 'top-up applied to the eSIM')))
       return false;
     const last = await trx
@@ -217,10 +224,12 @@ async function completeTopUp(db: Db, services: Services, order: Order, esimId: n
     await enqueueEmail(trx, { orderId: order.id, kind: kind === 'renewal' ? 'renewal_receipt' : 'topup_applied', to: order.email, now });
     return true;
   });
+  if (done === 'esim_refunded') return done;
   if (done) {
     services.log.info('top-up applied', { orderId: order.public_id, kind });
     scheduleOrderEmails(db, services, order.id);
   }
+  return 'done';
 }
 
 async function recordProvisionFailure(db: Db, services: Services, order: Order, error: unknown): Promise<ProvisionOutcome> {
