@@ -1172,8 +1172,10 @@ async function takeOverStaleClaim(db: Db, services: Services, orderId: number, s
 }
 
 /**
- * The eSIM was refunded: a top-up still waiting that its refund did not take with it (delivered
- * while the refund was under way) is refunded too, on its own (not renewals: subscriptions are cancelled).
+ * The eSIM was refunded: a delivered top-up still waiting that its refund did not take with it is
+ * refunded too, on its own (not renewals: subscriptions are cancelled). A safety net: the group
+ * takes the eSIM's top-ups, and one the provider applies meanwhile is refunded as undeliverable
+ * (provisioning.ts completeTopUp).
  */
 async function refundQueuedTopUps(db: Db, services: Services, esimId: number): Promise<void> {
   const topUps = await db
