@@ -478,7 +478,15 @@ describe('the points ledger, as a model', () => {
           await rig.close();
         }
       }),
-      { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(PATH ? { path: PATH } : {}) },
+      {
+        numRuns: RUNS,
+        // A run that hangs, or a long shrink, fails with its seed and path instead of vitest's bare timeout.
+        timeout: 120_000,
+        interruptAfterTimeLimit: 540_000,
+        markInterruptAsFailure: true,
+        ...(SEED !== undefined ? { seed: SEED } : {}),
+        ...(PATH ? { path: PATH } : {}),
+      },
     );
   }, 600_000);
 });
