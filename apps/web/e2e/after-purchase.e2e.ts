@@ -313,7 +313,9 @@ describe('after the purchase: usage, alerts, top-up, refund', () => {
       const suffix = lang === 'ar' ? '-rtl' : '';
       const pages: [string, string, (p: Page) => Promise<void>][] = [
         ['/account/esim', 'after-esim-list', (p) => p.getByRole('article').first().waitFor()],
-        [`/account/esim/${first.iccid}`, 'after-esim-detail', (p) => p.getByTestId('esim-install').waitFor()],
+        // Install details first while not installed, folded once active (another test of this file may
+        // have used the eSIM by now): the page is ready when it names its ICCID either way.
+        [`/account/esim/${first.iccid}`, 'after-esim-detail', (p) => p.getByText(first.iccid, { exact: true }).first().waitFor()],
         [`/checkout/${planId}?topUp=${first.iccid}`, 'after-checkout-topup', (p) => p.getByTestId('demo-payment-form').waitFor()],
         [`/account/orders/${first.orderId}/receipt`, 'after-receipt', (p) => p.getByTestId('receipt-items').waitFor()],
       ];

@@ -34,13 +34,21 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 describe("a traveller's sign-in settings", () => {
   const browser = sharedBrowser();
 
-  it('adds a passkey with the device, lists it, shows the recovery codes once, and removes it', async () => {
-    const username = `keys${stamp}`;
+  /** A new traveller, signed in in this browser (the cookie the registration sets). */
+  let travellers = 0;
+  async function signUp(): Promise<void> {
+    await browser.context.clearCookies();
+    travellers += 1;
+    const username = `keys${stamp}${travellers}`;
     const register = await browser.context.request.post(new URL('/api/auth/register', baseURL).href, {
       headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: new URL(baseURL).origin },
       data: { username, email: `${username}@example.com`, password: 'correct horse battery staple' },
     });
     expect(register.status()).toBe(200);
+  }
+
+  it('adds a passkey with the device, lists it, shows the recovery codes once, and removes it', async () => {
+    await signUp();
 
     const page = await browser.context.newPage();
     const { errors } = watchPage(page, baseURL);
@@ -93,6 +101,7 @@ describe("a traveller's sign-in settings", () => {
     ['ar', 1280],
   ] as const) {
     it(`the sections are axe clean (${lang}, ${width} px)`, async () => {
+      await signUp();
       const page = await browser.context.newPage();
       await page.setViewportSize({ width, height: 900 });
       await page.goto(new URL(`${lang === 'ar' ? '/ar' : ''}/account/profile`, baseURL).href);
@@ -101,6 +110,16 @@ describe("a traveller's sign-in settings", () => {
       await security.getByRole('button', { name: texts.security.passkeys.add }).waitFor();
       await page.getByTestId('session').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The account menu's current entry is in view (on a phone the menu scrolls sideways).
+      const inView = await page.evaluate(() => {
+        const active = document.querySelector<HTMLElement>('nav [aria-current="page"][href$="/account/profile"]');
+        const list = active?.closest('ul');
+        if (!active || !list) return false;
+        const a = active.getBoundingClientRect();
+        const l = list.getBoundingClientRect();
+        return a.left >= l.left - 1 && a.right <= l.right + 1;
+      });
+      expect(inView).toBe(true);
       expect(await axeCheck(page)).toEqual([]);
       await page.close();
     });

@@ -1,7 +1,7 @@
 // The account side menu (spec §2): Dashboard, Order History, Profile Settings, eSIM Management,
 // Support. A vertical list beside the page from md up; a horizontal scroller above it on phones.
-import type { ComponentType } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useLayoutEffect, useRef, type ComponentType, type RefObject } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
 import { IconDeviceMobile, IconHeadset, IconLayoutDashboard, IconReceipt, IconUserCog } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './account-nav.module.css';
@@ -21,11 +21,43 @@ export const ACCOUNT_NAV: readonly AccountNavItem[] = [
   { label: 'layout.support', to: '/support', icon: IconHeadset },
 ];
 
+/**
+ * On a phone the menu scrolls sideways: the current page's entry is brought into view (the fourth
+ * of five, or any entry in a longer language such as Arabic, would otherwise start off-screen).
+ * Only the list scrolls, never the page.
+ */
+function useActiveInView(list: RefObject<HTMLUListElement | null>, pathname: string): void {
+  useLayoutEffect(() => {
+    const el = list.current;
+    const active = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!el || !active) return;
+    const bring = () => {
+      if (el.scrollWidth <= el.clientWidth) return;
+      const box = el.getBoundingClientRect();
+      const at = active.getBoundingClientRect();
+      if (at.left >= box.left - 1 && at.right <= box.right + 1) return;
+      // To the entry's start, where the list's scroll snapping (scroll-snap-align: start) agrees:
+      // a smaller move would be snapped back to the entry before it.
+      const rtl = getComputedStyle(el).direction === 'rtl';
+      el.scrollLeft += rtl ? at.right - box.right : at.left - box.left;
+    };
+    bring();
+    // The entries' labels can arrive after the first paint (the account's texts and the fonts load
+    // with it) and move the current entry: bring it into view again when any entry's size changes.
+    if (typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(bring);
+    for (const item of el.querySelectorAll('li')) watch.observe(item);
+    return () => watch.disconnect();
+  }, [list, pathname]);
+}
+
 export function AccountNav() {
   const { t } = useTranslation('account');
+  const list = useRef<HTMLUListElement>(null);
+  useActiveInView(list, useLocation().pathname);
   return (
     <nav aria-label={t('layout.menuLabel')}>
-      <ul className={classes.list}>
+      <ul className={classes.list} ref={list}>
         {ACCOUNT_NAV.map(({ label, to, icon: Icon, exact }) => (
           <li key={to}>
             <Link
