@@ -105,8 +105,12 @@ describe('accounts', () => {
       await page.getByText('Confirm your e-mail address').waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
 
-      // The same link again: used (the call's 400 is the expected answer).
+      // The same link again: the address is already confirmed, and says so (issue 26).
       await page.goto(new URL(`/verify-email?token=${token}`, baseURL).href);
+      await page.getByRole('heading', { level: 1, name: 'Already confirmed' }).waitFor();
+      expect(await page.getByRole('status').innerText()).toContain('was already confirmed with this link');
+      // A link that never existed still does not work (the call's 400 is the expected answer).
+      await page.goto(new URL('/verify-email?token=not-a-real-token', baseURL).href);
       await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
     } finally {
       // The tests share one browser context: leave it signed out whatever happened.

@@ -22,7 +22,7 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
   const status = useQuery(trpc.factors.status.queryOptions());
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
-  if (status.isPending) return <Loader m="xl" aria-label="…" />;
+  if (status.isPending) return <Loader m="xl" role="status" aria-label="…" />;
   if (status.data?.enrolmentRequired) return <Enrol onEnrolled={(c) => setCodes(c)} />;
   if (status.data?.required) return <Prompt />;
   return (

@@ -14,7 +14,7 @@ function Pending() {
   const { t } = useTranslation('common');
   return (
     <Center py="xl">
-      <Loader size="sm" aria-label={t('a11y.loading')} />
+      <Loader size="sm" role="status" aria-label={t('a11y.loading')} />
     </Center>
   );
 }

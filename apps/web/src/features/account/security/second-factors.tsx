@@ -60,7 +60,7 @@ export function SecondFactors() {
     await refresh();
   };
 
-  if (status.isPending) return <Loader size="sm" aria-label={t('security.loading')} />;
+  if (status.isPending) return <Loader size="sm" role="status" aria-label={t('security.loading')} />;
   if (status.isError || !user)
     return (
       <Stack gap="xs" align="flex-start">

@@ -24,7 +24,7 @@ export function SessionList() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.sessions.list.queryKey() });
   const failed = () => toast({ title: t('security.failedTitle'), description: t('security.failedBody'), variant: 'destructive' });
 
-  if (sessions.isPending) return <Loader size="sm" aria-label={t('sessions.loading')} />;
+  if (sessions.isPending) return <Loader size="sm" role="status" aria-label={t('sessions.loading')} />;
   if (sessions.isError)
     return (
       <Stack gap="xs" align="flex-start">

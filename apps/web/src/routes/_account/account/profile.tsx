@@ -42,7 +42,7 @@ function ProfilePage() {
         </Title>
         <PasswordForm labelledBy="password-heading" />
       </Paper>
-      <Suspense fallback={<Loader size="sm" aria-label={t('security.loading')} />}>
+      <Suspense fallback={<Loader size="sm" role="status" aria-label={t('security.loading')} />}>
         <SecuritySections />
       </Suspense>
     </Stack>
