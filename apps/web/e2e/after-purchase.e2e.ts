@@ -198,11 +198,16 @@ describe('after the purchase: usage, alerts, top-up, refund', () => {
   });
 
   it('installs and uses data through the simulator: the usage bar reaches 80% and the 80% alert is e-mailed', async () => {
+    // The file's tests share this page: the axe test may have left it at phone width.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(new URL('/account/esim', baseURL).href);
     const card = page.getByRole('article').filter({ hasText: first.iccid });
     await card.getByText('Ready to install').waitFor();
     await card.getByRole('link', { name: /View eSIM/ }).click();
     await page.waitForURL((url) => url.pathname === `/account/esim/${first.iccid}`);
+    // The eSIM's own page, not the list it came from (whose cards have usage bars too, one per eSIM
+    // the file's other tests bought): not installed yet, it opens with the install details.
+    await page.getByTestId('esim-install').waitFor();
     expect((await usageBar()).percent).toBe(0);
 
     expect(simulate(first.iccid, 'install')).toMatch(/delivered/);
