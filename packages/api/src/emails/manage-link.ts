@@ -30,18 +30,30 @@ export function manageLinkWords(locale: string | null | undefined): { label: str
   return WORDS[shopLanguage(locale)] ?? WORDS.en;
 }
 
-/** The message with the link added: a line in the text, a block before the end of the HTML body. */
-export function withManageLink<M extends { text: string; html: string }>(message: M, url: string, locale: string | null | undefined): M {
-  const lang = shopLanguage(locale);
-  const w = manageLinkWords(lang);
-  const dir = textDirection(lang);
+/**
+ * The message with a link added: a line (after `gap`) in the text, a block before the end of the
+ * HTML body, right to left for Arabic.
+ */
+function withLinkBlock<M extends { text: string; html: string }>(
+  message: M,
+  url: string,
+  w: { label: string; note: string },
+  locale: string | null | undefined,
+  { paddingTop, gap }: { paddingTop: number; gap: string },
+): M {
+  const dir = textDirection(shopLanguage(locale));
   const block =
-    `<div dir="${dir}" style="max-width:600px;margin:0 auto;padding:8px 24px 24px;font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans',Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">` +
+    `<div dir="${dir}" style="max-width:600px;margin:0 auto;padding:${paddingTop}px 24px 24px;font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans',Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">` +
     `<p style="margin:0 0 6px"><a href="${escapeHtml(url)}" style="color:#1864ab;font-weight:600">${escapeHtml(w.label)}</a></p>` +
     `<p style="margin:0;font-size:13px;color:#495057">${escapeHtml(w.note)}</p></div>`;
   const at = message.html.lastIndexOf('</body>');
   const html = at >= 0 ? `${message.html.slice(0, at)}${block}\n${message.html.slice(at)}` : `${message.html}${block}`;
-  return { ...message, text: `${message.text}\n\n${w.label}: ${url}\n${w.note}\n`, html };
+  return { ...message, text: `${message.text}${gap}${w.label}: ${url}\n${w.note}\n`, html };
+}
+
+/** The message with the 'Manage your eSIM' link added. */
+export function withManageLink<M extends { text: string; html: string }>(message: M, url: string, locale: string | null | undefined): M {
+  return withLinkBlock(message, url, manageLinkWords(locale), locale, { paddingTop: 8, gap: '\n\n' });
 }
 
 // After a guest purchase the delivery e-mail also offers an account for the address (issue 26):
@@ -94,16 +106,7 @@ export function accountInviteUrl(publicUrl: string, locale: string | null | unde
   return `${publicUrl.replace(/\/+$/, '')}${prefix}/register#email=${encodeURIComponent(email)}`;
 }
 
-/** The message with 'Create an account with this e-mail' added, as withManageLink adds its link. */
+/** The message with 'Create an account with this e-mail' added, below the 'Manage your eSIM' link. */
 export function withAccountInvite<M extends { text: string; html: string }>(message: M, url: string, locale: string | null | undefined): M {
-  const lang = shopLanguage(locale);
-  const w = accountInviteWords(lang);
-  const dir = textDirection(lang);
-  const block =
-    `<div dir="${dir}" style="max-width:600px;margin:0 auto;padding:0 24px 24px;font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans',Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">` +
-    `<p style="margin:0 0 6px"><a href="${escapeHtml(url)}" style="color:#1864ab;font-weight:600">${escapeHtml(w.label)}</a></p>` +
-    `<p style="margin:0;font-size:13px;color:#495057">${escapeHtml(w.note)}</p></div>`;
-  const at = message.html.lastIndexOf('</body>');
-  const html = at >= 0 ? `${message.html.slice(0, at)}${block}\n${message.html.slice(at)}` : `${message.html}${block}`;
-  return { ...message, text: `${message.text}\n${w.label}: ${url}\n${w.note}\n`, html };
+  return withLinkBlock(message, url, accountInviteWords(locale), locale, { paddingTop: 0, gap: '\n' });
 }
