@@ -1,9 +1,9 @@
 // What anonymous failed requests leave behind is bounded: log lines (logger.ts: identical
 // warn/error lines at most LOG_REPEATS_PER_MINUTE a minute, then one summary line) and login audit
-// rows (packages/api services/login-audit.ts: a few rows per address, failed outcome and minute,
+// rows (packages/api services/accounts/login-audit.ts: a few rows per address, failed outcome and minute,
 // then a count).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIT_ROWS_PER_MINUTE } from '../../../packages/api/src/services/login-audit.ts';
+import { AUDIT_ROWS_PER_MINUTE } from '../../../packages/api/src/services/accounts/login-audit.ts';
 import { LOG_REPEATS_PER_MINUTE, createLogger } from '../src/logger.ts';
 import { ORIGIN, createTestApp, sameSite, type TestApp } from './auth-app.ts';
 

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createServices } from '../src/context.ts';
 import { CHECKOUTS_PER_CLIENT } from '../src/domain/rate-limit.ts';
-import { createRateLimitSettings, enforceClientRate, hitCounter } from '../src/services/rate-limit.ts';
+import { createRateLimitSettings, enforceClientRate, hitCounter } from '../src/services/shared/rate-limit.ts';
 import type { Services } from '../src/services/types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rate-limit-bench-'));

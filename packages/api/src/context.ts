@@ -2,13 +2,13 @@
 // providers and caches, and the request facts. Built once per process by
 // createServices(), then per request by the server (see apps/server/src/trpc-context.ts).
 import type { Db } from '@esim/db';
-import { CatalogCache } from './services/catalog-cache.ts';
+import { CatalogCache } from './services/catalog/catalog-cache.ts';
 import { EsimSimulator } from './providers/esim/index.ts';
-import { JobQueue } from './services/fulfilment-queue.ts';
-import { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
-import { memoryMailer } from './services/mail-outbox-memory.ts';
-import { createShopPaymentProvider } from './services/payments-provider.ts';
-import { createRateLimitSettings } from './services/rate-limit.ts';
+import { JobQueue } from './services/order-life/fulfilment-queue.ts';
+import { DEFAULT_FULFILMENT_POLICY } from './services/order-life/fulfilment-policy.ts';
+import { memoryMailer } from './services/mail/mail-outbox-memory.ts';
+import { createShopPaymentProvider } from './services/payments/payments-provider.ts';
+import { createRateLimitSettings } from './services/shared/rate-limit.ts';
 import { DEFAULT_ADMIN_POLICY, type ServiceLog, type Services, type ShopConfig } from './services/types.ts';
 
 export type { ServiceLog, Services, ShopConfig } from './services/types.ts';

@@ -5,10 +5,10 @@ export { createServices } from './context.ts';
 export type { Services, ShopConfig } from './services/types.ts';
 export { AppError, APP_ERRORS, TRPC_TO_HTTP, isAppError } from './errors.ts';
 export type { AppErrorCode } from './errors.ts';
-export { CatalogCache, serialized } from './services/catalog-cache.ts';
-export type { CatalogSnapshot, Serialized } from './services/catalog-cache.ts';
-export { validateSessionToken } from './services/sessions.ts';
-export { requireStepUp, resetSecondFactors, hasSecondFactor } from './services/second-factor.ts';
+export { CatalogCache, serialized } from './services/catalog/catalog-cache.ts';
+export type { CatalogSnapshot, Serialized } from './services/catalog/catalog-cache.ts';
+export { validateSessionToken } from './services/accounts/sessions.ts';
+export { requireStepUp, resetSecondFactors, hasSecondFactor } from './services/accounts/second-factor.ts';
 export {
   toSessionUser,
   findUserByUsername,
@@ -17,9 +17,9 @@ export {
   setPasswordHash,
   setRole,
   toPublicUser,
-} from './services/users.ts';
-export type { PublicUser } from './services/users.ts';
-export { hashPassword } from './services/auth.ts';
+} from './services/accounts/users.ts';
+export type { PublicUser } from './services/accounts/users.ts';
+export { hashPassword } from './services/accounts/auth.ts';
 export { SESSION_COOKIE_NAME } from './domain/session.ts';
 export { SHOP_LANGUAGES, languageFromAcceptLanguage, shopLanguage } from './domain/language.ts';
 export type { ShopLanguage } from './domain/language.ts';
@@ -37,28 +37,28 @@ export {
   seededRandom,
 } from './providers/index.ts';
 export type { AnyPaymentProvider, EsimProvider, Mailer, PaymentProviderConfig, SimulatorOptions } from './providers/index.ts';
-export { createShopPaymentProvider } from './services/payments-provider.ts';
-export { receiveWebhook, handlePaymentEvent } from './services/payment-events.ts';
-export type { WebhookResult } from './services/payment-events.ts';
+export { createShopPaymentProvider } from './services/payments/payments-provider.ts';
+export { receiveWebhook, handlePaymentEvent } from './services/payments/payment-events.ts';
+export type { WebhookResult } from './services/payments/payment-events.ts';
 export { reconcileOrders, runDueWork } from './services/order-life/due-work.ts';
 export type { DueWorkResult, ReconcileResult } from './services/order-life/due-work.ts';
-export { expireStaleOrders, newExpiryCursor } from './services/order-expiry.ts';
-export type { ExpiryCursor, ExpirySweepResult } from './services/order-expiry.ts';
-export { DEFAULT_FULFILMENT_POLICY } from './services/fulfilment-policy.ts';
-export type { FulfilmentPolicy } from './services/fulfilment-policy.ts';
-export { JobQueue } from './services/fulfilment-queue.ts';
+export { expireStaleOrders, newExpiryCursor } from './services/orders/order-expiry.ts';
+export type { ExpiryCursor, ExpirySweepResult } from './services/orders/order-expiry.ts';
+export { DEFAULT_FULFILMENT_POLICY } from './services/order-life/fulfilment-policy.ts';
+export type { FulfilmentPolicy } from './services/order-life/fulfilment-policy.ts';
+export { JobQueue } from './services/order-life/fulfilment-queue.ts';
 // What the readiness check and the metrics read: backlogs, orders by status, a database ping.
-export { countOrdersByStatus, pingDatabase, readBacklog } from './services/operations-stats.ts';
-export type { BacklogStats } from './services/operations-stats.ts';
-export { createRateLimitSettings, pruneRateLimits } from './services/rate-limit.ts';
+export { countOrdersByStatus, pingDatabase, readBacklog } from './services/shared/operations-stats.ts';
+export type { BacklogStats } from './services/shared/operations-stats.ts';
+export { createRateLimitSettings, pruneRateLimits } from './services/shared/rate-limit.ts';
 export type { RateLimitSettings } from './services/types.ts';
-export { advanceDemoRenewal } from './services/subscriptions.ts';
+export { advanceDemoRenewal } from './services/orders/subscriptions.ts';
 // The eSIM's life: provider events, polling, the simulator's shared state and signed deliveries.
-export { receiveEsimWebhook, handleEsimEvent } from './services/esim-events.ts';
-export type { EsimEventOutcome, EsimWebhookResult } from './services/esim-events.ts';
-export { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts } from './services/esim-sync.ts';
+export { receiveEsimWebhook, handleEsimEvent } from './services/esims/esim-events.ts';
+export type { EsimEventOutcome, EsimWebhookResult } from './services/esims/esim-events.ts';
+export { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts } from './services/esims/esim-sync.ts';
 export { snapshotOfUsage } from './providers/esim/index.ts';
-export type { EsimPollResult, SyncResult } from './services/esim-sync.ts';
+export type { EsimPollResult, SyncResult } from './services/esims/esim-sync.ts';
 export {
   DbSimulatorStore,
   DbTokenStore,
@@ -72,8 +72,14 @@ export type { SignedDelivery, SimulatedChange } from './providers/esim/index.ts'
 export { finishClaimedRefunds } from './services/order-life/refunds.ts';
 export type { ClaimedRefundsResult } from './services/order-life/refunds.ts';
 // The provider's catalogue imported into regions and plans (`cli.js catalog sync`).
-export { syncCatalog, readCatalogVersion, bumpCatalogVersion, CATALOG_VERSION_KEY, CATALOG_CHANNEL } from './services/catalog-sync.ts';
-export type { CatalogSyncOptions, CatalogSyncReport } from './services/catalog-sync.ts';
+export {
+  syncCatalog,
+  readCatalogVersion,
+  bumpCatalogVersion,
+  CATALOG_VERSION_KEY,
+  CATALOG_CHANNEL,
+} from './services/catalog/catalog-sync.ts';
+export type { CatalogSyncOptions, CatalogSyncReport } from './services/catalog/catalog-sync.ts';
 export { DEFAULT_PRICING_RULE, retailPrice, checkPricingRule } from './domain/pricing.ts';
 export type { PricingRule, PricingRounding } from './domain/pricing.ts';
 export { ESIM_PROVIDER_NAMES, isEsimProviderError, EsimProviderError } from './providers/esim/index.ts';

@@ -5,7 +5,7 @@ import { maskPersonalData, type ProcedureMeta, roleAllows, seesMaskedData } from
 import { APP_ERRORS, AppError } from './errors.ts';
 import type { Context } from './services/types.ts';
 import { transformer } from './transformer.ts';
-import { assertSecondFactorGiven } from './services/second-factor.ts';
+import { assertSecondFactorGiven } from './services/accounts/second-factor.ts';
 
 export type { Context, SessionUser } from './services/types.ts';
 

@@ -2,8 +2,8 @@
 // (the spec's one generic toast for both clashes, and a notice to the owner at most once an hour),
 // the profile's address change (a link or a notice, the same answer) and the newsletter.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_EXISTS_NOTICE_INTERVAL_MS } from '../src/services/account-notices.ts';
-import { EMAIL_CHANGE_LIMIT } from '../src/services/email-verification.ts';
+import { ACCOUNT_EXISTS_NOTICE_INTERVAL_MS } from '../src/services/accounts/account-notices.ts';
+import { EMAIL_CHANGE_LIMIT } from '../src/services/accounts/email-verification.ts';
 import { account, createOrdersRig, verificationTokens, type OrdersRig } from './orders/rig.ts';
 
 let rig: OrdersRig;

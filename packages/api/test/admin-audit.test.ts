@@ -11,7 +11,7 @@ import { getCustomer, searchCustomers, setCustomerDisabled } from '../src/servic
 import { listRates, updateRate } from '../src/services/admin/rates.ts';
 import { adjustPoints, rewardsOverview } from '../src/services/admin/rewards.ts';
 import { listInbox } from '../src/services/admin/support.ts';
-import { insertUser } from '../src/services/users.ts';
+import { insertUser } from '../src/services/accounts/users.ts';
 import { pgAvailableFor, useMigratedPg } from './pg.ts';
 import { DAY, seedCatalog } from './rig.ts';
 import { adminRig, auditRows, signedIn, stepUp, type OrdersRig, type Person } from './admin-helpers-b.ts';

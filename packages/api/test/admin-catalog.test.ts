@@ -3,7 +3,7 @@
 // leaving the shop with their plans, and bad input refused with a message and nothing changed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_HAS_ORDERS_MESSAGE, planSlugBase } from '../src/services/admin/catalog.ts';
-import { readCatalogVersion } from '../src/services/catalog-sync.ts';
+import { readCatalogVersion } from '../src/services/catalog/catalog-sync.ts';
 import { adminRig, auditRows, refusal, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
 let rig: OrdersRig;

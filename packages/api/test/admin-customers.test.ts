@@ -2,10 +2,10 @@
 // eSIMs and points, disabling (sessions end at once, sign-in refused) and the admin role (never
 // the last admin's), each change with its audit row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_DISABLED_MESSAGE, hashPassword } from '../src/services/auth.ts';
+import { ACCOUNT_DISABLED_MESSAGE, hashPassword } from '../src/services/accounts/auth.ts';
 import { CANNOT_DISABLE_SELF_MESSAGE, LAST_OWNER_MESSAGE } from '../src/services/admin/customers.ts';
-import { addLedgerRow } from '../src/services/rewards-ledger.ts';
-import { validateSessionToken } from '../src/services/sessions.ts';
+import { addLedgerRow } from '../src/services/rewards/rewards-ledger.ts';
+import { validateSessionToken } from '../src/services/accounts/sessions.ts';
 import { CARDS, adminRig, auditRows, refusal, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
 import { giveSecondFactor } from './rig.ts';
 

@@ -1,7 +1,7 @@
 // Issue 26: the owner revokes an order's 'Manage your eSIM' links from the order page: the old links
 // stop working, a new one is e-mailed to the order's address, and the action is audited.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { issueEsimLink } from '../src/services/esim-links.ts';
+import { issueEsimLink } from '../src/services/esims/esim-links.ts';
 import { adminRigA, auditRows, buy, type OrdersRig } from './admin-helpers-a.ts';
 import type { Browser } from './orders/rig.ts';
 

@@ -2,10 +2,10 @@
 // orders rig (a small catalogue, demo payments, a fake clock) plus accounts signed in by role,
 // and the tRPC error a call rejects with.
 import { TRPCError } from '@trpc/server';
-import { createSession } from '../src/services/sessions.ts';
-import { insertUser } from '../src/services/users.ts';
+import { createSession } from '../src/services/accounts/sessions.ts';
+import { insertUser } from '../src/services/accounts/users.ts';
 import { createOrdersRig, type Browser, type OrdersRig } from './orders/rig.ts';
-import { STEP_UP_MAX_AGE_MS } from '../src/services/second-factor.ts';
+import { STEP_UP_MAX_AGE_MS } from '../src/services/accounts/second-factor.ts';
 import { giveSecondFactor, testTotpCode } from './rig.ts';
 
 export { CARDS, T0, type Browser } from './orders/rig.ts';

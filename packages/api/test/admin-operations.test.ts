@@ -2,7 +2,7 @@
 // pending or failed), oldest first; retrying an e-mail sends it now (attempts start again), a sent
 // one is left alone, and each retry that changed something has its audit row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendDueEmails } from '../src/services/mail-outbox.ts';
+import { sendDueEmails } from '../src/services/mail/mail-outbox.ts';
 import { adminRigA, auditRows, buy, type OrdersRig } from './admin-helpers-a.ts';
 import type { Browser } from './orders/rig.ts';
 

@@ -3,7 +3,7 @@
 // text, each change is audited, and bad input is refused with nothing changed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ownerTextFor } from '../src/domain/catalog.ts';
-import { composePlan } from '../src/services/plan-names.ts';
+import { composePlan } from '../src/services/catalog/plan-names.ts';
 import { adminRig, auditRows, refusal, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
 let rig: OrdersRig;

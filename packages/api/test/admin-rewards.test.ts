@@ -4,7 +4,7 @@
 import { seedRewards } from '@esim/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '../src/domain/admin.ts';
-import { addLedgerRow } from '../src/services/rewards-ledger.ts';
+import { addLedgerRow } from '../src/services/rewards/rewards-ledger.ts';
 import { adminRig, auditRows, refusal, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
 
 let rig: OrdersRig;

@@ -12,7 +12,7 @@ import { createCallerFactory, adminProcedure, router, ROLE_FORBIDDEN_MESSAGE } f
 import type { AdminRole } from '../src/domain/admin-roles.ts';
 import { LAST_OWNER_MESSAGE, OWNER_ONLY_ADMIN_ACCOUNTS_MESSAGE } from '../src/services/admin/customers.ts';
 import { SUPPORT_REFUND_LIMIT_MESSAGE } from '../src/services/admin/orders.ts';
-import { validateSessionToken } from '../src/services/sessions.ts';
+import { validateSessionToken } from '../src/services/accounts/sessions.ts';
 import { buy } from './admin-helpers-a.ts';
 import { auditRows, refusal, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';
 import { SAMPLES } from './admin-samples.ts';

@@ -1,7 +1,7 @@
 // Registration and verification e-mails, limited per client (counted in the database).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../src/errors.ts';
-import { createRateLimitSettings } from '../src/services/rate-limit.ts';
+import { createRateLimitSettings } from '../src/services/shared/rate-limit.ts';
 import { createRig, newAccount, rejection, type Rig } from './auth-helpers.ts';
 
 let rig: Rig;

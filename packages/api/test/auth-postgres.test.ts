@@ -5,8 +5,8 @@ import { pgAvailableFor, useMigratedPg } from './pg.ts';
 import { createServices } from '../src/context.ts';
 import { createCaller } from '../src/root.ts';
 import type { Context } from '../src/trpc.ts';
-import { insertUser, toSessionUser, updateProfile } from '../src/services/users.ts';
-import { validateSessionToken } from '../src/services/sessions.ts';
+import { insertUser, toSessionUser, updateProfile } from '../src/services/accounts/users.ts';
+import { validateSessionToken } from '../src/services/accounts/sessions.ts';
 import { rejection } from './auth-helpers.ts';
 
 const available = pgAvailableFor('account');

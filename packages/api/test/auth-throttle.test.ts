@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices } from '../src/context.ts';
 import type { AppError } from '../src/errors.ts';
-import { loginThrottleKeys, recordThrottleFailure } from '../src/services/throttle.ts';
+import { loginThrottleKeys, recordThrottleFailure } from '../src/services/shared/throttle.ts';
 import { createRig, newAccount, rejection, type Rig } from './auth-helpers.ts';
 
 let rig: Rig;

@@ -2,7 +2,7 @@
 // duplicates, profile, password change, no IDOR, long passwords, the audit trail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.ts';
-import { needsRehash } from '../src/services/auth.ts';
+import { needsRehash } from '../src/services/accounts/auth.ts';
 import { createRig, newAccount, rejection, type Rig } from './auth-helpers.ts';
 
 let rig: Rig;

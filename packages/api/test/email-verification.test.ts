@@ -1,7 +1,7 @@
 // E-mail verification: links are single-use, expire, prove one address, and only they join guest
 // orders to an account; the resend button is limited; a changed address needs a new link.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RESEND_INTERVAL_MS, VERIFY_LINK_TTL_MS } from '../src/services/email-verification.ts';
+import { RESEND_INTERVAL_MS, VERIFY_LINK_TTL_MS } from '../src/services/accounts/email-verification.ts';
 import { CARDS, account, createOrdersRig, verificationTokens, type OrdersRig } from './orders/rig.ts';
 
 let rig: OrdersRig;

@@ -4,7 +4,7 @@
 // dummy hash of the same cost.
 import { verify } from '@node-rs/argon2';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ARGON2_OPTIONS, hashPassword, needsRehash, setPasswordHashing, verifyPassword } from '../src/services/auth.ts';
+import { ARGON2_OPTIONS, hashPassword, needsRehash, setPasswordHashing, verifyPassword } from '../src/services/accounts/auth.ts';
 import { createRig, newAccount, rejection, type Rig } from './auth-helpers.ts';
 import { cheapPasswordHashing, TEST_PASSWORD_HASHING } from './rig.ts';
 

@@ -3,7 +3,7 @@
 // limits per address, per client and (quietly) per account.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.ts';
-import { RESET_LIMITS, RESET_LINK_TTL_MS, RESET_REQUESTED_MESSAGE } from '../src/services/password-reset.ts';
+import { RESET_LIMITS, RESET_LINK_TTL_MS, RESET_REQUESTED_MESSAGE } from '../src/services/accounts/password-reset.ts';
 import { CARDS, account, createOrdersRig, resetTokens, type Browser, type OrdersRig } from './orders/rig.ts';
 
 let rig: OrdersRig;

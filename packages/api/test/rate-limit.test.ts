@@ -1,4 +1,4 @@
-// The request-limit counters (services/rate-limit.ts) on SQLite, and on a throwaway PostgreSQL
+// The request-limit counters (services/shared/rate-limit.ts) on SQLite, and on a throwaway PostgreSQL
 // cluster (skipped, with the reason, where no binaries exist): one upsert per check, exact under
 // concurrency, windows, distinct members, pruning.
 import { createDb, migrateToLatest, type Db, type DbHandle } from '@esim/db';
@@ -14,7 +14,7 @@ import {
   enforceDistinctPerClient,
   hitCounter,
   pruneRateLimits,
-} from '../src/services/rate-limit.ts';
+} from '../src/services/shared/rate-limit.ts';
 import type { Services } from '../src/services/types.ts';
 import { pgAvailableFor, useMigratedPg } from './pg.ts';
 

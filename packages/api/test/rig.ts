@@ -5,17 +5,17 @@
 import type { Db, DbHandle } from '@esim/db';
 import { migratedMemoryDb } from '@esim/db/testing';
 import { createCaller } from '../src/root.ts';
-import { ARGON2_OPTIONS, setPasswordHashing } from '../src/services/auth.ts';
+import { ARGON2_OPTIONS, setPasswordHashing } from '../src/services/accounts/auth.ts';
 import type { ShopLanguage } from '../src/domain/language.ts';
 import type { Context, Services } from '../src/services/types.ts';
-import { validateSessionToken } from '../src/services/sessions.ts';
+import { validateSessionToken } from '../src/services/accounts/sessions.ts';
 import type { BackOfficeLifetimes } from '../src/domain/session.ts';
-import { enrolTotpDirectly, totpCodeAt, totpStep } from '../src/services/second-factor.ts';
-import { toSessionUser } from '../src/services/users.ts';
+import { enrolTotpDirectly, totpCodeAt, totpStep } from '../src/services/accounts/second-factor.ts';
+import { toSessionUser } from '../src/services/accounts/users.ts';
 
 export { EsimSimulator, seededRandom } from '../src/providers/esim/index.ts';
 export type { SimulatorOptions } from '../src/providers/esim/index.ts';
-export { memoryMailer, type MemoryMailer } from '../src/services/mail-outbox-memory.ts';
+export { memoryMailer, type MemoryMailer } from '../src/services/mail/mail-outbox-memory.ts';
 
 /**
  * argon2id parameters for tests that do not test hashing: the smallest argon2 allows (8 KiB, one

@@ -7,7 +7,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/root.ts';
-import { requireStepUp, STEP_UP_MAX_AGE_MS, totpCodeAt, totpStep } from '../src/services/second-factor.ts';
+import { requireStepUp, STEP_UP_MAX_AGE_MS, totpCodeAt, totpStep } from '../src/services/accounts/second-factor.ts';
 import { recordAudit } from '../src/services/admin/audit.ts';
 import type { AdminActor } from '../src/services/admin/views.ts';
 import { refusal, signedIn, type OrdersRig, type Person } from './admin-helpers-b.ts';

@@ -79,7 +79,7 @@ describe('the Sessions page', () => {
     await signIn(b, 'ola');
     const { secret } = await (await a.caller()).factors.beginTotp();
     const { decodeBase32IgnorePadding } = await import('@oslojs/encoding');
-    const { totpCodeAt, totpStep } = await import('../src/services/second-factor.ts');
+    const { totpCodeAt, totpStep } = await import('../src/services/accounts/second-factor.ts');
     await (await a.caller()).factors.confirmTotp({ code: totpCodeAt(decodeBase32IgnorePadding(secret), totpStep(rig.clock.now)) });
     expect(await (await b.caller()).auth.me()).toBeNull();
     expect(await (await a.caller()).sessions.list()).toHaveLength(1);

@@ -2,7 +2,7 @@
 // binaries exist): the migration, insert … returning, on conflict do nothing, the rate-limit count.
 import { describe, expect, it } from 'vitest';
 import { pgAvailableFor, useMigratedPg } from './pg.ts';
-import { CONTACT_RATE_LIMIT, createContactMessage, listContactMessages, subscribeNewsletter } from '../src/services/support.ts';
+import { CONTACT_RATE_LIMIT, createContactMessage, listContactMessages, subscribeNewsletter } from '../src/services/support/contact.ts';
 import { rejection } from './auth-helpers.ts';
 
 const available = pgAvailableFor('support');

@@ -2,8 +2,8 @@
 // a message (with its validation), the newsletter is idempotent per address, and only staff
 // (admin) may read the inbox.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setRole } from '../src/services/users.ts';
-import { CONTACT_RATE_LIMIT } from '../src/services/support.ts';
+import { setRole } from '../src/services/accounts/users.ts';
+import { CONTACT_RATE_LIMIT } from '../src/services/support/contact.ts';
 import { ZContactInput, ZSubscribeInput } from '../src/domain/support.ts';
 import { createRig, newAccount, rejection, type Rig } from './auth-helpers.ts';
 import { giveSecondFactor } from './rig.ts';

@@ -288,7 +288,7 @@ export interface LoginAuditTable {
   created_at: IsoTimestamp;
   /**
    * Attempts this row stands for: 1, or more on the last of the few rows kept per address, failed
-   * outcome and minute (migration 2026-11-25-020; services/login-audit.ts).
+   * outcome and minute (migration 2026-11-25-020; services/accounts/login-audit.ts).
    */
   attempts: ColumnType<number, number | undefined, number>;
 }

@@ -1,5 +1,5 @@
 // `node dist/cli.js catalog sync [--dry-run] [--force]`: imports the eSIM provider's packages into regions
-// and plans (services/catalog-sync.ts) with the pricing rule of PRICING_*, and prints what changed.
+// and plans (services/catalog/catalog-sync.ts) with the pricing rule of PRICING_*, and prints what changed.
 // Needs only the provider's settings (ESIM_PROVIDER and its credentials), no payment keys; with the
 // simulator it reads the seed catalogue. A server running on the same database picks the change up
 // within CATALOG_VERSION_POLL_MS (it watches the catalogue version row the sync bumps).

@@ -2,7 +2,7 @@
 //   GET /api/health  200 { status: 'ok', time }: the process answers; never touches the database.
 //   GET /api/ready   200 { status: 'ready', database: 'ok', fulfilment: {…}, email: {…} } when the
 //                    database answers `select 1` within READY_DB_TIMEOUT_MS; the backlogs are counts
-//                    and the oldest item's age in seconds (services/operations-stats.ts).
+//                    and the oldest item's age in seconds (services/shared/operations-stats.ts).
 //                    503 { status: 'draining' } from the shutdown signal on (take this instance out
 //                    of rotation), 503 { status: 'unavailable', database: 'unreachable' } when the
 //                    database does not answer (the reason goes to the log, not to the client).

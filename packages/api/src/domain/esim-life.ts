@@ -2,7 +2,7 @@
 // traveller sees (status in words, usage bar, days left), when a usage alert is due, and whether
 // an order can still be refunded. Table tests in esim-life.test.ts.
 
-// The same unions as @esim/db's schema (domain/ may not import the db package); services/esim-views.ts
+// The same unions as @esim/db's schema (domain/ may not import the db package); services/esims/esim-views.ts
 // checks at compile time that they agree.
 export type EsimProfileStateValue = 'released' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted';
 export type EsimPlanStateValue = 'not_active' | 'active' | 'finished' | 'expired';

@@ -25,7 +25,7 @@ export type OrderState = (typeof ORDER_STATUSES)[number];
  * Allowed moves. payment_failed is not final: Stripe returns a failed intent to
  * requires_payment_method, and the shopper may pay it with another card, so the fulfilment claim
  * accepts pending_payment and payment_failed alike. An order left unpaid past its time expires
- * (services/order-expiry.ts); a payment that succeeds after all still fulfils it (expired → paid),
+ * (services/orders/order-expiry.ts); a payment that succeeds after all still fulfils it (expired → paid),
  * so money taken is never without its eSIM.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
@@ -220,7 +220,7 @@ export const ZCreatePaymentIntentInput = z.object({
   usePoints: z.boolean({ error: 'usePoints must be true or false' }).optional(),
   /**
    * Top up this eSIM (its ICCID) instead of buying a new one: signed in, the eSIM's owner, a plan of
-   * the eSIM's destination, one-time only (services/checkout.ts).
+   * the eSIM's destination, one-time only (services/orders/checkout.ts).
    */
   topUpIccid: ZIccid.optional(),
 });

@@ -1,5 +1,5 @@
 // Request limits: the rules, and the pure decisions over their counters. The counters live in the
-// database (services/rate-limit.ts: one upsert per check) so every server process shares them;
+// database (services/shared/rate-limit.ts: one upsert per check) so every server process shares them;
 // the clock comes in as an argument.
 //
 // A rule allows `limit` requests per fixed window of `windowMs` (windows start at multiples of

@@ -1,5 +1,5 @@
 // Failed-attempt throttling: sign-in failures and declined card payments. Pure: the clock comes in
-// as an argument; the counters are kept in the database by services/throttle.ts so they survive
+// as an argument; the counters are kept in the database by services/shared/throttle.ts so they survive
 // restarts and are shared by every server process.
 //
 // Every rule counts failures per key:
@@ -19,7 +19,7 @@
 //   many addresses: 100 free failures within an hour, then short waits (1 s … 30 s), so at most
 //   223 guesses get through in the first hour and 120 an hour after that, however many addresses
 //   are used. The waits skip an address that signed in to the account within 90 days and has no
-//   failures of its own against it (the owner's: services/throttle.ts), so a distributed attack
+//   failures of its own against it (the owner's: services/shared/throttle.ts), so a distributed attack
 //   is slowed without ever locking the owner out on their own network.
 // Keys are made whether or not such a user exists, so the throttle reveals nothing. A successful
 // sign-in resets only its (account, client) count: neither the client's count (so a second

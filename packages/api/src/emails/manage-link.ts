@@ -1,6 +1,6 @@
 // Issue 26: every e-mail about an order carries a 'Manage your eSIM' link (a signed link to the
 // order's eSIM page that works without an account). Added to the rendered message by the outbox
-// (services/mail-outbox.ts), so every kind of order e-mail gets it the same way.
+// (services/mail/mail-outbox.ts), so every kind of order e-mail gets it the same way.
 import { escapeHtml } from '../domain/email-templates.ts';
 import { shopLanguage, textDirection, type ShopLanguage } from '../domain/language.ts';
 

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { protectedProcedure, publicProcedure, middleware, router } from '../trpc.ts';
 import type { Context } from '../trpc.ts';
 import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput } from '../domain/validation.ts';
-import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/auth.ts';
-import { getPublicUser } from '../services/users.ts';
-import { noteBackOfficeSignIn } from '../services/new-device.ts';
-import { resendVerificationEmail, verifyEmail } from '../services/email-verification.ts';
+import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/accounts/auth.ts';
+import { getPublicUser } from '../services/accounts/users.ts';
+import { noteBackOfficeSignIn } from '../services/accounts/new-device.ts';
+import { resendVerificationEmail, verifyEmail } from '../services/accounts/email-verification.ts';
 import { REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT } from '../domain/rate-limit.ts';
 import { limitPerClient } from './limits.ts';
-import { requestPasswordReset, resetPassword } from '../services/password-reset.ts';
+import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset.ts';
 
 export const ZVerifyEmailInput = z.object({
   token: z.string().trim().min(20, 'The link is incomplete.').max(200, 'The link is not valid.'),

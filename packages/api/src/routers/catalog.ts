@@ -1,4 +1,4 @@
-// Catalogue procedures: public reads served from the in-memory catalogue (services/catalog-cache.ts).
+// Catalogue procedures: public reads served from the in-memory catalogue (services/catalog/catalog-cache.ts).
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc.ts';
 

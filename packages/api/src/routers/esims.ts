@@ -8,8 +8,8 @@
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZEsimByIccidInput } from '../domain/esim-inputs.ts';
-import { countEsimsForUser, getEsimActivationCode, getEsimDetail, listEsimsForUser, refreshEsimsForUser } from '../services/esims.ts';
-import { listTopUpOptions } from '../services/topups.ts';
+import { countEsimsForUser, getEsimActivationCode, getEsimDetail, listEsimsForUser, refreshEsimsForUser } from '../services/esims/esims.ts';
+import { listTopUpOptions } from '../services/orders/topups.ts';
 
 const ZEsimQrInput = z.object({
   esimId: z.string().min(1).max(32),

@@ -18,10 +18,10 @@ import {
   useRecoveryCode,
   verifyTotpCode,
   type CodeAttempt,
-} from '../services/second-factor.ts';
+} from '../services/accounts/second-factor.ts';
 import { AppError } from '../errors.ts';
 import { z } from 'zod';
-import { createChallenge, registerPasskey, relyingPartyOf, removePasskey, verifyPasskeyAssertion } from '../services/passkeys.ts';
+import { createChallenge, registerPasskey, relyingPartyOf, removePasskey, verifyPasskeyAssertion } from '../services/accounts/passkeys.ts';
 
 const b64url = z
   .string()

@@ -4,11 +4,11 @@
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZOrderByPaymentIntentInput } from '../domain/orders.ts';
 import { ZOrderByNumberInput, ZRefundOrderInput } from '../domain/esim-inputs.ts';
-import { getOrderView, listOrdersForUser } from '../services/orders.ts';
+import { getOrderView, listOrdersForUser } from '../services/orders/orders.ts';
 import { settleOrder } from '../services/order-life/settle.ts';
 import { listOrderEventsForUser } from '../services/order-life/events.ts';
 import { quoteRefundForUser, refundOrderForUser } from '../services/order-life/refunds.ts';
-import { getReceipt } from '../services/receipts.ts';
+import { getReceipt } from '../services/orders/receipts.ts';
 
 export const ordersRouter = router({
   list: protectedProcedure.query(({ ctx }) => listOrdersForUser(ctx.db, ctx.user.id)),

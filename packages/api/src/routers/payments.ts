@@ -5,10 +5,10 @@
 //   demoConfirm         POST /api/demo-payments/confirm          (demo payments only; 404 with Stripe)
 //   demoConfirmAction   POST /api/demo-payments/confirm-action   (demo payments only; 404 with Stripe)
 // Checkouts and card attempts are limited per client (limits.ts), card attempts also per order and
-// by different card numbers (services/payment-limits.ts): 429 TOO_MANY_REQUESTS { retryAfterSeconds }.
+// by different card numbers (services/payments/payment-limits.ts): 429 TOO_MANY_REQUESTS { retryAfterSeconds }.
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZDemoConfirmActionInput, ZDemoConfirmInput } from '../domain/orders.ts';
-import { confirmDemoAction, confirmDemoPayment, createCheckout, createSubscriptionCheckout } from '../services/checkout.ts';
+import { confirmDemoAction, confirmDemoPayment, createCheckout, createSubscriptionCheckout } from '../services/orders/checkout.ts';
 import { CHECKOUTS_PER_CLIENT, PAYMENT_ATTEMPTS_PER_CLIENT } from '../domain/rate-limit.ts';
 import { limitPerClient } from './limits.ts';
 

@@ -13,7 +13,7 @@ import {
   listUserAchievements,
   refreshRewards,
   updateProgress,
-} from '../services/rewards.ts';
+} from '../services/rewards/rewards.ts';
 
 export const rewardsRouter = router({
   /** → TravelerLevel[], lowest first. */

@@ -2,7 +2,7 @@
 // office). Thin: parse, call one service.
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc.ts';
-import { endOtherSessions, endSession, listSessions, publicSessionId } from '../services/session-list.ts';
+import { endOtherSessions, endSession, listSessions, publicSessionId } from '../services/accounts/session-list.ts';
 
 export const ZSessionRef = z.object({
   id: z

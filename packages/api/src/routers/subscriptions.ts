@@ -1,7 +1,7 @@
 // subscriptions.list / subscriptions.cancel: the account's monthly subscriptions. Signed in only.
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc.ts';
-import { cancelSubscription, listSubscriptions, resumeSubscription } from '../services/subscriptions.ts';
+import { cancelSubscription, listSubscriptions, resumeSubscription } from '../services/orders/subscriptions.ts';
 
 export const subscriptionsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listSubscriptions(ctx.db, ctx.user.id)),

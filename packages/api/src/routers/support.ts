@@ -2,7 +2,7 @@
 import { ROLES } from '../domain/admin-roles.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 import { ZContactInput, ZContactListInput, ZSubscribeInput } from '../domain/support.ts';
-import { createContactMessage, listContactMessages, subscribeNewsletter } from '../services/support.ts';
+import { createContactMessage, listContactMessages, subscribeNewsletter } from '../services/support/contact.ts';
 
 export const supportRouter = router({
   /** The support page's contact form. Stores the message for staff. → { id, createdAt }; 429 when an address floods. */

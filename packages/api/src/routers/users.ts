@@ -1,8 +1,8 @@
 // users.updateProfile / users.changePassword. No id input: a procedure only ever touches ctx.user.
 import { protectedProcedure, router } from '../trpc.ts';
 import { ZChangePasswordInput, ZUpdateProfileInput } from '../domain/validation.ts';
-import { changePassword } from '../services/auth.ts';
-import { saveProfile } from '../services/profile.ts';
+import { changePassword } from '../services/accounts/auth.ts';
+import { saveProfile } from '../services/accounts/profile.ts';
 import { requestMeta } from './auth.ts';
 
 export const usersRouter = router({

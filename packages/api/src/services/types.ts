@@ -7,9 +7,9 @@ import type { Allowlist } from '../domain/rate-limit.ts';
 import type { EsimProvider } from '../providers/esim/index.ts';
 import type { Mailer } from '../providers/mail/index.ts';
 import type { AnyPaymentProvider, PaymentEvent } from '../providers/payments/index.ts';
-import type { CatalogCache } from './catalog-cache.ts';
-import type { FulfilmentPolicy } from './fulfilment-policy.ts';
-import type { JobQueue } from './fulfilment-queue.ts';
+import type { CatalogCache } from './catalog/catalog-cache.ts';
+import type { FulfilmentPolicy } from './order-life/fulfilment-policy.ts';
+import type { JobQueue } from './order-life/fulfilment-queue.ts';
 
 export interface ShopConfig {
   /** Public origin, e.g. http://localhost:3000; used for links in e-mails and the CSRF origin check. */
@@ -38,7 +38,7 @@ export interface Services {
   fulfilment: FulfilmentPolicy;
   /** Where the services report what operators need to see (e-mail outbox paths, retries). */
   log: ServiceLog;
-  /** The allowance and key of the request limits (services/rate-limit.ts). Default: no allowance. */
+  /** The allowance and key of the request limits (services/shared/rate-limit.ts). Default: no allowance. */
   rateLimits: RateLimitSettings;
   /** What the back-office roles may do (issue 27). Default: DEFAULT_ADMIN_POLICY. */
   adminPolicy: AdminPolicy;

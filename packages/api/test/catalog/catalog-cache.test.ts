@@ -1,7 +1,7 @@
-// services/catalog-cache.ts: loads once, serves frozen shared objects, reloads after invalidate().
+// services/catalog/catalog-cache.ts: loads once, serves frozen shared objects, reloads after invalidate().
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as catalog from '../../src/services/catalog.ts';
-import { CatalogCache, loadCatalog, serialized } from '../../src/services/catalog-cache.ts';
+import * as catalog from '../../src/services/catalog/catalog.ts';
+import { CatalogCache, loadCatalog, serialized } from '../../src/services/catalog/catalog-cache.ts';
 import { AppError } from '../../src/errors.ts';
 import { createCatalogRig, regionId, type CatalogRig } from './rig.ts';
 

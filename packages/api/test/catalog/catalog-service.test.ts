@@ -1,4 +1,4 @@
-// services/catalog.ts: the db-first reads, on a migrated and seeded in-memory SQLite.
+// services/catalog/catalog.ts: the db-first reads, on a migrated and seeded in-memory SQLite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
 import {
@@ -10,7 +10,7 @@ import {
   listCoverage,
   listPlans,
   listRegions,
-} from '../../src/services/catalog.ts';
+} from '../../src/services/catalog/catalog.ts';
 import { createCatalogRig, regionId, type CatalogRig } from './rig.ts';
 
 let rig: CatalogRig;

@@ -7,7 +7,7 @@ import { DEFAULT_PRICING_RULE } from '../../src/domain/pricing.ts';
 import { AiraloProvider } from '../../src/providers/esim/airalo.ts';
 import { EsimAccessProvider } from '../../src/providers/esim/esimaccess.ts';
 import type { EsimProvider } from '../../src/providers/esim/index.ts';
-import { syncCatalog } from '../../src/services/catalog-sync.ts';
+import { syncCatalog } from '../../src/services/catalog/catalog-sync.ts';
 import type { Services } from '../../src/services/types.ts';
 import { CARDS, createOrdersRig, type OrdersRig } from '../orders/rig.ts';
 import { AIRALO_BASE, AiraloFake } from '../providers/fakes/airalo-fake.ts';

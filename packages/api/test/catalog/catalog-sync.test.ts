@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_RULE, retailPrice } from '../../src/domain/pricing.ts';
 import { EsimSimulator } from '../../src/providers/esim/index.ts';
 import type { EsimProvider, ProviderPackage } from '../../src/providers/esim/index.ts';
-import { CATALOG_VERSION_KEY, readCatalogVersion, syncCatalog } from '../../src/services/catalog-sync.ts';
+import { CATALOG_VERSION_KEY, readCatalogVersion, syncCatalog } from '../../src/services/catalog/catalog-sync.ts';
 import { createOrdersRig, type OrdersRig } from '../orders/rig.ts';
 import { createCatalogRig, regionId, type CatalogRig } from './rig.ts';
 

@@ -1,12 +1,12 @@
-// The eSIM's life e-mails as the outbox sends them (facts from the database, services/esim-emails.ts):
+// The eSIM's life e-mails as the outbox sends them (facts from the database, services/esims/esim-emails.ts):
 // in the language of the checkout that placed the order, linking to that language's pages, with the
 // package's usage, the top-up's amount, the renewal's receipt and the account for a failed renewal.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopLanguage } from '../../src/domain/language.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { emailT } from '../../src/emails/i18n.ts';
-import { applyUsageSnapshot } from '../../src/services/esim-sync.ts';
-import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
+import { applyUsageSnapshot } from '../../src/services/esims/esim-sync.ts';
+import { advanceDemoRenewal } from '../../src/services/orders/subscriptions.ts';
 import { CARDS, account, createOrdersRig, type Browser, type OrdersRig } from '../orders/rig.ts';
 
 let rig: OrdersRig;

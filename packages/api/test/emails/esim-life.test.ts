@@ -10,7 +10,7 @@ import { formatMoney } from '../../src/domain/money.ts';
 import { SHOP_LANGUAGES, textDirection, type ShopLanguage } from '../../src/domain/language.ts';
 import { renderEsimLifeEmail, type EsimLifeEmailFacts, type EsimLifeKind } from '../../src/emails/render-esim.ts';
 import { emailT } from '../../src/emails/i18n.ts';
-import { ESIM_LIFE_EMAIL_KINDS } from '../../src/services/esim-emails.ts';
+import { ESIM_LIFE_EMAIL_KINDS } from '../../src/services/esims/esim-emails.ts';
 
 const ICCID = '8999912345678901230';
 const ESIM_URL = 'http://localhost:3000/account/esim/8999912345678901230';

@@ -2,8 +2,8 @@
 // subscriptions (create, renew, cancel at period end), and the tampered-amount property.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
-import { createRateLimitSettings } from '../../src/services/rate-limit.ts';
+import { advanceDemoRenewal } from '../../src/services/orders/subscriptions.ts';
+import { createRateLimitSettings } from '../../src/services/shared/rate-limit.ts';
 import { CARDS, account, counts, createOrdersRig, verificationTokens, type Browser, type OrdersRig } from './rig.ts';
 
 let rig: OrdersRig;

@@ -4,10 +4,10 @@
 // claim left behind), renewals onto the same eSIM (exactly once per invoice, a failure told once),
 // resume, receipts, and the account's order list.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handlePaymentEvent } from '../../src/services/payment-events.ts';
+import { handlePaymentEvent } from '../../src/services/payments/payment-events.ts';
 import { provisionOrder } from '../../src/services/order-life/provisioning.ts';
 import { finishClaimedRefunds } from '../../src/services/order-life/refunds.ts';
-import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
+import { advanceDemoRenewal } from '../../src/services/orders/subscriptions.ts';
 import { CARDS, account, addFrancePlan, counts, createOrdersRig, demo, type Browser, type OrdersRig } from './rig.ts';
 
 const DAY = 86_400_000;

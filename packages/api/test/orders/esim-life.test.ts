@@ -2,8 +2,8 @@
 // and the usage alerts (once per package, even under concurrency), and esims.get's refusals.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EsimEvent, EsimUsageSnapshot } from '../../src/providers/esim/index.ts';
-import { handleEsimEvent, receiveEsimWebhook } from '../../src/services/esim-events.ts';
-import { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts } from '../../src/services/esim-sync.ts';
+import { handleEsimEvent, receiveEsimWebhook } from '../../src/services/esims/esim-events.ts';
+import { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts } from '../../src/services/esims/esim-sync.ts';
 import { CARDS, account, createOrdersRig, type Browser, type OrdersRig } from './rig.ts';
 
 let rig: OrdersRig;

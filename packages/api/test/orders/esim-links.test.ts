@@ -3,8 +3,8 @@
 // without an account; only the token's hash is stored; a revoked, someone else's or made-up token is
 // the same 404; 'Find my order' answers the same whether the order exists or not, and is throttled.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_LINK_SENT_MESSAGE, REFUND_CODE_TTL_MS, issueEsimLink, revokeOrderLinks } from '../../src/services/esim-links.ts';
-import { sha256Hex } from '../../src/services/tokens.ts';
+import { ORDER_LINK_SENT_MESSAGE, REFUND_CODE_TTL_MS, issueEsimLink, revokeOrderLinks } from '../../src/services/esims/esim-links.ts';
+import { sha256Hex } from '../../src/services/shared/tokens.ts';
 import { CARDS, createOrdersRig, type OrdersRig } from './rig.ts';
 
 let rig: OrdersRig;

@@ -11,8 +11,8 @@ import { EsimProviderError } from '../../src/providers/esim/index.ts';
 import { WebhookVerificationError } from '../../src/providers/payments/index.ts';
 import { fulfilOrder } from '../../src/services/order-life/claim.ts';
 import { reconcileOrders, runDueWork } from '../../src/services/order-life/due-work.ts';
-import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
-import { receiveWebhook } from '../../src/services/payment-events.ts';
+import { createShopPaymentProvider } from '../../src/services/payments/payments-provider.ts';
+import { receiveWebhook } from '../../src/services/payments/payment-events.ts';
 import type { Services } from '../../src/context.ts';
 import { CARDS, T0, counts, createOrdersRig, demo, FAST_POLICY, type OrdersRig } from './rig.ts';
 

@@ -1,8 +1,8 @@
-// What the readiness check and the metrics read (services/operations-stats.ts), on SQLite and on
+// What the readiness check and the metrics read (services/shared/operations-stats.ts), on SQLite and on
 // PostgreSQL: the fulfilment and e-mail backlogs with their ages, orders by status, the ping.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@esim/db';
-import { countOrdersByStatus, pingDatabase, readBacklog } from '../../src/services/operations-stats.ts';
+import { countOrdersByStatus, pingDatabase, readBacklog } from '../../src/services/shared/operations-stats.ts';
 import { T0, memoryDb, seedCatalog } from '../rig.ts';
 import { pgAvailableFor, useMigratedPg } from '../pg.ts';
 

@@ -1,4 +1,4 @@
-// Pending orders that are never paid expire (services/order-expiry.ts): old unpaid orders only,
+// Pending orders that are never paid expire (services/orders/order-expiry.ts): old unpaid orders only,
 // the payment canceled at the provider first, never both expired and paid, a late success still
 // fulfils, and the sweep walks a cursor over ids in bounded batches. Demo payments, plus the
 // Stripe path through msw (the PaymentIntent canceled as abandoned).
@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentProviderError, StripePaymentProvider } from '../../src/providers/payments/index.ts';
 import type { PaymentIntentInfo } from '../../src/providers/payments/index.ts';
 import { reconcileOrders } from '../../src/services/order-life/due-work.ts';
-import { expireOrder, expireStaleOrders, newExpiryCursor } from '../../src/services/order-expiry.ts';
-import { receiveWebhook } from '../../src/services/payment-events.ts';
+import { expireOrder, expireStaleOrders, newExpiryCursor } from '../../src/services/orders/order-expiry.ts';
+import { receiveWebhook } from '../../src/services/payments/payment-events.ts';
 import type { Services } from '../../src/services/types.ts';
 import { CARDS, account, counts, createOrdersRig, demo, type OrdersRig } from './rig.ts';
 import { WHSEC, createStripeFake } from './stripe-fake.ts';

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../src/errors.ts';
 import { createCaller } from '../../src/root.ts';
-import { createRateLimitSettings } from '../../src/services/rate-limit.ts';
+import { createRateLimitSettings } from '../../src/services/shared/rate-limit.ts';
 import { CARDS, createOrdersRig, type OrdersRig } from './rig.ts';
 
 let rig: OrdersRig;

@@ -1,7 +1,7 @@
 // The destination facts orders and eSIMs carry so the web and e-mails can compose plan texts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@esim/db';
-import { getPlanDestinations, planTextFacts } from '../../src/services/plan-facts.ts';
+import { getPlanDestinations, planTextFacts } from '../../src/services/catalog/plan-facts.ts';
 import { memoryDb } from '../rig.ts';
 
 let handle: DbHandle;

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_RULE } from '../../src/domain/pricing.ts';
 import type { EsimOrderInput, EsimProvider, EsimTopUpInput, ProviderPackage } from '../../src/providers/esim/index.ts';
-import { syncCatalog } from '../../src/services/catalog-sync.ts';
-import { handleEsimEvent } from '../../src/services/esim-events.ts';
+import { syncCatalog } from '../../src/services/catalog/catalog-sync.ts';
+import { handleEsimEvent } from '../../src/services/esims/esim-events.ts';
 import type { Services } from '../../src/services/types.ts';
 import { CARDS, createOrdersRig, type OrdersRig } from './rig.ts';
 

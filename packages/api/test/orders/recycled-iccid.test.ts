@@ -3,7 +3,7 @@
 // profile reuses a refunded eSIM's ICCID provisions fine, and what the provider then says about that
 // ICCID goes to the eSIM holding it now.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handleEsimEvent } from '../../src/services/esim-events.ts';
+import { handleEsimEvent } from '../../src/services/esims/esim-events.ts';
 import type { Services } from '../../src/services/types.ts';
 import { CARDS, account, createOrdersRig, type Browser, type OrdersRig } from './rig.ts';
 

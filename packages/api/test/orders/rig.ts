@@ -7,9 +7,9 @@ import { createServices, type Services } from '../../src/context.ts';
 import { EsimSimulator, seededRandom } from '../../src/providers/esim/index.ts';
 import type { SimulatorOptions } from '../../src/providers/esim/index.ts';
 import type { AnyPaymentProvider, DemoPaymentProvider } from '../../src/providers/payments/index.ts';
-import { memoryMailer, type MemoryMailer } from '../../src/services/mail-outbox-memory.ts';
-import { DEFAULT_FULFILMENT_POLICY, type FulfilmentPolicy } from '../../src/services/fulfilment-policy.ts';
-import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
+import { memoryMailer, type MemoryMailer } from '../../src/services/mail/mail-outbox-memory.ts';
+import { DEFAULT_FULFILMENT_POLICY, type FulfilmentPolicy } from '../../src/services/order-life/fulfilment-policy.ts';
+import { createShopPaymentProvider } from '../../src/services/payments/payments-provider.ts';
 import type { Mailer } from '../../src/providers/mail/index.ts';
 import { PLANS, fakeClock, memoryDb, seedCatalog, sessionBrowser, settleJobs, type Browser, type FakeClock } from '../rig.ts';
 

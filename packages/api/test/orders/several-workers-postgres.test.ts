@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import { createDb, listenPg, migrateToLatest, type DbHandle } from '@esim/db';
 import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
 import { createServices, type Services } from '../../src/context.ts';
-import { JobQueue } from '../../src/services/fulfilment-queue.ts';
+import { JobQueue } from '../../src/services/order-life/fulfilment-queue.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
-import { CATALOG_CHANNEL, bumpCatalogVersion, readCatalogVersion } from '../../src/services/catalog-sync.ts';
-import { createShopPaymentProvider } from '../../src/services/payments-provider.ts';
+import { CATALOG_CHANNEL, bumpCatalogVersion, readCatalogVersion } from '../../src/services/catalog/catalog-sync.ts';
+import { createShopPaymentProvider } from '../../src/services/payments/payments-provider.ts';
 import { counts, createOrdersRig, FAST_POLICY, type OrdersRig } from './rig.ts';
 
 const available = findPgBinaries() !== null;

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StripePaymentProvider, WebhookVerificationError } from '../../src/providers/payments/index.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
-import { receiveWebhook } from '../../src/services/payment-events.ts';
+import { receiveWebhook } from '../../src/services/payments/payment-events.ts';
 import { T0, account, counts, createOrdersRig, type OrdersRig } from './rig.ts';
 import { WHSEC, createStripeFake, type StripeFake } from './stripe-fake.ts';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fulfilOrder, fulfilOrderById, markCanceled } from '../../src/services/order-life/claim.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
 import { markRefunded } from '../../src/services/order-life/refunds.ts';
-import { expireOrder } from '../../src/services/order-expiry.ts';
+import { expireOrder } from '../../src/services/orders/order-expiry.ts';
 import { CARDS, counts } from '../orders/rig.ts';
 import { adjust, balance, createRewardsRig, ledger, signedIn, type RewardsRig } from './rig.ts';
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fulfilOrder } from '../../src/services/order-life/claim.ts';
 import { markRefunded, recordPartialRefund } from '../../src/services/order-life/refunds.ts';
-import { advanceDemoRenewal } from '../../src/services/subscriptions.ts';
+import { advanceDemoRenewal } from '../../src/services/orders/subscriptions.ts';
 import { adjust, balance, buy, createRewardsRig, ledger, signedIn, type RewardsRig } from './rig.ts';
 
 let rig: RewardsRig;

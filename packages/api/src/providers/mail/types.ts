@@ -36,7 +36,7 @@ export interface SendResult {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   readonly from: string;
-  /** One attempt; retrying with back-off is the caller's job (services/mail-outbox.ts). */
+  /** One attempt; retrying with back-off is the caller's job (services/mail/mail-outbox.ts). */
   send(message: MailMessage): Promise<SendResult>;
   close(): Promise<void>;
 }

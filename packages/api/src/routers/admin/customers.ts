@@ -11,7 +11,7 @@ import {
 } from '../../services/admin/customers.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
-import { requireStepUp } from '../../services/second-factor.ts';
+import { requireStepUp } from '../../services/accounts/second-factor.ts';
 import { actorOf } from './actor.ts';
 
 export const adminCustomersRouter = router({

@@ -13,7 +13,7 @@ import {
   SUPPORT_REFUND_LIMIT_MESSAGE,
 } from '../../services/admin/orders.ts';
 import { AppError } from '../../errors.ts';
-import { requireStepUp } from '../../services/second-factor.ts';
+import { requireStepUp } from '../../services/accounts/second-factor.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
 import { actorOf } from './actor.ts';

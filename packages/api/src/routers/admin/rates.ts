@@ -3,7 +3,7 @@ import { ZRateUpdate } from '../../domain/admin.ts';
 import { listRates, updateRate } from '../../services/admin/rates.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
-import { requireStepUp } from '../../services/second-factor.ts';
+import { requireStepUp } from '../../services/accounts/second-factor.ts';
 import { actorOf } from './actor.ts';
 
 export const adminRatesRouter = router({

@@ -3,7 +3,7 @@ import { ZAchievementUpdate, ZLevelUpdate, ZPointsAdjustment } from '../../domai
 import { adjustPoints, rewardsOverview, updateAchievement, updateLevel } from '../../services/admin/rewards.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
-import { requireStepUp } from '../../services/second-factor.ts';
+import { requireStepUp } from '../../services/accounts/second-factor.ts';
 import { actorOf } from './actor.ts';
 
 export const adminRewardsRouter = router({

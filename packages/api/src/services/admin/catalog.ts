@@ -6,10 +6,10 @@ import type { Db, Plan as PlanRow, Region as RegionRow } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import type { TPlanInput, TRegionInput } from '../../domain/admin.ts';
 import { minorToDecimal } from '../../domain/money.ts';
-import { writeTransaction } from '../db-tx.ts';
-import { bumpCatalogVersion } from '../catalog-sync.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
+import { bumpCatalogVersion } from '../catalog/catalog-sync.ts';
 import type { Services } from '../types.ts';
-import { uniqueViolationField } from '../users.ts';
+import { uniqueViolationField } from '../accounts/users.ts';
 import { diffFields, recordAudit } from './audit.ts';
 import type { AdminActor, AdminPlan, AdminRegion } from './views.ts';
 

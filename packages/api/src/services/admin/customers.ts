@@ -6,10 +6,10 @@ import { type RawBuilder, sql } from 'kysely';
 import type { AdminRole, Db, User } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import { levelFor } from '../../domain/rewards.ts';
-import { writeTransaction } from '../db-tx.ts';
-import { listLevels } from '../rewards-achievements.ts';
-import { pointsTotals } from '../rewards-ledger.ts';
-import { setRole as storeRole } from '../users.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
+import { listLevels } from '../rewards/rewards-achievements.ts';
+import { pointsTotals } from '../rewards/rewards-ledger.ts';
+import { setRole as storeRole } from '../accounts/users.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import { adminOrderRows, toAdminOrderRow } from './orders.ts';
@@ -295,7 +295,7 @@ function accountRole(user: Pick<User, 'role' | 'admin_role'>): AccountRole | 'ad
 /**
  * Makes an account a customer or one of the back-office roles (owner only, by the procedure's
  * declaration); never leaves the shop without an enabled owner. The account's sessions stay: each
- * request reads the role with the session (services/sessions.ts validateSessionToken), so the
+ * request reads the role with the session (services/accounts/sessions.ts validateSessionToken), so the
  * next request already has the new role's rights, and a session that becomes a back-office one
  * falls under the back-office lifetimes and second factor from then on.
  */

@@ -14,11 +14,11 @@ import { addMs, iso } from '../../domain/time.ts';
 import type { TOrderListInput } from '../../domain/admin.ts';
 import { dayAfter, dayStart, likeContains, likePrefix, moneyText, sortTimeline } from '../../domain/admin-orders.ts';
 import { pointsPaymentId } from '../../domain/rewards.ts';
-import { changed, writeTransaction } from '../db-tx.ts';
-import { leaseFree } from '../job-claims.ts';
+import { changed, writeTransaction } from '../shared/db-tx.ts';
+import { leaseFree } from '../shared/job-claims.ts';
 import { provisionOrder } from '../order-life/provisioning.ts';
 import { listOrderEvents } from '../order-life/events.ts';
-import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail-outbox.ts';
+import { ESIM_RESEND_PREFIX, enqueueEmail, esimResendKind, scheduleOrderEmails } from '../mail/mail-outbox.ts';
 import {
   carryOutOwnerRefund,
   claimOwnerRefund,
@@ -32,7 +32,7 @@ import {
 import type { TAdminRefundInput, TAdminRefundQuoteInput } from '../../domain/refunds.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
-import { revokeAndResendForOrder } from '../esim-links.ts';
+import { revokeAndResendForOrder } from '../esims/esim-links.ts';
 import type {
   AdminActionResult,
   AdminActor,

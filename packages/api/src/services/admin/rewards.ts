@@ -14,9 +14,9 @@ import {
   VERIFIED_TRIP_CHECK_IN_POINTS,
   levelFor,
 } from '../../domain/rewards.ts';
-import { writeTransaction } from '../db-tx.ts';
-import { listLevels } from '../rewards-achievements.ts';
-import { addLedgerRow, lockUserPoints, pointsTotals } from '../rewards-ledger.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
+import { listLevels } from '../rewards/rewards-achievements.ts';
+import { addLedgerRow, lockUserPoints, pointsTotals } from '../rewards/rewards-ledger.ts';
 import type { Services } from '../types.ts';
 import { diffFields, recordAudit } from './audit.ts';
 import type { AdminAchievement, AdminActor, AdminLevel, AdminRewardsView } from './views.ts';

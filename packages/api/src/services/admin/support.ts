@@ -5,7 +5,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { ContactMessageStatus, Db } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import type { TInboxStatus } from '../../domain/admin.ts';
-import { writeTransaction } from '../db-tx.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import { containsPattern, lowerLike } from './customers.ts';

@@ -10,10 +10,10 @@
 import type { Db, OrderActor } from '@esim/db';
 import type { Services } from '../types.ts';
 import { CLAIMABLE_STATES, UNPAID_STATES } from '../../domain/orders.ts';
-import { writeTransaction } from '../db-tx.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
 import { iso } from '../../domain/time.ts';
-import { releaseReservedPoints, settlePointsOnPaid } from '../rewards-ledger.ts';
-import type { PaidOrderFacts } from '../rewards-ledger.ts';
+import { releaseReservedPoints, settlePointsOnPaid } from '../rewards/rewards-ledger.ts';
+import type { PaidOrderFacts } from '../rewards/rewards-ledger.ts';
 import { transition, transitionPaidByIntent, type OrderRef, type OrderSet } from './transition.ts';
 import { provisionOrder } from './provisioning.ts';
 

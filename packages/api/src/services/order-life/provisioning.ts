@@ -15,11 +15,11 @@ import { EsimProviderError, isEsimProviderError } from '../../providers/esim/ind
 import type { EsimProfile } from '../../providers/esim/index.ts';
 import { idempotencyKeys } from '../../providers/payments/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
-import { enqueueEmail, scheduleOrderEmails } from '../mail-outbox.ts';
-import { writeTransaction } from '../db-tx.ts';
-import { newAccessToken, newPublicId } from '../tokens.ts';
+import { enqueueEmail, scheduleOrderEmails } from '../mail/mail-outbox.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
+import { newAccessToken, newPublicId } from '../shared/tokens.ts';
 import { addMs, iso } from '../../domain/time.ts';
-import { leaseFree } from '../job-claims.ts';
+import { leaseFree } from '../shared/job-claims.ts';
 import { refundUndeliverable } from './refunds.ts';
 import { errorText } from '../../errors.ts';
 import { transition, type OrderSet } from './transition.ts';

@@ -43,11 +43,11 @@ import { OUTSIDE_REFUND_REASON } from '../../domain/refunds.ts';
 import { PAID_STATES } from '../../domain/orders.ts';
 import { idempotencyKeys } from '../../providers/payments/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
-import { changed, writeTransaction } from '../db-tx.ts';
-import { leaseFree } from '../job-claims.ts';
-import type { RefundResultView } from '../esim-views.ts';
-import { enqueueEmail, refundNoticeKind, scheduleOrderEmails } from '../mail-outbox.ts';
-import { achievementsLostByRefund } from '../rewards-achievements.ts';
+import { changed, writeTransaction } from '../shared/db-tx.ts';
+import { leaseFree } from '../shared/job-claims.ts';
+import type { RefundResultView } from '../esims/esim-views.ts';
+import { enqueueEmail, refundNoticeKind, scheduleOrderEmails } from '../mail/mail-outbox.ts';
+import { achievementsLostByRefund } from '../rewards/rewards-achievements.ts';
 import {
   applyPointsTakeBack,
   lockUserPoints,
@@ -56,7 +56,7 @@ import {
   releaseReservedPoints,
   type LostAchievement,
   type PointsTakeBack,
-} from '../rewards-ledger.ts';
+} from '../rewards/rewards-ledger.ts';
 import type { Services } from '../types.ts';
 import { transition } from './transition.ts';
 

@@ -8,8 +8,8 @@ import type { Services, SessionUser } from '../types.ts';
 import { CLAIMABLE_STATES, PROVISIONING_STATES } from '../../domain/orders.ts';
 import { iso } from '../../domain/time.ts';
 import { errorText } from '../../errors.ts';
-import { settlePaymentIntent } from '../payment-events.ts';
-import { findVisibleOrder, readOrderView, type OrderView } from '../orders.ts';
+import { settlePaymentIntent } from '../payments/payment-events.ts';
+import { findVisibleOrder, readOrderView, type OrderView } from '../orders/orders.ts';
 import { provisionOrder } from './provisioning.ts';
 
 export async function settleOrder(

@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import { Statement, type Database, type Db, type Order, type OrderActor } from '@esim/db';
 import { CLAIMABLE_STATES, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderState } from '../../domain/orders.ts';
 import { AppError } from '../../errors.ts';
-import { isSqlite } from '../db-tx.ts';
+import { isSqlite } from '../shared/db-tx.ts';
 
 export type { OrderActor };
 export const ORDER_ACTORS: readonly OrderActor[] = ['traveller', 'owner', 'system', 'provider'];

@@ -1,0 +1,128 @@
+// Sessions (Lucia's guide): create, validate with sliding expiry and an absolute maximum, delete.
+// The cookie token never reaches the database; only its SHA-256 does.
+import { randomBytes } from 'node:crypto';
+import { Statement, type Db, type User } from '@esim/db';
+import {
+  BACK_OFFICE_LIFETIMES,
+  type BackOfficeLifetimes,
+  SESSION_TOKEN_BYTES,
+  checkBackOfficeSession,
+  checkSession,
+  lastSeenDue,
+  encodeSessionToken,
+  isWellFormedSessionToken,
+  newSessionTimes,
+  sessionIdFromToken,
+} from '../../domain/session.ts';
+import { sha256Hex } from '../shared/tokens.ts';
+
+export interface NewSession {
+  /** Goes into the cookie, never into the database. */
+  token: string;
+  id: string;
+  expiresAt: Date;
+}
+
+export interface ValidSession {
+  id: string;
+  user: User;
+  expiresAt: Date;
+  /** expiresAt slid: the cookie must be sent again with the new date. */
+  refreshed: boolean;
+}
+
+/** Where a session was started (the Sessions page shows it). */
+export interface SessionOrigin {
+  ip: string;
+  userAgent: string;
+}
+
+/** A fresh session for `userId`; `random` is for tests only. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  random: Uint8Array = randomBytes(SESSION_TOKEN_BYTES),
+  origin: SessionOrigin | null = null,
+): Promise<NewSession> {
+  const token = encodeSessionToken(random);
+  const id = sessionIdFromToken(token);
+  const { createdAt, expiresAt } = newSessionTimes(now);
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      created_at: createdAt.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen_at: createdAt.toISOString(),
+      ip: (origin?.ip ?? '').slice(0, 64),
+      user_agent: (origin?.userAgent ?? '').slice(0, 512),
+    })
+    .execute();
+  return { token, id, expiresAt };
+}
+
+/**
+ * The session and its user, looked up on every signed-in request: SQL text kept once (@esim/db
+ * Statement), the same statement the query builder made. A disabled account has no valid session
+ * (disabling deletes its sessions too; this keeps a cookie from working in between).
+ */
+const SESSION_WITH_USER = new Statement<
+  User & { session_id: string; session_expires_at: string; session_created_at: string; session_last_seen_at: string | null }
+>(
+  'select "users".*, "sessions"."id" as "session_id", "sessions"."expires_at" as "session_expires_at", ' +
+    '"sessions"."created_at" as "session_created_at", "sessions"."last_seen_at" as "session_last_seen_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" ' +
+    'where "sessions"."id" = ? and "users"."disabled_at" is null',
+);
+
+/**
+ * The session and user behind a cookie token, or null. An expired session (30 days idle, or past
+ * the 90-day absolute maximum; an admin's: 30 minutes idle or 12 hours) is deleted; one with fewer
+ * than 15 days left slides. last_seen_at is written at most once a minute.
+ */
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: Date,
+  backOfficeLifetimes: BackOfficeLifetimes = BACK_OFFICE_LIFETIMES,
+): Promise<ValidSession | null> {
+  if (!isWellFormedSessionToken(token)) return null;
+  // sessionIdFromToken's digest through node:crypto (the domain's is pure JS, for browsers).
+  const id = sha256Hex(token);
+  const row = await SESSION_WITH_USER.first(db, [id]);
+  if (!row) return null;
+  const { session_id, session_expires_at, session_created_at, session_last_seen_at, ...user } = row;
+  const verdict = checkSession({ createdAt: new Date(session_created_at), expiresAt: new Date(session_expires_at) }, now);
+  const lastSeen = session_last_seen_at ? new Date(session_last_seen_at) : null;
+  // Back-office sessions: 30 minutes idle, 12 hours in all (issue 27).
+  const backOffice =
+    user.role === 'admin' ? checkBackOfficeSession(new Date(session_created_at), lastSeen, now, backOfficeLifetimes) : { valid: true };
+  if (!verdict.valid || !backOffice.valid) {
+    await invalidateSession(db, session_id);
+    return null;
+  }
+  if (lastSeenDue(lastSeen, now)) {
+    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', session_id).execute();
+  }
+  if (verdict.refreshed) {
+    await db.updateTable('sessions').set({ expires_at: verdict.expiresAt.toISOString() }).where('id', '=', session_id).execute();
+  }
+  return { id: session_id, user, expiresAt: verdict.expiresAt, refreshed: verdict.refreshed };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Signs the user out everywhere except `keepSessionId` (after a password change). */
+export async function invalidateOtherSessions(db: Db, userId: number, keepSessionId: string | null): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+/** Housekeeping: drop the user's sessions that ran out (called at login, so the table does not grow). */
+export async function deleteExpiredSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now.toISOString()).execute();
+}

@@ -1,0 +1,371 @@
+// Checkout: the order is created (pending_payment) before its payment intent, with a total the
+// server computes from the plan's USD price and the stored exchange rate — a client-sent amount
+// plays no part. The intent is created under the order's idempotency key ('order:<id>:pi'), and a
+// retried checkout (same checkout token, plan, currency and buyer) gets the same order and intent
+// back while the intent is not final, so a shopper's retry never charges twice.
+//
+// Also the demo card form's confirm and confirm-action (demo payments only).
+import { Statement, type Db } from '@esim/db';
+import { AppError } from '../../errors.ts';
+import { minorToDecimal } from '../../domain/money.ts';
+import type {
+  OrderKindValue,
+  TCreatePaymentIntentInput,
+  TCreateSubscriptionInput,
+  TDemoConfirmActionInput,
+  TDemoConfirmInput,
+} from '../../domain/orders.ts';
+import { iso } from '../../domain/time.ts';
+import { idempotencyKeys, isPaymentProviderError } from '../../providers/payments/index.ts';
+import type { DemoConfirmResult, PaymentIntentStatus } from '../../providers/payments/index.ts';
+import { insertPendingOrder, prepareOrder, providerFailure } from './order-intake.ts';
+import type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
+import { guardCardNumber, guardOrderAttempt, recordDecline } from '../payments/payment-limits.ts';
+import { settlePaymentIntent } from '../payments/payment-events.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
+import { afterClaim, claimPaid } from '../order-life/claim.ts';
+import { reservePoints } from '../rewards/rewards-ledger.ts';
+import { pointsPaymentId } from '../../domain/rewards.ts';
+import { isSubscribable } from '../../domain/esim-life.ts';
+import type { Redemption } from '../../domain/rewards.ts';
+import { resumeSubscriptionCheckout, startSubscription } from './subscriptions.ts';
+import { sha256Hex } from '../shared/tokens.ts';
+import { assertSoldAsNewEsim, checkTopUp } from './topups.ts';
+import type { Services, SessionUser } from '../types.ts';
+
+export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
+
+/** A retried checkout reuses its order for this long (Stripe keeps idempotent answers 24 h). */
+const REUSE_WINDOW_MS = 23 * 3600_000;
+
+const ATTACH_INTENT = new Statement(
+  'update "orders" set "payment_intent_id" = ?, "client_secret_hash" = ?, "updated_at" = ? where "id" = ? and "payment_intent_id" is null',
+);
+
+/** POST /api/create-payment-intent: a one-time order (or, with kind 'subscription', a subscription). */
+export async function createCheckout(
+  db: Db,
+  services: Services,
+  input: TCreatePaymentIntentInput,
+  buyer: CheckoutBuyer,
+): Promise<CheckoutResult> {
+  const kind = input.kind ?? 'one_time';
+  if (kind === 'subscription') {
+    if (input.topUpIccid !== undefined)
+      throw new AppError('BAD_INPUT', 'A top-up is a one-time purchase: it cannot be a subscription.', { field: 'kind' });
+    if (!buyer.user) throw new AppError('UNAUTHORIZED', 'Please sign in to subscribe: a subscription is managed from your account.');
+    return createSubscriptionCheckout(db, services, input, { ...buyer, user: buyer.user });
+  }
+  if (input.topUpIccid !== undefined && !buyer.user)
+    throw new AppError('UNAUTHORIZED', 'Please sign in to top up an eSIM: top-ups are bought from your account.');
+  const p = await prepareOrder(db, services, input, buyer, 'one_time');
+  // A top-up (only then: the hot path of a new eSIM has no lookup): the eSIM's checks, then its id on the order.
+  let topUpIccid: string | null = null;
+  if (input.topUpIccid !== undefined) {
+    const target = await checkTopUp(db, services, input.topUpIccid, await services.catalog.getPlan(p.planId), buyer.user);
+    p.topUpEsimId = target.esimId;
+    topUpIccid = target.iccid;
+  } else await assertSoldAsNewEsim(services, p.planId);
+  const userId = buyer.user?.id ?? null;
+  // Points only for a signed-in buyer; the pending order and its reservation are one write.
+  const insert = () =>
+    input.usePoints && userId !== null ? insertOrderWithPoints(db, services, p, userId) : insertPendingOrder(db, services, p, { userId });
+  // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
+  let order: InsertedOrder | null = await insert();
+  if (!order && p.checkoutKey) {
+    const reused = await reuseCheckout(db, services, p.checkoutKey);
+    if (reused) return reused;
+    // The earlier order was over or too old, and its key is released now.
+    order = await insert();
+  }
+  if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
+  const redemption = order.redemption ?? { pointsUsed: 0, discountMinor: 0, paidWithPoints: false };
+  const facts = {
+    id: order.id,
+    public_id: order.public_id,
+    payment_intent_id: null,
+    ...orderFacts(p),
+    points_used: redemption.pointsUsed,
+    points_discount_minor: redemption.discountMinor,
+    topUpIccid,
+  };
+  if (redemption.paidWithPoints) {
+    await afterClaim(db, services, order.id, {});
+    return paidWithPointsResult(services, facts, false);
+  }
+  return createIntentForOrder(db, services, facts, false);
+}
+
+function orderFacts(p: PreparedOrder) {
+  return { total_amount_minor: p.totalMinor, currency: p.currency, email: p.email, plan_id: p.planId, kind: p.kind };
+}
+
+type InsertedOrder = { id: number; public_id: string; redemption?: Redemption | undefined };
+
+/**
+ * The pending order and what the buyer's points pay of it, in one write transaction (the user's
+ * points locked): a redemption row reserves them. When they pay everything there is no card: the
+ * order is claimed as paid in the same transaction (order-life/claim.ts claimPaid, the fulfilment step's claim)
+ * under a stand-in payment id, and provisioned like any paid order.
+ */
+async function insertOrderWithPoints(db: Db, services: Services, p: PreparedOrder, userId: number): Promise<InsertedOrder | null> {
+  const now = iso(services.now());
+  return writeTransaction(db, async (trx) => {
+    const order = await insertPendingOrder(trx, services, p, { userId });
+    if (!order) return null;
+    const redemption = await reservePoints(
+      trx,
+      userId,
+      { id: order.id, public_id: order.public_id, usdMinor: p.usdMinor, totalMinor: p.totalMinor, rateMicros: p.rateMicros },
+      now,
+    );
+    if (redemption.paidWithPoints) {
+      await claimPaid(
+        trx,
+        { id: order.id },
+        now,
+        { actor: 'traveller', reason: 'paid with points' },
+        { payment_intent_id: pointsPaymentId(order.public_id) },
+      );
+    }
+    return { ...order, redemption };
+  });
+}
+
+/** The checkout's answer for an order points paid in full: nothing left to pay. */
+function paidWithPointsResult(services: Services, order: OrderForIntent, reused: boolean): CheckoutResult {
+  return {
+    clientSecret: '',
+    orderId: order.public_id,
+    paymentIntentId: pointsPaymentId(order.public_id),
+    provider: services.payments.name,
+    publishableKey: services.payments.publishableKey,
+    amount: 0,
+    amountMinor: 0,
+    currency: order.currency,
+    kind: order.kind,
+    paymentStatus: 'succeeded',
+    subscriptionId: null,
+    reused,
+    pointsUsed: order.points_used,
+    pointsDiscountMinor: order.points_discount_minor,
+    paidWithPoints: true,
+    topUpIccid: order.topUpIccid,
+  };
+}
+
+interface OrderForIntent {
+  id: number;
+  public_id: string;
+  payment_intent_id: string | null;
+  total_amount_minor: number;
+  currency: string;
+  email: string;
+  plan_id: number;
+  kind: OrderKindValue;
+  points_used: number;
+  /** The card pays total_amount_minor − this. */
+  points_discount_minor: number;
+  /** A top-up's eSIM. */
+  topUpIccid: string | null;
+}
+
+/** Creates (or, under the same idempotency key, gets back) the order's payment intent and stores it. */
+async function createIntentForOrder(db: Db, services: Services, order: OrderForIntent, reused: boolean): Promise<CheckoutResult> {
+  const cardMinor = order.total_amount_minor - order.points_discount_minor;
+  let created;
+  try {
+    created = await services.payments.createPaymentIntent({
+      orderId: order.public_id,
+      amountMinor: cardMinor,
+      currency: order.currency,
+      email: order.email,
+      metadata: { planId: String(order.plan_id), kind: order.kind },
+      idempotencyKey: idempotencyKeys.paymentIntent(order.public_id),
+    });
+  } catch (e) {
+    throw providerFailure(services, e, 'creating the payment intent');
+  }
+  if (order.payment_intent_id && order.payment_intent_id !== created.id) {
+    // The provider forgot the idempotency key (Stripe keeps it 24 h): do not hand out a second intent.
+    throw new AppError('CONFLICT', 'This checkout has expired. Please start again.');
+  }
+  if (!order.payment_intent_id) {
+    await ATTACH_INTENT.execute(db, [created.id, sha256Hex(created.clientSecret), iso(services.now()), order.id]);
+  }
+  let paymentStatus: PaymentIntentStatus = created.status;
+  if (reused) {
+    // An idempotent replay answers with the intent as it was created; ask for how it is now.
+    paymentStatus = (await services.payments.retrievePaymentIntent(created.id).catch(() => created)).status;
+  }
+  return {
+    clientSecret: created.clientSecret,
+    orderId: order.public_id,
+    paymentIntentId: created.id,
+    provider: services.payments.name,
+    publishableKey: services.payments.publishableKey,
+    amount: minorToDecimal(cardMinor),
+    amountMinor: cardMinor,
+    currency: order.currency,
+    kind: order.kind,
+    paymentStatus,
+    subscriptionId: null,
+    reused,
+    pointsUsed: order.points_used,
+    pointsDiscountMinor: order.points_discount_minor,
+    paidWithPoints: false,
+    topUpIccid: order.topUpIccid,
+  };
+}
+
+/** The order a retried checkout made, if it can still be paid (or was paid: the page then moves on). */
+async function reuseCheckout(db: Db, services: Services, checkoutKey: string): Promise<CheckoutResult | null> {
+  const order = await db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
+  if (!order) return null;
+  const fresh = services.now().getTime() - Date.parse(order.created_at) < REUSE_WINDOW_MS;
+  if (!fresh || order.status === 'canceled' || order.status === 'refunded' || order.status === 'expired') {
+    // Too old or over: release the key so this checkout makes a new order.
+    await db.updateTable('orders').set({ checkout_key: null }).where('id', '=', order.id).execute();
+    return null;
+  }
+  if (order.kind === 'subscription') {
+    return resumeSubscriptionCheckout(db, services, order);
+  }
+  const topUp =
+    order.topup_esim_id === null
+      ? undefined
+      : await db.selectFrom('esims').select('iccid').where('id', '=', order.topup_esim_id).executeTakeFirst();
+  const facts = { ...order, topUpIccid: topUp?.iccid ?? null };
+  if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) return paidWithPointsResult(services, facts, true);
+  return createIntentForOrder(db, services, facts, true);
+}
+
+/** POST /api/create-subscription: signed in only. See subscriptions.ts. */
+export async function createSubscriptionCheckout(
+  db: Db,
+  services: Services,
+  input: TCreateSubscriptionInput,
+  buyer: CheckoutBuyer & { user: SessionUser },
+): Promise<CheckoutResult> {
+  const plan = await services.catalog.getPlan(input.planId);
+  if (!isSubscribable(plan)) {
+    throw new AppError(
+      'BAD_INPUT',
+      `Only 30-day plans are sold as a monthly subscription, and this plan lasts ${plan.validityDays} ${plan.validityDays === 1 ? 'day' : 'days'}. Buy it once instead, or choose a 30-day plan.`,
+      { field: 'planId', reason: 'not_subscribable' },
+    );
+  }
+  await assertSoldAsNewEsim(services, plan.id);
+  const p = await prepareOrder(db, services, input, buyer, 'subscription');
+  if (p.checkoutKey) {
+    const reused = await reuseCheckout(db, services, p.checkoutKey);
+    if (reused) return reused;
+  }
+  return startSubscription(db, services, p, buyer.user);
+}
+
+// ── demo card form ──────────────────────────────────────────────────────────────────────────
+
+export interface DemoPaymentResult {
+  paymentIntentId: string;
+  /** 'requires_action': show the extra confirmation step, then call confirm-action. */
+  status: 'succeeded' | 'requires_action' | 'failed' | 'processing';
+  error?: { code: string; declineCode?: string | undefined; message: string } | undefined;
+}
+
+function demoProvider(services: Services) {
+  const p = services.payments;
+  if (p.name !== 'demo') throw new AppError('NOT_FOUND', 'Demo payments are off: this shop takes cards through Stripe.');
+  return p;
+}
+
+function toDemoResult(r: DemoConfirmResult): DemoPaymentResult {
+  if (r.status === 'succeeded') return { paymentIntentId: r.paymentIntentId, status: 'succeeded' };
+  if (r.status === 'requires_action') return { paymentIntentId: r.paymentIntentId, status: 'requires_action' };
+  if (r.lastError) {
+    return {
+      paymentIntentId: r.paymentIntentId,
+      status: 'failed',
+      error: {
+        code: r.lastError.code ?? 'card_declined',
+        ...(r.lastError.declineCode ? { declineCode: r.lastError.declineCode } : {}),
+        message: r.lastError.message,
+      },
+    };
+  }
+  return { paymentIntentId: r.paymentIntentId, status: 'processing' };
+}
+
+/** Who is paying: the client address, and the card number when the form sends one. */
+interface DemoPayer {
+  ip: string;
+  cardNumber?: string | undefined;
+}
+
+/**
+ * One card attempt: refused (429) while the order is locked after declines, past its per-order
+ * count or (a new card number) past the client's count of different cards; a declined outcome
+ * counts towards the order's lock (payment-limits.ts).
+ */
+async function demoCall(
+  db: Db,
+  services: Services,
+  input: { paymentIntentId: string; clientSecret: string },
+  payer: DemoPayer,
+  call: () => Promise<DemoConfirmResult>,
+): Promise<DemoPaymentResult> {
+  demoProvider(services);
+  await guardOrderAttempt(db, services, input.paymentIntentId);
+  if (payer.cardNumber !== undefined) await guardCardNumber(db, services, payer.ip, payer.cardNumber);
+  const result = await demoAttempt(db, services, input, call);
+  if (result.status === 'failed') await recordDecline(db, services, input.paymentIntentId);
+  return result;
+}
+
+async function demoAttempt(
+  db: Db,
+  services: Services,
+  input: { paymentIntentId: string; clientSecret: string },
+  call: () => Promise<DemoConfirmResult>,
+): Promise<DemoPaymentResult> {
+  const demo = demoProvider(services);
+  try {
+    return toDemoResult(await call());
+  } catch (e) {
+    if (!isPaymentProviderError(e)) throw e;
+    if (e.code === 'resource_missing') throw new AppError('NOT_FOUND', 'No such payment.');
+    if (e.code === 'payment_intent_unexpected_state' && (await demo.checkClientSecret(input.paymentIntentId, input.clientSecret))) {
+      // A double submit after success: answer as the first one did, and make sure the order moved.
+      const info = await demo.retrievePaymentIntent(input.paymentIntentId);
+      if (info.status === 'succeeded') {
+        await settlePaymentIntent(db, services, info.id);
+        return { paymentIntentId: info.id, status: 'succeeded' };
+      }
+      // Canceled: the order expired unpaid (order-expiry.ts).
+      if (info.status === 'canceled')
+        throw new AppError('CONFLICT', 'This checkout has expired, so it can no longer be paid. Please start again.');
+      throw new AppError('CONFLICT', e.message);
+    }
+    throw new AppError('BAD_INPUT', e.message, { providerCode: e.code });
+  }
+}
+
+/** POST /api/demo-payments/confirm: the demo card form's submit. */
+export async function confirmDemoPayment(
+  db: Db,
+  services: Services,
+  input: TDemoConfirmInput,
+  client: { ip: string },
+): Promise<DemoPaymentResult> {
+  return demoCall(db, services, input, { ip: client.ip, cardNumber: input.card.number }, () => demoProvider(services).confirm(input));
+}
+
+/** POST /api/demo-payments/confirm-action: the extra confirmation step (approve or not). */
+export async function confirmDemoAction(
+  db: Db,
+  services: Services,
+  input: TDemoConfirmActionInput,
+  client: { ip: string },
+): Promise<DemoPaymentResult> {
+  return demoCall(db, services, input, { ip: client.ip }, () => demoProvider(services).confirmAction(input));
+}

@@ -1,0 +1,139 @@
+// Payment events, from Stripe's webhook (POST /api/webhooks/stripe) or straight from the demo
+// provider: verified on the raw body, recorded under the event id's unique key (a redelivery is a
+// no-op), then acted on by re-reading the current state from the provider — events come at least
+// once and in any order, so the event's own snapshot is never trusted for what to do.
+import type { Db } from '@esim/db';
+import type { Services } from '../types.ts';
+import { HANDLED_PAYMENT_EVENTS, summarizeEvent } from '../../providers/payments/index.ts';
+import type { PaymentEvent, PaymentEventSummary } from '../../providers/payments/index.ts';
+import { fulfilOrder, markPaymentFailed } from '../order-life/claim.ts';
+import { markRefunded, recordPartialRefund } from '../order-life/refunds.ts';
+import { settleCanceledIntent } from '../orders/order-expiry.ts';
+import { iso } from '../../domain/time.ts';
+import { handleInvoiceEvent, handleSubscriptionEvent } from '../orders/subscriptions.ts';
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+export interface WebhookResult {
+  outcome: WebhookOutcome;
+  eventId: string;
+  type: string;
+}
+
+/**
+ * Verifies a webhook delivery (signature over the raw body, |now − t| ≤ 300 s) and handles it.
+ * Throws WebhookVerificationError for a bad delivery (the route answers 400).
+ */
+export async function receiveWebhook(
+  db: Db,
+  services: Services,
+  rawBody: string,
+  signature: string | null | undefined,
+): Promise<WebhookResult> {
+  const event = services.payments.verifyWebhook(rawBody, signature, Math.floor(services.now().getTime() / 1000));
+  return handlePaymentEvent(db, services, event);
+}
+
+const HANDLED = new Set<string>(HANDLED_PAYMENT_EVENTS);
+
+/**
+ * Acts on a verified event once. A handler failure un-records the event so the redelivery is
+ * processed. `record: false` skips the dedupe row for an event that cannot be redelivered (the
+ * demo provider's in-process call, made once per event); every handler is idempotent anyway, so a
+ * later webhook delivery of the same event changes nothing.
+ */
+export async function handlePaymentEvent(
+  db: Db,
+  services: Services,
+  event: PaymentEvent,
+  opts: { record?: boolean } = {},
+): Promise<WebhookResult> {
+  const base = { eventId: event.id, type: event.type };
+  if (!HANDLED.has(event.type)) return { outcome: 'ignored', ...base };
+  if (opts.record === false) {
+    await dispatch(db, services, summarizeEvent(event), event);
+    return { outcome: 'processed', ...base };
+  }
+  const recorded = await db
+    .insertInto('payment_events')
+    .values({ event_id: event.id, type: event.type, provider: services.payments.name, received_at: iso(services.now()) })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  if (!recorded) return { outcome: 'duplicate', ...base };
+  try {
+    await dispatch(db, services, summarizeEvent(event), event);
+  } catch (e) {
+    await db.deleteFrom('payment_events').where('event_id', '=', event.id).execute();
+    throw e;
+  }
+  return { outcome: 'processed', ...base };
+}
+
+async function dispatch(db: Db, services: Services, s: PaymentEventSummary, event: PaymentEvent): Promise<void> {
+  switch (s.kind) {
+    case 'payment_intent':
+      await settlePaymentIntent(db, services, s.paymentIntentId);
+      return;
+    case 'refund':
+      if (!s.paymentIntentId) return;
+      if (s.refunded)
+        await markRefunded(db, services, { paymentIntentId: s.paymentIntentId }, { amountRefundedMinor: s.amountRefundedMinor });
+      else if (s.amountRefundedMinor > 0) await recordPartialRefund(db, services, s.paymentIntentId, s.amountRefundedMinor);
+      return;
+    case 'invoice':
+      await handleInvoiceEvent(db, services, s, event.data.object);
+      return;
+    case 'subscription':
+      await handleSubscriptionEvent(db, services, s);
+      return;
+    case 'ignored':
+      return;
+  }
+}
+
+/**
+ * The order is made before its intent, and the intent id stored right after: an event in that
+ * instant finds its order through the intent's metadata. True when an order was attached.
+ */
+async function attachIntent(db: Db, paymentIntentId: string, orderRef: string | undefined): Promise<boolean> {
+  if (!orderRef) return false;
+  const r = await db
+    .updateTable('orders')
+    .set({ payment_intent_id: paymentIntentId })
+    .where('public_id', '=', orderRef)
+    .where('payment_intent_id', 'is', null)
+    .where('kind', '=', 'one_time')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * Re-reads an intent and moves its order accordingly: succeeded → fulfil (an expired order too);
+ * canceled → canceled (expired when canceled as abandoned, by the expiry sweep);
+ * back at requires_payment_method with an error → payment_failed. Returns the status read.
+ */
+export async function settlePaymentIntent(
+  db: Db,
+  services: Services,
+  paymentIntentId: string,
+  opts: { inline?: boolean } = {},
+): Promise<string> {
+  const info = await services.payments.retrievePaymentIntent(paymentIntentId);
+  switch (info.status) {
+    case 'succeeded':
+      if (!(await fulfilOrder(db, services, info.id, opts)).claimed && (await attachIntent(db, info.id, info.metadata.orderId))) {
+        await fulfilOrder(db, services, info.id, opts);
+      }
+      break;
+    case 'canceled':
+      await settleCanceledIntent(db, services, info);
+      break;
+    case 'requires_payment_method':
+      if (info.lastError) await markPaymentFailed(db, services, info.id, info.lastError.message);
+      break;
+    default:
+      break;
+  }
+  return info.status;
+}

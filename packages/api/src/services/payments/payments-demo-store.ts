@@ -1,0 +1,48 @@
+// The demo payment provider's state in the database (DemoPaymentStore), so demo payments survive
+// a restart like Stripe's do: the startup reconciliation asks the provider about pending orders
+// and gets the same answers after a crash. Documents are stored as JSON.
+import { Statement, type Db } from '@esim/db';
+import type { DemoPaymentStore } from '../../providers/payments/index.ts';
+import type { DemoIntent, DemoSubscription } from '../../domain/payments-demo.ts';
+
+// Every checkout runs these (bench/orders.mjs): SQL text kept once instead of built per call.
+const GET_INTENT = new Statement<{ data: string }>('select "data" from "demo_payment_intents" where "id" = ?');
+const SAVE_INTENT = new Statement(
+  'insert into "demo_payment_intents" ("id", "data", "updated_at") values (?, ?, ?) ' +
+    'on conflict ("id") do update set "data" = excluded."data", "updated_at" = excluded."updated_at"',
+);
+const GET_IDEMPOTENT = new Statement<{ object_id: string }>('select "object_id" from "demo_idempotency_keys" where "key" = ?');
+const SAVE_IDEMPOTENT = new Statement(
+  'insert into "demo_idempotency_keys" ("key", "object_id", "created_at") values (?, ?, ?) on conflict ("key") do nothing',
+);
+
+export function dbDemoStore(db: Db, now: () => Date = () => new Date()): DemoPaymentStore {
+  return {
+    async getIntent(id) {
+      const row = await GET_INTENT.first(db, [id]);
+      return row ? (JSON.parse(row.data) as DemoIntent) : undefined;
+    },
+    async saveIntent(intent) {
+      await SAVE_INTENT.execute(db, [intent.id, JSON.stringify(intent), now().toISOString()]);
+    },
+    async getSubscription(id) {
+      const row = await db.selectFrom('demo_subscriptions').select('data').where('id', '=', id).executeTakeFirst();
+      return row ? (JSON.parse(row.data) as DemoSubscription) : undefined;
+    },
+    async saveSubscription(sub) {
+      const data = JSON.stringify(sub);
+      const updated_at = now().toISOString();
+      await db
+        .insertInto('demo_subscriptions')
+        .values({ id: sub.id, data, updated_at })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ data, updated_at }))
+        .execute();
+    },
+    async getIdempotent(key) {
+      return (await GET_IDEMPOTENT.first(db, [key]))?.object_id;
+    },
+    async saveIdempotent(key, id) {
+      await SAVE_IDEMPOTENT.execute(db, [key, id, now().toISOString()]);
+    },
+  };
+}
