@@ -268,6 +268,45 @@ describe('/account/esim/{iccid}', () => {
     expect(calls.refund).toEqual([{ orderId: 'ORD-A', expectedCashDeductedMinor: 22 }]);
   });
 
+  it("the eSIM's top-ups refunded with it are listed, each in its own currency", async () => {
+    mock(
+      detail({
+        status: 'ready',
+        profileState: 'released',
+        planState: 'not_active',
+        usage: { usedMb: 0, totalMb: 1024, remainingMb: 1024, percent: 0 },
+        daysLeft: null,
+        activatedAt: null,
+        expiresAt: null,
+        refund: { eligible: true, until: '2026-06-15T10:00:00.000Z' },
+      }),
+    );
+    server.use(
+      trpcMsw.orders.refundQuote.query(({ input }) =>
+        quote(input.orderId, {
+          grossMinor: 950,
+          refundMinor: 950,
+          topUps: [
+            { orderId: 'ORD-T1', currency: 'USD', grossMinor: 500, refundMinor: 500, cashDeductedMinor: 0 },
+            { orderId: 'ORD-T2', currency: 'EUR', grossMinor: 400, refundMinor: 380, cashDeductedMinor: 20 },
+          ],
+        }),
+      ),
+    );
+    await renderApp(path);
+    const u = userEvent.setup({ delay: null });
+    const section = await screen.findByRole('region', { name: 'Refund' });
+    await u.click(within(section).getByRole('button', { name: 'Refund – Japan 1 GB – 7 days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this eSIM?' });
+    const list = await within(dialog).findByTestId('refund-top-ups');
+    expect(list.textContent).toContain('Its top-ups are refunded with it:');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Top-up ORD-T1: $5.00', 'Top-up ORD-T2: €3.80']);
+  });
+
   describe('a refund that would end achievements (issue 23): the question names them and the points they take back', () => {
     const ENDING = {
       refundMinor: 450,

@@ -52,6 +52,30 @@ function EndedAchievements({ achievements }: { achievements: RefundQuote['achiev
   );
 }
 
+/**
+ * The eSIM's top-ups a full refund takes with it, each with what comes back in its own currency
+ * (a top-up bought in another currency is not in the total above, which is one sum of money).
+ */
+export function RefundTopUps({ topUps }: { topUps: RefundQuote['topUps'] }) {
+  const { t } = useTranslation('esim');
+  const { language } = useLanguage();
+  if (topUps.length === 0) return null;
+  return (
+    <Stack gap={2} data-testid="refund-top-ups">
+      <Text size="sm">{t('life.refund.quoteTopUps')}</Text>
+      <List size="sm" spacing={2}>
+        {topUps.map((u) => (
+          <List.Item key={u.orderId}>
+            {isolated({ order: u.orderId, amount: formatMinor(u.refundMinor, u.currency, language) }, (v) =>
+              t('life.refund.quoteTopUpItem', v),
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 export function RefundAction({ orderId, refund, subject, kind }: RefundActionProps) {
   const { t } = useTranslation('esim');
   const { language } = useLanguage();
@@ -205,6 +229,7 @@ export function RefundAction({ orderId, refund, subject, kind }: RefundActionPro
                     {isolated({ points: formatPoints(q.pointsTaken, language) }, (v) => t('life.refund.quotePointsTaken', v))}
                   </Text>
                 ) : null}
+                <RefundTopUps topUps={q.topUps} />
                 {q.achievementsEnded.length > 0 ? (
                   // Their names are the rewards texts: loaded when a refund would end one.
                   <Suspense fallback={<Skeleton height={16} width="60%" />}>

@@ -198,6 +198,27 @@ describe('/admin/orders/$orderId', () => {
     expect(refunds).toBe(1);
   });
 
+  it("the eSIM's top-ups a full refund takes with it are named, each with its amount in its own currency", async () => {
+    server.use(
+      admin(),
+      trpcMsw.admin.orders.get.query(() => makeOrderDetail()),
+      trpcMsw.admin.orders.refundQuote.query(({ input }) =>
+        refundQuote(input.orderId, {
+          topUps: [
+            { orderId: 'ORD-20261125-TOPA', currency: 'USD', grossMinor: 500, refundMinor: 500, cashDeductedMinor: 0 },
+            { orderId: 'ORD-20261125-TOPB', currency: 'EUR', grossMinor: 450, refundMinor: 450, cashDeductedMinor: 0 },
+          ],
+        }),
+      ),
+    );
+    await renderAdminApp('/admin/orders/ORD-20261124-AAAA');
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order ORD-20261124-AAAA?' });
+    const line = await within(dialog).findByTestId('admin-refund-top-ups');
+    expect(line.textContent).toBe('Top-ups refunded with it: ORD-20261125-TOPA $5.00, ORD-20261125-TOPB €4.50.');
+  });
+
   it('a partial (goodwill) refund: an amount up to what remains and a reason; the quote says what is kept for points already used', async () => {
     const sent: unknown[] = [];
     const asked: unknown[] = [];

@@ -120,6 +120,14 @@ export function RefundDialog({
                 </Text>
               ) : null}
               {q.pointsTaken > 0 ? <Text size="sm">{t('orders.refund.quoteTaken', { points: q.pointsTaken })}</Text> : null}
+              {q.topUps.length > 0 ? (
+                // Each in its own currency: one bought in another currency is not in the total above.
+                <Text size="sm" data-testid="admin-refund-top-ups">
+                  {t('orders.refund.quoteTopUps', {
+                    list: q.topUps.map((u) => `${u.orderId} ${formatMoney(u.refundMinor, u.currency)}`).join(', '),
+                  })}
+                </Text>
+              ) : null}
               {q.achievementsEnded.length > 0 ? (
                 <Text size="sm">{t('orders.refund.quoteAchievements', { names: q.achievementsEnded.map((a) => a.name).join(', ') })}</Text>
               ) : null}
