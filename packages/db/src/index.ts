@@ -24,7 +24,7 @@ export type {
   SeedOptions,
   SeedResult,
 } from './seed/index.ts';
-export { Statement } from './statement.ts';
+export { Statement, postgresFor } from './statement.ts';
 export { flushWalInBackground } from './wal-flusher.ts';
 export type { FlushFs, WalFlusherOptions } from './wal-flusher.ts';
 export { listenPg } from './listen.ts';

@@ -12,7 +12,8 @@ import { CompiledQuery, PostgresAdapter, type Kysely, type QueryResult } from 'k
 
 const isPostgres = new WeakMap<object, boolean>();
 
-function postgresFor(db: Kysely<any>): boolean {
+/** Whether the instance runs on PostgreSQL (cached per adapter). */
+export function postgresFor(db: Kysely<any>): boolean {
   const adapter = db.getExecutor().adapter;
   let pg = isPostgres.get(adapter);
   if (pg === undefined) isPostgres.set(adapter, (pg = adapter instanceof PostgresAdapter));

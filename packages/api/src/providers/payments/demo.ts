@@ -48,6 +48,13 @@ export interface DemoPaymentStore {
   /** Idempotency key → id of the object it created. */
   getIdempotent(key: string): Promise<string | undefined>;
   saveIdempotent(key: string, id: string): Promise<void>;
+  /**
+   * Optional: saves a new intent under an idempotency key unless the key names one already, in one
+   * round trip where the database allows it (PostgreSQL: one statement). → the id the key names
+   * after the call (the new intent's, or the earlier one's), or undefined when a concurrent first
+   * use is not visible yet (the caller reads the key again).
+   */
+  createIntentOnce?(key: string, intent: DemoIntent): Promise<string | undefined>;
 }
 
 export function memoryDemoStore(): DemoPaymentStore & {
@@ -129,6 +136,14 @@ export class DemoPaymentProvider implements PaymentProvider {
   private readonly webhookSecret: string;
   private readonly locks = new KeyedMutex();
   private readonly log: PaymentEvent[] = [];
+  /**
+   * The intent a confirm has just saved, while its events are delivered: the services' handler
+   * re-reads the intent it was told about (as for Stripe), and gets this copy instead of a second
+   * read of what this process wrote a moment ago (one round trip less per checkout on PostgreSQL).
+   * A confirmed intent's outcome cannot change meanwhile: succeeded is final, and a failed one
+   * moves again only through another confirm, which waits for this one's lock.
+   */
+  private readonly delivering = new Map<string, DemoIntent>();
 
   constructor(opts: DemoProviderOptions = {}) {
     this.opts = opts;
@@ -161,7 +176,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo> {
-    const i = await this.mustIntent(id);
+    const i = this.delivering.get(id) ?? (await this.mustIntent(id));
     const lastError = toErrorInfo(i.lastError);
     return {
       id: i.id,
@@ -306,7 +321,7 @@ export class DemoPaymentProvider implements PaymentProvider {
 
   /** The demo card form's submit (the demo-only confirm endpoint calls this). */
   async confirm(input: DemoConfirmInput): Promise<DemoConfirmResult> {
-    const { result, events } = await this.locks.run(`pi:${input.paymentIntentId}`, async () => {
+    const { result, events, saved } = await this.locks.run(`pi:${input.paymentIntentId}`, async () => {
       const intent = await this.authorizedIntent(input.paymentIntentId, input.clientSecret);
       const outcome = decideCardOutcome(input.card, yearMonthOf(this.now()));
       const t = confirmIntent(intent, outcome, normalizeCardNumber(input.card.number).slice(-4));
@@ -314,23 +329,23 @@ export class DemoPaymentProvider implements PaymentProvider {
       const saved: DemoIntent = { ...t.intent, cardBrand: cardBrandOf(input.card.number) ?? undefined };
       await this.store.saveIntent(saved);
       const events = t.effect === 'requires_action' ? [] : await this.afterAttempt(saved, t.effect === 'succeeded');
-      return { result: this.confirmResult(saved), events };
+      return { result: this.confirmResult(saved), events, saved };
     });
-    await this.emitAll(events);
+    await this.emitConfirmed(saved, events);
     return result;
   }
 
   /** The extra confirmation step (Stripe's 3-D Secure for 4000 0027 6000 3184): approve or not. */
   async confirmAction(input: { paymentIntentId: string; clientSecret: string; approve: boolean }): Promise<DemoConfirmResult> {
-    const { result, events } = await this.locks.run(`pi:${input.paymentIntentId}`, async () => {
+    const { result, events, saved } = await this.locks.run(`pi:${input.paymentIntentId}`, async () => {
       const intent = await this.authorizedIntent(input.paymentIntentId, input.clientSecret);
       const t = completeAction(intent, input.approve);
       if (!t.ok) throw transitionError(t.error);
       await this.store.saveIntent(t.intent);
       const events = await this.afterAttempt(t.intent, t.effect === 'succeeded');
-      return { result: this.confirmResult(t.intent), events };
+      return { result: this.confirmResult(t.intent), events, saved: t.intent };
     });
-    await this.emitAll(events);
+    await this.emitConfirmed(saved, events);
     return result;
   }
 
@@ -440,7 +455,30 @@ export class DemoPaymentProvider implements PaymentProvider {
     if (!CURRENCY.test(p.currency)) throw new PaymentProviderError('invalid_currency', `bad currency ${p.currency}`, { status: 400 });
     const currency = p.currency.toUpperCase();
     return this.locks.run(`idem:${key}`, async () => {
-      const existingId = await this.store.getIdempotent(key);
+      const fresh = (): DemoIntent => {
+        const id = `pi_demo_${this.hex(12)}`;
+        return {
+          id,
+          clientSecret: `${id}_secret_${this.hex(16)}`,
+          amountMinor: p.amountMinor,
+          currency,
+          status: 'requires_payment_method',
+          created: this.seconds(),
+          email: p.email,
+          metadata: p.metadata,
+          refunds: [],
+          subscriptionId: p.subscriptionId,
+          invoiceId: p.invoiceId,
+        };
+      };
+      let existingId: string | undefined;
+      if (this.store.createIntentOnce) {
+        const intent = fresh();
+        existingId = (await this.store.createIntentOnce(key, intent)) ?? (await this.store.getIdempotent(key));
+        if (existingId === intent.id) return intent;
+      } else {
+        existingId = await this.store.getIdempotent(key);
+      }
       if (existingId) {
         const existing = await this.mustIntent(existingId);
         if (existing.amountMinor !== p.amountMinor || existing.currency !== currency) {
@@ -452,22 +490,9 @@ export class DemoPaymentProvider implements PaymentProvider {
         }
         return existing;
       }
-      const id = `pi_demo_${this.hex(12)}`;
-      const intent: DemoIntent = {
-        id,
-        clientSecret: `${id}_secret_${this.hex(16)}`,
-        amountMinor: p.amountMinor,
-        currency,
-        status: 'requires_payment_method',
-        created: this.seconds(),
-        email: p.email,
-        metadata: p.metadata,
-        refunds: [],
-        subscriptionId: p.subscriptionId,
-        invoiceId: p.invoiceId,
-      };
+      const intent = fresh();
       await this.store.saveIntent(intent);
-      await this.store.saveIdempotent(key, id);
+      await this.store.saveIdempotent(key, intent.id);
       return intent;
     });
   }
@@ -535,6 +560,17 @@ export class DemoPaymentProvider implements PaymentProvider {
 
   private event(type: string, object: PaymentEvent['data']['object']): PaymentEvent {
     return { id: `evt_demo_${this.hex(12)}`, type, created: this.seconds(), data: { object } };
+  }
+
+  /** emitAll for a confirm's events, with the intent it saved served to re-reads meanwhile. */
+  private async emitConfirmed(intent: DemoIntent, events: PaymentEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    this.delivering.set(intent.id, intent);
+    try {
+      await this.emitAll(events);
+    } finally {
+      if (this.delivering.get(intent.id) === intent) this.delivering.delete(intent.id);
+    }
   }
 
   private async emitAll(events: PaymentEvent[]): Promise<void> {

@@ -1,7 +1,7 @@
 // The demo payment provider's state in the database (DemoPaymentStore), so demo payments survive
 // a restart like Stripe's do: the startup reconciliation asks the provider about pending orders
 // and gets the same answers after a crash. Documents are stored as JSON.
-import { Statement, type Db } from '@esim/db';
+import { Statement, postgresFor, type Db } from '@esim/db';
 import type { DemoPaymentStore } from '../../providers/payments/index.ts';
 import type { DemoIntent, DemoSubscription } from '../../domain/payments-demo.ts';
 
@@ -14,6 +14,16 @@ const SAVE_INTENT = new Statement(
 const GET_IDEMPOTENT = new Statement<{ object_id: string }>('select "object_id" from "demo_idempotency_keys" where "key" = ?');
 const SAVE_IDEMPOTENT = new Statement(
   'insert into "demo_idempotency_keys" ("key", "object_id", "created_at") values (?, ?, ?) on conflict ("key") do nothing',
+);
+
+// PostgreSQL: the key and the intent in one statement. The intent is written only when this
+// statement took the key; the answer is the id the key names (this intent's, or the earlier one's
+// as this statement's snapshot sees it; null when a concurrent first use committed meanwhile).
+const CREATE_ONCE_PG = new Statement<{ object_id: string | null }>(
+  'with "k" as (insert into "demo_idempotency_keys" ("key", "object_id", "created_at") values (?, ?, ?) ' +
+    'on conflict ("key") do nothing returning "object_id"), ' +
+    '"i" as (insert into "demo_payment_intents" ("id", "data", "updated_at") select ?, ?, ? where exists (select 1 from "k")) ' +
+    'select coalesce((select "object_id" from "k"), (select "object_id" from "demo_idempotency_keys" where "key" = ?)) as "object_id"',
 );
 
 export function dbDemoStore(db: Db, now: () => Date = () => new Date()): DemoPaymentStore {
@@ -43,6 +53,17 @@ export function dbDemoStore(db: Db, now: () => Date = () => new Date()): DemoPay
     },
     async saveIdempotent(key, id) {
       await SAVE_IDEMPOTENT.execute(db, [key, id, now().toISOString()]);
+    },
+    async createIntentOnce(key, intent) {
+      const at = now().toISOString();
+      if (postgresFor(db)) {
+        const row = await CREATE_ONCE_PG.first(db, [key, intent.id, at, intent.id, JSON.stringify(intent), at, key]);
+        return row?.object_id ?? undefined;
+      }
+      // SQLite (in-process, no round trips): the key first, so a second use never writes an intent.
+      if ((await SAVE_IDEMPOTENT.changes(db, [key, intent.id, at])) === 0) return (await GET_IDEMPOTENT.first(db, [key]))?.object_id;
+      await SAVE_INTENT.execute(db, [intent.id, JSON.stringify(intent), at]);
+      return intent.id;
     },
   };
 }
