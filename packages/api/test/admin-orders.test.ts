@@ -135,6 +135,27 @@ describe('the order table', () => {
 });
 
 describe('the order page', () => {
+  it("an earlier profile's events under a recycled ICCID are not this eSIM's (eSIM Access reuses ICCIDs)", async () => {
+    const { orderId } = await buy(rig, customer, { planId: rig.plans.japan1.id });
+    const esim = (await esimOf(rig, orderId))!;
+    const row = await rig.db.selectFrom('esims').select(['provider', 'created_at']).where('id', '=', esim.id).executeTakeFirstOrThrow();
+    const before = new Date(Date.parse(row.created_at) - 86_400_000).toISOString();
+    // The earlier profile with this ICCID was installed a day before this eSIM was made.
+    await rig.db
+      .insertInto('esim_events')
+      .values({
+        event_id: `old-${esim.iccid}`,
+        provider: row.provider,
+        type: 'installed',
+        iccid: esim.iccid,
+        occurred_at: before,
+        received_at: before,
+      })
+      .execute();
+    const order = await (await admin.caller()).admin.orders.get({ orderId });
+    expect(order.timeline.map((t) => t.kind)).not.toContain('installed');
+  });
+
   it('shows the timeline, the payment as the provider has it, the eSIM, the e-mails and the actions', async () => {
     const { orderId, paymentIntentId } = await buy(rig, customer, { planId: rig.plans.japan1.id });
     const esim = (await esimOf(rig, orderId))!;

@@ -286,11 +286,15 @@ export async function getAdminOrder(db: Db, services: Services, publicId: string
     db.selectFrom('esim_packages').select('id').where('order_id', '=', order.id).executeTakeFirst(),
     paymentOf(services, order),
   ]);
+  // Providers recycle ICCIDs (eSIM Access: track a profile by esimTranNo): the events of this eSIM
+  // are its provider's for its ICCID received since it was made; an earlier profile's came before.
   const installedEvent = esim
     ? await db
         .selectFrom('esim_events')
         .select((eb) => eb.fn.min<string | null>('occurred_at').as('at'))
+        .where('provider', '=', esim.provider)
         .where('iccid', '=', esim.iccid)
+        .where('received_at', '>=', esim.created_at)
         .where('type', '=', 'installed')
         .executeTakeFirst()
     : undefined;
