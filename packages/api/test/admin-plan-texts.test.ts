@@ -57,6 +57,23 @@ describe("the owner's wording", () => {
     expect(audit.filter((a) => a.action === 'plan.texts')).toHaveLength(3);
   });
 
+  it("admin.catalog.planTexts: the owner's wording per language beside the composed texts it overrides", async () => {
+    const api = await admin.api();
+    const id = rig.plans.japan1.id;
+    await api.admin.catalog.setPlanText({ planId: id, lang: 'de', name: 'Tokio-Start', description: null });
+    const wording = await api.admin.catalog.planTexts({ id });
+    expect(wording.languages.map((l) => l.lang).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'hi', 'ja', 'pt', 'ru', 'zh']);
+    const de = wording.languages.find((l) => l.lang === 'de')!;
+    expect(de).toMatchObject({ name: 'Tokio-Start', description: null });
+    // The composed texts are those without any wording of the owner.
+    expect(de.composedName).toMatch(/^Japan/);
+    expect(de.composedName).not.toBe('Tokio-Start');
+    const en = wording.languages.find((l) => l.lang === 'en')!;
+    expect(en).toMatchObject({ name: null, description: null, composedName: 'Japan 1 GB – 7 days' });
+    expect(await refusal(api.admin.catalog.planTexts({ id: 999_999 }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await refusal((await customer.api()).admin.catalog.planTexts({ id }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
   it('refuses bad input and other people', async () => {
     const api = await admin.api();
     await expect(api.admin.catalog.setPlanText({ planId: 987654, lang: 'en', name: 'X', description: null })).rejects.toMatchObject({

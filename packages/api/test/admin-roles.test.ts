@@ -49,6 +49,7 @@ const CATALOGUE = new Set([
   'admin.catalog.updatePlan',
   'admin.catalog.deletePlan',
   'admin.catalog.setPlanText',
+  'admin.catalog.planTexts',
   'admin.rates.list',
   'admin.rates.update',
 ]);

@@ -22,6 +22,7 @@ export const SAMPLES: Record<string, unknown> = {
   'admin.catalog.updatePlan': { id: 987654, patch: { priceMinor: 100 } },
   'admin.catalog.deletePlan': { id: 987654 },
   'admin.catalog.setPlanText': { planId: 987654, lang: 'de', name: 'Japan', description: null },
+  'admin.catalog.planTexts': { id: 987654 },
   'admin.customers.search': { q: 'bob' },
   'admin.customers.get': { userId: 987654 },
   'admin.customers.setDisabled': { userId: 987654, disabled: true },

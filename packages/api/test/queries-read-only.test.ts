@@ -84,6 +84,7 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'admin.operations.jobs': () => back.admin.operations.jobs(),
     'admin.catalog.regions': () => back.admin.catalog.regions(),
     'admin.catalog.plans': () => back.admin.catalog.plans({ regionId: facts.regionId }),
+    'admin.catalog.planTexts': () => back.admin.catalog.planTexts({ id: facts.planId }),
     'admin.customers.search': () => back.admin.customers.search({}),
     'admin.customers.get': () => back.admin.customers.get({ userId: facts.userId }),
     'admin.rates.list': () => back.admin.rates.list(),

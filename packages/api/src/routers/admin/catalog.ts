@@ -10,7 +10,7 @@ import {
   updatePlan,
   updateRegion,
 } from '../../services/admin/catalog.ts';
-import { setPlanOwnerText, ZPlanOwnerText } from '../../services/admin/plan-texts.ts';
+import { getPlanWording, setPlanOwnerText, ZPlanOwnerText } from '../../services/admin/plan-texts.ts';
 import { ROLES } from '../../domain/admin-roles.ts';
 import { adminProcedure, router } from '../../trpc.ts';
 import { actorOf } from './actor.ts';
@@ -37,6 +37,11 @@ export const adminCatalogRouter = router({
     .meta(ROLES.catalogue)
     .input(ZPlanUpdate)
     .mutation(({ ctx, input }) => updatePlan(ctx.db, ctx.services, actorOf(ctx), input.id, input.patch)),
+  /** The owner's wording of a plan in every language, beside the composed texts it overrides. */
+  planTexts: adminProcedure
+    .meta(ROLES.catalogue)
+    .input(ZIdInput)
+    .query(({ ctx, input }) => getPlanWording(ctx.db, ctx.services, input.id)),
   /** The owner's wording of a plan in one language (null: composed again); English stands in for the others. */
   setPlanText: adminProcedure
     .meta(ROLES.catalogue)

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import { SHOP_LANGUAGES } from '../../domain/language.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import { bumpCatalogVersion } from '../catalog/catalog-sync.ts';
+import { composePlan } from '../catalog/plan-names.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import type { AdminActor } from './views.ts';
@@ -22,6 +23,46 @@ export const ZPlanOwnerText = z.object({
   description: text(2000),
 });
 export type TPlanOwnerText = z.infer<typeof ZPlanOwnerText>;
+
+export interface PlanWording {
+  planId: number;
+  /** One entry per shop language, in SHOP_LANGUAGES order. */
+  languages: {
+    lang: (typeof SHOP_LANGUAGES)[number];
+    /** The owner's wording in this language (null: none; English or the composed text is shown). */
+    name: string | null;
+    description: string | null;
+    /** What the shop shows without any wording of the owner (null: the plan is not sold, so not composed). */
+    composedName: string | null;
+    composedDescription: string | null;
+  }[];
+}
+
+/** The owner's wording of a plan in every language, beside the composed texts it overrides. */
+export async function getPlanWording(db: Db, services: Services, planId: number): Promise<PlanWording> {
+  const [plan, rows, snapshot] = await Promise.all([
+    db.selectFrom('plans').select('id').where('id', '=', planId).executeTakeFirst(),
+    db.selectFrom('plan_texts').select(['lang', 'name', 'description']).where('plan_id', '=', planId).execute(),
+    services.catalog.snapshot(),
+  ]);
+  if (!plan) throw new AppError('PLAN_NOT_FOUND');
+  const sold = snapshot.planById.get(planId);
+  const bare = sold ? { ...sold, ownerTexts: undefined } : undefined;
+  return {
+    planId,
+    languages: SHOP_LANGUAGES.map((lang) => {
+      const own = rows.find((r) => r.lang === lang);
+      const composed = bare ? composePlan(bare, snapshot.regionById.get(bare.regionId), lang) : undefined;
+      return {
+        lang,
+        name: own?.name ?? null,
+        description: own?.description ?? null,
+        composedName: composed?.name ?? null,
+        composedDescription: composed?.description ?? null,
+      };
+    }),
+  };
+}
 
 /** Sets (or, with nulls, clears) the owner's wording of a plan in one language. */
 export async function setPlanOwnerText(
