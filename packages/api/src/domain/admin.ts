@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CONTINENTS } from '@esim/db/continents';
 import { ORDER_STATUSES } from './orders.ts';
 import { FALLBACK_CURRENCIES } from './catalog.ts';
+import { SHOP_LANGUAGES } from './language.ts';
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_MSG = {
@@ -283,3 +284,15 @@ export const ZAuditListInput = z
     to: ZDay.optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: ADMIN_MSG.dateRange, path: ['to'] });
+
+// ── the owner's wording of a plan (admin.catalog.setPlanText; services/admin/plan-texts.ts) ──
+const ownerText = (max: number) =>
+  z.string().trim().min(1, 'must not be empty (null goes back to the composed text)').max(max, `at most ${max} characters`).nullable();
+
+export const ZPlanOwnerText = z.object({
+  planId: z.number().int().positive(),
+  lang: z.enum(SHOP_LANGUAGES),
+  name: ownerText(200),
+  description: ownerText(2000),
+});
+export type TPlanOwnerText = z.infer<typeof ZPlanOwnerText>;

@@ -3,8 +3,8 @@
 // English wording stands in for a language without its own (domain/catalog.ts ownerTextFor). A null
 // field goes back to the composed text. Audited; the catalogue reloads at once, and in other processes
 // through the catalogue version.
-import { z } from 'zod';
 import type { Db } from '@esim/db';
+import type { TPlanOwnerText } from '../../domain/admin.ts';
 import { AppError } from '../../errors.ts';
 import { SHOP_LANGUAGES } from '../../domain/language.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
@@ -14,15 +14,7 @@ import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import type { AdminActor } from './views.ts';
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty (null goes back to the composed text)').max(max).nullable();
-
-export const ZPlanOwnerText = z.object({
-  planId: z.number().int().positive(),
-  lang: z.enum(SHOP_LANGUAGES),
-  name: text(200),
-  description: text(2000),
-});
-export type TPlanOwnerText = z.infer<typeof ZPlanOwnerText>;
+export { ZPlanOwnerText, type TPlanOwnerText } from '../../domain/admin.ts';
 
 export interface PlanWording {
   planId: number;

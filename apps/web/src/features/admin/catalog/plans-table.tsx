@@ -13,6 +13,7 @@ import { DataTable, type DataColumn } from '../ui/data-table.tsx';
 import { formatCount } from '../ui/format.ts';
 import { Money } from '../ui/money.tsx';
 import { useCatalogChanged } from './use-catalog-changed.ts';
+import { PlanWordingModal } from './plan-wording.tsx';
 
 export interface PlansTableProps {
   regionName: string;
@@ -95,6 +96,7 @@ function PlanActions({ plan, onEdit }: { plan: AdminPlan; onEdit: (plan: AdminPl
   const update = useMutation(trpc.admin.catalog.updatePlan.mutationOptions());
   const remove = useMutation(trpc.admin.catalog.deletePlan.mutationOptions());
   const [confirming, setConfirming] = useState(false);
+  const [wording, setWording] = useState(false);
   const failed = (error: unknown) =>
     toast({ variant: 'destructive', title: t('catalog.notSaved'), description: errorWords(error, t).message });
 
@@ -132,6 +134,15 @@ function PlanActions({ plan, onEdit }: { plan: AdminPlan; onEdit: (plan: AdminPl
       <Button size="compact-sm" variant="default" aria-label={t('catalog.plan.editOf', { name: plan.name })} onClick={() => onEdit(plan)}>
         {t('catalog.edit')}
       </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        aria-label={t('catalog.wording.buttonOf', { name: plan.name })}
+        onClick={() => setWording(true)}
+      >
+        {t('catalog.wording.button')}
+      </Button>
+      <PlanWordingModal plan={plan} opened={wording} onClose={() => setWording(false)} />
       <Button
         size="compact-sm"
         variant="default"
