@@ -10,13 +10,13 @@
 //     the order's decline lock and attempt count, and the distinct-cards count (2) — 5, of which an
 //     allowlisted client (RATE_LIMIT_ALLOWLIST, the benchmark's) skips the per-client 3.
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateToLatest, type DbHandle } from '@esim/db';
-import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
+import { describe, expect, it } from 'vitest';
+import type { DbHandle } from '@esim/db';
 import { dbDemoStore } from '../../src/services/payments/payments-demo-store.ts';
 import type { DemoIntent } from '../../src/domain/payments-demo.ts';
 import { CARDS, createOrdersRig } from './rig.ts';
 import { memoryDb } from '../rig.ts';
+import { pgAvailableFor, useMigratedPg } from '../pg.ts';
 
 const intent = (id: string): DemoIntent => ({
   id,
@@ -49,28 +49,17 @@ it('SQLite: an idempotency key names its first intent; a second use writes nothi
   }
 });
 
-const available = findPgBinaries() !== null;
-if (!available) console.warn(`[@esim/api] skipping the PostgreSQL round-trip test: ${pgUnavailableReason()}`);
+const available = pgAvailableFor('round-trip');
 
 describe.skipIf(!available)('a demo checkout on PostgreSQL', () => {
-  let cluster: PgCluster;
-  let handle: DbHandle;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    handle = createDb(cluster.url);
-    await migrateToLatest(handle.db);
-  }, 60_000);
-  afterAll(async () => {
-    await handle?.close();
-    await cluster?.stop();
-  });
+  const pgDb = useMigratedPg();
 
   it('an idempotency key names its first intent; a second use writes nothing', async () => {
-    await createsOnce(handle.db);
+    await createsOnce(pgDb());
   });
 
   it('creating the order and its intent: 4 round trips; confirming: 3 after the card-testing guards', async () => {
-    const rig = await createOrdersRig({ handle });
+    const rig = await createOrdersRig({ handle: { db: pgDb(), kind: 'postgres', close: async () => undefined } as DbHandle });
     const pg = createRequire(new URL('../../../db/package.json', import.meta.url))('pg') as { Client: { prototype: unknown } };
     const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
     const original = proto.query;
