@@ -6,7 +6,7 @@ import {
   DEFAULT_FULFILMENT_POLICY,
   JobQueue,
   assertProvidersCompatible,
-  createEsimProvider,
+  createEsimProviders,
   createMailer,
   DbSimulatorStore,
   DbTokenStore,
@@ -55,6 +55,7 @@ export function esimProviderConfig(env: Env, db: Db, log: Logger, esimWebhookSec
   const http = { log: { warn: (msg: string, extra?: Record<string, unknown>) => log.warn(msg, extra) } };
   const config: EsimProviderConfig = {
     provider: env.ESIM_PROVIDER,
+    providers: env.ESIM_PROVIDERS,
     simulator: {
       mode: env.ESIM_SIMULATOR_MODE,
       ...(env.ESIM_SIMULATOR_FAIL_RATE > 0 ? { failRate: env.ESIM_SIMULATOR_FAIL_RATE } : {}),
@@ -63,7 +64,7 @@ export function esimProviderConfig(env: Env, db: Db, log: Logger, esimWebhookSec
       ...((esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET) ? { webhookSecret: esimWebhookSecret ?? env.ESIM_WEBHOOK_SECRET } : {}),
     },
   };
-  if (env.ESIM_PROVIDER === 'airalo' && env.AIRALO_CLIENT_ID && env.AIRALO_CLIENT_SECRET) {
+  if (env.ESIM_PROVIDERS.includes('airalo') && env.AIRALO_CLIENT_ID && env.AIRALO_CLIENT_SECRET) {
     // Built as a variable: the adapter also reads `async` (AiraloOptions) beyond the shared config.
     const airalo = {
       ...http,
@@ -77,7 +78,7 @@ export function esimProviderConfig(env: Env, db: Db, log: Logger, esimWebhookSec
     };
     config.airalo = airalo;
   }
-  if (env.ESIM_PROVIDER === 'esimaccess' && env.ESIMACCESS_ACCESS_CODE && env.ESIMACCESS_SECRET_KEY) {
+  if (env.ESIM_PROVIDERS.includes('esimaccess') && env.ESIMACCESS_ACCESS_CODE && env.ESIMACCESS_SECRET_KEY) {
     config.esimaccess = {
       ...http,
       baseUrl: env.ESIMACCESS_BASE_URL,
@@ -89,16 +90,21 @@ export function esimProviderConfig(env: Env, db: Db, log: Logger, esimWebhookSec
   return config;
 }
 
-/** The eSIM provider alone (what `cli.js catalog sync` needs: no payment keys). */
+/** The (first) eSIM provider alone (what `cli.js catalog sync` needs: no payment keys). */
 export function buildEsimProvider(env: Env, db: Db, log: Logger, esimWebhookSecret?: string): EsimProvider {
-  const esim = createEsimProvider(esimProviderConfig(env, db, log, esimWebhookSecret));
-  log.info('eSIM provider', { esim: esim.name, ...(baseUrlOf(env) ? { baseUrl: baseUrlOf(env) } : {}) });
-  return esim;
+  return buildEsimProviders(env, db, log, esimWebhookSecret)[0]!;
 }
 
-function baseUrlOf(env: Env): string | undefined {
-  if (env.ESIM_PROVIDER === 'airalo') return env.AIRALO_BASE_URL;
-  if (env.ESIM_PROVIDER === 'esimaccess') return env.ESIMACCESS_BASE_URL;
+/** Every configured eSIM provider (ESIM_PROVIDERS), in order. */
+export function buildEsimProviders(env: Env, db: Db, log: Logger, esimWebhookSecret?: string): EsimProvider[] {
+  const list = createEsimProviders(esimProviderConfig(env, db, log, esimWebhookSecret));
+  for (const esim of list) log.info('eSIM provider', { esim: esim.name, ...(baseUrlOf(env, esim.name) ? { baseUrl: baseUrlOf(env, esim.name) } : {}) });
+  return list;
+}
+
+function baseUrlOf(env: Env, name: string = env.ESIM_PROVIDER): string | undefined {
+  if (name === 'airalo') return env.AIRALO_BASE_URL;
+  if (name === 'esimaccess') return env.ESIMACCESS_BASE_URL;
   return undefined;
 }
 
@@ -134,25 +140,35 @@ export function buildServices(
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     });
-  let esim = opts.overrides?.esim ?? createEsimProvider(esimProviderConfig(env, db, log, opts.esimWebhookSecret));
+  // Every configured provider (ESIM_PROVIDERS); an override of `esim` stands for the first one (tests).
+  let esimProviders: EsimProvider[] = opts.overrides?.esimProviders
+    ? [...opts.overrides.esimProviders]
+    : opts.overrides?.esim
+      ? [opts.overrides.esim]
+      : createEsimProviders(esimProviderConfig(env, db, log, opts.esimWebhookSecret));
+  if (opts.overrides?.esim && !esimProviders.includes(opts.overrides.esim)) esimProviders = [opts.overrides.esim, ...esimProviders];
   const metrics = opts.metrics;
   if (metrics) {
-    const esimName = esim.name;
     const paymentsName = payments.name;
-    esim = countingFailures(esim, ESIM_OPERATIONS, (operation) => metrics.esimProviderError(esimName, operation));
+    esimProviders = esimProviders.map((p) => {
+      const esimName = p.name;
+      return countingFailures(p, ESIM_OPERATIONS, (operation) => metrics.esimProviderError(esimName, operation));
+    });
     payments = countingFailures(payments, PAYMENT_OPERATIONS, (operation) => metrics.paymentProviderError(paymentsName, operation));
   }
-  assertProvidersCompatible(payments, esim);
+  const esim = esimProviders[0]!;
+  for (const p of esimProviders) assertProvidersCompatible(payments, p);
   const mailer = opts.overrides?.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR, from: env.MAIL_FROM });
   log.info('checkout providers', {
     payments: payments.name,
-    esim: esim.name,
+    esim: esimProviders.map((p) => p.name).join(','),
     ...(baseUrlOf(env) ? { esimBaseUrl: baseUrlOf(env) } : {}),
     mail: env.SMTP_URL ? describeSmtpUrl(env.SMTP_URL) : `outbox ${resolve(env.OUTBOX_DIR)}`,
   });
   services = createServices(db, shopConfig(env), {
     payments,
     esim,
+    esimProviders,
     mailer,
     log,
     rateLimits: createRateLimitSettings({
@@ -186,7 +202,7 @@ export function buildServices(
       : undefined,
     // An override given as undefined leaves the one built here (tests ask for the real mailer so).
     // (payments and esim were taken above, and may have been wrapped for the metrics.)
-    ...Object.fromEntries(Object.entries(opts.overrides ?? {}).filter(([k, v]) => v !== undefined && k !== 'payments' && k !== 'esim')),
+    ...Object.fromEntries(Object.entries(opts.overrides ?? {}).filter(([k, v]) => v !== undefined && k !== 'payments' && k !== 'esim' && k !== 'esimProviders')),
   });
   return services;
 }

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { parseAllowlist } from '@esim/api/domain';
-import { ESIM_PROVIDER_NAMES } from '@esim/api';
+import { ESIM_PROVIDER_NAMES, type EsimProviderName } from '@esim/api';
 
 const ZEnv = z
   .object({
@@ -99,6 +99,12 @@ const ZEnv = z
      * 'esimaccess' (eSIM Access). A real provider needs its credentials below, and Stripe payments.
      */
     ESIM_PROVIDER: z.enum(ESIM_PROVIDER_NAMES).default('simulator'),
+    /**
+     * Several providers at once (issue 25): a comma list such as 'simulator,airalo,esimaccess', in
+     * order of preference (the first breaks ties between equal offers and is the default provider).
+     * Unset: ESIM_PROVIDER alone (the older single-provider variable, kept as an alias).
+     */
+    ESIM_PROVIDERS: optionalText(),
     /** Airalo Partner API v2: OAuth client credentials from the Airalo Partners platform. */
     AIRALO_CLIENT_ID: optionalText(),
     AIRALO_CLIENT_SECRET: optionalText(),
@@ -228,15 +234,31 @@ const ZEnv = z
         ['ESIMACCESS_SECRET_KEY', 'the secret key'],
       ],
     };
-    for (const [key, what] of need[env.ESIM_PROVIDER] ?? []) {
-      if (env[key] === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `ESIM_PROVIDER=${env.ESIM_PROVIDER} needs ${key} (${what} from the provider's partner console); see "Connecting a wholesale provider" in the README`,
-        });
+    const listed = env.ESIM_PROVIDERS === undefined ? [env.ESIM_PROVIDER] : splitProviders(env.ESIM_PROVIDERS);
+    const unknown = listed.filter((n) => !(ESIM_PROVIDER_NAMES as readonly string[]).includes(n));
+    if (env.ESIM_PROVIDERS !== undefined && (listed.length === 0 || unknown.length > 0))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ESIM_PROVIDERS'],
+        message: `ESIM_PROVIDERS=${env.ESIM_PROVIDERS}: ${unknown.length ? `unknown provider ${unknown.map((n) => JSON.stringify(n)).join(', ')}; ` : ''}expected a comma list of ${ESIM_PROVIDER_NAMES.join(', ')}`,
+      });
+    const setting = env.ESIM_PROVIDERS === undefined ? 'ESIM_PROVIDER' : 'ESIM_PROVIDERS';
+    for (const name of listed) {
+      for (const [key, what] of need[name] ?? []) {
+        if (env[key] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${setting}=${setting === 'ESIM_PROVIDER' ? name : env.ESIM_PROVIDERS} needs ${key} (${what} from the provider's partner console); see "Connecting a wholesale provider" in the README`,
+          });
+      }
     }
   });
+
+/** 'simulator, airalo,,esimaccess' → ['simulator', 'airalo', 'esimaccess'] (trimmed, lower case, each once). */
+function splitProviders(list: string): string[] {
+  return [...new Set(list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean))];
+}
 
 /** 'a@b.example' or 'Name <a@b.example>' / '"Name" <a@b.example>': one address, no line breaks. */
 function isMailbox(v: string): boolean {
@@ -298,7 +320,9 @@ function optionalText() {
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 }
 
-export type Env = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM'> & {
+export type Env = Omit<z.infer<typeof ZEnv>, 'MAIL_FROM' | 'ESIM_PROVIDERS'> & {
+  /** The configured eSIM providers in order (ESIM_PROVIDERS, else [ESIM_PROVIDER]); ESIM_PROVIDER is the first. */
+  ESIM_PROVIDERS: EsimProviderName[];
   /** MAIL_FROM, or defaultMailFrom(PRODUCT_NAME, PUBLIC_URL). */
   MAIL_FROM: string;
   PUBLIC_URL: string;
@@ -331,8 +355,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const providers = (env.ESIM_PROVIDERS === undefined ? [env.ESIM_PROVIDER] : splitProviders(env.ESIM_PROVIDERS)) as EsimProviderName[];
   return {
     ...env,
+    ESIM_PROVIDER: providers[0]!,
+    ESIM_PROVIDERS: providers,
     MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.PRODUCT_NAME, publicUrl),
     PUBLIC_URL: publicUrl,
     PUBLIC_URL_DEFAULTED: env.PUBLIC_URL === undefined,

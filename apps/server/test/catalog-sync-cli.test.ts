@@ -55,6 +55,7 @@ describe('catalog sync (the CLI command)', () => {
       changed: false,
       visibleBefore: 4,
       maxHideShare: 0.5,
+      relisted: 0,
       refused: 'it would hide 3 of the 4 visible plans (75%), more than the allowed 50%',
     };
     const real = describeReport({ ...base, dryRun: false });

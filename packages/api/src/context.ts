@@ -37,6 +37,7 @@ export function createServices(db: Db, config: ShopConfig, overrides: Partial<Se
     rateLimits: createRateLimitSettings(),
     adminPolicy: DEFAULT_ADMIN_POLICY,
     ...overrides,
+    ...(overrides.esimProviders?.length && !overrides.esim ? { esim: overrides.esimProviders[0]! } : {}),
     payments: overrides.payments ?? createShopPaymentProvider(db, finished, {}),
   };
   return built;

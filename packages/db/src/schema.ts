@@ -63,6 +63,11 @@ export interface PlansTable {
   synced_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the provider says about the plan (ProviderPackage.facts as JSON); null: it said nothing (migration 2026-11-28-050). */
   facts: ColumnType<string | null, string | null | undefined, string | null>;
+  // ── several providers at once (migration 2026-11-28-110) ──
+  /** The equivalence key of a provider's plan (services/catalog-offers.ts); null: never grouped. */
+  offer_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set on an equivalent plan that is not the best offer: the listed plan's id (the shop lists only plans without it). */
+  alternate_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The owner's wording of a plan in one language (migration 2026-11-28-050); overrides the composed texts. */
@@ -384,6 +389,12 @@ export interface OrdersTable {
   last_error: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /**
+   * The equivalent plan of another provider this order is provisioned from, after its own provider
+   * refused it as out of stock or unavailable (set once, before that provider is asked); null: the
+   * order's own plan. Migration 2026-11-28-110.
+   */
+  provision_plan_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Rewards points spent on this order (1 point = 1 USD cent of its USD price). */
   points_used: ColumnType<number, number | undefined, number>;
   /** What those points took off, in minor units of `currency`; the card pays total − this. */

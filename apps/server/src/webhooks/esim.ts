@@ -1,4 +1,7 @@
-// POST /api/webhooks/esim: the eSIM provider's events (installed, activated, usage, low data,
+// POST /api/webhooks/esim[/<provider>]: the eSIM providers' events. With several providers
+// (ESIM_PROVIDERS) register /api/webhooks/esim/airalo, /api/webhooks/esim/esimaccess…: the path names
+// the provider whose signature check applies; the bare path lets each configured provider check the
+// delivery in turn. The (installed, activated, usage, low data,
 // validity ending, finished, expired). Raw body → the provider's parseWebhook (signature over the
 // raw body, |now − t| ≤ 300 s; eSIM Access's documented deliveries are unsigned and only trigger a
 // re-read from its API) → dedupe on the event id → applied to the eSIM (esim-sync). The CSRF guard
@@ -8,8 +11,8 @@
 //   400 { error: { code: 'BAD_SIGNATURE', reason: 'signature'|'stale'|'malformed', message } }
 //   403 { error: { code: 'FORBIDDEN' } }  the sender is not on ESIM_WEBHOOK_ALLOWED_IPS
 //   500 when applying failed (the event is un-recorded, so the provider's retry is applied)
-import { Hono } from 'hono';
-import { EsimWebhookError, receiveEsimWebhook } from '@esim/api';
+import { Hono, type Context } from 'hono';
+import { EsimWebhookError, findEsimProvider, receiveEsimWebhook } from '@esim/api';
 import { isAllowlisted, parseAllowlist } from '@esim/api/domain';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { servicesFor } from '../trpc-context.ts';
@@ -24,16 +27,17 @@ export function esimWebhookRoutes(deps: AppDeps) {
   // Airalo checks the URL with a HEAD request when a webhook is opted in: answer 200, no body.
   // Hono answers HEAD with the GET route (body dropped), so the route is a GET.
   app.get('/webhooks/esim', (c) => c.body(null, 200));
+  app.get('/webhooks/esim/:provider', (c) => c.body(null, 200));
   // ESIM_WEBHOOK_ALLOWED_IPS: eSIM Access secures its unsigned deliveries by the sender's address.
   const senders = parseAllowlist(deps.env.ESIM_WEBHOOK_ALLOWED_IPS);
-  app.post('/webhooks/esim', jsonBodyLimit(MAX_WEBHOOK_BODY), async (c) => {
+  const receive = async (c: Context<AppEnv>, providerName: string | undefined) => {
     if (senders.entries.length > 0 && !isAllowlisted(senders, c.var.ip)) {
       (c.var.log ?? deps.log).warn('eSIM webhook refused: sender not on ESIM_WEBHOOK_ALLOWED_IPS', { ip: c.var.ip });
       return sendError(c, 403, 'FORBIDDEN', 'eSIM webhook refused: this sender is not on the allow-list.');
     }
     const raw = await c.req.text();
     try {
-      const result = await receiveEsimWebhook(deps.db, servicesFor(deps, c), raw, c.req.raw.headers);
+      const result = await receiveEsimWebhook(deps.db, servicesFor(deps, c), raw, c.req.raw.headers, providerName);
       return c.json({ received: true, outcome: result.outcome });
     } catch (err) {
       if (err instanceof EsimWebhookError) {
@@ -46,6 +50,13 @@ export function esimWebhookRoutes(deps: AppDeps) {
       });
       return sendError(c, 500, 'INTERNAL', 'The event could not be handled; please retry.');
     }
+  };
+  app.post('/webhooks/esim', jsonBodyLimit(MAX_WEBHOOK_BODY), (c) => receive(c, undefined));
+  app.post('/webhooks/esim/:provider', jsonBodyLimit(MAX_WEBHOOK_BODY), (c) => {
+    const name = c.req.param('provider');
+    if (!findEsimProvider(deps.services, name))
+      return sendError(c, 404, 'NOT_FOUND', `eSIM webhook refused: no eSIM provider ${JSON.stringify(name.slice(0, 40))} is configured.`);
+    return receive(c, name);
   });
   return app;
 }

@@ -5,7 +5,7 @@
 // a pass is what a traveller would use in `elapsed × timeScale` (SIMULATED_MB_PER_DAY a day), applied
 // through the same event path as a provider's webhook.
 // Started by main.ts and by `cli.js worker`; stop() waits for the pass in flight. tick() runs one pass now.
-import { EsimSimulator, handleEsimEvent, pollEsimUsage, queueDueValidityAlerts, type EsimPollResult } from '@esim/api';
+import { EsimSimulator, findEsimProvider, handleEsimEvent, pollEsimUsage, queueDueValidityAlerts, type EsimPollResult } from '@esim/api';
 import type { AppDeps } from '../types.ts';
 import { errorText, every, singleFlight } from './loop.ts';
 
@@ -37,7 +37,8 @@ export function createEsimLifeWorker(
 
   const autoplay = async (): Promise<number> => {
     const scale = opts.timeScale ?? 0;
-    const sim = deps.services.esim;
+    // The simulator among the configured providers (ESIM_PROVIDERS may name real ones too).
+    const sim = findEsimProvider(deps.services, 'simulator') ?? deps.services.esim;
     const t = now();
     const elapsed = t - lastPlay;
     lastPlay = t;
@@ -51,7 +52,7 @@ export function createEsimLifeWorker(
       const usage = await sim.usage(iccid);
       if (usage.planState === 'finished' || usage.planState === 'expired') continue;
       const change = await sim.simulateUsage(iccid, mb);
-      await handleEsimEvent(deps.db, deps.services, change.event);
+      await handleEsimEvent(deps.db, deps.services, change.event, sim);
       moved++;
     }
     return moved;

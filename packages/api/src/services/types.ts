@@ -28,8 +28,13 @@ export interface Services {
   catalog: CatalogCache;
   /** Stripe or demo payments (createShopPaymentProvider). Default: demo, its state in the db. */
   payments: AnyPaymentProvider;
-  /** eSIM provisioning. Default: the simulator. */
+  /** eSIM provisioning: the default provider (the first of ESIM_PROVIDERS). Default: the simulator. */
   esim: EsimProvider;
+  /**
+   * Every configured eSIM provider, in order of preference (ESIM_PROVIDERS), `esim` among them.
+   * Unset: `esim` alone. Route an eSIM's or a plan's calls with esimProviderFor (esim-providers.ts).
+   */
+  esimProviders?: readonly EsimProvider[] | undefined;
   /** Default: an in-memory mailer (the server passes SMTP or the .eml outbox). */
   mailer: Mailer;
   /** Background fulfilment work (provisioning, e-mail) after a payment; idle() in tests. */

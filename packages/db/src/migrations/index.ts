@@ -29,6 +29,7 @@ import * as m20261128060refundCodes from './2026-11-28-060-refund-codes.ts';
 import * as m20261128080secondFactors from './2026-11-28-080-second-factors.ts';
 import * as m20261128090adminRoles from './2026-11-28-090-admin-roles.ts';
 import * as m20261128100orderEventTrigger from './2026-11-28-100-order-event-trigger.ts';
+import * as m20261128110severalProviders from './2026-11-28-110-several-providers.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-080-second-factors': m20261128080secondFactors,
   '2026-11-28-090-admin-roles': m20261128090adminRoles,
   '2026-11-28-100-order-event-trigger': m20261128100orderEventTrigger,
+  '2026-11-28-110-several-providers': m20261128110severalProviders,
 };

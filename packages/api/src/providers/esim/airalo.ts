@@ -83,6 +83,17 @@ export interface AiraloOptions extends AiraloConfig {
 /** Business error codes (HTTP 422 `code`) that mean "try again later" rather than "no". */
 const RETRYABLE_CODES = new Set([13, 53]);
 
+/**
+ * Airalo's refusals of the package itself (errors/airalo-problem-types.yml business_codes): 33
+ * "Insufficient eSIM stock", 34 "Package invalid or out of stock", 13 "Operator under maintenance"
+ * (remediation: "Retry later or offer an alternative package from another operator"). Also read as
+ * such, since the documents allow it: a 422 validation answer naming `package_id` ("The selected
+ * package is invalid.": withdrawn since the last sync) and the documented example "Submit Order
+ * (422) SIM quantity is not available". With several providers, the order then fails over (issue 25).
+ */
+const PACKAGE_UNAVAILABLE_CODES = new Set([13, 33, 34]);
+const PACKAGE_UNAVAILABLE_TEXT = /out of stock|insufficient stock|quantity is not available|not available/i;
+
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
@@ -283,10 +294,16 @@ export class AiraloProvider implements EsimProvider {
       .filter(([k, v]) => k !== 'code' && k !== 'reason' && typeof v === 'string')
       .map(([k, v]) => `${k}: ${v as string}`);
     const detail = [code !== undefined ? `[${code}]` : '', reason ?? '', ...fields].join(' ').trim().slice(0, 300) || undefined;
+    const packageUnavailable =
+      answer.status === 422 &&
+      ((code !== undefined && PACKAGE_UNAVAILABLE_CODES.has(code)) ||
+        typeof inner.package_id === 'string' ||
+        (code === undefined && PACKAGE_UNAVAILABLE_TEXT.test(reason ?? '')));
     if (answer.status === 422 && code !== undefined && RETRYABLE_CODES.has(code)) {
-      return new EsimProviderError('unavailable', `airalo: ${req.label} cannot be served now: ${detail}`, true);
+      return new EsimProviderError('unavailable', `airalo: ${req.label} cannot be served now: ${detail}`, true, { packageUnavailable });
     }
-    return statusError(this.http, req, answer, detail);
+    const e = statusError(this.http, req, answer, detail);
+    return packageUnavailable ? new EsimProviderError(e.code, e.message, e.retryable, { retryAfterMs: e.retryAfterMs, packageUnavailable }) : e;
   }
 
   private url(path: string, query?: Record<string, string>): string {
@@ -355,7 +372,7 @@ export class AiraloProvider implements EsimProvider {
       // is not listed until it is made: no inline retry (the shop's next attempt looks it up first).
       // A 429 was not accepted, so it may be retried at once.
       if (e instanceof EsimProviderError && e.retryable && !/\(429\)/.test(e.message)) {
-        throw new EsimProviderError(e.code, e.message, false, { retryAfterMs: e.retryAfterMs });
+        throw new EsimProviderError(e.code, e.message, false, { retryAfterMs: e.retryAfterMs, packageUnavailable: e.packageUnavailable });
       }
       throw e;
     }

@@ -82,7 +82,9 @@ export function esimAccessSignature(secret: string, timestamp: string, requestId
 // refunded and the log names the code). A bad signature, an expired timestamp or a blocked IP are
 // the operator's to fix (keys, clock, allow-list): retryable, so orders wait for the fix within the
 // fulfilment's attempts instead of being refunded at once.
-const ERRORS: Record<string, { code: EsimProviderErrorCode; retryable: boolean; what: string }> = {
+// packageUnavailable: eSIM Access refused the package itself (out of stock, or not sold any more):
+// with several providers the order fails over to the next provider's equivalent (issue 25).
+const ERRORS: Record<string, { code: EsimProviderErrorCode; retryable: boolean; what: string; packageUnavailable?: true }> = {
   '000001': { code: 'unavailable', retryable: true, what: 'server error' },
   '900001': { code: 'unavailable', retryable: true, what: 'system busy' },
   '101001': { code: 'unavailable', retryable: true, what: 'request timestamp expired (check the server clock)' },
@@ -96,10 +98,10 @@ const ERRORS: Record<string, { code: EsimProviderErrorCode; retryable: boolean; 
   // Only getEsim asks by orderNo, and answers 'pending' for it (the shop polls again): no retry here.
   '200010': { code: 'unavailable', retryable: false, what: 'profile not yet allocated' },
   '200007': { code: 'rejected', retryable: false, what: 'insufficient balance on the eSIM Access account' },
-  '200011': { code: 'rejected', retryable: false, what: 'out of stock (no profiles available)' },
-  '310201': { code: 'rejected', retryable: false, what: 'package not found' },
-  '310241': { code: 'rejected', retryable: false, what: 'package not found' },
-  '310243': { code: 'rejected', retryable: false, what: 'package not found' },
+  '200011': { code: 'rejected', retryable: false, what: 'out of stock (no profiles available)', packageUnavailable: true },
+  '310201': { code: 'rejected', retryable: false, what: 'package not found', packageUnavailable: true },
+  '310241': { code: 'rejected', retryable: false, what: 'package not found', packageUnavailable: true },
+  '310243': { code: 'rejected', retryable: false, what: 'package not found', packageUnavailable: true },
   '200005': { code: 'rejected', retryable: false, what: 'package price changed (run catalog sync)' },
   '200006': { code: 'rejected', retryable: false, what: 'wrong total amount' },
   '310272': { code: 'not_found', retryable: false, what: 'order not found' },
@@ -116,8 +118,15 @@ export class EsimAccessApiError extends EsimProviderError {
   readonly errorCode: string;
   /** eSIM Access refused a transactionId it has seen before. */
   readonly duplicate: boolean;
-  constructor(code: EsimProviderErrorCode, message: string, retryable: boolean, errorCode: string, duplicate: boolean) {
-    super(code, message, retryable);
+  constructor(
+    code: EsimProviderErrorCode,
+    message: string,
+    retryable: boolean,
+    errorCode: string,
+    duplicate: boolean,
+    packageUnavailable = false,
+  ) {
+    super(code, message, retryable, { packageUnavailable });
     this.errorCode = errorCode;
     this.duplicate = duplicate;
   }
@@ -168,7 +177,7 @@ export class EsimAccessProvider implements EsimProvider {
     const msg = this.redact(env.errorMsg);
     const duplicate = DUPLICATE.test(msg);
     const known = ERRORS[code];
-    const meaning = duplicate
+    const meaning: { code: EsimProviderErrorCode; retryable: boolean; what: string; packageUnavailable?: true } = duplicate
       ? { code: 'conflict' as const, retryable: false, what: 'duplicate transactionId' }
       : RATE_LIMITED.test(msg)
         ? { code: 'unavailable' as const, retryable: true, what: 'rate limited' }
@@ -180,6 +189,7 @@ export class EsimAccessProvider implements EsimProvider {
       meaning.retryable,
       code,
       duplicate,
+      meaning.packageUnavailable === true,
     );
   }
 

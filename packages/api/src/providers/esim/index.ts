@@ -1,5 +1,7 @@
-// Chooses the eSIM provider from configuration: the built-in simulator, or a real wholesaler (one
-// file implementing EsimProvider with isReal = true, and a case here).
+// Chooses the eSIM providers from configuration: the built-in simulator and/or real wholesalers (one
+// file implementing EsimProvider with isReal = true, and a case here). Several may run at once
+// (ESIM_PROVIDERS, issue 25): createEsimProviders builds each by name, in the configured order; the
+// services route an eSIM's calls to the provider named on it (services/esim-providers.ts).
 import { AiraloProvider } from './airalo.ts';
 import { EsimAccessProvider } from './esimaccess.ts';
 import { EsimSimulator } from './simulator.ts';
@@ -12,9 +14,17 @@ export type EsimProviderName = (typeof ESIM_PROVIDER_NAMES)[number];
 export interface EsimProviderConfig {
   /** ESIM_PROVIDER; default 'simulator'. */
   provider?: EsimProviderName | undefined;
+  /** ESIM_PROVIDERS: several at once, in order of preference; default [provider]. */
+  providers?: readonly EsimProviderName[] | undefined;
   simulator?: SimulatorOptions | undefined;
   airalo?: AiraloConfig | undefined;
   esimaccess?: EsimAccessConfig | undefined;
+}
+
+/** Every configured provider, in the configured order (each name once); the first is the default. */
+export function createEsimProviders(config: EsimProviderConfig = {}): EsimProvider[] {
+  const names = [...new Set(config.providers?.length ? config.providers : [config.provider ?? 'simulator'])];
+  return names.map((provider) => createEsimProvider({ ...config, provider }));
 }
 
 export function createEsimProvider(config: EsimProviderConfig = {}): EsimProvider {

@@ -82,17 +82,24 @@ export class EsimProviderError extends Error {
   readonly retryable: boolean;
   /** The provider asked to wait this long before the next call (Retry-After), when it said. */
   readonly retryAfterMs: number | undefined;
+  /**
+   * The provider refused this package itself: out of stock, withdrawn, or its operator down (each
+   * adapter maps its documented codes). With several providers configured, provisioning tries the
+   * next provider's equivalent package once before refunding (issue 25).
+   */
+  readonly packageUnavailable: boolean;
   constructor(
     code: EsimProviderErrorCode,
     message: string,
     retryable = code === 'unavailable',
-    options: { retryAfterMs?: number | undefined } = {},
+    options: { retryAfterMs?: number | undefined; packageUnavailable?: boolean | undefined } = {},
   ) {
     super(message);
     this.name = 'EsimProviderError';
     this.code = code;
     this.retryable = retryable;
     this.retryAfterMs = options.retryAfterMs;
+    this.packageUnavailable = options.packageUnavailable === true;
   }
 }
 

@@ -9,13 +9,13 @@ import { AppError } from '../../errors.ts';
 import type { ExchangeRates, Plan, Region, RegionDetail } from '../../domain/catalog.ts';
 import type { ShopLanguage } from '../../domain/language.ts';
 import { localizedPlan, localizedPlans } from './plan-names.ts';
-import { getExchangeRates, listAllPlans, listCoverage, listRegions, listTopUpOnlyPlanIds } from './catalog.ts';
+import { getExchangeRates, listAllPlans, listCoverage, listPlanSources, listRegions, listTopUpOnlyPlanIds } from './catalog.ts';
 
 export interface CatalogSnapshot {
   /** Every region, in display order. */
   readonly regions: readonly Region[];
   readonly regionById: ReadonlyMap<number, RegionDetail>;
-  /** Active plans sold as a new eSIM, per region id; every known region has an entry (maybe empty). */
+  /** Active plans sold as a new eSIM, per region id, the best offers only (no alternates); every known region has an entry (maybe empty). */
   readonly plansByRegion: ReadonlyMap<number, readonly Plan[]>;
   /** Active top-up-only packages per region id (a provider's separate top-ups); absent when none. */
   readonly topUpsByRegion: ReadonlyMap<number, readonly Plan[]>;
@@ -23,6 +23,10 @@ export interface CatalogSnapshot {
   readonly planById: ReadonlyMap<number, Plan>;
   /** Ids of the top-up-only plans: never sold as a new eSIM. */
   readonly topUpOnly: ReadonlySet<number>;
+  /** The provider of each active plan (null: the seed's own); issue 25. */
+  readonly providerOf: ReadonlyMap<number, string | null>;
+  /** Every active plan per region, alternates and top-up-only ones included (a provider's own top-ups are among them). */
+  readonly allByRegion: ReadonlyMap<number, readonly Plan[]>;
   readonly rates: ExchangeRates;
   /** Bumped on every load; part of nothing the client sees, handy for logs and tests. */
   readonly version: number;
@@ -39,20 +43,29 @@ function deepFreeze<T>(value: T): T {
 const EMPTY: readonly Plan[] = Object.freeze([]);
 
 export async function loadCatalog(db: Db, version = 1): Promise<CatalogSnapshot> {
-  const [regions, plans, coverage, rates, topUpOnlyIds] = await Promise.all([
+  const [regions, plans, coverage, rates, topUpOnlyIds, sources] = await Promise.all([
     listRegions(db),
     listAllPlans(db),
     listCoverage(db),
     getExchangeRates(db),
     listTopUpOnlyPlanIds(db),
+    listPlanSources(db),
   ]);
   const topUpOnly = new Set(topUpOnlyIds);
+  const providerOf = new Map(sources.map((s) => [s.id, s.provider]));
+  const alternates = new Set(sources.filter((s) => s.alternateOf !== null).map((s) => s.id));
+  const allByRegion = new Map<number, Plan[]>();
   const plansByRegion = new Map<number, Plan[]>();
   const topUpsByRegion = new Map<number, Plan[]>();
   for (const r of regions) plansByRegion.set(r.id, []);
   const planById = new Map<number, Plan>();
   for (const p of plans) {
-    if (topUpOnly.has(p.id)) {
+    const all = allByRegion.get(p.regionId);
+    if (all) all.push(p);
+    else allByRegion.set(p.regionId, [p]);
+    if (alternates.has(p.id)) {
+      // Another provider's equivalent plan is listed instead; top-ups of this provider's eSIMs may still buy it.
+    } else if (topUpOnly.has(p.id)) {
       if (!plansByRegion.has(p.regionId)) continue;
       const list = topUpsByRegion.get(p.regionId);
       if (list) list.push(p);
@@ -67,8 +80,9 @@ export async function loadCatalog(db: Db, version = 1): Promise<CatalogSnapshot>
   deepFreeze(rates);
   for (const list of plansByRegion.values()) deepFreeze(list);
   for (const list of topUpsByRegion.values()) deepFreeze(list);
+  for (const list of allByRegion.values()) deepFreeze(list);
   for (const detail of regionById.values()) deepFreeze(detail);
-  return { regions, regionById, plansByRegion, topUpsByRegion, planById, topUpOnly, rates, version };
+  return { regions, regionById, plansByRegion, topUpsByRegion, planById, topUpOnly, providerOf, allByRegion, rates, version };
 }
 
 export class CatalogCache {

@@ -22,6 +22,15 @@
 // whether the real run would be refused. Switching the shop from the seed to a real provider hides
 // the seed's plans and therefore needs `force` too, on purpose: it is a catalogue replacement.
 //
+// Several providers at once (ESIM_PROVIDERS, issue 25): `configured` names them all, and each is
+// synced by its own run. A run hides its own provider's plans that it no longer lists, and plans of
+// providers that are not configured any more; it leaves the other configured providers' plans alone,
+// and its guard counts only the plans in its own scope (per provider). Every package gets its offer
+// key (domain/offers.ts: same countries, data, days and way of sale = the same offer); after the
+// run, equivalent plans of different providers are ranked (lowest price to the traveller, then most
+// data, …) and all but the best get plans.alternate_of = the best plan's id: the shop lists only the
+// best, provisioning may fail over to the others.
+//
 // A second run with the same packages changes nothing and says so. After a change the catalogue
 // version row (app_settings 'catalog_version') is bumped in the same transaction, and this process's
 // cache is invalidated after the commit; a server in another process notices the version.
@@ -30,6 +39,7 @@ import { sql } from 'kysely';
 import type { Db, NewPlan, NewRegion } from '@esim/db';
 import { COUNTRIES, countryFlagIcon } from '@esim/db';
 import { retailPrice, type PricingRule } from '../../domain/pricing.ts';
+import { chooseListedOffers, offerKey } from '../../domain/offers.ts';
 import { iso } from '../../domain/time.ts';
 import type { EsimProvider, ProviderPackage } from '../../providers/esim/index.ts';
 import { changed, isSqlite, writeTransaction } from '../shared/db-tx.ts';
@@ -48,6 +58,12 @@ export interface CatalogSyncOptions {
   force?: boolean | undefined;
   /** The largest share (0–1) of the visible plans one run may hide without force; default 0.5. */
   maxHideShare?: number | undefined;
+  /**
+   * Every configured provider (ESIM_PROVIDERS), in order of preference; default [provider.name].
+   * Plans of the others are left alone (and ranked against this provider's); plans of a provider
+   * not named here are hidden.
+   */
+  configured?: readonly string[] | undefined;
 }
 
 /** The share of the visible plans a run may hide without --force, unless configured. */
@@ -67,8 +83,10 @@ export interface CatalogSyncReport {
   /** Anything added, updated or hidden (false: the catalogue already matched). */
   changed: boolean;
   dryRun: boolean;
-  /** Plans visible (active) before the run. */
+  /** Plans visible (active) before the run, in this run's scope (with several providers: its own, and those it may hide). */
   visibleBefore: number;
+  /** Plans whose listing changed by the ranking of equivalent offers (now listed, or now an alternate). */
+  relisted: number;
   /** The configured limit: at most this share of visibleBefore may be hidden without force. */
   maxHideShare: number;
   /**
@@ -146,6 +164,7 @@ interface PlanRow {
   topup_only: number;
   active: number;
   facts: string | null;
+  offer_key: string | null;
 }
 
 /** The provider's facts as stored on the plan (stable key order), or null when it said nothing. */
@@ -225,6 +244,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
       dryRun: opts.dryRun === true,
       visibleBefore: 0,
       maxHideShare,
+      relisted: 0,
     };
     const write = !opts.dryRun;
     const regionRows = await trx.selectFrom('regions').select(['id', 'code', 'name', 'kind']).execute();
@@ -331,9 +351,20 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
         'topup_only',
         'active',
         'facts',
+        'offer_key',
       ])
       .execute();
-    report.visibleBefore = plans.filter((p) => p.active === 1).length;
+    const configured = opts.configured?.length ? opts.configured : [providerName];
+    const simulatorConfigured = configured.includes('simulator');
+    // What this run may hide besides its own plans: a provider's that is not configured any more,
+    // and the seed's own (provider null) under a real provider when the simulator is not configured.
+    const foreignToHide = (p: PlanRow) =>
+      p.provider !== providerName &&
+      ((p.provider !== null && !configured.includes(p.provider)) || (p.provider === null && opts.provider.isReal && !simulatorConfigured));
+    // The guard's scope (per provider): this provider's plans, the seed's it adopts or hides, and
+    // what it hides of others; with one provider configured that is every plan.
+    const inScope = (p: PlanRow) => p.provider === providerName || (p.provider === null && !opts.provider.isReal) || foreignToHide(p);
+    report.visibleBefore = plans.filter((p) => p.active === 1 && inScope(p)).length;
     const byPackage = new Map<string, PlanRow>();
     const seedBySlug = new Map<string, PlanRow>();
     const slugs = new Set<string>();
@@ -352,6 +383,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
       const data = dataAmountText(pkg.dataMb);
       const price = retailPrice(pkg.wholesale.minor, opts.pricing);
       const topupOnly = pkg.newEsim ? 0 : 1;
+      const key = offerKey(pkg.countries, pkg.dataMb, pkg.validityDays, topupOnly === 1);
       // The simulator's packages are the seed's plans: adopt the seed row of the same slug.
       const existing = byPackage.get(pkg.code) ?? (opts.provider.isReal ? undefined : seedBySlug.get(pkg.code));
       if (existing) {
@@ -370,6 +402,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
           topup_only: topupOnly,
           active: 1,
           facts: factsJson(pkg.facts),
+          offer_key: key,
         };
         const same = (Object.keys(next) as Array<keyof typeof next>).every((k) => existing[k] === next[k]);
         if (same) {
@@ -421,6 +454,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
         wholesale_currency: pkg.wholesale.currency,
         topup_only: topupOnly,
         facts: factsJson(pkg.facts),
+        offer_key: key,
         synced_at: now,
       });
     }
@@ -433,14 +467,7 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
           .execute();
 
     // What the running provider cannot buy any more (or never could) leaves the shop: hidden, kept.
-    const toHide = plans.filter(
-      (p) =>
-        p.active === 1 &&
-        !offered.has(p.id) &&
-        (p.provider === providerName ||
-          (p.provider !== null && p.provider !== providerName) ||
-          (p.provider === null && opts.provider.isReal)),
-    );
+    const toHide = plans.filter((p) => p.active === 1 && !offered.has(p.id) && (p.provider === providerName || foreignToHide(p)));
     report.hidden = toHide.length;
     report.refused = hideGuard(report.hidden, report.visibleBefore, maxHideShare, opts.force === true);
     if (report.refused && write) throw new GuardRefusal(report); // rolls back what this run wrote
@@ -458,7 +485,8 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
           .execute();
       }
     }
-    report.changed = report.added + report.updated + report.hidden + report.regionsAdded > 0;
+    if (write) report.relisted = await rankEquivalentOffers(trx, configured);
+    report.changed = report.added + report.updated + report.hidden + report.regionsAdded + report.relisted > 0;
     if (write && report.changed) await bumpCatalogVersion(trx, now);
     return report;
   };
@@ -474,6 +502,48 @@ export async function syncCatalog(db: Db, services: Services, opts: CatalogSyncO
   if (report.refused) services.log.warn('catalog sync refused', { ...report, skipped: report.skipped.length });
   else services.log.info('catalog sync', { ...report, skipped: report.skipped.length });
   return report;
+}
+
+/**
+ * Ranks equivalent plans of the configured providers (domain/offers.ts) and writes
+ * plans.alternate_of: the best offer of each key is listed (null), the others point at it; hidden
+ * plans are nobody's alternate. Returns how many plans changed. Call inside the sync's transaction.
+ */
+export async function rankEquivalentOffers(db: Db, configured: readonly string[]): Promise<number> {
+  const rows = await db
+    .selectFrom('plans')
+    .select(['id', 'provider', 'price_minor', 'data_mb', 'wholesale_minor', 'offer_key', 'alternate_of', 'active', 'topup_only'])
+    .execute();
+  const candidates = rows
+    .filter((r) => r.active === 1 && r.provider !== null && configured.includes(r.provider))
+    .map((r) => ({
+      id: r.id,
+      provider: r.provider,
+      priceMinor: r.price_minor,
+      dataMb: r.data_mb,
+      wholesaleMinor: r.wholesale_minor,
+      offerKey: r.offer_key,
+    }));
+  const listed = chooseListedOffers(candidates, configured);
+  const changes = new Map<number | null, number[]>();
+  for (const r of rows) {
+    const next = listed.get(r.id) ?? null;
+    if (next === r.alternate_of) continue;
+    const ids = changes.get(next);
+    if (ids) ids.push(r.id);
+    else changes.set(next, [r.id]);
+  }
+  let n = 0;
+  for (const [alternateOf, ids] of changes) {
+    n += ids.length;
+    for (let i = 0; i < ids.length; i += 200)
+      await db
+        .updateTable('plans')
+        .set({ alternate_of: alternateOf })
+        .where('id', 'in', ids.slice(i, i + 200))
+        .execute();
+  }
+  return n;
 }
 
 /** The PostgreSQL channel every server LISTENs on; the payload is the new catalogue version. */

@@ -176,9 +176,17 @@ export async function listTopUpOnlyPlanIds(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** The active plans of a region sold as a new eSIM, in display order; REGION_NOT_FOUND for an unknown region. */
+/** Which provider sells each active plan, and which plans are another's alternate (not listed; issue 25). */
+export async function listPlanSources(db: Db): Promise<Array<{ id: number; provider: string | null; alternateOf: number | null }>> {
+  const rows = await db.selectFrom('plans').select(['id', 'provider', 'alternate_of']).where('active', '=', 1).execute();
+  return rows.map((r) => ({ id: r.id, provider: r.provider, alternateOf: r.alternate_of }));
+}
+
+/** The active plans of a region sold as a new eSIM (the best offers: no alternates), in display order; REGION_NOT_FOUND for an unknown region. */
 export async function listPlans(db: Db, regionId: number): Promise<Plan[]> {
-  const rows = await planOrder(activePlans(db).where('region_id', '=', regionId).where('topup_only', '=', 0)).execute();
+  const rows = await planOrder(
+    activePlans(db).where('region_id', '=', regionId).where('topup_only', '=', 0).where('alternate_of', 'is', null),
+  ).execute();
   if (rows.length === 0) {
     const region = await db.selectFrom('regions').select('id').where('id', '=', regionId).where('visible', '=', 1).executeTakeFirst();
     if (!region) throw new AppError('REGION_NOT_FOUND');

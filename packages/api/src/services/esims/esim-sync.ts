@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Db, EsimPackage } from '@esim/db';
 import type { EsimStatus } from '@esim/db';
 import type { Services } from '../types.ts';
+import { usageAtProvider } from '../esim-providers.ts';
 import { snapshotOfUsage, type EsimUsageSnapshot } from '../../providers/esim/index.ts';
 import { mergeUsageSnapshot, nextPlanState, nextProfileState, type PackageLife } from '../../domain/esim-packages.ts';
 import { thresholdsReached, validityAlertDue, type EsimPlanStateValue, type UsageAlertKind } from '../../domain/esim-life.ts';
@@ -227,7 +228,7 @@ export interface EsimPollResult {
 export async function pollEsimUsage(db: Db, services: Services, limit = 50): Promise<EsimPollResult> {
   const rows = await db
     .selectFrom('esims')
-    .select(['id', 'iccid'])
+    .select(['id', 'iccid', 'provider'])
     .where('status', '!=', 'canceled')
     .where('plan_state', '!=', 'expired')
     .orderBy(sql`coalesce(synced_at, '')`)
@@ -237,7 +238,7 @@ export async function pollEsimUsage(db: Db, services: Services, limit = 50): Pro
   const result: EsimPollResult = { polled: rows.length, applied: 0, failed: 0 };
   for (const r of rows) {
     try {
-      const usage = await services.esim.usage(r.iccid);
+      const usage = await usageAtProvider(services, r.provider, r.iccid);
       const applied = await applyUsageSnapshot(db, services, {
         iccid: r.iccid,
         esimId: r.id,

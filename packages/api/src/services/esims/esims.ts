@@ -3,6 +3,7 @@
 // images the app serves for them.
 import type { Db } from '@esim/db';
 import type { Services } from '../types.ts';
+import { usageAtProvider } from '../esim-providers.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../types.ts';
 import { appleInstallUrl } from '../../domain/activation-code.ts';
@@ -162,7 +163,7 @@ async function refreshStale(db: Db, services: Services, rows: readonly EsimRow[]
   const results = await Promise.all(
     stale.map(async (r) => {
       try {
-        const usage = await withTimeout(services.esim.usage(r.iccid), REFRESH_TIMEOUT_MS);
+        const usage = await withTimeout(usageAtProvider(services, r.provider, r.iccid), REFRESH_TIMEOUT_MS);
         await applyUsageSnapshot(db, services, { iccid: r.iccid, esimId: r.id, usage: snapshotOfUsage(usage), at: now, poll: true });
         return true;
       } catch {

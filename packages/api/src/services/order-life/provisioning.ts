@@ -7,16 +7,27 @@
 // after a failure, with next_attempt_at's back-off), paid | provisioning → fulfilled (in one write
 // transaction with the eSIM, its first package and the e-mails, so they happen once per event).
 // After the last attempt the payment is refunded (refunds.ts refundUndeliverable).
+//
+// Several providers (issue 25): an order is provisioned by its plan's provider. When that provider
+// refuses the package itself (EsimProviderError.packageUnavailable: out of stock, withdrawn, operator
+// down; each adapter maps its documented codes), the order fails over once to the next provider's
+// equivalent plan (same plans.offer_key, ranked as the catalogue ranks offers). The failover is
+// written first (orders.provision_plan_id, only while it is null, with an order event when the
+// order leaves 'paid'), then the other provider is asked under the same idempotency key: a crash
+// after the write resumes with the other provider, never the first one again and never a third;
+// a refusal there is a refusal for good (refunded once, as before).
 import { sql } from 'kysely';
 import type { Db, Order } from '@esim/db';
 import type { Services } from '../types.ts';
 import { PROVISIONING_STATES } from '../../domain/orders.ts';
 import { EsimProviderError, isEsimProviderError } from '../../providers/esim/index.ts';
-import type { EsimProfile } from '../../providers/esim/index.ts';
+import type { EsimOrderResult, EsimProfile, EsimProvider } from '../../providers/esim/index.ts';
+import { rankOffers } from '../../domain/offers.ts';
+import { esimProviderFor, esimProviders, findEsimProvider, provisioningPlanOf } from '../esim-providers.ts';
 import { idempotencyKeys } from '../../providers/payments/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
 import { enqueueEmail, scheduleOrderEmails } from '../mail/mail-outbox.ts';
-import { writeTransaction } from '../shared/db-tx.ts';
+import { changed, writeTransaction } from '../shared/db-tx.ts';
 import { newAccessToken, newPublicId } from '../shared/tokens.ts';
 import { addMs, iso } from '../../domain/time.ts';
 import { leaseFree } from '../shared/job-claims.ts';
@@ -65,31 +76,111 @@ export async function provisionOrder(
       return 'fulfilled';
     }
     if (order.provision_attempts >= policy.provisionMaxAttempts) return await refundUndeliverable(db, services, order);
+    return await provisionFromPlan(db, services, order);
+  } catch (e) {
+    return recordProvisionFailure(db, services, order, e);
+  }
+}
 
-    const result = order.provider_ref
-      ? await services.esim.getEsim(order.provider_ref)
-      : await services.esim.order({
+/** Orders (or polls) the eSIM at the provider of the order's provisioning plan; fails over once (see the top). */
+async function provisionFromPlan(db: Db, services: Services, order: Order): Promise<ProvisionOutcome> {
+  const plan = await provisioningPlanOf(db, order);
+  let provider: EsimProvider | undefined;
+  let result: EsimOrderResult;
+  try {
+    provider = planProvider(services, plan, order.plan_id);
+    result = order.provider_ref
+      ? await provider.getEsim(order.provider_ref)
+      : await provider.order({
           orderId: order.public_id,
-          planId: String(order.plan_id),
-          packageCode: await providerPackage(db, services, order.plan_id),
+          planId: String(plan?.id ?? order.plan_id),
+          packageCode: packageOfPlan(provider, plan, order.plan_id),
           dataMb: order.plan_data_mb,
           validityDays: order.plan_validity_days,
           idempotencyKey: idempotencyKeys.esim(order.public_id),
         });
-    if (result.status === 'ready') {
-      await completeFulfilment(db, services, order, result.esim);
-      return 'fulfilled';
-    }
-    // Asynchronous provider: poll again later (polls are not failed attempts).
-    await keepProvisioning(db, services, order, 'waiting for the eSIM provider', {
-      provider_ref: result.providerRef,
-      next_attempt_at: addMs(services.now(), policy.provisionPollMs),
-      lease_until: null,
-    });
-    return 'pending';
   } catch (e) {
-    return recordProvisionFailure(db, services, order, e);
+    const next = provider ? await failOver(db, services, order, plan, provider, e) : undefined;
+    if (next) return provisionFromPlan(db, services, next);
+    throw e;
   }
+  if (result.status === 'ready') {
+    await completeFulfilment(db, services, order, result.esim, provider.name);
+    return 'fulfilled';
+  }
+  // Asynchronous provider: poll again later (polls are not failed attempts).
+  await keepProvisioning(db, services, order, 'waiting for the eSIM provider', {
+    provider_ref: result.providerRef,
+    next_attempt_at: addMs(services.now(), services.fulfilment.provisionPollMs),
+    lease_until: null,
+  });
+  return 'pending';
+}
+
+type ProvisioningPlan = Awaited<ReturnType<typeof provisioningPlanOf>>;
+
+/**
+ * The order with its failover to the next provider's equivalent plan written, or undefined when it
+ * may not fail over: the refusal is not of the package, the order failed over already or waits on
+ * an order the provider accepted, or no configured provider has an equivalent plan.
+ */
+async function failOver(
+  db: Db,
+  services: Services,
+  order: Order,
+  plan: ProvisioningPlan,
+  provider: EsimProvider,
+  error: unknown,
+): Promise<Order | undefined> {
+  if (!isEsimProviderError(error) || !error.packageUnavailable) return undefined;
+  if (order.provision_plan_id !== null || order.provider_ref !== null || !plan?.offer_key) return undefined;
+  const order_ = esimProviders(services).map((p) => p.name);
+  const rows = await db
+    .selectFrom('plans')
+    .select(['id', 'provider', 'price_minor', 'data_mb', 'wholesale_minor'])
+    .where('offer_key', '=', plan.offer_key)
+    .where('active', '=', 1)
+    .where('id', '!=', plan.id)
+    .execute();
+  const candidates = rows
+    .filter((r) => r.provider !== null && r.provider !== provider.name && findEsimProvider(services, r.provider) !== undefined)
+    .map((r) => ({ id: r.id, provider: r.provider, priceMinor: r.price_minor, dataMb: r.data_mb, wholesaleMinor: r.wholesale_minor }));
+  const next = rankOffers(candidates, order_)[0];
+  if (!next) return undefined;
+  const now = iso(services.now());
+  const reason = `${provider.name} refused the package (${errorText(error)}); failing over to ${next.provider}`;
+  const set = { provision_plan_id: next.id, provider_ref: null, last_error: errorText(error), lease_until: order.lease_until };
+  let moved = false;
+  if (order.status === 'paid') {
+    const t = await transition(db, { id: order.id }, 'provisioning', {
+      actor: 'system',
+      reason,
+      from: ['paid'],
+      set,
+      where: (eb) => eb('provision_plan_id', 'is', null),
+      at: now,
+    });
+    moved = t !== null;
+  }
+  if (!moved) {
+    const r = await db
+      .updateTable('orders')
+      .set({ ...set, updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', '=', 'provisioning')
+      .where('provision_plan_id', 'is', null)
+      .where('refund_requested_at', 'is', null)
+      .executeTakeFirst();
+    moved = changed(r) > 0;
+  }
+  if (!moved) return undefined;
+  services.log.warn('eSIM provisioning fails over to another provider', {
+    orderId: order.public_id,
+    from: provider.name,
+    to: next.provider,
+    planId: next.id,
+  });
+  return { ...order, ...set, status: 'provisioning', updated_at: now };
 }
 
 async function releaseLease(db: Db, orderId: number, lease: string): Promise<void> {
@@ -111,15 +202,29 @@ async function provisionTopUp(db: Db, services: Services, order: Order, esimId: 
       return 'fulfilled';
     }
     if (order.provision_attempts >= services.fulfilment.provisionMaxAttempts) return await refundUndeliverable(db, services, order);
-    const esim = await db.selectFrom('esims').select(['iccid', 'status', 'plan_state']).where('id', '=', esimId).executeTakeFirst();
+    const esim = await db
+      .selectFrom('esims')
+      .select(['iccid', 'status', 'plan_state', 'provider'])
+      .where('id', '=', esimId)
+      .executeTakeFirst();
     if (!esim || esim.status === 'canceled' || esim.status === 'expired' || esim.plan_state === 'expired') {
       throw new EsimProviderError('rejected', 'The eSIM to top up was refunded or has expired.', false);
     }
-    await services.esim.topUp({
+    // A top-up always goes to the eSIM's own provider (issue 25): a plan of another provider is refused.
+    const { provider, packageCode } = await providerPackage(db, services, order.plan_id);
+    const own = esimProviderFor(services, esim.provider);
+    if (provider.name !== own.name) {
+      throw new EsimProviderError(
+        'rejected',
+        `plan ${order.plan_id} is ${provider.name}'s package, but the eSIM is ${own.name}'s: a top-up goes to the eSIM's own provider`,
+        false,
+      );
+    }
+    await own.topUp({
       iccid: esim.iccid,
       orderId: order.public_id,
       planId: String(order.plan_id),
-      packageCode: await providerPackage(db, services, order.plan_id),
+      packageCode,
       dataMb: order.plan_data_mb,
       validityDays: order.plan_validity_days,
       idempotencyKey: idempotencyKeys.topUp(order.public_id),
@@ -135,30 +240,48 @@ async function provisionTopUp(db: Db, services: Services, order: Order, esimId: 
 }
 
 /**
- * The provider's package an order's plan buys (plans.provider_package, set by `catalog sync`), read
- * when provisioning: the order copied the plan's facts, and a plan keeps its package. A plan of
- * another provider than the running one, or (with a real provider) a plan without a package, is a
- * rejection (the order is refunded and the traveller told), never a purchase of something else.
+ * The provider that sells a plan: the configured provider named on it (plans.provider; the seed's
+ * own plans: the default provider). A plan of a provider that is not configured is a rejection
+ * (the order is refunded and the traveller told), never a purchase from another provider.
  */
-export async function providerPackage(db: Db, services: Services, planId: number): Promise<string | undefined> {
-  const plan = await db.selectFrom('plans').select(['provider', 'provider_package']).where('id', '=', planId).executeTakeFirst();
-  const running = services.esim.name;
-  if (plan?.provider != null && plan.provider !== running) {
-    throw new EsimProviderError(
-      'rejected',
-      `plan ${planId} is ${plan.provider}'s package ${plan.provider_package ?? '?'}, but the shop provisions from ${running}`,
-      false,
-    );
-  }
+function planProvider(services: Services, plan: ProvisioningPlan, planId: number): EsimProvider {
+  if (plan?.provider == null) return services.esim;
+  const found = findEsimProvider(services, plan.provider);
+  if (found) return found;
+  const names = esimProviders(services).map((p) => p.name);
+  throw new EsimProviderError(
+    'rejected',
+    `plan ${planId} is ${plan.provider}'s package ${plan.provider_package ?? '?'}, but the shop provisions from ${names.join(', ')}`,
+    false,
+  );
+}
+
+/**
+ * The provider's package a plan buys (plans.provider_package, set by `catalog sync`): the order
+ * copied the plan's facts, and a plan keeps its package. With a real provider a plan without a
+ * package is a rejection (refunded, the traveller told), never a purchase of something else.
+ */
+function packageOfPlan(provider: EsimProvider, plan: ProvisioningPlan, planId: number): string | undefined {
   if (plan?.provider_package != null) return plan.provider_package;
-  if (services.esim.isReal) {
+  if (provider.isReal) {
     throw new EsimProviderError(
       'rejected',
-      `plan ${planId} has no ${running} package (run \`cli.js catalog sync\` so the shop sells ${running}'s packages)`,
+      `plan ${planId} has no ${provider.name} package (run \`cli.js catalog sync\` so the shop sells ${provider.name}'s packages)`,
       false,
     );
   }
   return undefined;
+}
+
+/** The provider and package an order's plan buys (the top-up path; see planProvider and packageOfPlan). */
+export async function providerPackage(
+  db: Db,
+  services: Services,
+  planId: number,
+): Promise<{ provider: EsimProvider; packageCode: string | undefined }> {
+  const plan = await provisioningPlanOf(db, { plan_id: planId, provision_plan_id: null });
+  const provider = planProvider(services, plan, planId);
+  return { provider, packageCode: packageOfPlan(provider, plan, planId) };
 }
 
 /** The renewal's eSIM cannot take the month's data: the month comes on a new eSIM (provisioned now). */
@@ -265,7 +388,13 @@ async function recordProvisionFailure(db: Db, services: Services, order: Order, 
 }
 
 /** Stores the eSIM, marks the order fulfilled and queues its e-mail, in one write transaction. */
-async function completeFulfilment(db: Db, services: Services, order: Order, profile: EsimProfile | null): Promise<void> {
+async function completeFulfilment(
+  db: Db,
+  services: Services,
+  order: Order,
+  profile: EsimProfile | null,
+  providerName: string = services.esim.name,
+): Promise<void> {
   const now = iso(services.now());
   const done = await writeTransaction(db, async (trx) => {
     if (profile) {
@@ -284,7 +413,7 @@ async function completeFulfilment(db: Db, services: Services, order: Order, prof
           apn: profile.apn,
           apn_ios: profile.apnByOs?.ios ?? null,
           apn_android: profile.apnByOs?.android ?? null,
-          provider: services.esim.name,
+          provider: providerName,
           provider_ref: profile.esimRef ?? profile.providerRef,
           access_token: newAccessToken(),
           status: 'not_installed',

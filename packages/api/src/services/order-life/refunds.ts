@@ -58,6 +58,7 @@ import {
   type PointsTakeBack,
 } from '../rewards/rewards-ledger.ts';
 import type { Services } from '../types.ts';
+import { esimProviderFor, providerOfOrder } from '../esim-providers.ts';
 import { transition } from './transition.ts';
 
 export type { RefundActor };
@@ -391,14 +392,14 @@ async function carryOutRefund(db: Db, services: Services, orderId: number, how: 
     if (row.full === 1) {
       const esim =
         order.topup_esim_id === null
-          ? await db.selectFrom('esims').select(['id', 'iccid', 'status']).where('order_id', '=', order.id).executeTakeFirst()
+          ? await db.selectFrom('esims').select(['id', 'iccid', 'status', 'provider']).where('order_id', '=', order.id).executeTakeFirst()
           : undefined;
       if (how.esim) {
         how.esim.note = await cancelForOwner(db, services, order, esim);
       } else if (actor === 'traveller' && esim && esim.status !== 'canceled') {
         let cancel;
         try {
-          cancel = await services.esim.cancel(esim.iccid);
+          cancel = await esimProviderFor(services, esim.provider).cancel(esim.iccid);
         } catch (e) {
           services.log.warn('refund: the eSIM provider could not cancel the eSIM', { orderId: order.public_id, error: errorText(e) });
           if (how.mode === 'worker') return 'failed';
@@ -1263,18 +1264,18 @@ async function cancelForOwner(
   db: Db,
   services: Services,
   order: Order,
-  esim: { id: number; iccid: string; status: string } | undefined,
+  esim: { id: number; iccid: string; status: string; provider: string } | undefined,
 ): Promise<OwnerEsimNote> {
   try {
     let iccid = esim?.iccid ?? null;
     if (esim?.status === 'canceled') return 'already_canceled';
     if (!iccid && order.topup_esim_id === null && order.provider_ref) {
       // Not delivered yet, but the provider is preparing it: cancel what it made.
-      const details = await services.esim.getEsim(order.provider_ref);
+      const details = await (await providerOfOrder(db, services, order)).getEsim(order.provider_ref);
       if (details.status === 'ready') iccid = details.esim.iccid;
     }
     if (!iccid) return 'none';
-    const r = await services.esim.cancel(iccid);
+    const r = await (esim ? esimProviderFor(services, esim.provider) : await providerOfOrder(db, services, order)).cancel(iccid);
     // The owner's decision stands whatever the answer: recorded, so nothing asks again.
     if (esim) await markEsimCanceled(db, services, esim.id);
     return r.canceled ? 'canceled' : r.reason;

@@ -11,6 +11,7 @@ import type { CatalogSnapshot } from '../catalog/catalog-cache.ts';
 import { AppError } from '../../errors.ts';
 import { isEsimProviderError } from '../../providers/esim/types.ts';
 import type { Services, SessionUser } from '../types.ts';
+import { esimProviderFor } from '../esim-providers.ts';
 
 /** An eSIM as a top-up sees it: whose it is, whether it can take more data, and its destination. */
 export interface TopUpTarget {
@@ -21,6 +22,8 @@ export interface TopUpTarget {
   closed: false | 'refunded' | 'expired';
   /** The destination (region) of the eSIM's first plan; null when that plan is gone from the database. */
   regionId: number | null;
+  /** The provider that issued the eSIM (esims.provider): its top-ups go there, whatever else is configured. */
+  provider: string;
 }
 
 /** The eSIM, its owner and its first plan's destination (SQL text kept once: the checkout runs it per top-up). */
@@ -31,8 +34,9 @@ const TOP_UP_TARGET = new Statement<{
   status: string;
   plan_state: string | null;
   region_id: number | null;
+  provider: string;
 }>(
-  'select "e"."id", "e"."iccid", "e"."user_id", "e"."status", "e"."plan_state", "p"."region_id" from "esims" as "e" ' +
+  'select "e"."id", "e"."iccid", "e"."user_id", "e"."status", "e"."plan_state", "p"."region_id", "e"."provider" from "esims" as "e" ' +
     'inner join "orders" as "o" on "o"."id" = "e"."order_id" left join "plans" as "p" on "p"."id" = "o"."plan_id" where "e"."iccid" = ? ' +
     // ICCIDs are recycled: the eSIM holding it now is the newest one not refunded.
     'order by case when "e"."status" = \'canceled\' then 1 else 0 end, "e"."id" desc limit 1',
@@ -47,6 +51,7 @@ export async function findTopUpTarget(db: Db, iccid: string): Promise<TopUpTarge
     userId: row.user_id,
     closed: row.status === 'canceled' ? 'refunded' : row.status === 'expired' || row.plan_state === 'expired' ? 'expired' : false,
     regionId: row.region_id,
+    provider: row.provider,
   };
 }
 
@@ -57,10 +62,10 @@ export async function listTopUpOptions(db: Db, services: Services, userId: numbe
   const target = await findTopUpTarget(db, iccid);
   if (!target || target.userId !== userId) throw notYours();
   if (target.closed || target.regionId === null) return [];
-  const candidates = topUpOffers(await services.catalog.snapshot(), target.regionId);
+  const candidates = topUpOffers(await services.catalog.snapshot(), target.regionId, target.provider);
   let listed: ReadonlySet<number>;
   try {
-    listed = await listedByProvider(db, services, target.iccid, candidates);
+    listed = await listedByProvider(db, services, target, candidates);
   } catch (e) {
     // Nothing is offered that the provider has not confirmed; the page says there is nothing to buy now.
     if (!isEsimProviderError(e)) throw e;
@@ -70,10 +75,15 @@ export async function listTopUpOptions(db: Db, services: Services, userId: numbe
   return candidates.filter((p) => listed.has(p.id));
 }
 
-/** Of `candidates`, the plan ids whose package the eSIM's provider lists as a top-up for it. */
-async function listedByProvider(db: Db, services: Services, iccid: string, candidates: readonly Plan[]): Promise<ReadonlySet<number>> {
+/** Of `candidates`, the plan ids whose package the eSIM's own provider lists as a top-up for it. */
+async function listedByProvider(
+  db: Db,
+  services: Services,
+  target: Pick<TopUpTarget, 'iccid' | 'provider'>,
+  candidates: readonly Plan[],
+): Promise<ReadonlySet<number>> {
   if (candidates.length === 0) return new Set();
-  const answer = await services.esim.topUpsFor(iccid);
+  const answer = await esimProviderFor(services, target.provider).topUpsFor(target.iccid);
   if (answer === 'any') return new Set(candidates.map((p) => p.id));
   const codes = new Set(answer);
   if (codes.size === 0) return new Set();
@@ -90,11 +100,20 @@ async function listedByProvider(db: Db, services: Services, iccid: string, candi
 }
 
 /**
- * The plans that top up an eSIM of a region: the provider's top-up packages when it sells separate
- * ones there (catalog sync marks them topup_only), else the region's plans (the simulator and the
- * seed's plans top up with any plan).
+ * The plans that top up an eSIM of a region: the plans of the eSIM's own provider there (issue 25:
+ * alternates included, since a cheaper provider's equivalent may be the one listed) — its top-up
+ * packages when it sells separate ones (catalog sync marks them topup_only), else its plans. When
+ * the provider has no plan of its own there (the seed's plans, which the simulator sells): the
+ * region's top-up packages, else its listed plans.
  */
-export function topUpOffers(snap: CatalogSnapshot, regionId: number): readonly Plan[] {
+export function topUpOffers(snap: CatalogSnapshot, regionId: number, provider?: string | null): readonly Plan[] {
+  if (provider) {
+    const own = (snap.allByRegion.get(regionId) ?? []).filter((p) => snap.providerOf.get(p.id) === provider);
+    if (own.length > 0) {
+      const topUps = own.filter((p) => snap.topUpOnly.has(p.id));
+      return topUps.length > 0 ? topUps : own;
+    }
+  }
   return snap.topUpsByRegion.get(regionId) ?? snap.plansByRegion.get(regionId) ?? [];
 }
 
@@ -132,12 +151,12 @@ export async function checkTopUp(
       reason: 'expired',
     });
   const snap = await services.catalog.snapshot();
-  const fits = target.regionId !== null && topUpOffers(snap, target.regionId).some((p) => p.id === plan.id);
+  const fits = target.regionId !== null && topUpOffers(snap, target.regionId, target.provider).some((p) => p.id === plan.id);
   if (fits && target.regionId === plan.regionId) {
     // The provider's own list for this eSIM decides (it refuses the others when they are applied).
     let listed: ReadonlySet<number>;
     try {
-      listed = await listedByProvider(db, services, target.iccid, [plan as Plan]);
+      listed = await listedByProvider(db, services, target, [plan as Plan]);
     } catch (e) {
       if (!isEsimProviderError(e)) throw e;
       throw new AppError('CONFLICT', "The eSIM's provider cannot be reached to confirm this top-up; please try again in a minute.", {

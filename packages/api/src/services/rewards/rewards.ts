@@ -41,6 +41,7 @@ import {
 } from './rewards-achievements.ts';
 import { addLedgerRow, ledgerKeys, lockUserPoints, pointsTotals, releaseStaleReservations } from './rewards-ledger.ts';
 import type { Services } from '../types.ts';
+import { usageAtProvider } from '../esim-providers.ts';
 
 export { releaseReservedPoints } from './rewards-ledger.ts';
 
@@ -221,7 +222,7 @@ async function hasVerifiedTrip(db: Db, services: Services, userId: number, regio
     .selectFrom('esims as e')
     .innerJoin('orders as o', 'o.id', 'e.order_id')
     .innerJoin('plans as p', 'p.id', 'o.plan_id')
-    .select(['e.id', 'e.iccid', 'e.status', 'p.region_id'])
+    .select(['e.id', 'e.iccid', 'e.status', 'e.provider', 'p.region_id'])
     .where('o.user_id', '=', userId)
     .where('o.status', '=', 'fulfilled')
     .where('e.status', 'in', ['active', 'not_installed'])
@@ -235,7 +236,7 @@ async function hasVerifiedTrip(db: Db, services: Services, userId: number, regio
   );
   if (covering.some((e) => e.status === 'active')) return true;
   for (const e of covering) {
-    const usage = await within(services.esim.usage(e.iccid), ESIM_STATUS_TIMEOUT_MS);
+    const usage = await within(usageAtProvider(services, e.provider, e.iccid), ESIM_STATUS_TIMEOUT_MS);
     if (usage?.planState === 'active') {
       await db
         .updateTable('esims')
