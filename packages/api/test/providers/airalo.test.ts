@@ -400,13 +400,15 @@ describe('errors', () => {
   });
 
   it.each([
-    ['test-out-of-stock-7days-1gb', '[34]'],
-    ['test-insufficient-balance-7days-1gb', '[11]'],
-    ['no-such-package', 'package'],
-  ])('%s → rejected, not retried', async (pkg, text) => {
+    ['test-out-of-stock-7days-1gb', '[34]', true],
+    ['test-not-enough-7days-1gb', '[33]', true],
+    ['test-insufficient-balance-7days-1gb', '[11]', false],
+    ['no-such-package', 'package', true],
+  ])('%s → rejected, not retried (the package refused: %s, %s)', async (pkg, text, packageUnavailable) => {
     const { fake, provider, slept } = setup();
     const e = await rejection(provider.order(orderInput('ORD-REJ', pkg)));
-    expect(e).toMatchObject({ code: 'rejected', retryable: false });
+    // packageUnavailable: another provider's equivalent may be tried (issue 25); a credit problem is ours.
+    expect(e).toMatchObject({ code: 'rejected', retryable: false, packageUnavailable });
     expect(e.message).toContain(text);
     expect(slept).toEqual([]);
     expect(fake.ordersBought).toBe(0);
@@ -416,7 +418,8 @@ describe('errors', () => {
     const { fake, provider } = setup({ maxAttempts: 1 });
     fake.failNext('POST /v2/orders', () => AiraloFake.businessError(13, 'The requested operator is currently undergoing maintenance.'));
     const e = await rejection(provider.order(orderInput('ORD-MAINT')));
-    expect(e).toMatchObject({ code: 'unavailable', retryable: true });
+    // Airalo's remediation: "Retry later or offer an alternative package from another operator".
+    expect(e).toMatchObject({ code: 'unavailable', retryable: true, packageUnavailable: true });
   });
 
   it('an unknown ICCID → not_found', async () => {

@@ -353,6 +353,12 @@ export class AiraloFake {
         wrap('POST', '/v2/orders', async ({ request }) => {
           const form = new URLSearchParams(await request.text());
           const packageId = form.get('package_id') ?? '';
+          // errors/airalo-problem-types.yml business_codes, by their sandbox_trigger packages: 33
+          // (test-not-enough-7days-1gb) and 13 (test-maintenance-mode-7days-1gb), as 34 below.
+          if (packageId.startsWith('test-not-enough'))
+            return AiraloFake.businessError(33, 'Insufficient stock of eSIMs remaining: 0. Please try your request again later.');
+          if (packageId.startsWith('test-maintenance-mode'))
+            return AiraloFake.businessError(13, 'The requested operator is currently undergoing maintenance. Please try again later.');
           if (packageId.startsWith('test-out-of-stock'))
             return AiraloFake.businessError(
               34,
