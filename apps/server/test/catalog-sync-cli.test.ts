@@ -116,6 +116,27 @@ describe('provider settings (env.ts)', () => {
     expect(() => readEnv({ PRICING_MARGIN_PERCENT: '-5' })).toThrow(/PRICING_MARGIN_PERCENT/);
   });
 
+  it('ESIM_PROVIDERS names several providers in order (ESIM_PROVIDER stays an alias); each needs its credentials', () => {
+    expect(readEnv({})).toMatchObject({ ESIM_PROVIDER: 'simulator', ESIM_PROVIDERS: ['simulator'] });
+    expect(readEnv({ ESIM_PROVIDER: 'airalo', AIRALO_CLIENT_ID: 'id', AIRALO_CLIENT_SECRET: 's' })).toMatchObject({
+      ESIM_PROVIDER: 'airalo',
+      ESIM_PROVIDERS: ['airalo'],
+    });
+    const both = readEnv({
+      ESIM_PROVIDERS: ' simulator, airalo ,esimaccess,airalo',
+      AIRALO_CLIENT_ID: 'id',
+      AIRALO_CLIENT_SECRET: 's',
+      ESIMACCESS_ACCESS_CODE: 'c',
+      ESIMACCESS_SECRET_KEY: 'k',
+    });
+    expect(both).toMatchObject({ ESIM_PROVIDER: 'simulator', ESIM_PROVIDERS: ['simulator', 'airalo', 'esimaccess'] });
+    // ESIM_PROVIDERS wins over the alias.
+    expect(readEnv({ ESIM_PROVIDER: 'airalo', ESIM_PROVIDERS: 'simulator' }).ESIM_PROVIDERS).toEqual(['simulator']);
+    expect(() => readEnv({ ESIM_PROVIDERS: 'simulator,airalo' })).toThrow(/AIRALO_CLIENT_ID: ESIM_PROVIDERS=simulator,airalo needs AIRALO_CLIENT_ID/);
+    expect(() => readEnv({ ESIM_PROVIDERS: 'simulator,vodafone' })).toThrow(/ESIM_PROVIDERS: .*unknown provider "vodafone".*simulator, airalo, esimaccess/);
+    expect(() => readEnv({ ESIM_PROVIDERS: ' , ' })).toThrow(/ESIM_PROVIDERS/);
+  });
+
   it('reads credentials, base URLs (production by default) and the pricing rule', () => {
     const airalo = readEnv({ ESIM_PROVIDER: 'airalo', AIRALO_CLIENT_ID: 'id', AIRALO_CLIENT_SECRET: 'secret', AIRALO_ASYNC: '1' });
     expect(airalo).toMatchObject({ AIRALO_BASE_URL: 'https://partners-api.airalo.com', AIRALO_ASYNC: true });
