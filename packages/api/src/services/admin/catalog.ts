@@ -59,6 +59,11 @@ function toAdminPlan(row: PlanWithFacts): AdminPlan {
     isPopular: row.is_popular === 1,
     visible: row.active === 1,
     orderCount: Number(row.order_count ?? 0),
+    provider: row.provider,
+    providerPackage: row.provider_package,
+    wholesaleMinor: row.wholesale_minor,
+    wholesaleCurrency: row.wholesale_currency,
+    alternateOf: row.alternate_of,
   };
 }
 

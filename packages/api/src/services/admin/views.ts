@@ -214,6 +214,15 @@ export interface AdminPlan {
   visible: boolean;
   /** Orders placed for it: a plan with orders can be hidden, never deleted. */
   orderCount: number;
+  /** The eSIM provider that sells it ('airalo', 'esimaccess', 'simulator'); null: the shop's own seed plan. */
+  provider: string | null;
+  /** The provider's package id (what `catalog sync` imported), or null. */
+  providerPackage: string | null;
+  /** What the plan costs the shop at its provider, integer minor units of wholesaleCurrency; null: unknown. */
+  wholesaleMinor: number | null;
+  wholesaleCurrency: string | null;
+  /** Another provider's equivalent plan is listed instead (its id): this one is an alternate (issue 25). */
+  alternateOf: number | null;
 }
 
 // ── Customers ──────────────────────────────────────────────────────────────────────────────

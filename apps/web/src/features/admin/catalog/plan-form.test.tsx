@@ -42,6 +42,11 @@ const PLAN: AdminPlan = {
   isPopular: false,
   visible: true,
   orderCount: 3,
+  provider: 'airalo',
+  providerPackage: 'japan-5gb-30d-pkg',
+  wholesaleMinor: 812,
+  wholesaleCurrency: 'USD',
+  alternateOf: null,
 };
 
 describe('parsePriceText', () => {
@@ -172,5 +177,21 @@ describe('PlanForm', () => {
     expect(alert.textContent).toContain('No plan has that id.');
     expect(alert.textContent).toContain('Not saved');
     expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+describe('the plan being edited says where it comes from (issue 25)', () => {
+  it('shows its provider, package and wholesale cost; a seed plan says so', async () => {
+    await renderForm(PLAN);
+    const source = screen.getByTestId('plan-source');
+    expect(source.textContent).toContain('Provider: airalo (japan-5gb-30d-pkg)');
+    expect(source.textContent).toMatch(/Wholesale cost: \$8\.12/);
+  });
+
+  it('a plan of the shop itself, without a cost', async () => {
+    await renderForm({ ...PLAN, provider: null, providerPackage: null, wholesaleMinor: null, wholesaleCurrency: null });
+    const source = screen.getByTestId('plan-source');
+    expect(source.textContent).toContain("Provider: The shop's own");
+    expect(source.textContent).toContain('Wholesale cost: Not known');
   });
 });

@@ -3,7 +3,7 @@
 // popular and visible. Checked with the server's schema before sending; the server's answer shows
 // next to its field, and nothing changes on bad input. A @mantine/form.
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { focusFirstError, serverFieldErrors, zodRules } from '../forms/field-errors.ts';
 import { ApiErrorAlert } from '../ui/api-error.tsx';
+import { Money } from '../ui/money.tsx';
 import type { AdminPlan, AdminRegion } from '../forms/views.ts';
 import { parsePriceText, priceTextOf } from './price-text.ts';
 import { useCatalogChanged } from './use-catalog-changed.ts';
@@ -157,6 +158,18 @@ export function PlanForm({ region, plan, onDone }: { region: AdminRegion; plan: 
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {serverError ? <ApiErrorAlert error={serverError} title={t('catalog.notSaved')} shownBeside={FIELDS} /> : null}
+        {plan ? (
+          // Where the plan comes from (set by `catalog sync`, not editable here): provider, package, cost.
+          <Text size="sm" c="dimmed" data-testid="plan-source">
+            {t('catalog.plans.provider')}: {plan.provider ?? t('catalog.plans.ownPlan')}
+            {plan.providerPackage ? ` (${plan.providerPackage})` : ''} · {t('catalog.plans.cost')}:{' '}
+            {plan.wholesaleMinor === null || plan.wholesaleCurrency === null ? (
+              t('catalog.plans.noCost')
+            ) : (
+              <Money minor={plan.wholesaleMinor} currency={plan.wholesaleCurrency} />
+            )}
+          </Text>
+        ) : null}
         <TextInput name="name" label={t('catalog.plan.name')} withAsterisk {...form.getInputProps('name')} />
         <Textarea name="description" label={t('catalog.plan.description')} rows={2} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -42,6 +42,22 @@ export function PlansTable({ regionName, plans, onEdit, busy }: PlansTableProps)
     },
     { key: 'price', header: t('catalog.plans.price'), numeric: true, cell: (p) => <Money minor={p.priceMinor} currency={p.currency} /> },
     {
+      key: 'provider',
+      header: t('catalog.plans.provider'),
+      cell: (p) => <ProviderCell plan={p} plans={plans} />,
+    },
+    {
+      key: 'cost',
+      header: t('catalog.plans.cost'),
+      numeric: true,
+      cell: (p) =>
+        p.wholesaleMinor === null || p.wholesaleCurrency === null ? (
+          t('catalog.plans.noCost')
+        ) : (
+          <Money minor={p.wholesaleMinor} currency={p.wholesaleCurrency} />
+        ),
+    },
+    {
       key: 'data',
       header: t('catalog.plans.data'),
       nowrap: true,
@@ -82,10 +98,37 @@ export function PlansTable({ regionName, plans, onEdit, busy }: PlansTableProps)
       rows={plans}
       rowKey={(p) => p.id}
       empty={t('catalog.plans.none')}
-      minWidth={1200}
+      minWidth={1400}
       busy={busy}
       testId="plans-table"
     />
+  );
+}
+
+/** The provider and its package; with several providers, whether the plan is listed or another's alternate (issue 25). */
+function ProviderCell({ plan, plans }: { plan: AdminPlan; plans: readonly AdminPlan[] }) {
+  const { t } = useTranslation('admin');
+  const alternates = plans.filter((x) => x.alternateOf === plan.id);
+  const listedInstead = plan.alternateOf === null ? undefined : plans.find((x) => x.id === plan.alternateOf);
+  return (
+    <Text size="sm" component="span" display="block" miw={120}>
+      {plan.provider ?? t('catalog.plans.ownPlan')}
+      {plan.providerPackage ? (
+        <Text size="xs" c="dimmed" component="span" display="block" ff="monospace">
+          {plan.providerPackage}
+        </Text>
+      ) : null}
+      {listedInstead ? (
+        <Text size="xs" c="dimmed" component="span" display="block">
+          {t('catalog.plans.alternateOf', { name: `${listedInstead.name} (${listedInstead.provider ?? t('catalog.plans.ownPlan')})` })}
+        </Text>
+      ) : alternates.length > 0 ? (
+        <Text size="xs" c="dimmed" component="span" display="block">
+          {t('catalog.plans.listed')} · {t('catalog.plans.alternates', { count: alternates.length })}:{' '}
+          {alternates.map((a) => a.provider).join(', ')}
+        </Text>
+      ) : null}
+    </Text>
   );
 }
 
