@@ -11,6 +11,7 @@ import { AiraloProvider } from '../../src/providers/esim/airalo.ts';
 import { EsimAccessProvider } from '../../src/providers/esim/esimaccess.ts';
 import type { EsimProvider } from '../../src/providers/esim/index.ts';
 import { syncCatalog } from '../../src/services/catalog-sync.ts';
+import { listAdminPlans } from '../../src/services/admin/catalog.ts';
 import { provisionOrder } from '../../src/services/order-life/provisioning.ts';
 import type { Services } from '../../src/services/types.ts';
 import { AIRALO_BASE, AiraloFake } from '../providers/fakes/airalo-fake.ts';
@@ -136,6 +137,18 @@ describe('catalog sync with several providers', () => {
     const shown = await rig.services.catalog.listPlans(region.id);
     const oneGig = shown.filter((p) => p.dataMb === 1024 && p.validityDays === 7);
     expect(oneGig.map((p) => p.id)).toEqual([listed[0]!.id]);
+
+    // The admin catalogue shows each plan's provider, package, cost, and which is listed.
+    const adminPlans = await listAdminPlans(rig.db, region.id);
+    for (const p of us) {
+      expect(adminPlans.find((a) => a.id === p.id)).toMatchObject({
+        provider: p.provider,
+        providerPackage: p.provider_package,
+        wholesaleMinor: p.wholesale_minor,
+        wholesaleCurrency: 'USD',
+        alternateOf: p.alternate_of,
+      });
+    }
 
     // A second round changes nothing; a price change re-ranks.
     for (const name of ['simulator', 'airalo', 'esimaccess']) {
