@@ -98,7 +98,8 @@ export function buildEsimProvider(env: Env, db: Db, log: Logger, esimWebhookSecr
 /** Every configured eSIM provider (ESIM_PROVIDERS), in order. */
 export function buildEsimProviders(env: Env, db: Db, log: Logger, esimWebhookSecret?: string): EsimProvider[] {
   const list = createEsimProviders(esimProviderConfig(env, db, log, esimWebhookSecret));
-  for (const esim of list) log.info('eSIM provider', { esim: esim.name, ...(baseUrlOf(env, esim.name) ? { baseUrl: baseUrlOf(env, esim.name) } : {}) });
+  for (const esim of list)
+    log.info('eSIM provider', { esim: esim.name, ...(baseUrlOf(env, esim.name) ? { baseUrl: baseUrlOf(env, esim.name) } : {}) });
   return list;
 }
 
@@ -202,7 +203,9 @@ export function buildServices(
       : undefined,
     // An override given as undefined leaves the one built here (tests ask for the real mailer so).
     // (payments and esim were taken above, and may have been wrapped for the metrics.)
-    ...Object.fromEntries(Object.entries(opts.overrides ?? {}).filter(([k, v]) => v !== undefined && k !== 'payments' && k !== 'esim' && k !== 'esimProviders')),
+    ...Object.fromEntries(
+      Object.entries(opts.overrides ?? {}).filter(([k, v]) => v !== undefined && k !== 'payments' && k !== 'esim' && k !== 'esimProviders'),
+    ),
   });
   return services;
 }

@@ -257,7 +257,14 @@ const ZEnv = z
 
 /** 'simulator, airalo,,esimaccess' → ['simulator', 'airalo', 'esimaccess'] (trimmed, lower case, each once). */
 function splitProviders(list: string): string[] {
-  return [...new Set(list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      list
+        .split(',')
+        .map((n) => n.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** 'a@b.example' or 'Name <a@b.example>' / '"Name" <a@b.example>': one address, no line breaks. */

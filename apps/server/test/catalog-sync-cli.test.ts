@@ -132,8 +132,12 @@ describe('provider settings (env.ts)', () => {
     expect(both).toMatchObject({ ESIM_PROVIDER: 'simulator', ESIM_PROVIDERS: ['simulator', 'airalo', 'esimaccess'] });
     // ESIM_PROVIDERS wins over the alias.
     expect(readEnv({ ESIM_PROVIDER: 'airalo', ESIM_PROVIDERS: 'simulator' }).ESIM_PROVIDERS).toEqual(['simulator']);
-    expect(() => readEnv({ ESIM_PROVIDERS: 'simulator,airalo' })).toThrow(/AIRALO_CLIENT_ID: ESIM_PROVIDERS=simulator,airalo needs AIRALO_CLIENT_ID/);
-    expect(() => readEnv({ ESIM_PROVIDERS: 'simulator,vodafone' })).toThrow(/ESIM_PROVIDERS: .*unknown provider "vodafone".*simulator, airalo, esimaccess/);
+    expect(() => readEnv({ ESIM_PROVIDERS: 'simulator,airalo' })).toThrow(
+      /AIRALO_CLIENT_ID: ESIM_PROVIDERS=simulator,airalo needs AIRALO_CLIENT_ID/,
+    );
+    expect(() => readEnv({ ESIM_PROVIDERS: 'simulator,vodafone' })).toThrow(
+      /ESIM_PROVIDERS: .*unknown provider "vodafone".*simulator, airalo, esimaccess/,
+    );
     expect(() => readEnv({ ESIM_PROVIDERS: ' , ' })).toThrow(/ESIM_PROVIDERS/);
   });
 

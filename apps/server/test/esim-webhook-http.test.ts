@@ -34,12 +34,16 @@ const deliver = (body: string, headers: Record<string, string>) =>
   t.app.request('/api/webhooks/esim', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('POST /api/webhooks/esim/<provider> (several providers)', () => {
-  it("the path names the provider whose signature applies; one that is not configured is a 404", async () => {
+  it('the path names the provider whose signature applies; one that is not configured is a 404', async () => {
     const iccid = await boughtIccid();
     const { event } = await t.esim.simulateUsage(iccid, 120);
     const d = t.esim.signDelivery([event], t.clock.now);
     const at = (provider: string) =>
-      t.app.request(`/api/webhooks/esim/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', ...d.headers }, body: d.body });
+      t.app.request(`/api/webhooks/esim/${provider}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...d.headers },
+        body: d.body,
+      });
     expect((await t.app.request('/api/webhooks/esim/simulator', { method: 'HEAD' })).status).toBe(200);
     const unknown = await at('vodafone');
     expect(unknown.status).toBe(404);

@@ -17,13 +17,28 @@
 // margin), then the provider listed first in ESIM_PROVIDERS, then the oldest plan (lowest id).
 // The others are its alternates, in that same order: provisioning tries the next one when a
 // provider refuses the order as out of stock or unavailable.
-import { createHash } from 'node:crypto';
+
+/** cyrb53 (a public-domain 53-bit string hash), as 14 hex digits: pure, so domain/ stays browser-safe. */
+function hash53(text: string, seed: number): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
 
 /** The offer key of a provider's package (see the rule above); the same key = the same offer. */
 export function offerKey(countries: readonly string[], dataMb: number | null, validityDays: number, topupOnly: boolean): string {
   const list = [...new Set(countries.map((c) => c.trim().toUpperCase()).map((c) => (c === 'GB' ? 'UK' : c)))].sort().join(',');
-  // A long coverage list (a global package) is kept short as its hash, so the key fits its column.
-  const coverage = list.length <= 200 ? list : `sha256:${createHash('sha256').update(list).digest('hex')}`;
+  // A long coverage list (a global package) is kept short as its hash (two seeds: 106 bits), with its
+  // country count, so the key fits its column.
+  const count = list.split(',').length;
+  const coverage = list.length <= 200 ? list : `${count}countries#${hash53(list, 1)}${hash53(list, 2)}`;
   return `${coverage}|${dataMb === null ? 'unlimited' : `${dataMb}MB`}|${validityDays}d|${topupOnly ? 'topup' : 'esim'}`;
 }
 

@@ -16,7 +16,10 @@ export function esimProviders(services: Pick<Services, 'esim' | 'esimProviders'>
 }
 
 /** The configured provider called `name` (null/undefined: the default one), or undefined. */
-export function findEsimProvider(services: Pick<Services, 'esim' | 'esimProviders'>, name: string | null | undefined): EsimProvider | undefined {
+export function findEsimProvider(
+  services: Pick<Services, 'esim' | 'esimProviders'>,
+  name: string | null | undefined,
+): EsimProvider | undefined {
   if (name == null) return services.esim;
   if (services.esim.name === name) return services.esim;
   return esimProviders(services).find((p) => p.name === name);

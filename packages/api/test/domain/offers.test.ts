@@ -21,7 +21,10 @@ describe('offerKey', () => {
   });
 
   it('a long coverage list is kept short (its hash), still one key per set', () => {
-    const many = Array.from({ length: 120 }, (_, i) => `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+    const many = Array.from(
+      { length: 120 },
+      (_, i) => `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+    );
     const key = offerKey(many, null, 30, false);
     expect(key.length).toBeLessThan(120);
     expect(key).toBe(offerKey([...many].reverse(), null, 30, false));

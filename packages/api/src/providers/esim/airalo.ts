@@ -303,7 +303,9 @@ export class AiraloProvider implements EsimProvider {
       return new EsimProviderError('unavailable', `airalo: ${req.label} cannot be served now: ${detail}`, true, { packageUnavailable });
     }
     const e = statusError(this.http, req, answer, detail);
-    return packageUnavailable ? new EsimProviderError(e.code, e.message, e.retryable, { retryAfterMs: e.retryAfterMs, packageUnavailable }) : e;
+    return packageUnavailable
+      ? new EsimProviderError(e.code, e.message, e.retryable, { retryAfterMs: e.retryAfterMs, packageUnavailable })
+      : e;
   }
 
   private url(path: string, query?: Record<string, string>): string {

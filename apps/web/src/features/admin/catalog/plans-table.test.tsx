@@ -39,8 +39,26 @@ describe('PlansTable: provider and cost', () => {
   it('the best offer names its alternates; an alternate names the plan listed instead; a seed plan is the shop’s own', async () => {
     const plans: AdminPlan[] = [
       base,
-      { ...base, id: 2, slug: 'us-1gb-7d-airalo', provider: 'airalo', providerPackage: 'change-7days-1gb', wholesaleMinor: 225, priceMinor: 499, alternateOf: 1 },
-      { ...base, id: 3, slug: 'us-3gb', name: 'United States 3GB', provider: null, providerPackage: null, wholesaleMinor: null, wholesaleCurrency: null },
+      {
+        ...base,
+        id: 2,
+        slug: 'us-1gb-7d-airalo',
+        provider: 'airalo',
+        providerPackage: 'change-7days-1gb',
+        wholesaleMinor: 225,
+        priceMinor: 499,
+        alternateOf: 1,
+      },
+      {
+        ...base,
+        id: 3,
+        slug: 'us-3gb',
+        name: 'United States 3GB',
+        provider: null,
+        providerPackage: null,
+        wholesaleMinor: null,
+        wholesaleCurrency: null,
+      },
     ];
     await renderWithProviders(<PlansTable regionName="United States" plans={plans} onEdit={() => {}} />);
     const table = screen.getByTestId('plans-table');
