@@ -10,8 +10,8 @@ import { DEFAULT_PRICING_RULE } from '../../src/domain/pricing.ts';
 import { AiraloProvider } from '../../src/providers/esim/airalo.ts';
 import { EsimAccessProvider } from '../../src/providers/esim/esimaccess.ts';
 import type { EsimProvider } from '../../src/providers/esim/index.ts';
-import { syncCatalog } from '../../src/services/catalog-sync.ts';
-import { listAdminPlans } from '../../src/services/admin/catalog.ts';
+import { syncCatalog } from '../../src/services/catalog/catalog-sync.ts';
+import { listAdminPlans, updatePlan } from '../../src/services/admin/catalog.ts';
 import { provisionOrder } from '../../src/services/order-life/provisioning.ts';
 import type { Services } from '../../src/services/types.ts';
 import { AIRALO_BASE, AiraloFake } from '../providers/fakes/airalo-fake.ts';
@@ -160,6 +160,22 @@ describe('catalog sync with several providers', () => {
       });
       expect(again).toMatchObject({ added: 0, updated: 0, hidden: 0, relisted: 0, changed: false });
     }
+  });
+
+  it('the owner hiding the listed plan (or re-pricing it) lists the next best at once', async () => {
+    await configure(['simulator', 'airalo']);
+    const [listed] = (await usOneGigPlans()).filter((p) => p.alternate_of === null);
+    const other = (await usOneGigPlans()).find((p) => p.id !== listed!.id)!;
+    const owner = account();
+    await (await rig.browser().caller()).auth.register(owner);
+    const user = await rig.db.selectFrom('users').select('id').where('username', '=', owner.username).executeTakeFirstOrThrow();
+    const actor = { id: user.id, username: owner.username, ip: '127.0.0.1' };
+    await updatePlan(rig.db, rig.services, actor, listed!.id, { visible: false });
+    expect((await usOneGigPlans()).map((p) => [p.id, p.alternate_of])).toEqual([[other.id, null]]);
+    await updatePlan(rig.db, rig.services, actor, listed!.id, { visible: true, priceMinor: other.price_minor + 500 });
+    const after = await usOneGigPlans();
+    expect(after.find((p) => p.id === other.id)!.alternate_of).toBeNull();
+    expect(after.find((p) => p.id === listed!.id)!.alternate_of).toBe(other.id);
   });
 
   it('a provider dropped from ESIM_PROVIDERS: its plans are hidden by the next sync, the others relisted', async () => {

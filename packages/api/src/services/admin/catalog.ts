@@ -7,7 +7,10 @@ import { AppError } from '../../errors.ts';
 import type { TPlanInput, TRegionInput } from '../../domain/admin.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
-import { bumpCatalogVersion } from '../catalog/catalog-sync.ts';
+import { bumpCatalogVersion, rankEquivalentOffers } from '../catalog/catalog-sync.ts';
+import { esimProviders } from '../esim-providers.ts';
+
+const configuredProviders = (services: Services) => esimProviders(services).map((p) => p.name);
 import type { Services } from '../types.ts';
 import { uniqueViolationField } from '../accounts/users.ts';
 import { diffFields, recordAudit } from './audit.ts';
@@ -392,6 +395,8 @@ export async function updatePlan(
       })
       .where('id', '=', id)
       .execute();
+    // A hidden or re-priced plan changes which of equivalent providers' plans is the best offer (issue 25).
+    await rankEquivalentOffers(trx, configuredProviders(services));
     const after = await getAdminPlan(trx, id);
     // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
     await bumpCatalogVersion(trx, services.now().toISOString());
@@ -416,6 +421,7 @@ export async function deletePlan(db: Db, services: Services, actor: AdminActor, 
     const subscription = await trx.selectFrom('subscriptions').select('id').where('plan_id', '=', id).executeTakeFirst();
     if (plan.orderCount > 0 || subscription) throw new AppError('CONFLICT', PLAN_HAS_ORDERS_MESSAGE, { reason: 'has_orders' });
     await trx.deleteFrom('plans').where('id', '=', id).execute();
+    await rankEquivalentOffers(trx, configuredProviders(services));
     // Other server processes on this database reload the catalogue too (workers/catalog-version.ts).
     await bumpCatalogVersion(trx, services.now().toISOString());
     await recordAudit(
