@@ -188,6 +188,35 @@ describe('provider settings (env.ts)', () => {
   });
 });
 
+describe('several providers (ESIM_PROVIDERS)', () => {
+  it('the server builds every provider in order (the first is the default) and refuses demo payments when any is real', async () => {
+    const h = createDb(':memory:');
+    await migrateToLatest(h.db);
+    try {
+      const log = createLogger('silent', () => {});
+      const both = {
+        ESIM_PROVIDERS: 'simulator,airalo,esimaccess',
+        AIRALO_CLIENT_ID: 'id',
+        AIRALO_CLIENT_SECRET: 'secret',
+        ESIMACCESS_ACCESS_CODE: 'code',
+        ESIMACCESS_SECRET_KEY: 'key',
+      };
+      expect(() => buildServices(testEnv(both), h.db, log)).toThrow(/demo payments/i);
+      const services = buildServices(
+        testEnv({ ...both, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+        h.db,
+        log,
+      );
+      expect(services.esim.name).toBe('simulator');
+      expect(services.esimProviders?.map((p) => p.name)).toEqual(['simulator', 'airalo', 'esimaccess']);
+      const simulatorOnly = buildServices(testEnv({ ESIM_PROVIDERS: 'simulator' }), h.db, log);
+      expect(simulatorOnly.esimProviders?.map((p) => p.name)).toEqual(['simulator']);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('HEAD /api/webhooks/esim', () => {
   it('answers 200 without a body (the provider checks the URL when it is registered)', async () => {
     const t = await createOrdersApp();
