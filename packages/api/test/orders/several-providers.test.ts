@@ -272,6 +272,19 @@ describe('failover to the next provider', () => {
     expect(ea.orders.size).toBe(1);
   });
 
+  it('a plan of a provider no longer configured fails over too (before the next sync hides it)', async () => {
+    const { airalo, providers } = await configure(['simulator', 'airalo']);
+    const us = await usOneGigPlans();
+    const airaloPlan = us.find((p) => p.provider === 'airalo')!;
+    const simPlan = us.find((p) => p.provider === 'simulator')!;
+    (rig.services as Services).esimProviders = [providers.simulator!];
+    const o = await buy(airaloPlan.id);
+    expect(o.status).toBe('fulfilled');
+    expect(o.provision_plan_id).toBe(simPlan.id);
+    expect((await esimsOf(o.id)).map((e) => e.provider)).toEqual(['simulator']);
+    expect(airalo.calls.filter((c) => c.path === '/v2/orders')).toEqual([]);
+  });
+
   it('a refusal that is not about the package (insufficient credit, code 11) does not fail over', async () => {
     const { airalo } = await configure(['airalo', 'simulator']);
     const airaloPlan = (await usOneGigPlans()).find((p) => p.provider === 'airalo')!;

@@ -100,7 +100,8 @@ async function provisionFromPlan(db: Db, services: Services, order: Order): Prom
           idempotencyKey: idempotencyKeys.esim(order.public_id),
         });
   } catch (e) {
-    const next = provider ? await failOver(db, services, order, plan, provider, e) : undefined;
+    // A plan whose provider is not configured any more fails over like a package its provider refused.
+    const next = await failOver(db, services, order, plan, provider?.name ?? plan?.provider ?? services.esim.name, e);
     if (next) return provisionFromPlan(db, services, next);
     throw e;
   }
@@ -129,7 +130,7 @@ async function failOver(
   services: Services,
   order: Order,
   plan: ProvisioningPlan,
-  provider: EsimProvider,
+  from: string,
   error: unknown,
 ): Promise<Order | undefined> {
   if (!isEsimProviderError(error) || !error.packageUnavailable) return undefined;
@@ -143,12 +144,12 @@ async function failOver(
     .where('id', '!=', plan.id)
     .execute();
   const candidates = rows
-    .filter((r) => r.provider !== null && r.provider !== provider.name && findEsimProvider(services, r.provider) !== undefined)
+    .filter((r) => r.provider !== null && r.provider !== from && findEsimProvider(services, r.provider) !== undefined)
     .map((r) => ({ id: r.id, provider: r.provider, priceMinor: r.price_minor, dataMb: r.data_mb, wholesaleMinor: r.wholesale_minor }));
   const next = rankOffers(candidates, order_)[0];
   if (!next) return undefined;
   const now = iso(services.now());
-  const reason = `${provider.name} refused the package (${errorText(error)}); failing over to ${next.provider}`;
+  const reason = `${from} refused the package (${errorText(error)}); failing over to ${next.provider}`;
   const set = { provision_plan_id: next.id, provider_ref: null, last_error: errorText(error), lease_until: order.lease_until };
   let moved = false;
   if (order.status === 'paid') {
@@ -176,7 +177,7 @@ async function failOver(
   if (!moved) return undefined;
   services.log.warn('eSIM provisioning fails over to another provider', {
     orderId: order.public_id,
-    from: provider.name,
+    from,
     to: next.provider,
     planId: next.id,
   });
@@ -253,6 +254,7 @@ function planProvider(services: Services, plan: ProvisioningPlan, planId: number
     'rejected',
     `plan ${planId} is ${plan.provider}'s package ${plan.provider_package ?? '?'}, but the shop provisions from ${names.join(', ')}`,
     false,
+    { packageUnavailable: true },
   );
 }
 
