@@ -55,7 +55,13 @@ describe.skipIf(!available)('several providers on PostgreSQL', () => {
     server.resetHandlers(...airalo.handlers(), ...ea.handlers());
     const providers = [
       new AiraloProvider({ baseUrl: AIRALO_BASE, clientId: 'client-id', clientSecret: 'client-secret', sleep: async () => {} }),
-      new EsimAccessProvider({ baseUrl: EA_BASE, accessCode: ea.accessCode, secretKey: ea.secretKey, sleep: async () => {}, orderPollMs: 0 }),
+      new EsimAccessProvider({
+        baseUrl: EA_BASE,
+        accessCode: ea.accessCode,
+        secretKey: ea.secretKey,
+        sleep: async () => {},
+        orderPollMs: 0,
+      }),
     ];
     (rig.services as Services).esim = providers[0]!;
     (rig.services as Services).esimProviders = providers;
