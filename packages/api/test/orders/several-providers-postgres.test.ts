@@ -9,7 +9,7 @@ import { startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
 import { DEFAULT_PRICING_RULE } from '../../src/domain/pricing.ts';
 import { AiraloProvider } from '../../src/providers/esim/airalo.ts';
 import { EsimAccessProvider } from '../../src/providers/esim/esimaccess.ts';
-import { syncCatalog } from '../../src/services/catalog-sync.ts';
+import { syncCatalog } from '../../src/services/catalog/catalog-sync.ts';
 import type { Services } from '../../src/services/types.ts';
 import { pgAvailableFor } from '../pg.ts';
 import { AIRALO_BASE, AiraloFake } from '../providers/fakes/airalo-fake.ts';

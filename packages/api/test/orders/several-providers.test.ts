@@ -217,6 +217,47 @@ describe('failover to the next provider', () => {
     expect(o.plan_id).toBe(airaloPlan.id);
   });
 
+  it("a later package of the plan (a renewal) goes to the eSIM's own provider, as that provider's equivalent package", async () => {
+    const { airalo } = await configure(['simulator', 'airalo']);
+    const us = await usOneGigPlans();
+    const airaloPlan = us.find((p) => p.provider === 'airalo')!;
+    const simPlan = us.find((p) => p.provider === 'simulator')!;
+    airalo.failNext('POST /v2/orders', () => AiraloFake.businessError(34, OUT_OF_STOCK));
+    const first = await buy(airaloPlan.id);
+    const [esim] = await esimsOf(first.id);
+    expect(esim!.provider).toBe('simulator');
+    // The next package on that eSIM, of the plan the traveller bought (Airalo's): as a subscription's renewal makes it.
+    const { id: _id, ...row } = await rig.db.selectFrom('orders').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
+    const next = await rig.db
+      .insertInto('orders')
+      .values({
+        ...row,
+        public_id: `${row.public_id}-R`,
+        payment_intent_id: `${row.payment_intent_id}_r`,
+        checkout_key: null,
+        status: 'paid',
+        topup_esim_id: esim!.id,
+        provision_plan_id: null,
+        provider_ref: null,
+        fulfilled_at: null,
+        provision_attempts: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const applied: Array<string | undefined> = [];
+    const topUp = rig.esim.topUp.bind(rig.esim);
+    rig.esim.topUp = (input) => {
+      applied.push(input.packageCode);
+      return topUp(input);
+    };
+    expect(await provisionOrder(rig.db, rig.services, next.id)).toBe('fulfilled');
+    const simPackage = await rig.db.selectFrom('plans').select('provider_package').where('id', '=', simPlan.id).executeTakeFirstOrThrow();
+    expect(applied).toEqual([simPackage.provider_package]);
+    expect(airalo.calls.filter((c) => c.path.startsWith('/v2/orders'))).toHaveLength(2); // the lookup and the refused order, nothing since
+    const packages = await rig.db.selectFrom('esim_packages').select(['esim_id', 'kind']).where('order_id', '=', next.id).execute();
+    expect(packages).toEqual([{ esim_id: esim!.id, kind: 'topup' }]);
+  });
+
   it('eSIM Access out of stock (200011): Airalo delivers', async () => {
     const { airalo, ea } = await configure(['esimaccess', 'airalo']);
     const eaPlan = (await usOneGigPlans()).find((p) => p.provider === 'esimaccess')!;

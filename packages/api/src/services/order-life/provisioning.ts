@@ -211,16 +211,9 @@ async function provisionTopUp(db: Db, services: Services, order: Order, esimId: 
     if (!esim || esim.status === 'canceled' || esim.status === 'expired' || esim.plan_state === 'expired') {
       throw new EsimProviderError('rejected', 'The eSIM to top up was refunded or has expired.', false);
     }
-    // A top-up always goes to the eSIM's own provider (issue 25): a plan of another provider is refused.
-    const { provider, packageCode } = await providerPackage(db, services, order.plan_id);
+    // A top-up always goes to the eSIM's own provider (issue 25).
     const own = esimProviderFor(services, esim.provider);
-    if (provider.name !== own.name) {
-      throw new EsimProviderError(
-        'rejected',
-        `plan ${order.plan_id} is ${provider.name}'s package, but the eSIM is ${own.name}'s: a top-up goes to the eSIM's own provider`,
-        false,
-      );
-    }
+    const packageCode = await topUpPackage(db, services, order.plan_id, own);
     await own.topUp({
       iccid: esim.iccid,
       orderId: order.public_id,
@@ -275,15 +268,34 @@ function packageOfPlan(provider: EsimProvider, plan: ProvisioningPlan, planId: n
   return undefined;
 }
 
-/** The provider and package an order's plan buys (the top-up path; see planProvider and packageOfPlan). */
-export async function providerPackage(
-  db: Db,
-  services: Services,
-  planId: number,
-): Promise<{ provider: EsimProvider; packageCode: string | undefined }> {
+/**
+ * The package a top-up or renewal of `planId` buys at the eSIM's own provider: the plan's own when
+ * it is that provider's; else (a subscription whose first eSIM came from another provider by
+ * failover, or a plan of a provider no longer configured) that provider's equivalent plan (same
+ * offer key); none: a rejection, never a package of another provider.
+ */
+async function topUpPackage(db: Db, services: Services, planId: number, own: EsimProvider): Promise<string | undefined> {
   const plan = await provisioningPlanOf(db, { plan_id: planId, provision_plan_id: null });
-  const provider = planProvider(services, plan, planId);
-  return { provider, packageCode: packageOfPlan(provider, plan, planId) };
+  // The seed's own plans (no provider) are the simulator's packages; with a real eSIM, the default provider's.
+  const seller = plan?.provider ?? (own.isReal ? services.esim.name : own.name);
+  if (seller === own.name) return packageOfPlan(own, plan, planId);
+  const equivalent = plan?.offer_key
+    ? await db
+        .selectFrom('plans')
+        .select(['id', 'provider', 'provider_package', 'offer_key'])
+        .where('offer_key', '=', plan.offer_key)
+        .where('provider', '=', own.name)
+        .where('active', '=', 1)
+        .orderBy('price_minor')
+        .orderBy('id')
+        .executeTakeFirst()
+    : undefined;
+  if (equivalent) return packageOfPlan(own, equivalent, equivalent.id);
+  throw new EsimProviderError(
+    'rejected',
+    `plan ${planId} is ${seller}'s package and ${own.name}, the eSIM's provider, has no equivalent: a top-up goes to the eSIM's own provider`,
+    false,
+  );
 }
 
 /** The renewal's eSIM cannot take the month's data: the month comes on a new eSIM (provisioned now). */
