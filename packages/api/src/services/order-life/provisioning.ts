@@ -135,7 +135,7 @@ async function failOver(
 ): Promise<Order | undefined> {
   if (!isEsimProviderError(error) || !error.packageUnavailable) return undefined;
   if (order.provision_plan_id !== null || order.provider_ref !== null || !plan?.offer_key) return undefined;
-  const order_ = esimProviders(services).map((p) => p.name);
+  const preference = esimProviders(services).map((p) => p.name);
   const rows = await db
     .selectFrom('plans')
     .select(['id', 'provider', 'price_minor', 'data_mb', 'wholesale_minor'])
@@ -146,7 +146,7 @@ async function failOver(
   const candidates = rows
     .filter((r) => r.provider !== null && r.provider !== from && findEsimProvider(services, r.provider) !== undefined)
     .map((r) => ({ id: r.id, provider: r.provider, priceMinor: r.price_minor, dataMb: r.data_mb, wholesaleMinor: r.wholesale_minor }));
-  const next = rankOffers(candidates, order_)[0];
+  const next = rankOffers(candidates, preference)[0];
   if (!next) return undefined;
   const now = iso(services.now());
   const reason = `${from} refused the package (${errorText(error)}); failing over to ${next.provider}`;
@@ -158,7 +158,13 @@ async function failOver(
       reason,
       from: ['paid'],
       set,
-      where: (eb) => eb('provision_plan_id', 'is', null),
+      // Once, under this worker's lease, unless a refund claimed the order meanwhile.
+      where: (eb) =>
+        eb.and([
+          eb('provision_plan_id', 'is', null),
+          eb('refund_requested_at', 'is', null),
+          order.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', order.lease_until),
+        ]),
       at: now,
     });
     moved = t !== null;
@@ -171,6 +177,7 @@ async function failOver(
       .where('status', '=', 'provisioning')
       .where('provision_plan_id', 'is', null)
       .where('refund_requested_at', 'is', null)
+      .where((eb) => (order.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', order.lease_until)))
       .executeTakeFirst();
     moved = changed(r) > 0;
   }
