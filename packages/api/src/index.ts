@@ -56,7 +56,7 @@ export type { RateLimitSettings } from './services/types.ts';
 export { advanceDemoRenewal } from './services/orders/subscriptions.ts';
 // The eSIM's life: provider events, polling, the simulator's shared state and signed deliveries.
 export { receiveEsimWebhook, handleEsimEvent } from './services/esims/esim-events.ts';
-export { esimProviderFor, esimProviders, findEsimProvider } from './services/esim-providers.ts';
+export { esimProviderFor, esimProviders, findEsimProvider } from './services/shared/esim-providers.ts';
 export type { EsimEventOutcome, EsimWebhookResult } from './services/esims/esim-events.ts';
 export { applyUsageSnapshot, pollEsimUsage, queueDueValidityAlerts } from './services/esims/esim-sync.ts';
 export { snapshotOfUsage } from './providers/esim/index.ts';

@@ -1,7 +1,7 @@
 // Chooses the eSIM providers from configuration: the built-in simulator and/or real wholesalers (one
 // file implementing EsimProvider with isReal = true, and a case here). Several may run at once
 // (ESIM_PROVIDERS, issue 25): createEsimProviders builds each by name, in the configured order; the
-// services route an eSIM's calls to the provider named on it (services/esim-providers.ts).
+// services route an eSIM's calls to the provider named on it (services/shared/esim-providers.ts).
 import { AiraloProvider } from './airalo.ts';
 import { EsimAccessProvider } from './esimaccess.ts';
 import { EsimSimulator } from './simulator.ts';

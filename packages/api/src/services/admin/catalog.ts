@@ -8,7 +8,7 @@ import type { TPlanInput, TRegionInput } from '../../domain/admin.ts';
 import { minorToDecimal } from '../../domain/money.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import { bumpCatalogVersion, rankEquivalentOffers } from '../catalog/catalog-sync.ts';
-import { esimProviders } from '../esim-providers.ts';
+import { esimProviders } from '../shared/esim-providers.ts';
 
 const configuredProviders = (services: Services) => esimProviders(services).map((p) => p.name);
 import type { Services } from '../types.ts';

@@ -7,7 +7,7 @@ import type { Db } from '@esim/db';
 import type { Services } from '../types.ts';
 import type { EsimEvent, EsimProvider } from '../../providers/esim/index.ts';
 import { EsimWebhookError } from '../../providers/esim/index.ts';
-import { esimProviders, findEsimProvider } from '../esim-providers.ts';
+import { esimProviders, findEsimProvider } from '../shared/esim-providers.ts';
 import { iso } from '../../domain/time.ts';
 import { applyUsageSnapshot, type SyncOutcome } from './esim-sync.ts';
 import { snapshotOfUsage } from '../../providers/esim/index.ts';

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Db, EsimPackage } from '@esim/db';
 import type { EsimStatus } from '@esim/db';
 import type { Services } from '../types.ts';
-import { usageAtProvider } from '../esim-providers.ts';
+import { usageAtProvider } from '../shared/esim-providers.ts';
 import { snapshotOfUsage, type EsimUsageSnapshot } from '../../providers/esim/index.ts';
 import { mergeUsageSnapshot, nextPlanState, nextProfileState, type PackageLife } from '../../domain/esim-packages.ts';
 import { thresholdsReached, validityAlertDue, type EsimPlanStateValue, type UsageAlertKind } from '../../domain/esim-life.ts';

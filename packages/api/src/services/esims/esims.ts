@@ -3,7 +3,7 @@
 // images the app serves for them.
 import type { Db } from '@esim/db';
 import type { Services } from '../types.ts';
-import { usageAtProvider } from '../esim-providers.ts';
+import { usageAtProvider } from '../shared/esim-providers.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../types.ts';
 import { appleInstallUrl } from '../../domain/activation-code.ts';

@@ -23,7 +23,7 @@ import { PROVISIONING_STATES } from '../../domain/orders.ts';
 import { EsimProviderError, isEsimProviderError } from '../../providers/esim/index.ts';
 import type { EsimOrderResult, EsimProfile, EsimProvider } from '../../providers/esim/index.ts';
 import { rankOffers } from '../../domain/offers.ts';
-import { esimProviderFor, esimProviders, findEsimProvider, provisioningPlanOf } from '../esim-providers.ts';
+import { esimProviderFor, esimProviders, findEsimProvider, provisioningPlanOf } from '../shared/esim-providers.ts';
 import { idempotencyKeys } from '../../providers/payments/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
 import { enqueueEmail, scheduleOrderEmails } from '../mail/mail-outbox.ts';

@@ -58,7 +58,7 @@ import {
   type PointsTakeBack,
 } from '../rewards/rewards-ledger.ts';
 import type { Services } from '../types.ts';
-import { esimProviderFor, providerOfOrder } from '../esim-providers.ts';
+import { esimProviderFor, providerOfOrder } from '../shared/esim-providers.ts';
 import { transition } from './transition.ts';
 
 export type { RefundActor };

@@ -11,7 +11,7 @@ import type { CatalogSnapshot } from '../catalog/catalog-cache.ts';
 import { AppError } from '../../errors.ts';
 import { isEsimProviderError } from '../../providers/esim/types.ts';
 import type { Services, SessionUser } from '../types.ts';
-import { esimProviderFor } from '../esim-providers.ts';
+import { esimProviderFor } from '../shared/esim-providers.ts';
 
 /** An eSIM as a top-up sees it: whose it is, whether it can take more data, and its destination. */
 export interface TopUpTarget {

@@ -41,7 +41,7 @@ import {
 } from './rewards-achievements.ts';
 import { addLedgerRow, ledgerKeys, lockUserPoints, pointsTotals, releaseStaleReservations } from './rewards-ledger.ts';
 import type { Services } from '../types.ts';
-import { usageAtProvider } from '../esim-providers.ts';
+import { usageAtProvider } from '../shared/esim-providers.ts';
 
 export { releaseReservedPoints } from './rewards-ledger.ts';
 

@@ -3,10 +3,10 @@
 // being provisioned from (orders.provision_provider, set when it first goes to one), an eSIM the
 // provider that issued it (esims.provider): top-ups, usage, cancel and webhooks go there, never to
 // another provider.
-import { EsimProviderError } from '../providers/esim/index.ts';
+import { EsimProviderError } from '../../providers/esim/index.ts';
 import type { Db, Order } from '@esim/db';
-import type { EsimProvider } from '../providers/esim/index.ts';
-import type { Services } from './types.ts';
+import type { EsimProvider } from '../../providers/esim/index.ts';
+import type { Services } from '../types.ts';
 
 /** Every configured provider, in order of preference; `services.esim` alone when only it is set. */
 export function esimProviders(services: Pick<Services, 'esim' | 'esimProviders'>): readonly EsimProvider[] {
