@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditPage, sharedBrowser } from './audit.ts';
-import { openRoute, repoRoot } from './browser.ts';
+import { axeCheck, openRoute, repoRoot } from './browser.ts';
 import { giveSecondFactorByApi } from './second-factor.ts';
 import { fileServer } from './shop-server.ts';
 
@@ -118,6 +118,50 @@ describe('admin: catalogue, customers, rates, rewards, support', () => {
     const restored = await api<ShopPlan[]>(page, `/api/plans?regionId=${japanId}`);
     expect(restored.body.find((p) => p.id === changed[0]!.id)?.price.toFixed(2)).toBe(before);
     expect(byId(restored.body)).toEqual(byId(shopBefore.body));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the owner's German wording of a plan reaches the shop in German only, and goes again with 'Use the composed texts'", async () => {
+    const { page, errors } = await openRoute(browser, baseURL, `/admin/catalog?region=${japanId}`);
+    type ShopPlan = { id: number; name: string };
+    const plans = page.getByRole('table', { name: /^Plans of Japan/ });
+    await plans.waitFor();
+    const first = plans.getByRole('button', { name: /^Wording of / }).first();
+    const planName = ((await first.getAttribute('aria-label')) ?? '').replace(/^Wording of /, '');
+    await first.click();
+    const dialog = page.getByRole('dialog', { name: `Wording of ${planName}` });
+    await dialog.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    const name = dialog.getByRole('textbox', { name: /^Name/ });
+    // The composed German name is the placeholder: what the shop shows without the owner's words.
+    expect(await name.getAttribute('placeholder')).toMatch(/Japan/);
+    expect(await axeCheck(page), 'the wording dialog').toEqual([]);
+    await name.fill('Tokio fürs Wochenende');
+    await dialog.getByRole('button', { name: 'Save wording' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const inGerman = await page.evaluate(async (regionId) => {
+      const res = await fetch(`/api/plans?regionId=${regionId}`, { headers: { 'Accept-Language': 'de' }, cache: 'no-store' });
+      return (await res.json()) as ShopPlan[];
+    }, japanId);
+    const owned = inGerman.filter((p) => p.name === 'Tokio fürs Wochenende');
+    expect(owned).toHaveLength(1);
+    const inEnglish = await api<ShopPlan[]>(page, `/api/plans?regionId=${japanId}`);
+    expect(inEnglish.body.find((p) => p.id === owned[0]!.id)?.name).not.toBe('Tokio fürs Wochenende');
+    // The shop's German destination page names the plan with the owner's words.
+    const shop = await browser.context.newPage();
+    await shop.goto(new URL('/de/destinations/japan', baseURL).href);
+    await shop.getByText('Tokio fürs Wochenende').first().waitFor();
+    await shop.close();
+    // Back to the composed texts, for the other tests on this server.
+    await plans.getByRole('button', { name: `Wording of ${planName}` }).click();
+    await dialog.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await dialog.getByRole('button', { name: 'Use the composed texts' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const after = await page.evaluate(async (regionId) => {
+      const res = await fetch(`/api/plans?regionId=${regionId}`, { headers: { 'Accept-Language': 'de' }, cache: 'no-store' });
+      return (await res.json()) as ShopPlan[];
+    }, japanId);
+    expect(after.map((p) => p.name)).not.toContain('Tokio fürs Wochenende');
     expect(errors).toEqual([]);
     await page.close();
   });

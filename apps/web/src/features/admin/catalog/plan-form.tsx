@@ -7,6 +7,7 @@ import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Switch, Text, TextIn
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useModalClose } from '../ui/modal-close.ts';
 import { ADMIN_MSG, ZPlanInput, type TPlanInput } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -96,10 +97,12 @@ export interface PlanFormProps {
 
 export function PlanFormModal({ region, plan, opened, onClose }: PlanFormProps) {
   const { t } = useTranslation('admin');
+  const close = useModalClose();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      closeButtonProps={close}
       size="lg"
       title={plan ? t('catalog.plan.editTitle', { name: plan.name }) : t('catalog.plan.newTitle', { region: region.name })}
     >

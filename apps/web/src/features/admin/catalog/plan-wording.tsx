@@ -8,6 +8,7 @@ import { Alert, Button, Group, Loader, Modal, NativeSelect, Stack, Text, TextInp
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useModalClose } from '../ui/modal-close.ts';
 import { ZPlanOwnerText } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
@@ -34,8 +35,9 @@ function inputOf(planId: number, lang: Lang, v: WordingValues) {
 
 export function PlanWordingModal({ plan, opened, onClose }: { plan: AdminPlan; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const close = useModalClose();
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('catalog.wording.title', { name: plan.name })}>
+    <Modal opened={opened} onClose={onClose} closeButtonProps={close} size="lg" title={t('catalog.wording.title', { name: plan.name })}>
       {opened ? <PlanWording plan={plan} onDone={onClose} /> : null}
     </Modal>
   );

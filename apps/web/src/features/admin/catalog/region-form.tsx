@@ -59,6 +59,7 @@ export function RegionFormModal({ region, opened, onClose }: RegionFormProps) {
     <Modal
       opened={opened}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={region ? t('catalog.region.editTitle', { name: region.name }) : t('catalog.region.newTitle')}
     >
       {/* Remounted per region, so the fields start from its values. */}

@@ -65,7 +65,13 @@ export function RefundDialog({
     });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('orders.actions.refundTitle', { orderId: order.orderId })} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={t('orders.actions.refundTitle', { orderId: order.orderId })}
+      centered
+    >
       <Stack gap="sm">
         <Radio.Group value={mode} onChange={(v) => setMode(v === 'part' ? 'part' : 'all')} label={t('orders.refund.howMuch')}>
           <Stack gap={6} mt={6}>

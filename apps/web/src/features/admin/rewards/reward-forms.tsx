@@ -6,6 +6,7 @@ import { Button, ColorInput, Group, Modal, SimpleGrid, Stack, TextInput, Textare
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useModalClose } from '../ui/modal-close.ts';
 import { ADMIN_MSG, ZAchievementUpdate, ZLevelUpdate } from '@esim/api/domain/admin';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -41,8 +42,9 @@ function useServerError(setErrors: (errors: ReturnType<typeof serverFieldErrors>
 }
 
 function EditModal({ opened, title, onClose, children }: { opened: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const close = useModalClose();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+    <Modal opened={opened} onClose={onClose} closeButtonProps={close} title={title} size="lg">
       {opened ? children : null}
     </Modal>
   );

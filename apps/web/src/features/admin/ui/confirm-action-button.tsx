@@ -55,7 +55,13 @@ export function ConfirmActionButton({
         {label}
       </Button>
       {confirm ? (
-        <Modal opened={asking} onClose={() => setAsking(false)} title={confirm.title} centered>
+        <Modal
+          opened={asking}
+          onClose={() => setAsking(false)}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+          title={confirm.title}
+          centered
+        >
           <Stack gap="md">
             {typeof confirm.body === 'string' ? <Text size="sm">{confirm.body}</Text> : confirm.body}
             <Group justify="flex-end" gap="xs">
