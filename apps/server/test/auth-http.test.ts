@@ -1,6 +1,7 @@
 // Accounts over HTTP (app.request): cookie attributes, the CSRF matrix, 429, REST shapes,
 // sessions end to end, malformed bodies.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '@esim/api';
 import { DAY, ORIGIN, T0, createTestApp, sameSite, sessionCookieOf, type TestApp } from './auth-app.ts';
 
 let t: TestApp;
@@ -307,6 +308,24 @@ describe('REST shapes', () => {
     expect(((await mismatch.json()) as { error: { details: unknown } }).error.details).toEqual([
       { path: 'confirmPassword', message: "Passwords don't match" },
     ]);
+  });
+
+  it('a password on the common-password list → 400 with the clear message at registration and change (issue 27)', async () => {
+    const common = {
+      error: { code: 'BAD_INPUT', message: COMMON_PASSWORD_MESSAGE, details: { field: 'password', reason: 'common_password' } },
+    };
+    // Line 90,000 of the shipped list.
+    const res = await post('/api/auth/register', { ...account(), password: '03062002', confirmPassword: '03062002' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(common);
+    const { acc, cookie } = await registered();
+    const change = await t.app.request(`${ORIGIN}/api/users/password`, {
+      method: 'POST',
+      headers: sameSite({ Cookie: `session=${cookie}` }),
+      body: JSON.stringify({ currentPassword: acc.password, newPassword: 'SUPERMAN123' }),
+    });
+    expect(change.status).toBe(400);
+    expect(await change.json()).toEqual({ error: { ...common.error, details: { field: 'newPassword', reason: 'common_password' } } });
   });
 
   it('login: unknown user and wrong password → the same 401 body', async () => {

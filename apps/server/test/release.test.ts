@@ -1,6 +1,7 @@
 // The release binary (scripts/release.mjs → release/esim-shop), copied ALONE into an empty folder
 // and run with a PATH that has no node and an empty HOME: it unpacks its web app and native
-// addons, migrates, seeds and serves the shop; admin:create and backup work; --version, --help
+// addons, migrates, seeds and serves the shop; admin:create (refusing a password from the
+// embedded common-password list) and backup work; --version, --help
 // and an unknown command answer as documented. Built here unless release/esim-shop is newer
 // than everything it is made of (the server, api, db and i18n sources, the web build, the script).
 import { execFile, spawn, spawnSync } from 'node:child_process';
@@ -124,6 +125,9 @@ describe('release/esim-shop, alone in an empty folder without node', () => {
   }, 90_000);
 
   it('creates an admin (argon2 from the binary) and backs the serving database up', async () => {
+    // The common-password list is in the binary too: a password from deep in it is refused.
+    const common = await shop(['admin:create', '--username', 'owner', '--email', 'owner@shop.example'], { ADMIN_PASSWORD: 'Wedding1006' });
+    expect(common).toMatchObject({ code: 2, stderr: expect.stringContaining('This password is too common') });
     const admin = await shop(['admin:create', '--username', 'owner', '--email', 'owner@shop.example'], {
       ADMIN_PASSWORD: 'a long pass phrase',
     });

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { retryMessage } from '../../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../../domain/validation.ts';
 import { notifyAccountExists } from './account-notices.ts';
+import { assertPasswordNotCommon } from '../common-passwords.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 import type { Services } from '../types.ts';
@@ -163,6 +164,8 @@ export async function registerUser(
   meta: RequestMeta,
   replacesSessionId: string | null = null,
 ): Promise<SignedIn> {
+  // Before anything else: the answer depends on the password alone, never on who holds the name.
+  await assertPasswordNotCommon(input.password, 'password');
   // Hashed first, so a clash costs as much time as a new account.
   const passwordHash = await hashPassword(input.password);
   const emailOwner = await findUserByEmail(db, input.email);
@@ -212,6 +215,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
+  await assertPasswordNotCommon(input.newPassword, 'newPassword');
   const keys = loginThrottleKeys(user.username, meta.ip);
   await withThrottleLocks(loginLockOrder(keys), async () => {
     const verdict = await checkLoginThrottle(db, keys, user.username, meta.ip, meta.now);

@@ -15,6 +15,7 @@ import { iso } from '../../domain/time.ts';
 import type { TPasswordResetRequest, TResetPasswordInput } from '../../domain/validation.ts';
 import { HOUR_MS, enforceAccountEmailLimit, logAccountEmail, waitWords, type WindowLimit } from './account-email-log.ts';
 import { hashPassword, type RequestMeta } from './auth.ts';
+import { assertPasswordNotCommon } from '../common-passwords.ts';
 import { changed, writeTransaction } from '../shared/db-tx.ts';
 import { attachGuestOrders } from '../orders/orders.ts';
 import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
@@ -176,6 +177,8 @@ export async function resetPassword(db: Db, services: Services, input: TResetPas
   const before = await db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   const early = problemOf(before, iso(services.now()));
   if (early) throw linkError(early);
+  // Refused before the link is used: the traveller picks another with the same link.
+  await assertPasswordNotCommon(input.password, 'password');
   // argon2 outside the write transaction: it takes a while and SQLite would hold its write lock.
   const passwordHash = await hashPassword(input.password);
 
