@@ -296,6 +296,30 @@ describe('profile', () => {
     expect(await screen.findByText('Password changed', {}, { timeout: 3000 })).toBeTruthy();
     expect(current.value).toBe('');
   });
+
+  it('says on the new password when the server finds it on its common-password list', async () => {
+    signedIn();
+    server.use(
+      trpcMsw.users.changePassword.mutation(() => {
+        throw trpcError('BAD_REQUEST', 'This password is too common.', {
+          appError: { code: 'BAD_INPUT', details: { field: 'newPassword', reason: 'common_password' } },
+        });
+      }),
+    );
+    await renderApp('/account/profile');
+    const user = userEvent.setup({ delay: null });
+    const current = await screen.findByLabelText(/^Current password/, { selector: 'input' });
+    await user.type(current, 'my current one');
+    await user.type(field('New password'), 'Password123');
+    await user.type(field('Confirm new password'), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const message =
+      'This password is too common: it appears on lists of passwords that are easy to guess or have leaked. Please choose another.';
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(field('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(current.getAttribute('aria-invalid')).not.toBe('true');
+  });
 });
 
 describe('other account pages', () => {

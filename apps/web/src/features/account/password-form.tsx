@@ -7,7 +7,7 @@ import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { PasswordField } from '../auth/password-field.tsx';
 import { callError } from '../auth/trpc-error.ts';
-import { messagesOf, validatePasswordChange } from '../auth/rules.ts';
+import { isCommonPasswordRefusal, messagesOf, validatePasswordChange } from '../auth/rules.ts';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -38,6 +38,9 @@ export function PasswordForm({ labelledBy }: { labelledBy?: string }) {
           if (e.details['field'] === 'currentPassword') {
             description = t('password.wrongCurrent');
             form.setFieldError('currentPassword', description);
+          } else if (isCommonPasswordRefusal(e.details)) {
+            description = tv('validation.passwordCommon');
+            form.setFieldError('newPassword', description);
           } else if (e.code === 'TOO_MANY_REQUESTS') {
             description = e.message;
           }

@@ -253,6 +253,26 @@ describe('/register', () => {
     expect(router.state.location.pathname).toBe('/register');
     expect((screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('says on the password field and in the toast when the server finds the password on its common-password list', async () => {
+    server.use(
+      trpcMsw.auth.register.mutation(() => {
+        throw trpcError('BAD_REQUEST', 'This password is too common.', {
+          appError: { code: 'BAD_INPUT', details: { field: 'password', reason: 'common_password' } },
+        });
+      }),
+    );
+    const { router } = await renderApp('/register');
+    await fillRegister();
+    const message =
+      'This password is too common: it appears on lists of passwords that are easy to guess or have leaked. Please choose another.';
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText('Registration failed')).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expectFieldError(field(/^Password/), message);
+    expectFieldError(field('Username'), null);
+    expect(router.state.location.pathname).toBe('/register');
+  });
 });
 
 describe('/admin', () => {

@@ -145,6 +145,40 @@ describe('/reset-password', () => {
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
   });
 
+  it("a password on the server's common-password list is said on the field; the form stays for another try", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      trpcMsw.auth.resetPassword.mutation(({ input }) => {
+        calls.push(input);
+        if (calls.length === 1) {
+          throw trpcError('BAD_REQUEST', 'This password is too common.', {
+            appError: { code: 'BAD_INPUT', details: { field: 'password', reason: 'common_password' } },
+          });
+        }
+        return { ok: true as const };
+      }),
+    );
+    const { router } = await renderApp(`/reset-password?token=${TOKEN}`);
+    const user = userEvent.setup({ delay: null });
+    const password = await screen.findByLabelText(/^New password/, { selector: 'input' });
+    await user.type(password, 'Password123');
+    await user.type(field('Confirm new password'), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(password)).toContain(
+      'This password is too common: it appears on lists of passwords that are easy to guess or have leaked.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeTruthy();
+
+    await user.clear(password);
+    await user.type(password, 'a long new passphrase');
+    await user.clear(field('Confirm new password'));
+    await user.type(field('Confirm new password'), 'a long new passphrase');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls).toHaveLength(2);
+  });
+
   it('without a token, says the link is incomplete and calls nothing', async () => {
     let called = false;
     server.use(

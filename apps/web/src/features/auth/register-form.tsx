@@ -10,7 +10,7 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { setSessionUser, useSession } from './session.ts';
 import { callError } from './trpc-error.ts';
-import { serverMessageKey, messagesOf, validateRegister } from './rules.ts';
+import { isCommonPasswordRefusal, serverMessageKey, messagesOf, validateRegister } from './rules.ts';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 const EMPTY = { fullName: '', username: '', email: '', password: '', confirmPassword: '' };
@@ -38,11 +38,15 @@ export function RegisterForm({ email = null }: { email?: string | null } = {}) {
         await navigate({ to: '/', replace: true });
       },
       onError: (error) => {
+        const e = callError(error);
         // The server's own field messages (same rules) land on their fields.
-        for (const [field, messages] of Object.entries(callError(error).fieldErrors)) {
+        for (const [field, messages] of Object.entries(e.fieldErrors)) {
           if (messages?.[0] && field in EMPTY) form.setFieldError(field as Field, t(serverMessageKey(messages[0])));
         }
-        toast({ title: t('register.failedTitle'), description: t('register.failedDescription'), variant: 'destructive' });
+        const common = isCommonPasswordRefusal(e.details);
+        if (common) form.setFieldError('password', t('validation.passwordCommon'));
+        const description = common ? t('validation.passwordCommon') : t('register.failedDescription');
+        toast({ title: t('register.failedTitle'), description, variant: 'destructive' });
       },
     });
   });

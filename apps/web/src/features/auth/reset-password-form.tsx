@@ -12,7 +12,7 @@ import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { setSessionUser } from './session.ts';
 import { callError } from './trpc-error.ts';
-import { serverMessageKey, messagesOf, validateResetPassword } from './rules.ts';
+import { isCommonPasswordRefusal, serverMessageKey, messagesOf, validateResetPassword } from './rules.ts';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 
 type LinkProblem = 'invalid' | 'expired' | 'used' | 'superseded' | 'missing';
@@ -59,7 +59,9 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
           for (const [field, messages] of Object.entries(e.fieldErrors)) {
             if (messages?.[0] && field in EMPTY) form.setFieldError(field as Field, t(serverMessageKey(messages[0])));
           }
-          if (e.details['field'] !== 'token' && !e.fieldErrors['token'] && Object.keys(e.fieldErrors).length === 0) {
+          // A password on the common-password list: said on the field; the link still works.
+          if (isCommonPasswordRefusal(e.details)) form.setFieldError('password', t('validation.passwordCommon'));
+          else if (e.details['field'] !== 'token' && !e.fieldErrors['token'] && Object.keys(e.fieldErrors).length === 0) {
             toast({ title: t('reset.failedTitle'), description: t('reset.failedDescription'), variant: 'destructive' });
           }
         },

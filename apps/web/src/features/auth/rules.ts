@@ -17,6 +17,7 @@ export type MessageKey =
   | 'validation.loginPasswordMin'
   | 'validation.passwordMin'
   | 'validation.passwordMax'
+  | 'validation.passwordCommon'
   | 'validation.email'
   | 'validation.passwordsMismatch'
   | 'validation.mobile'
@@ -228,6 +229,14 @@ const SERVER_MESSAGES: Record<string, MessageKey> = {
   'Please enter a valid mobile number': 'validation.mobile',
   'Please enter a valid http(s) link': 'validation.photoUrl',
 };
+/**
+ * The server refused a new password because it is on its list of common and breached passwords
+ * (400 BAD_INPUT, details { field, reason: 'common_password' }): only the server holds that list.
+ */
+export function isCommonPasswordRefusal(details: Record<string, unknown>): boolean {
+  return details['reason'] === 'common_password';
+}
+
 export function serverMessageKey(message: string): MessageKey {
   return SERVER_MESSAGES[message] ?? (/^Must be at most \d+ characters$/.test(message) ? 'validation.tooLong' : 'validation.invalid');
 }
