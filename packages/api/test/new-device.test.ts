@@ -42,4 +42,34 @@ describe('new sign-in e-mail', () => {
     await rig.settle();
     expect(rig.mailer.sent.filter((m) => m.to === 'trav@example.com' && m.subject.startsWith('New sign-in'))).toHaveLength(0);
   });
+
+  it("is written in the account's language, not in the language of the browser that signed in", async () => {
+    const admin = account({ username: 'jefa', email: 'jefa@shop.example' });
+    // Registered from an Arabic browser: the account's language is Arabic.
+    await (await rig.browser({ ip: '198.51.100.7', userAgent: 'Laptop', locale: 'ar' }).caller()).auth.register(admin);
+    await rig.db.updateTable('users').set({ role: 'admin', admin_role: 'owner' }).where('username', '=', 'jefa').execute();
+    const signIn = async (ip: string, userAgent: string, locale: 'ar' | 'de' | 'ja') => {
+      await (await rig.browser({ ip, userAgent, locale }).caller()).auth.login({ username: admin.username, password: admin.password });
+      await rig.settle();
+    };
+    await signIn('198.51.100.7', 'Laptop', 'ar');
+    // A stranger with the password, from a German browser elsewhere: the owner is told in Arabic.
+    await signIn('203.0.113.50', 'Strange browser', 'de');
+    const mails = () => rig.mailer.sent.filter((m) => m.to === 'jefa@shop.example' && /\/account\/profile/.test(m.text));
+    expect(mails()).toHaveLength(1);
+    const ar = mails()[0]!;
+    expect(ar.subject).toBe('تسجيل دخول جديد إلى لوحة إدارة Travel eSIM');
+    expect(ar.html).toMatch(/^<!doctype html>\s*<html lang="ar" dir="rtl"/);
+    expect(ar.text).toContain('سجّل شخص ما الدخول إلى حساب الإدارة الخاص بك في Travel eSIM من عنوان IP جديد ومن متصفح أو جهاز جديد.');
+    expect(ar.text).toContain('عنوان IP: 203.0.113.50');
+    expect(ar.html).toContain('<span dir="ltr" style="unicode-bidi:embed">Strange browser</span>');
+    // That sign-in made the account German (loginUser keeps the last sign-in's language): the next
+    // warning is in German, from a new address only.
+    await signIn('192.0.2.80', 'Strange browser', 'ja');
+    expect(mails()).toHaveLength(2);
+    const de = mails()[1]!;
+    expect(de.subject).toBe('Neue Anmeldung in Ihrem Travel eSIM-Verwaltungsbereich');
+    expect(de.text).toContain('Jemand hat sich von einer neuen IP-Adresse aus bei Ihrem Travel eSIM-Verwaltungskonto angemeldet.');
+    expect(de.html).toMatch(/<html lang="de" dir="ltr"/);
+  });
 });

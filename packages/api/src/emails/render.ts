@@ -509,3 +509,43 @@ export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
     ],
   });
 }
+
+export interface NewSignInEmailInput extends EmailBrand {
+  locale: EmailLocale;
+  /** What was new about the sign-in: its IP address, its browser (User-Agent), or both. */
+  fresh: { address: boolean; browser: boolean };
+  at: Date;
+  ip: string;
+  userAgent: string;
+  /** Profile Settings, where the Sessions section ends other sessions. */
+  sessionsUrl: string;
+}
+
+/** To a back-office account: a sign-in from an IP address or a browser it has not used before (issue 27). */
+export function renderNewSignInEmail(input: NewSignInEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const v = { product: input.productName };
+  const intro = input.fresh.address && input.fresh.browser ? 'introBoth' : input.fresh.address ? 'introAddress' : 'introBrowser';
+  const rows: Row[] = [
+    { label: t('newSignIn.when'), value: formatDate(input.at, lang) },
+    { label: t('newSignIn.address'), value: input.ip, code: true },
+    { label: t('newSignIn.browser'), value: input.userAgent.slice(0, 200), code: true },
+  ];
+  const notYouHtml = textWithHtml(t, 'newSignIn.notYou', {}, { support: mailto(input.supportEmail) });
+  return renderNotice(lang, t, input, {
+    subject: t('newSignIn.subject', v),
+    heading: t('newSignIn.heading', v),
+    lead: [t(`newSignIn.${intro}`, v)],
+    action: { href: input.sessionsUrl, label: t('newSignIn.button', v) },
+    bodyHtml:
+      `<table role="presentation" dir="${textDirection(lang)}" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 12px">${tableRows(rows, lang)}</table>` +
+      `${paragraphs([t('newSignIn.wasYou', v)])}${P}${notYouHtml}</p>`,
+    body: [
+      ...rows.map((r) => `${r.label}: ${r.value}`),
+      '',
+      t('newSignIn.wasYou', v),
+      t('newSignIn.notYou', { support: input.supportEmail }),
+    ],
+  });
+}

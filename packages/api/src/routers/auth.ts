@@ -49,12 +49,14 @@ export const authRouter = router({
     .input(ZLoginInput)
     .mutation(async ({ ctx, input }) => {
       const meta = requestMeta(ctx);
-      const { user, session } = await loginUser(ctx.db, input, meta, ctx.sessionId);
+      const { user, session, accountLocale } = await loginUser(ctx.db, input, meta, ctx.sessionId);
       ctx.res.setSessionCookie(session.token, session.expiresAt);
-      // A back-office account told of a sign-in from an address or browser it has not used before.
+      // A back-office account told of a sign-in from an address or browser it has not used before,
+      // in the language the account had before (not the one of whoever signed in now).
       await noteBackOfficeSignIn(ctx.db, ctx.services, {
         userId: user.id,
         email: user.email,
+        locale: accountLocale,
         role: user.role,
         ip: meta.ip,
         userAgent: meta.userAgent,

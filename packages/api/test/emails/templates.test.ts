@@ -7,6 +7,7 @@ import type { RenderedEmail } from '../../src/domain/email-templates.ts';
 import {
   renderAccountExistsEmail,
   renderConfirmationCodeEmail,
+  renderNewSignInEmail,
   renderOrderEmail,
   renderPasswordResetEmail,
   renderRefundEmail,
@@ -67,10 +68,20 @@ const TEMPLATES: Record<string, (locale: ShopLanguage) => RenderedEmail> = {
       loginUrl: 'http://localhost:3000/login',
       forgotPasswordUrl: 'http://localhost:3000/forgot-password',
     }),
+  newSignIn: (locale) =>
+    renderNewSignInEmail({
+      ...brand,
+      locale,
+      fresh: { address: true, browser: true },
+      at: new Date('2026-03-01T12:00:00.000Z'),
+      ip: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      sessionsUrl: 'http://localhost:3000/account/profile',
+    }),
 };
 
 /** Text keys of the email namespace as they would show if a lookup failed ('order.heading'). */
-const RAW_KEY = /\b(?:common|order|code|refund|verify|change|reset|exists)\.[a-z][A-Za-z]+\b/;
+const RAW_KEY = /\b(?:common|order|code|refund|verify|change|reset|exists|newSignIn)\.[a-z][A-Za-z]+\b/;
 
 describe.each(Object.keys(TEMPLATES))('%s e-mail', (name) => {
   it.each([...SHOP_LANGUAGES])('%s: lang and dir set, every text filled in', (lang) => {

@@ -1,14 +1,18 @@
 // A new sign-in to a back-office account from a browser or an address not seen before is told to
 // the account by e-mail (issue 27). Addresses and browsers are remembered as SHA-256 of their text
-// (known_devices). The very first sign-in an account makes after this change only remembers (there
+// (known_devices). The e-mail is in the account's language (emails/render.ts renderNewSignInEmail).
+// The very first sign-in an account makes after this change only remembers (there
 // is nothing to compare it with yet; otherwise every admin would be mailed once on the day it ships).
 import type { Db } from '@esim/db';
+import { renderNewSignInEmail } from '../../emails/render.ts';
 import { sha256Hex } from '../shared/tokens.ts';
 import type { Services } from '../types.ts';
 
 export interface SignInFacts {
   userId: number;
   email: string;
+  /** The account's language (users.locale) as it was before this sign-in. */
+  locale: string;
   role: 'customer' | 'admin';
   ip: string;
   userAgent: string;
@@ -32,31 +36,21 @@ export async function noteBackOfficeSignIn(db: Db, services: Services, facts: Si
     .onConflict((oc) => oc.columns(['user_id', 'kind', 'value_hash']).doNothing())
     .execute();
   if (known.length === 0) return false;
-  const when = facts.now.toISOString().replace('T', ' ').slice(0, 16);
-  const what = fresh.map((v) => (v.kind === 'ip' ? 'a new address' : 'a new browser or device')).join(' and ');
-  const text = [
-    `Someone signed in to your ${services.config.productName} back-office account from ${what}.`,
-    '',
-    `When: ${when} UTC`,
-    `Address: ${facts.ip}`,
-    `Browser: ${facts.userAgent.slice(0, 200)}`,
-    '',
-    'If this was you, there is nothing to do.',
-    `If not, sign in, end the other sessions on the Sessions page and change your password, or write to ${services.config.supportEmail}.`,
-  ].join('\n');
-  const html = `<p>${text
-    .split('\n')
-    .map((l) => l.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c))
-    .join('<br>')}</p>`;
+  // In the account's own language: the sign-in being reported may be a stranger's, whose browser
+  // language loginUser has just made the account's.
+  const email = renderNewSignInEmail({
+    productName: services.config.productName,
+    supportEmail: services.config.supportEmail,
+    locale: facts.locale,
+    fresh: { address: fresh.some((v) => v.kind === 'ip'), browser: fresh.some((v) => v.kind === 'agent') },
+    at: facts.now,
+    ip: facts.ip,
+    userAgent: facts.userAgent,
+    sessionsUrl: `${services.config.publicUrl.replace(/\/+$/, '')}/account/profile`,
+  });
   const key = `new-sign-in:${facts.userId}:${facts.now.getTime()}`;
   services.jobs.run(key, async () => {
-    await services.mailer.send({
-      to: facts.email,
-      subject: `New sign-in to your ${services.config.productName} back office`,
-      text,
-      html,
-      tag: key,
-    });
+    await services.mailer.send({ to: facts.email, ...email, tag: key });
   });
   return true;
 }
