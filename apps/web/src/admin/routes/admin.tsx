@@ -4,7 +4,7 @@ import { Link, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { AdminShell } from '../../features/admin/admin-shell.tsx';
-import { mayOpen } from '../../features/admin/admin-nav.tsx';
+import { mayOpen } from '../../features/admin/admin-sections.ts';
 import { SecondFactorGate } from '../../features/admin/second-factor.tsx';
 import { ensureSession, useSession } from '../../features/auth/session.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
@@ -14,21 +14,24 @@ import { pageHead, tHead } from '../../lib/page-meta.ts';
 // a signed-in customer gets a clear 'not allowed' page; an admin gets the menu and the page. The
 // server enforces the role on every admin procedure (adminProcedure): this is only the doorway.
 // `isAdmin` (beforeLoad's context) tells the pages' loaders whether to ask for admin data at all.
-// Kept small: a route's beforeLoad and head are in the shop's initial bundle.
+// Kept small: a route's beforeLoad and head are in the back office's initial bundle.
 export const Route = createFileRoute('/admin')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     const user = await ensureSession(context);
     if (!user) throw redirect({ to: '/login', search: { from: 'admin' } });
-    if (user.role !== 'admin') return { isAdmin: false, factorPending: false };
+    if (user.role !== 'admin') return { isAdmin: false, factorPending: false, backOffice: false };
     // Until the session has given its second factor the server answers no admin procedure: the
     // pages' loaders ask for nothing, and the layout shows the enrolment or the code prompt.
     const status = await context.queryClient.fetchQuery(context.trpc.factors.status.queryOptions());
     const factorPending = status.required || status.enrolmentRequired;
-    return { isAdmin: !factorPending, factorPending };
+    // A section outside the admin's role (support opening rates) asks for nothing either: the
+    // server would refuse it (403), and the layout says the page is not part of the role.
+    const inRole = mayOpen(user.adminRole ?? null, location.pathname);
+    return { isAdmin: !factorPending && inRole, factorPending, backOffice: true };
   },
   loader: async ({ context }) => {
     await loadNamespaces('auth', 'admin');
-    return { admin: context.isAdmin || context.factorPending };
+    return { admin: context.backOffice };
   },
   // A page's own loader may name it ({ adminTitle }); the dashboard's and the 403's come from auth.
   head: ({ match, matches, loaderData }) => {

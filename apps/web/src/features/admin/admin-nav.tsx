@@ -18,47 +18,32 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import classes from './admin-shell.module.css';
 
-type NavKey = 'dashboard' | 'orders' | 'catalog' | 'customers' | 'rates' | 'rewards' | 'support' | 'operations' | 'audit';
+import { ADMIN_SECTIONS, isCurrentSection, type AdminRoleName, type AdminSection, type NavKey } from './admin-sections.ts';
 
-/** The back-office roles (the server's users.admin_role). */
-export type AdminRoleName = 'owner' | 'support' | 'catalogue';
+export { isCurrentSection, mayOpen, type AdminRoleName } from './admin-sections.ts';
 
-interface AdminNavItem {
-  key: NavKey;
-  to: string;
-  /** Who may open it; the server declares the same on every procedure (trpc.ts) and enforces it. */
-  roles: readonly AdminRoleName[];
+interface AdminNavItem extends AdminSection {
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean; stroke?: number }>;
 }
 
-export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { key: 'dashboard', to: '/admin', icon: IconLayoutDashboard, roles: ['owner', 'support', 'catalogue'] },
-  { key: 'orders', to: '/admin/orders', icon: IconReceipt, roles: ['owner', 'support'] },
-  { key: 'catalog', to: '/admin/catalog', icon: IconWorld, roles: ['owner', 'catalogue'] },
-  { key: 'customers', to: '/admin/customers', icon: IconUsers, roles: ['owner', 'support'] },
-  { key: 'rates', to: '/admin/rates', icon: IconCurrencyDollar, roles: ['owner', 'catalogue'] },
-  { key: 'rewards', to: '/admin/rewards', icon: IconGift, roles: ['owner'] },
-  { key: 'support', to: '/admin/support', icon: IconInbox, roles: ['owner', 'support'] },
-  { key: 'operations', to: '/admin/operations', icon: IconActivity, roles: ['owner', 'support'] },
-  { key: 'audit', to: '/admin/audit', icon: IconHistory, roles: ['owner'] },
-];
+const ICONS: Record<NavKey, AdminNavItem['icon']> = {
+  dashboard: IconLayoutDashboard,
+  orders: IconReceipt,
+  catalog: IconWorld,
+  customers: IconUsers,
+  rates: IconCurrencyDollar,
+  rewards: IconGift,
+  support: IconInbox,
+  operations: IconActivity,
+  audit: IconHistory,
+};
+
+/** The sections (admin-sections.ts) with their menu icons. */
+export const ADMIN_NAV: readonly AdminNavItem[] = ADMIN_SECTIONS.map((section) => ({ ...section, icon: ICONS[section.key] }));
 
 /** The sections `role` may open (none without a role). */
 export function navFor(role: AdminRoleName | null | undefined): readonly AdminNavItem[] {
   return role ? ADMIN_NAV.filter((item) => item.roles.includes(role)) : [];
-}
-
-/** May `role` open the page at `pathname`? (The section it belongs to decides.) */
-export function mayOpen(role: AdminRoleName | null | undefined, pathname: string): boolean {
-  const section = ADMIN_NAV.filter((item) => isCurrentSection(item.to, pathname)).at(-1) ?? ADMIN_NAV[0];
-  return !!role && !!section && section.roles.includes(role);
-}
-
-/** Whether the menu item `to` is the current section ('/admin' only on the dashboard itself). */
-export function isCurrentSection(to: string, pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (to === '/admin') return path === '/admin';
-  return path === to || path.startsWith(`${to}/`);
 }
 
 export function AdminNav({

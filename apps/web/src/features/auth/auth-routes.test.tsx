@@ -302,4 +302,22 @@ describe('/admin', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByText('403')).toBeNull();
   });
+
+  it('tells support that the rates page is not part of its role, and asks the server for no rates (issue 27)', async () => {
+    let asked = 0;
+    server.use(
+      trpcMsw.auth.me.query(() => makeUser({ role: 'admin', adminRole: 'support', username: 'helper' })),
+      trpcMsw.admin.rates.list.query(() => {
+        asked += 1;
+        throw trpcError('FORBIDDEN', 'You are not allowed to do that.');
+      }),
+    );
+    await renderAdminApp('/admin/rates');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not part of your role' })).toBeTruthy();
+    expect(screen.getByText('Your back-office role (support) does not include this page. Ask an owner if you need it.')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(nav).queryByRole('link', { name: 'Exchange rates' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Customers' })).toBeTruthy();
+    expect(asked).toBe(0);
+  });
 });
