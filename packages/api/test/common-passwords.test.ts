@@ -69,6 +69,14 @@ describe('refused where a password is chosen', () => {
     await expect(api.auth.register({ ...acc, password: STRONG })).resolves.toMatchObject({ username: acc.username });
   });
 
+  it('registration: refusals are not counted by the registration limit (5 an hour per client)', async () => {
+    const api = await rig.browser({ ip: '198.51.100.77' }).caller();
+    for (let i = 0; i < 7; i++) {
+      expect((await refusal(api.auth.register({ ...account(), password: DEEP }))).message).toBe(COMMON_PASSWORD_MESSAGE);
+    }
+    await expect(api.auth.register({ ...account(), password: STRONG })).resolves.toBeTruthy();
+  });
+
   it('reset: refused with the message and the link still works; a strong one then resets', async () => {
     const acc = account();
     await (await rig.browser().caller()).auth.register(acc);

@@ -3,8 +3,9 @@ import { ZodError } from 'zod';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, middleware, router } from '../trpc.ts';
 import type { Context } from '../trpc.ts';
-import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput } from '../domain/validation.ts';
+import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput, type TRegisterInput } from '../domain/validation.ts';
 import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/accounts/auth.ts';
+import { assertPasswordNotCommon } from '../services/common-passwords.ts';
 import { getPublicUser } from '../services/accounts/users.ts';
 import { noteBackOfficeSignIn } from '../services/accounts/new-device.ts';
 import { resendVerificationEmail, verifyEmail } from '../services/accounts/email-verification.ts';
@@ -31,10 +32,20 @@ const auditInvalidLogin = middleware(async ({ ctx, next, getRawInput }) => {
   return result;
 });
 
+/**
+ * A password on the common-password list is bad input, like a short one: refused before the
+ * registration limit counts the request, so a traveller trying a few is not locked out for an hour.
+ */
+const refuseCommonPassword = middleware(async ({ input, next }) => {
+  await assertPasswordNotCommon((input as TRegisterInput).password, 'password');
+  return next();
+});
+
 export const authRouter = router({
   /** Creates a customer and signs them in (sets the session cookie). → PublicUser */
   register: publicProcedure
     .input(ZRegisterInput)
+    .use(refuseCommonPassword)
     // 429 past 5 registrations an hour from one client; the verification e-mail each sends is counted too.
     .use(limitPerClient(REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT))
     .mutation(async ({ ctx, input }) => {
