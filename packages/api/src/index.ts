@@ -20,7 +20,7 @@ export {
 } from './services/accounts/users.ts';
 export type { PublicUser } from './services/accounts/users.ts';
 export { hashPassword } from './services/accounts/auth.ts';
-export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './services/common-passwords.ts';
+export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './services/accounts/common-passwords.ts';
 export { SESSION_COOKIE_NAME } from './domain/session.ts';
 export { SHOP_LANGUAGES, languageFromAcceptLanguage, shopLanguage } from './domain/language.ts';
 export type { ShopLanguage } from './domain/language.ts';

@@ -9,7 +9,7 @@ import {
   commonPasswordList,
   isCommonPassword,
   setCommonPasswordSource,
-} from '../src/services/common-passwords.ts';
+} from '../src/services/accounts/common-passwords.ts';
 import { account, createOrdersRig, resetTokens, type OrdersRig } from './orders/rig.ts';
 
 /** Line 90,000 of the list (10_million_password_list_top_1M.txt): deep in it, and not in the fallback. */

@@ -1,4 +1,4 @@
-// A compact, case-insensitive index of a common-password list (services/common-passwords.ts loads
+// A compact, case-insensitive index of a common-password list (services/accounts/common-passwords.ts loads
 // it). Pure: bytes in, index out.
 //
 // Why not a Set of strings: the list's 999,999 lines leave 474,743 distinct entries of 8 or more

@@ -5,7 +5,7 @@ import { protectedProcedure, publicProcedure, middleware, router } from '../trpc
 import type { Context } from '../trpc.ts';
 import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput, type TRegisterInput } from '../domain/validation.ts';
 import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/accounts/auth.ts';
-import { assertPasswordNotCommon } from '../services/common-passwords.ts';
+import { assertPasswordNotCommon } from '../services/accounts/common-passwords.ts';
 import { getPublicUser } from '../services/accounts/users.ts';
 import { noteBackOfficeSignIn } from '../services/accounts/new-device.ts';
 import { resendVerificationEmail, verifyEmail } from '../services/accounts/email-verification.ts';

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPasswordIndex, isInPasswordIndex, passwordIndexOf } from '../../src/domain/common-passwords.ts';
-import { COMMON_PASSWORD_FILE } from '../../src/services/common-password-source.ts';
+import { COMMON_PASSWORD_FILE } from '../../src/services/accounts/common-password-source.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const OPTS = { minLength: 8, maxLines: 1_000_000 };

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { retryMessage } from '../../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../../domain/validation.ts';
 import { notifyAccountExists } from './account-notices.ts';
-import { assertPasswordNotCommon } from '../common-passwords.ts';
+import { assertPasswordNotCommon } from './common-passwords.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 import type { Services } from '../types.ts';

@@ -15,7 +15,7 @@ import { iso } from '../../domain/time.ts';
 import type { TPasswordResetRequest, TResetPasswordInput } from '../../domain/validation.ts';
 import { HOUR_MS, enforceAccountEmailLimit, logAccountEmail, waitWords, type WindowLimit } from './account-email-log.ts';
 import { hashPassword, type RequestMeta } from './auth.ts';
-import { assertPasswordNotCommon } from '../common-passwords.ts';
+import { assertPasswordNotCommon } from './common-passwords.ts';
 import { changed, writeTransaction } from '../shared/db-tx.ts';
 import { attachGuestOrders } from '../orders/orders.ts';
 import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';

@@ -3,9 +3,9 @@
 // SecLists' top 1,000,000 (common-password-source.ts), read on the first check and kept in memory
 // as a compact index (domain/common-passwords.ts). Nothing is sent anywhere. If the file cannot be
 // read, a short built-in list of the most common ones stands in, with a warning.
-import { buildPasswordIndex, isInPasswordIndex, passwordIndexOf, type PasswordIndex } from '../domain/common-passwords.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/validation.ts';
-import { AppError } from '../errors.ts';
+import { buildPasswordIndex, isInPasswordIndex, passwordIndexOf, type PasswordIndex } from '../../domain/common-passwords.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/validation.ts';
+import { AppError } from '../../errors.ts';
 import { readCommonPasswordFile } from './common-password-source.ts';
 
 /** The whole list: every line of the file, most common first. */
