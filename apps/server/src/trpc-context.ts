@@ -18,6 +18,7 @@ export function createContext(deps: AppDeps, c: HonoContext<AppEnv>): Context {
     db: deps.db,
     services: servicesFor(deps, c),
     user: c.get('user') ?? null,
+    pendingUser: c.get('pendingUser') ?? null,
     sessionId: c.get('sessionId') ?? null,
     locale: languageFromAcceptLanguage(c.req.header('accept-language')),
     req: {

@@ -56,6 +56,8 @@ export interface AppVariables {
   ip: string;
   secure: boolean;
   user: SessionUser | null;
+  /** A traveller still owing the second factor (services/accounts/sessions.ts sessionUsers); `user` is null then. */
+  pendingUser: SessionUser | null;
   sessionId: string | null;
   /** Cookies to set or clear once the handler ran (filled by the session layer). */
   sessionCookie: { token: string; expiresAt: Date } | 'clear' | null;

@@ -27,6 +27,7 @@ const caller = () =>
     db,
     services: services(),
     user: null,
+    pendingUser: null,
     sessionId: null,
     locale: 'en',
     req: { ip: '127.0.0.1', userAgent: 'vitest', secure: false },

@@ -7,7 +7,7 @@ export { AppError, APP_ERRORS, TRPC_TO_HTTP, isAppError } from './errors.ts';
 export type { AppErrorCode } from './errors.ts';
 export { CatalogCache, serialized } from './services/catalog/catalog-cache.ts';
 export type { CatalogSnapshot, Serialized } from './services/catalog/catalog-cache.ts';
-export { validateSessionToken } from './services/accounts/sessions.ts';
+export { sessionUsers, validateSessionToken } from './services/accounts/sessions.ts';
 export { requireStepUp, resetSecondFactors, hasSecondFactor } from './services/accounts/second-factor.ts';
 export {
   toSessionUser,

@@ -52,9 +52,23 @@ export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.use(appErrors);
 
+/**
+ * Signed in. A traveller who gave the password but still owes the second factor (issue 27:
+ * ctx.pendingUser) gets 403 SECOND_FACTOR_REQUIRED, which says what to do; a guest 401.
+ */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED');
+  if (!ctx.user) throw new AppError(ctx.pendingUser ? 'SECOND_FACTOR_REQUIRED' : 'UNAUTHORIZED');
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/**
+ * The few procedures that finish a sign-in (factors.status and giving a factor): they answer a
+ * session fully signed in and one still owing its second factor alike; ctx.user is whichever.
+ */
+export const signingInProcedure = publicProcedure.use(({ ctx, next }) => {
+  const user = ctx.user ?? ctx.pendingUser;
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return next({ ctx: { ...ctx, user } });
 });
 
 /**

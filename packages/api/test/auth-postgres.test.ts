@@ -6,7 +6,7 @@ import { createServices } from '../src/context.ts';
 import { createCaller } from '../src/root.ts';
 import type { Context } from '../src/trpc.ts';
 import { insertUser, toSessionUser, updateProfile } from '../src/services/accounts/users.ts';
-import { validateSessionToken } from '../src/services/accounts/sessions.ts';
+import { sessionUsers, validateSessionToken } from '../src/services/accounts/sessions.ts';
 import { rejection } from './auth-helpers.ts';
 
 const available = pgAvailableFor('account');
@@ -25,7 +25,7 @@ describe.skipIf(!available)('accounts on PostgreSQL', () => {
         { publicUrl: 'http://x', productName: 'T', supportEmail: 'e', phone: 'p', postalAddress: 'a' },
         { now: () => now },
       ),
-      user: valid ? toSessionUser(valid.user) : null,
+      ...sessionUsers(valid),
       sessionId: valid?.id ?? null,
       locale: 'en',
       req: { ip: '192.0.2.44', userAgent: 'vitest', secure: false },

@@ -8,7 +8,7 @@ import { createCaller } from '../src/root.ts';
 import { ARGON2_OPTIONS, setPasswordHashing } from '../src/services/accounts/auth.ts';
 import type { ShopLanguage } from '../src/domain/language.ts';
 import type { Context, Services } from '../src/services/types.ts';
-import { validateSessionToken } from '../src/services/accounts/sessions.ts';
+import { sessionUsers, validateSessionToken } from '../src/services/accounts/sessions.ts';
 import type { BackOfficeLifetimes } from '../src/domain/session.ts';
 import { enrolTotpDirectly, totpCodeAt, totpStep } from '../src/services/accounts/second-factor.ts';
 import { toSessionUser } from '../src/services/accounts/users.ts';
@@ -158,7 +158,7 @@ export function sessionBrowser(
       return {
         db,
         services,
-        user: valid ? toSessionUser(valid.user) : null,
+        ...sessionUsers(valid),
         sessionId: valid?.id ?? null,
         locale,
         req: { ip, userAgent, secure: false, currency },

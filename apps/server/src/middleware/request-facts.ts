@@ -28,6 +28,7 @@ export function requestFacts(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('ip', ip);
     c.set('secure', secure);
     c.set('user', null);
+    c.set('pendingUser', null);
     c.set('sessionId', null);
     c.set('sessionCookie', null);
     await next();

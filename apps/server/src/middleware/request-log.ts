@@ -190,7 +190,7 @@ export function requestLog(deps: AppDeps): MiddlewareHandler<AppEnv> {
       socket,
       sentBefore,
       ip: c.get('ip') ?? 'unknown',
-      userId: c.get('user')?.id ?? null,
+      userId: (c.get('user') ?? c.get('pendingUser'))?.id ?? null,
     };
     if (outgoing && access) {
       outgoing[PENDING] = pending;

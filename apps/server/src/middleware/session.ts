@@ -9,7 +9,7 @@
 //   A response that sets a cookie is never cacheable.
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { SESSION_COOKIE_NAME, toSessionUser, validateSessionToken } from '@esim/api';
+import { SESSION_COOKIE_NAME, sessionUsers, validateSessionToken } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
 
 export function sessionCookieHeader(token: string, expiresAt: Date, secure: boolean): string {
@@ -30,7 +30,10 @@ export function sessionLayer(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (token !== undefined) {
       const session = await validateSessionToken(deps.db, token, deps.services.now());
       if (session) {
-        c.set('user', toSessionUser(session.user));
+        // A traveller still owing the second factor is `pendingUser`, not `user` (issue 27).
+        const { user, pendingUser } = sessionUsers(session);
+        c.set('user', user);
+        c.set('pendingUser', pendingUser);
         c.set('sessionId', session.id);
         if (session.refreshed) c.set('sessionCookie', { token, expiresAt: session.expiresAt });
       } else {

@@ -17,7 +17,7 @@ export function trpcAnswerHeaders(): MiddlewareHandler<AppEnv> {
       : type === null && res.status >= 400
         ? 'application/json'
         : null;
-    const privateAnswer = c.get('user') !== null || res.headers.has('set-cookie');
+    const privateAnswer = c.get('user') !== null || c.get('pendingUser') !== null || res.headers.has('set-cookie');
     if (!oneType && !privateAnswer) return;
     const apply = (headers: Headers) => {
       if (oneType) headers.set('content-type', oneType);

@@ -1,6 +1,8 @@
 // The spec's auth paths (§7) over the same tRPC procedures the web app calls.
 //   POST /api/auth/register   { fullName?, username, email, password, confirmPassword? } → PublicUser (sets the cookie)
-//   POST /api/auth/login      { username, password } → PublicUser (sets the cookie); 401 / 429 (+ Retry-After)
+//   POST /api/auth/login      { username, password } → PublicUser & { secondFactorRequired } (sets the cookie); 401 / 429
+//                             (+ Retry-After). secondFactorRequired: a traveller with an authenticator app or a passkey,
+//                             whose session answers the account 403 SECOND_FACTOR_REQUIRED until tRPC factors.* gets it
 //   POST /api/auth/logout     no body → { ok: true } (deletes the session, clears the cookie)
 //   GET  /api/auth/me         PublicUser, or 401 when signed out
 //   POST /api/auth/forgot-password  { identifier (e-mail or username), locale? } → { ok: true, message }, the same

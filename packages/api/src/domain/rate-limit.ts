@@ -76,6 +76,17 @@ export const VERIFICATION_EMAILS_PER_CLIENT: RateRule = {
   message: 'Too many e-mails have been requested from your network. Please wait {wait} and try again.',
 };
 
+/**
+ * 'Sign in with a passkey' challenges per client (each is a row until it is used or expires): one
+ * per attempt, a cancelled one or two more.
+ */
+export const PASSKEY_SIGN_INS_PER_CLIENT: RateRule = {
+  name: 'passkey_sign_ins_per_client',
+  limit: 30,
+  windowMs: 10 * MINUTE,
+  message: 'Too many passkey sign-ins have been started from your network. Please wait {wait} and try again.',
+};
+
 /** Every rule above, for the README's table and the tests. */
 export const RATE_RULES: readonly RateRule[] = [
   CHECKOUTS_PER_CLIENT,
@@ -84,6 +95,7 @@ export const RATE_RULES: readonly RateRule[] = [
   CARDS_PER_CLIENT,
   REGISTRATIONS_PER_CLIENT,
   VERIFICATION_EMAILS_PER_CLIENT,
+  PASSKEY_SIGN_INS_PER_CLIENT,
 ];
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -14,3 +14,14 @@ export const ZRecoveryCode = z.object({
   code: z.string().trim().min(8, 'Enter one of your recovery codes.').max(32, 'Enter one of your recovery codes.'),
 });
 export type TRecoveryCode = z.infer<typeof ZRecoveryCode>;
+
+const b64url = z
+  .string()
+  .trim()
+  .min(1)
+  .max(8192)
+  .regex(/^[A-Za-z0-9_-]+=*$/, 'Not base64url.');
+
+/** A browser's answer to a passkey challenge (navigator.credentials.get), every field base64url. */
+export const ZPasskeyAssertion = z.object({ credentialId: b64url, clientDataJSON: b64url, authenticatorData: b64url, signature: b64url });
+export type TPasskeyAssertion = z.infer<typeof ZPasskeyAssertion>;

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { protectedProcedure, publicProcedure, middleware, router } from '../trpc.ts';
 import type { Context } from '../trpc.ts';
 import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput, type TRegisterInput } from '../domain/validation.ts';
-import { loginUser, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/accounts/auth.ts';
+import { loginUser, loginWithPasskey, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/accounts/auth.ts';
 import { assertPasswordNotCommon } from '../services/accounts/common-passwords.ts';
+import { createChallenge, relyingPartyOf } from '../services/accounts/passkeys.ts';
+import { ZPasskeyAssertion } from '../domain/second-factor.ts';
 import { getPublicUser } from '../services/accounts/users.ts';
 import { noteBackOfficeSignIn } from '../services/accounts/new-device.ts';
 import { resendVerificationEmail, verifyEmail } from '../services/accounts/email-verification.ts';
-import { REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT } from '../domain/rate-limit.ts';
+import { PASSKEY_SIGN_INS_PER_CLIENT, REGISTRATIONS_PER_CLIENT, VERIFICATION_EMAILS_PER_CLIENT } from '../domain/rate-limit.ts';
 import { limitPerClient } from './limits.ts';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset.ts';
 
@@ -54,13 +56,18 @@ export const authRouter = router({
       return user;
     }),
 
-  /** A fresh session at each sign-in. → PublicUser; 401 for bad credentials, 429 when throttled. */
+  /**
+   * A fresh session at each sign-in. → PublicUser & { secondFactorRequired }; 401 for bad
+   * credentials, 429 when throttled. secondFactorRequired: a traveller with a TOTP or passkey, whose
+   * session answers nothing but factors.status / verifyTotp / useRecoveryCode / passkeyChallenge /
+   * verifyPasskey (and logout) until the factor is given (issue 27).
+   */
   login: publicProcedure
     .use(auditInvalidLogin)
     .input(ZLoginInput)
     .mutation(async ({ ctx, input }) => {
       const meta = requestMeta(ctx);
-      const { user, session, accountLocale } = await loginUser(ctx.db, input, meta, ctx.sessionId);
+      const { user, session, accountLocale, secondFactorRequired } = await loginUser(ctx.db, input, meta, ctx.sessionId);
       ctx.res.setSessionCookie(session.token, session.expiresAt);
       // A back-office account told of a sign-in from an address or browser it has not used before,
       // in the language the account had before (not the one of whoever signed in now).
@@ -73,8 +80,36 @@ export const authRouter = router({
         userAgent: meta.userAgent,
         now: meta.now,
       });
-      return user;
+      return { ...user, secondFactorRequired };
     }),
+
+  /** 'Sign in with a passkey': a challenge made for nobody (navigator.credentials.get, no allowCredentials). → { challenge, rpId } */
+  passkeyChallenge: publicProcedure.use(limitPerClient(PASSKEY_SIGN_INS_PER_CLIENT)).mutation(async ({ ctx }) => ({
+    challenge: await createChallenge(ctx.db, null, 'authenticate', ctx.services.now()),
+    rpId: relyingPartyOf(ctx.services.config.publicUrl).id,
+  })),
+
+  /**
+   * Signs in with a passkey alone (a discoverable credential): its account gets a session with the
+   * second factor given. → PublicUser & { secondFactorRequired: false }; 401 { reason: 'unknown_passkey' }
+   * for a passkey no account has, 401 when the signature fails, 400 for an expired or spent challenge.
+   */
+  loginWithPasskey: publicProcedure.input(ZPasskeyAssertion).mutation(async ({ ctx, input }) => {
+    const meta = requestMeta(ctx);
+    const rp = relyingPartyOf(ctx.services.config.publicUrl);
+    const { user, session, accountLocale } = await loginWithPasskey(ctx.db, rp, input, meta, ctx.sessionId);
+    ctx.res.setSessionCookie(session.token, session.expiresAt);
+    await noteBackOfficeSignIn(ctx.db, ctx.services, {
+      userId: user.id,
+      email: user.email,
+      role: user.role,
+      locale: accountLocale,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      now: meta.now,
+    });
+    return { ...user, secondFactorRequired: false };
+  }),
 
   /** Deletes the session on the server and clears the cookie. Harmless for guests. */
   logout: publicProcedure.mutation(async ({ ctx }) => {

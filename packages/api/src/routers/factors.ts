@@ -1,8 +1,10 @@
 // factors.*: second factors of the signed-in account (issue 27) — TOTP enrolment and removal,
 // recovery codes, and giving the second factor in this session (after the password at sign-in, or
-// again for a step-up). Passkeys: passkeys.ts. Thin: parse, call one service.
-import { ZRecoveryCode, ZTotpCode } from '../domain/second-factor.ts';
-import { protectedProcedure, router } from '../trpc.ts';
+// again for a step-up). Passkeys: passkeys.ts. Thin: parse, call one service. The procedures that
+// give the factor (and status) are signingInProcedure: they also answer a traveller's session that
+// gave only the password; every other one wants the sign-in finished.
+import { ZPasskeyAssertion, ZRecoveryCode, ZTotpCode } from '../domain/second-factor.ts';
+import { protectedProcedure, router, signingInProcedure } from '../trpc.ts';
 import type { Context, SessionUser } from '../trpc.ts';
 import {
   beginTotpEnrolment,
@@ -34,9 +36,7 @@ export const ZPasskeyRegistration = z.object({
   attestationObject: b64url,
   name: z.string().trim().max(64).default('Passkey'),
 });
-export const ZPasskeyAssertion = z.object({ credentialId: b64url, clientDataJSON: b64url, authenticatorData: b64url, signature: b64url });
-
-export { ZRecoveryCode, ZTotpCode };
+export { ZPasskeyAssertion, ZRecoveryCode, ZTotpCode };
 
 type Signed = Context & { user: SessionUser };
 
@@ -55,7 +55,7 @@ export const factorsRouter = router({
    * yet given in this session (the sign-in's second step); `enrolmentRequired` — a back-office
    * account without one (it must enrol before the back office answers).
    */
-  status: protectedProcedure.query(async ({ ctx }) => {
+  status: signingInProcedure.query(async ({ ctx }) => {
     const factors = await listFactors(ctx.db, ctx.user.id);
     const givenAt = await sessionSecondFactorAt(ctx.db, ctx.sessionId);
     const has = factors.totp || factors.passkeys.length > 0;
@@ -81,7 +81,7 @@ export const factorsRouter = router({
     .mutation(({ ctx, input }) => confirmTotp(ctx.db, attempt(ctx), sessionOf(ctx), input.code)),
 
   /** Gives the second factor in this session with a code from the app (sign-in's second step, or a step-up). */
-  verifyTotp: protectedProcedure.input(ZTotpCode).mutation(async ({ ctx, input }) => {
+  verifyTotp: signingInProcedure.input(ZTotpCode).mutation(async ({ ctx, input }) => {
     const session = sessionOf(ctx);
     await verifyTotpCode(ctx.db, attempt(ctx), input.code);
     await markSecondFactorGiven(ctx.db, session, ctx.services.now());
@@ -89,7 +89,7 @@ export const factorsRouter = router({
   }),
 
   /** Gives the second factor with a recovery code (each works once). */
-  useRecoveryCode: protectedProcedure.input(ZRecoveryCode).mutation(async ({ ctx, input }) => {
+  useRecoveryCode: signingInProcedure.input(ZRecoveryCode).mutation(async ({ ctx, input }) => {
     const session = sessionOf(ctx);
     await useRecoveryCode(ctx.db, attempt(ctx), input.code);
     await markSecondFactorGiven(ctx.db, session, ctx.services.now());
@@ -113,13 +113,13 @@ export const factorsRouter = router({
   }),
 
   /** A challenge to sign with a passkey (navigator.credentials.get). */
-  passkeyChallenge: protectedProcedure.mutation(async ({ ctx }) => ({
+  passkeyChallenge: signingInProcedure.mutation(async ({ ctx }) => ({
     challenge: await createChallenge(ctx.db, ctx.user.id, 'authenticate', ctx.services.now()),
     rpId: relyingPartyOf(ctx.services.config.publicUrl).id,
   })),
 
   /** Gives the second factor in this session with a passkey. */
-  verifyPasskey: protectedProcedure.input(ZPasskeyAssertion).mutation(async ({ ctx, input }) => {
+  verifyPasskey: signingInProcedure.input(ZPasskeyAssertion).mutation(async ({ ctx, input }) => {
     const session = sessionOf(ctx);
     const now = ctx.services.now();
     await verifyPasskeyAssertion(ctx.db, ctx.user.id, relyingPartyOf(ctx.services.config.publicUrl), input, now);

@@ -91,6 +91,12 @@ export interface Context {
   services: Services;
   /** The signed-in user, resolved by the server from the session cookie; null for guests. */
   user: SessionUser | null;
+  /**
+   * A traveller whose session still owes its second factor (issue 27): signed in with the password
+   * only; `user` is null meanwhile, so every procedure treats them as a guest but the factor
+   * procedures that finish the sign-in (services/accounts/sessions.ts sessionUsers). Else null.
+   */
+  pendingUser: SessionUser | null;
   /** Id of the session row (for logout); null for guests. */
   sessionId: string | null;
   /**

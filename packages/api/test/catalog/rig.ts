@@ -28,6 +28,7 @@ export async function createCatalogRig(opts: { seeded?: boolean } = {}): Promise
     db: handle.db,
     services,
     user: null,
+    pendingUser: null,
     sessionId: null,
     locale: 'en',
     req: { ip: '203.0.113.7', userAgent: 'vitest', secure: false },

@@ -80,7 +80,7 @@ describe('account guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/account/orders' });
 
-    server.use(trpcMsw.auth.login.mutation(() => makeUser()));
+    server.use(trpcMsw.auth.login.mutation(() => ({ ...makeUser(), secondFactorRequired: false })));
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^Username/, { selector: 'input' }), 'traveller');
     await user.type(field('Password'), 'secret!');

@@ -125,7 +125,7 @@ describe('/login', () => {
     server.use(
       trpcMsw.auth.login.mutation(async ({ input }) => {
         await gate;
-        return makeUser({ username: input.username });
+        return { ...makeUser({ username: input.username }), secondFactorRequired: false };
       }),
     );
     const { router } = await renderApp('/login');
@@ -145,7 +145,7 @@ describe('/login', () => {
 
   it('goes to /admin after an admin logs in from ?from=admin', async () => {
     server.use(
-      trpcMsw.auth.login.mutation(() => makeUser({ role: 'admin', username: 'boss' })),
+      trpcMsw.auth.login.mutation(() => ({ ...makeUser({ role: 'admin', username: 'boss' }), secondFactorRequired: false })),
       trpcMsw.admin.dashboard.summary.query(() => makeDashboard()),
     );
     // The back office is another app (admin.html): the shop loads its page as a new document.
@@ -161,7 +161,7 @@ describe('/login', () => {
 
   it('sends a customer from ?from=admin home, and an unsafe ?redirect= home', async () => {
     mockCatalog();
-    server.use(trpcMsw.auth.login.mutation(() => makeUser()));
+    server.use(trpcMsw.auth.login.mutation(() => ({ ...makeUser(), secondFactorRequired: false })));
     const { router } = await renderApp('/login?from=admin&redirect=%2F%2Fevil.example%2F');
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^Username/, { selector: 'input' }), 'traveller');

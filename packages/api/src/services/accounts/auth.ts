@@ -1,6 +1,6 @@
 // Register, sign in, sign out, change password; password hashing; the login audit trail.
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import type { Db } from '@esim/db';
+import type { Db, User } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import { retryMessage } from '../../domain/throttle.ts';
 import type { TChangePasswordInput, TLoginInput, TRegisterInput } from '../../domain/validation.ts';
@@ -9,6 +9,8 @@ import { assertPasswordNotCommon } from './common-passwords.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 import type { Services } from '../types.ts';
+import { UNKNOWN_PASSKEY_ERROR, verifyPasskeyAssertion, type PasskeyAssertion, type RelyingParty } from './passkeys.ts';
+import { hasSecondFactor, markSecondFactorGiven } from './second-factor.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
 import {
   checkLoginThrottle,
@@ -86,6 +88,14 @@ export { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 export interface SignedIn {
   user: PublicUser;
   session: NewSession;
+  /**
+   * A traveller whose account has a second factor: the session is only half signed in until it is
+   * given (factors.verifyTotp, useRecoveryCode or verifyPasskey; issue 27). Back-office accounts:
+   * always false here (the back office's own door asks them).
+   */
+  secondFactorRequired: boolean;
+  /** The account's language before this sign-in changed it (a new-device warning goes out in it). */
+  accountLocale: string;
 }
 
 /** A disabled account's sign-in with the right password (403). */
@@ -108,7 +118,7 @@ export async function loginUser(
   input: TLoginInput,
   meta: RequestMeta,
   replacesSessionId: string | null = null,
-): Promise<SignedIn & { accountLocale: string }> {
+): Promise<SignedIn> {
   // The username or the e-mail address: an identifier with '@' is tried as an address first, then as a
   // username. The throttle is keyed by the account's username when one is found, so switching between
   // the two names buys no extra attempts; an unknown one costs the same lookups and the dummy verify.
@@ -136,14 +146,65 @@ export async function loginUser(
     await recordLoginSuccess(db, keys);
     await recordLoginAttempt(db, { usernameTried: input.username, userId: user.id, outcome: 'success' }, meta);
     if (needsRehash(user.password_hash)) await setPasswordHash(db, user.id, await hashPassword(input.password), meta.now);
-    // The language the traveller signs in with becomes the account's (written only when it changed).
-    if (meta.locale && meta.locale !== user.locale) await setUserLocale(db, user.id, meta.locale);
-    await deleteExpiredSessions(db, user.id, meta.now);
-    if (replacesSessionId) await invalidateSession(db, replacesSessionId);
-    const session = await createSession(db, user.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
+    const session = await startSession(db, user, meta, replacesSessionId);
+    const secondFactorRequired = user.role !== 'admin' && (await hasSecondFactor(db, user.id));
     // accountLocale: the account's language before this sign-in changed it, for a warning to the owner.
-    return { user: toPublicUser(user), session, accountLocale: user.locale };
+    return { user: toPublicUser(user), session, secondFactorRequired, accountLocale: user.locale };
   });
+}
+
+/** A new session for a sign-in that succeeded (with a password, or a passkey alone). */
+async function startSession(
+  db: Db,
+  user: Pick<User, 'id' | 'locale'>,
+  meta: RequestMeta,
+  replacesSessionId: string | null,
+  secondFactorGiven = false,
+): Promise<NewSession> {
+  // The language the traveller signs in with becomes the account's (written only when it changed).
+  if (meta.locale && meta.locale !== user.locale) await setUserLocale(db, user.id, meta.locale);
+  await deleteExpiredSessions(db, user.id, meta.now);
+  if (replacesSessionId) await invalidateSession(db, replacesSessionId);
+  const session = await createSession(db, user.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
+  if (secondFactorGiven) await markSecondFactorGiven(db, session.id, meta.now);
+  return session;
+}
+
+/** A passkey that signed a 'sign in with a passkey' challenge no account has (401; the web says so). */
+export const UNKNOWN_PASSKEY_MESSAGE = 'This passkey is not registered here. Sign in with your password, then add it under Profile Settings.';
+
+/**
+ * Sign-in with a passkey alone (issue 27): the browser's answer to a challenge made for nobody
+ * (auth.passkeyChallenge) is checked against the stored key its credential id names, and that
+ * key's account gets a session in which the second factor counts as given (a passkey is something
+ * the person has, unlocked by something they are or know). Traveller and back-office accounts alike.
+ */
+export async function loginWithPasskey(
+  db: Db,
+  rp: RelyingParty,
+  input: PasskeyAssertion,
+  meta: RequestMeta,
+  replacesSessionId: string | null = null,
+): Promise<SignedIn> {
+  let userId: number;
+  try {
+    ({ userId } = await verifyPasskeyAssertion(db, null, rp, input, meta.now));
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'UNAUTHORIZED') {
+      await recordLoginAttempt(db, { usernameTried: '', userId: null, outcome: 'bad_credentials' }, meta);
+      if (e.message === UNKNOWN_PASSKEY_ERROR) throw new AppError('UNAUTHORIZED', UNKNOWN_PASSKEY_MESSAGE, { reason: 'unknown_passkey' });
+    }
+    throw e;
+  }
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED', UNKNOWN_PASSKEY_MESSAGE, { reason: 'unknown_passkey' });
+  if (user.disabled_at !== null) {
+    await recordLoginAttempt(db, { usernameTried: user.username, userId: user.id, outcome: 'invalid' }, meta);
+    throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE, { reason: 'account_disabled' });
+  }
+  await recordLoginAttempt(db, { usernameTried: user.username, userId: user.id, outcome: 'success' }, meta);
+  const session = await startSession(db, user, meta, replacesSessionId, true);
+  return { user: toPublicUser(user), session, secondFactorRequired: false, accountLocale: user.locale };
 }
 
 /** The account a sign-in names: by e-mail address when it looks like one, else (or failing that) by username. */
@@ -198,7 +259,7 @@ export async function registerUser(
   );
   if (replacesSessionId) await invalidateSession(db, replacesSessionId);
   const session = await createSession(db, row.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
-  return { user: toPublicUser(row), session };
+  return { user: toPublicUser(row), session, secondFactorRequired: false, accountLocale: row.locale };
 }
 
 /** Deletes the session on the server (no-op for a guest). */

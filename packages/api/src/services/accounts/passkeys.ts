@@ -19,6 +19,9 @@ import { writeTransaction } from '../shared/db-tx.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
+/** A signature by a passkey this account (or, signing in with a passkey alone, any account) does not have. */
+export const UNKNOWN_PASSKEY_ERROR = 'This passkey is not known here.';
+
 export interface RelyingParty {
   /** The shop's host name (the passkey is bound to it). */
   id: string;
@@ -54,7 +57,9 @@ async function consumeChallenge(db: Db, challenge: Uint8Array, userId: number | 
   if (!row) return false;
   const deleted = await db.deleteFrom('webauthn_challenges').where('id', '=', id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return false;
-  return row.purpose === purpose && row.expires_at > now.toISOString() && (userId === null || row.user_id === userId);
+  // A sign-in with a passkey alone (userId null) takes only a challenge made for nobody, and an
+  // account's challenge only that account.
+  return row.purpose === purpose && row.expires_at > now.toISOString() && (row.user_id ?? null) === userId;
 }
 
 function bytes(b64url: string): Uint8Array {
@@ -200,7 +205,7 @@ export async function verifyPasskeyAssertion(
   if (!(await consumeChallenge(db, challenge, userId, 'authenticate', now)))
     throw new AppError('BAD_INPUT', 'The passkey request expired. Please try again.');
   const key = await db.selectFrom('user_passkeys').selectAll().where('id', '=', input.credentialId).executeTakeFirst();
-  if (!key || (userId !== null && key.user_id !== userId)) throw new AppError('UNAUTHORIZED', 'This passkey is not known here.');
+  if (!key || (userId !== null && key.user_id !== userId)) throw new AppError('UNAUTHORIZED', UNKNOWN_PASSKEY_ERROR);
   const authData = bytes(input.authenticatorData);
   let auth: ReturnType<typeof parseAuthenticatorData>;
   try {

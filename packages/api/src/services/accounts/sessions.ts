@@ -15,6 +15,8 @@ import {
   sessionIdFromToken,
 } from '../../domain/session.ts';
 import { sha256Hex } from '../shared/tokens.ts';
+import type { SessionUser } from '../types.ts';
+import { toSessionUser } from './users.ts';
 
 export interface NewSession {
   /** Goes into the cookie, never into the database. */
@@ -29,6 +31,12 @@ export interface ValidSession {
   expiresAt: Date;
   /** expiresAt slid: the cookie must be sent again with the new date. */
   refreshed: boolean;
+  /**
+   * A traveller's account has a second factor (a confirmed TOTP or a passkey) not yet given in this
+   * session: the session is only half signed in (sessionUsers: `pendingUser`, not `user`).
+   * Back-office accounts are never pending here: adminProcedure's own door asks them (trpc.ts).
+   */
+  secondFactorPending: boolean;
 }
 
 /** Where a session was started (the Sessions page shows it). */
@@ -69,10 +77,21 @@ export async function createSession(
  * (disabling deletes its sessions too; this keeps a cookie from working in between).
  */
 const SESSION_WITH_USER = new Statement<
-  User & { session_id: string; session_expires_at: string; session_created_at: string; session_last_seen_at: string | null }
+  User & {
+    session_id: string;
+    session_expires_at: string;
+    session_created_at: string;
+    session_last_seen_at: string | null;
+    second_factor_pending: number | string;
+  }
 >(
   'select "users".*, "sessions"."id" as "session_id", "sessions"."expires_at" as "session_expires_at", ' +
-    '"sessions"."created_at" as "session_created_at", "sessions"."last_seen_at" as "session_last_seen_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" ' +
+    '"sessions"."created_at" as "session_created_at", "sessions"."last_seen_at" as "session_last_seen_at", ' +
+    // A traveller with a factor whose session has not given it (two indexed look-ups, only then).
+    'case when "users"."role" <> \'admin\' and "sessions"."second_factor_at" is null and (' +
+    'exists (select 1 from "user_totp" where "user_totp"."user_id" = "users"."id" and "user_totp"."confirmed_at" is not null) or ' +
+    'exists (select 1 from "user_passkeys" where "user_passkeys"."user_id" = "users"."id")) then 1 else 0 end as "second_factor_pending" ' +
+    'from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" ' +
     'where "sessions"."id" = ? and "users"."disabled_at" is null',
 );
 
@@ -92,7 +111,7 @@ export async function validateSessionToken(
   const id = sha256Hex(token);
   const row = await SESSION_WITH_USER.first(db, [id]);
   if (!row) return null;
-  const { session_id, session_expires_at, session_created_at, session_last_seen_at, ...user } = row;
+  const { session_id, session_expires_at, session_created_at, session_last_seen_at, second_factor_pending, ...user } = row;
   const verdict = checkSession({ createdAt: new Date(session_created_at), expiresAt: new Date(session_expires_at) }, now);
   const lastSeen = session_last_seen_at ? new Date(session_last_seen_at) : null;
   // Back-office sessions: 30 minutes idle, 12 hours in all (issue 27).
@@ -108,7 +127,13 @@ export async function validateSessionToken(
   if (verdict.refreshed) {
     await db.updateTable('sessions').set({ expires_at: verdict.expiresAt.toISOString() }).where('id', '=', session_id).execute();
   }
-  return { id: session_id, user, expiresAt: verdict.expiresAt, refreshed: verdict.refreshed };
+  return {
+    id: session_id,
+    user,
+    expiresAt: verdict.expiresAt,
+    refreshed: verdict.refreshed,
+    secondFactorPending: Number(second_factor_pending) === 1,
+  };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
@@ -125,4 +150,16 @@ export async function invalidateOtherSessions(db: Db, userId: number, keepSessio
 /** Housekeeping: drop the user's sessions that ran out (called at login, so the table does not grow). */
 export async function deleteExpiredSessions(db: Db, userId: number, now: Date): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now.toISOString()).execute();
+}
+
+/**
+ * Who a request is: `user` for a session fully signed in; `pendingUser` for one still owing its
+ * second factor (a traveller with a TOTP or passkey who gave only the password). Every builder of
+ * a tRPC context uses this, so a half-signed-in session is a guest everywhere except the factor
+ * procedures that finish the sign-in (trpc.ts signingInProcedure).
+ */
+export function sessionUsers(valid: ValidSession | null): { user: SessionUser | null; pendingUser: SessionUser | null } {
+  if (!valid) return { user: null, pendingUser: null };
+  const who = toSessionUser(valid.user);
+  return valid.secondFactorPending ? { user: null, pendingUser: who } : { user: who, pendingUser: null };
 }
