@@ -45,12 +45,25 @@ export function StepUpDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={t('factors.stepUpTitle')} centered>
       {/* Unmounted while closed: every opening starts from an empty form. */}
-      {opened ? <StepUpBody methods={methods} onConfirmed={onConfirmed} /> : null}
+      {opened ? <SecondFactorStep methods={methods} onConfirmed={onConfirmed} /> : null}
     </Modal>
   );
 }
 
-function StepUpBody({ methods, onConfirmed }: { methods: StepUpMethods; onConfirmed: () => void | Promise<void> }) {
+/**
+ * Giving the second factor: a code from the app, a passkey (one of `methods.passkeys`) or a
+ * recovery code. The step-up dialog's body, and the sign-in's second step (login-second-step.tsx),
+ * which says why in words of its own (`texts`: the lead for an app, and for a passkey only).
+ */
+export function SecondFactorStep({
+  methods,
+  onConfirmed,
+  texts,
+}: {
+  methods: StepUpMethods;
+  onConfirmed: () => void | Promise<void>;
+  texts?: { totp: string; passkey: string };
+}) {
   const { t } = useTranslation('auth');
   const trpc = useTRPC();
   const [recovery, setRecovery] = useState(false);
@@ -76,8 +89,8 @@ function StepUpBody({ methods, onConfirmed }: { methods: StepUpMethods; onConfir
 
   let body: ReactNode;
   if (recovery) body = t('factors.recoveryBody');
-  else if (methods.totp) body = t('factors.stepUpBody');
-  else body = t('factors.stepUpPasskeyBody');
+  else if (methods.totp) body = texts?.totp ?? t('factors.stepUpBody');
+  else body = texts?.passkey ?? t('factors.stepUpPasskeyBody');
 
   return (
     <Stack gap="sm">
