@@ -92,6 +92,15 @@ export async function giveSecondFactorByApi(page: Page, username: string): Promi
   }
 }
 
+/** In a page signed in as `username` (a traveller without a factor): sets up an authenticator app through tRPC. */
+export async function enrolTotpByApi(page: Page, username: string): Promise<void> {
+  const { secret } = await trpc<{ secret: string }>(page, 'factors.beginTotp');
+  remember(username, secret);
+  const { recoveryCodes } = await trpc<{ recoveryCodes: string[] | null }>(page, 'factors.confirmTotp', { code: await nextTotpCode(username) });
+  const a = authenticators.get(username);
+  if (a && recoveryCodes) a.recoveryCodes = recoveryCodes;
+}
+
 /**
  * On the back office after signing in with the password: the enrolment page (first sign-in: scan
  * the QR — the key shown beside it — and confirm with a code; the recovery codes kept) or the code

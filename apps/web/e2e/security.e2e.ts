@@ -3,15 +3,23 @@
 // navigator.credentials as a phone's fingerprint reader would): on Profile Settings the traveller
 // adds a passkey (the server checks the real attestation and stores the key), sees it listed and
 // is given recovery codes once, then removes it; the sessions list names this device. Axe clean
-// in English and Arabic, at 1280 and 390 px.
+// in English and Arabic, at 1280 and 390 px. Signing in (issue 27): with the passkey alone ('Sign in
+// with a passkey', a discoverable credential), and with the password then a code from the app on
+// the login page's second step (axe clean in English and Arabic).
 import { describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import arAccount from '../../../packages/i18n/locales/ar/account.json' with { type: 'json' };
+import arAuth from '../../../packages/i18n/locales/ar/auth.json' with { type: 'json' };
 import { sharedBrowser } from './audit.ts';
 import { axeCheck, screenshot, watchPage } from './browser.ts';
 import { fileServer } from './shop-server.ts';
+import { enrolTotpByApi, nextTotpCode } from './second-factor.ts';
 
-const { baseURL } = await fileServer();
+const PASSWORD = 'correct horse battery staple';
+
+// Each test registers a traveller from this one client: six, above the five an hour a client may
+// register (REGISTRATIONS_PER_CLIENT); the multiplier leaves room (it does not touch sign-in throttling).
+const { baseURL } = await fileServer({ RATE_LIMIT_MULTIPLIER: '3' });
 const stamp = Date.now().toString(36);
 
 /** A platform authenticator with user verification, answering without a prompt. */
@@ -36,16 +44,110 @@ describe("a traveller's sign-in settings", () => {
 
   /** A new traveller, signed in in this browser (the cookie the registration sets). */
   let travellers = 0;
-  async function signUp(): Promise<void> {
+  async function signUp(): Promise<string> {
     await browser.context.clearCookies();
     travellers += 1;
     const username = `keys${stamp}${travellers}`;
     const register = await browser.context.request.post(new URL('/api/auth/register', baseURL).href, {
       headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: new URL(baseURL).origin },
-      data: { username, email: `${username}@example.com`, password: 'correct horse battery staple' },
+      data: { username, email: `${username}@example.com`, password: PASSWORD },
     });
     expect(register.status()).toBe(200);
+    return username;
   }
+
+  /** Signs this page's browser out (the server ends the session) and opens `path`. */
+  async function signOutAndOpen(page: Page, path: string): Promise<void> {
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/auth/logout', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await page.goto(new URL(path, baseURL).href);
+  }
+
+  it('signs in with the passkey alone after signing out; a passkey the shop no longer knows is refused with a clear message', async () => {
+    const username = await signUp();
+    const page = await browser.context.newPage();
+    const { errors } = watchPage(page, baseURL, { httpErrors: false });
+    await virtualAuthenticator(page);
+    await page.goto(new URL('/account/profile', baseURL).href);
+    const security = page.getByRole('region', { name: 'Sign-in & security' });
+    await security.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByLabel(/^Passkey name/).fill('Laptop');
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await page.getByTestId('recovery-codes').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await security.getByText('Laptop').waitFor();
+
+    // Signed out: no username, no password; the device offers its passkey for this shop.
+    await signOutAndOpen(page, '/login?redirect=%2Faccount%2Fprofile');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/profile');
+    await page.getByRole('link', { name: username }).first().waitFor();
+    await security.getByText('Laptop').waitFor();
+    // The passkey was the second factor too: removing it needs no step-up now.
+    await security.getByRole('button', { name: 'Remove passkey Laptop' }).click();
+    await page.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click();
+    await security.getByText('You have no passkeys yet.').waitFor();
+
+    // The device still holds the credential, the shop no longer: a clear refusal, still signed out.
+    await signOutAndOpen(page, '/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This passkey is not registered here. Log in with your password, then add it under Profile Settings.' })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await axeCheck(page)).toEqual([]);
+    expect(errors.filter((e) => !/401/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('asks a traveller with an authenticator app for a code after the password (a wrong one is refused), then goes on to the page asked for', async () => {
+    const username = await signUp();
+    const page = await browser.context.newPage();
+    await page.goto(new URL('/account/profile', baseURL).href);
+    await page.getByRole('region', { name: 'Sign-in & security' }).waitFor();
+    await enrolTotpByApi(page, username);
+
+    await signOutAndOpen(page, '/login?redirect=%2Faccount%2Fprofile');
+    await page.getByLabel(/^Username/).fill(username);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // The second step, on the login page; the account answers nothing yet.
+    await page.getByRole('heading', { level: 1, name: 'Confirm it is you' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const orders = await page.evaluate(async () => (await fetch('/api/orders')).status);
+    expect(orders).toBe(403);
+    expect(await axeCheck(page)).toEqual([]);
+    await screenshot(page, 'login-second-step-1280');
+
+    await page.getByLabel('6-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('That code is not valid. Please try again.').waitFor();
+    await page.getByLabel('6-digit code').fill(await nextTotpCode(username));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/profile');
+    await page.getByRole('link', { name: username }).first().waitFor();
+    await page.getByRole('region', { name: 'Sign-in & security' }).waitFor();
+
+    // In Arabic, at a phone's width: the same step, right to left, axe clean.
+    await signOutAndOpen(page, '/ar/login');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.getByLabel(new RegExp(`^${arAuth.login.username}`)).fill(username);
+    await page.getByLabel(new RegExp(`^${arAuth.login.password}`)).fill(PASSWORD);
+    await page.getByRole('button', { name: arAuth.login.submit, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: arAuth.factors.promptTitle }).waitFor();
+    await page.getByLabel(arAuth.factors.codeLabel).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    // 'Log in with another account' ends the half session and shows the password form again.
+    await page.getByRole('button', { name: arAuth.login.secondStepRestart }).click();
+    await page.getByLabel(new RegExp(`^${arAuth.login.password}`)).waitFor();
+    await page.close();
+  });
 
   it('adds a passkey with the device, lists it, shows the recovery codes once, and removes it', async () => {
     await signUp();
