@@ -143,6 +143,96 @@ describe('/login', () => {
     expect((await screen.findByRole('link', { name: 'traveller', hidden: true })).getAttribute('href')).toBe('/account');
   });
 
+  it('asks a traveller with an authenticator app for a code after the password (a wrong one stays), then goes to ?redirect=', async () => {
+    let verified = false;
+    server.use(
+      trpcMsw.auth.login.mutation(() => ({ ...makeUser({ username: 'twostep' }), secondFactorRequired: true })),
+      trpcMsw.auth.me.query(() => (verified ? makeUser({ username: 'twostep' }) : null)),
+      trpcMsw.factors.status.query(() => ({
+        totp: true,
+        passkeys: [],
+        recoveryCodesLeft: 10,
+        secondFactorGivenAt: null,
+        required: true,
+        enrolmentRequired: false,
+      })),
+      trpcMsw.factors.verifyTotp.mutation(({ input }) => {
+        if (input.code !== '123456') {
+          throw trpcError('BAD_REQUEST', 'That code is not valid.', { appError: { code: 'INVALID_CODE', details: { field: 'code' } } });
+        }
+        verified = true;
+        return { ok: true as const };
+      }),
+      trpcMsw.orders.list.query(() => []),
+    );
+    const { router } = await renderApp('/login?redirect=%2Faccount%2Forders');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText(/^Username/, { selector: 'input' }), 'twostep');
+    await user.type(field('Password'), 'secret!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    // The second step (a lazy chunk), still on /login; nobody is signed in yet.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm it is you' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByText('Login successful')).toBeNull();
+
+    await user.type(await screen.findByLabelText(/^6-digit code/, { selector: 'input' }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('That code is not valid. Please try again.');
+    const code = field('6-digit code');
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Login successful', {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/orders'));
+  });
+
+  it("'Sign in with a passkey': says when the browser has none, when the person cancels, and when the shop does not know the passkey", async () => {
+    await renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    const button = await screen.findByRole('button', { name: 'Sign in with a passkey' });
+    // jsdom has no WebAuthn.
+    await user.click(button);
+    expect((await screen.findByRole('alert')).textContent).toBe('This browser cannot use passkeys. Please log in with your password.');
+
+    const get = vi.fn();
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    try {
+      server.use(
+        trpcMsw.auth.passkeyChallenge.mutation(() => ({ challenge: 'AAAA', rpId: 'localhost' })),
+        trpcMsw.auth.loginWithPasskey.mutation(() => {
+          throw trpcError('UNAUTHORIZED', 'This passkey is not registered here.', {
+            appError: { code: 'UNAUTHORIZED', details: { reason: 'unknown_passkey' } },
+          });
+        }),
+      );
+      get.mockRejectedValueOnce(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+      await user.click(button);
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toBe(
+          'The passkey sign-in was cancelled or timed out. Try again, or log in with your password.',
+        ),
+      );
+      // No allowCredentials: the browser offers whichever passkey it holds for the shop.
+      expect(get.mock.calls[0]?.[0]?.publicKey?.allowCredentials).toEqual([]);
+
+      const bytes = new Uint8Array([1, 2, 3]).buffer;
+      get.mockResolvedValueOnce({
+        rawId: bytes,
+        response: { clientDataJSON: bytes, authenticatorData: bytes, signature: bytes },
+      });
+      await user.click(button);
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toBe(
+          'This passkey is not registered here. Log in with your password, then add it under Profile Settings.',
+        ),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'credentials');
+    }
+  });
+
   it('goes to /admin after an admin logs in from ?from=admin', async () => {
     server.use(
       trpcMsw.auth.login.mutation(() => ({ ...makeUser({ role: 'admin', username: 'boss' }), secondFactorRequired: false })),
