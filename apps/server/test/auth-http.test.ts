@@ -88,7 +88,10 @@ describe('the session cookie', () => {
     const login = await post('/api/auth/login', { username: acc.username, password: acc.password });
     expect(login.status).toBe(200);
     // The user, and whether a second factor is still owed (issue 27: not for an account without one).
-    expect(await login.json()).toEqual({ ...((await (await meWith(sessionCookieOf(login)!)).json()) as object), secondFactorRequired: false });
+    expect(await login.json()).toEqual({
+      ...((await (await meWith(sessionCookieOf(login)!)).json()) as object),
+      secondFactorRequired: false,
+    });
     const cookie = sessionCookieOf(login)!;
 
     const me = await meWith(cookie);

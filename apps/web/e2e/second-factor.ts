@@ -96,7 +96,9 @@ export async function giveSecondFactorByApi(page: Page, username: string): Promi
 export async function enrolTotpByApi(page: Page, username: string): Promise<void> {
   const { secret } = await trpc<{ secret: string }>(page, 'factors.beginTotp');
   remember(username, secret);
-  const { recoveryCodes } = await trpc<{ recoveryCodes: string[] | null }>(page, 'factors.confirmTotp', { code: await nextTotpCode(username) });
+  const { recoveryCodes } = await trpc<{ recoveryCodes: string[] | null }>(page, 'factors.confirmTotp', {
+    code: await nextTotpCode(username),
+  });
   const a = authenticators.get(username);
   if (a && recoveryCodes) a.recoveryCodes = recoveryCodes;
 }

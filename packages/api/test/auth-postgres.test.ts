@@ -5,7 +5,7 @@ import { pgAvailableFor, useMigratedPg } from './pg.ts';
 import { createServices } from '../src/context.ts';
 import { createCaller } from '../src/root.ts';
 import type { Context } from '../src/trpc.ts';
-import { insertUser, toSessionUser, updateProfile } from '../src/services/accounts/users.ts';
+import { insertUser, updateProfile } from '../src/services/accounts/users.ts';
 import { sessionUsers, validateSessionToken } from '../src/services/accounts/sessions.ts';
 import { rejection } from './auth-helpers.ts';
 

@@ -11,7 +11,6 @@ import type { Context, Services } from '../src/services/types.ts';
 import { sessionUsers, validateSessionToken } from '../src/services/accounts/sessions.ts';
 import type { BackOfficeLifetimes } from '../src/domain/session.ts';
 import { enrolTotpDirectly, totpCodeAt, totpStep } from '../src/services/accounts/second-factor.ts';
-import { toSessionUser } from '../src/services/accounts/users.ts';
 
 export { EsimSimulator, seededRandom } from '../src/providers/esim/index.ts';
 export type { SimulatorOptions } from '../src/providers/esim/index.ts';

@@ -157,7 +157,12 @@ describe('sign-in with a passkey alone', () => {
     expect(browser.token).not.toBeNull();
     await expect((await browser.caller()).orders.list()).resolves.toEqual([]);
     expect((await (await browser.caller()).factors.status()).required).toBe(false);
-    const audit = await rig.db.selectFrom('login_audit').selectAll().where('user_id', '=', t.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await rig.db
+      .selectFrom('login_audit')
+      .selectAll()
+      .where('user_id', '=', t.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.outcome).toBe('success');
   });
 
@@ -185,7 +190,9 @@ describe('sign-in with a passkey alone', () => {
       'BAD_REQUEST',
     );
     // Malformed input: 400 from the schema, not 500.
-    const bad = await rejection((await api()).auth.loginWithPasskey({ credentialId: '!!', clientDataJSON: 'x', authenticatorData: 'x', signature: 'x' }));
+    const bad = await rejection(
+      (await api()).auth.loginWithPasskey({ credentialId: '!!', clientDataJSON: 'x', authenticatorData: 'x', signature: 'x' }),
+    );
     expect(bad.code).toBe('BAD_REQUEST');
     expect(browser.token).toBeNull();
     // None of these signed anybody in.

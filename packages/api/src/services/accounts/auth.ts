@@ -171,7 +171,8 @@ async function startSession(
 }
 
 /** A passkey that signed a 'sign in with a passkey' challenge no account has (401; the web says so). */
-export const UNKNOWN_PASSKEY_MESSAGE = 'This passkey is not registered here. Sign in with your password, then add it under Profile Settings.';
+export const UNKNOWN_PASSKEY_MESSAGE =
+  'This passkey is not registered here. Sign in with your password, then add it under Profile Settings.';
 
 /**
  * Sign-in with a passkey alone (issue 27): the browser's answer to a challenge made for nobody
