@@ -100,6 +100,7 @@ describe("a traveller's sign-in settings", () => {
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await axeCheck(page)).toEqual([]);
+    await screenshot(page, 'login-passkey-unknown-1280');
     expect(errors.filter((e) => !/401/.test(e))).toEqual([]);
     await page.close();
   });
@@ -143,6 +144,7 @@ describe("a traveller's sign-in settings", () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await axeCheck(page)).toEqual([]);
+    await screenshot(page, 'login-second-step-ar-390');
     // 'Log in with another account' ends the half session and shows the password form again.
     await page.getByRole('button', { name: arAuth.login.secondStepRestart }).click();
     await page.getByLabel(new RegExp(`^${arAuth.login.password}`)).waitFor();
