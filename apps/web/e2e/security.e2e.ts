@@ -105,6 +105,25 @@ describe("a traveller's sign-in settings", () => {
     await page.close();
   });
 
+  it("'Sign in with a passkey' fits a 320 px phone in its longest language (Spanish), wrapping its label", async () => {
+    // Signed out (another test's traveller would be sent on from /login).
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(new URL('/es/login', baseURL).href);
+    const button = page.getByRole('button', { name: 'Iniciar sesión con una llave de acceso' });
+    await button.waitFor();
+    const fits = await button.evaluate((el) => {
+      const card = el.closest('.mantine-Paper-root')?.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      const label = el.querySelector('.mantine-Button-label');
+      return !!card && box.left >= card.left && box.right <= card.right && !!label && label.scrollWidth <= label.clientWidth;
+    });
+    expect(fits).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.close();
+  });
+
   it('asks a traveller with an authenticator app for a code after the password (a wrong one is refused), then goes on to the page asked for', async () => {
     const username = await signUp();
     const page = await browser.context.newPage();

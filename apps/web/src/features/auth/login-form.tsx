@@ -164,7 +164,19 @@ export function LoginForm({ search }: { search: LoginSearch }) {
       </form>
       <Divider label={t('login.or')} labelPosition="center" my="md" />
       <Stack gap="sm">
-        <Button variant="default" size="md" fullWidth onClick={withPasskey} loading={passkeyBusy} disabled={busy && !passkeyBusy}>
+        {/* The label may wrap: 'Iniciar sesión con una llave de acceso' is wider than a 320 px phone's card. */}
+        <Button
+          variant="default"
+          size="md"
+          fullWidth
+          h="auto"
+          mih={42}
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          onClick={withPasskey}
+          loading={passkeyBusy}
+          disabled={busy && !passkeyBusy}
+        >
           {t('login.passkeyButton')}
         </Button>
         {passkeyProblem ? (
