@@ -121,7 +121,7 @@ export function LoginForm({ search }: { search: LoginSearch }) {
     );
   }
 
-  const busy = login.isPending || (login.isSuccess && !secondStep) || passkeyLogin.isPending || passkeyLogin.isSuccess;
+  const busy = login.isPending || login.isSuccess || passkeyLogin.isPending || passkeyLogin.isSuccess;
   const passkeyBusy = passkeyChallenge.isPending || passkeyLogin.isPending;
   return (
     <AuthCard

@@ -9,7 +9,7 @@ import { assertPasswordNotCommon } from './common-passwords.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { recordLoginAttempt, type RequestMeta } from './login-audit.ts';
 import type { Services } from '../types.ts';
-import { UNKNOWN_PASSKEY_ERROR, verifyPasskeyAssertion, type PasskeyAssertion, type RelyingParty } from './passkeys.ts';
+import { verifyPasskeyAssertion, type PasskeyAssertion, type RelyingParty } from './passkeys.ts';
 import { hasSecondFactor, markSecondFactorGiven } from './second-factor.ts';
 import { createSession, deleteExpiredSessions, invalidateOtherSessions, invalidateSession, type NewSession } from './sessions.ts';
 import {
@@ -193,7 +193,9 @@ export async function loginWithPasskey(
   } catch (e) {
     if (e instanceof AppError && e.code === 'UNAUTHORIZED') {
       await recordLoginAttempt(db, { usernameTried: '', userId: null, outcome: 'bad_credentials' }, meta);
-      if (e.message === UNKNOWN_PASSKEY_ERROR) throw new AppError('UNAUTHORIZED', UNKNOWN_PASSKEY_MESSAGE, { reason: 'unknown_passkey' });
+      // The sign-in's own words: what to do about it.
+      if (e.details?.['reason'] === 'unknown_passkey')
+        throw new AppError('UNAUTHORIZED', UNKNOWN_PASSKEY_MESSAGE, { reason: 'unknown_passkey' });
     }
     throw e;
   }

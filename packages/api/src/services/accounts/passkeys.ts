@@ -205,7 +205,9 @@ export async function verifyPasskeyAssertion(
   if (!(await consumeChallenge(db, challenge, userId, 'authenticate', now)))
     throw new AppError('BAD_INPUT', 'The passkey request expired. Please try again.');
   const key = await db.selectFrom('user_passkeys').selectAll().where('id', '=', input.credentialId).executeTakeFirst();
-  if (!key || (userId !== null && key.user_id !== userId)) throw new AppError('UNAUTHORIZED', UNKNOWN_PASSKEY_ERROR);
+  if (!key || (userId !== null && key.user_id !== userId)) {
+    throw new AppError('UNAUTHORIZED', UNKNOWN_PASSKEY_ERROR, { reason: 'unknown_passkey' });
+  }
   const authData = bytes(input.authenticatorData);
   let auth: ReturnType<typeof parseAuthenticatorData>;
   try {
