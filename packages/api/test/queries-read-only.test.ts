@@ -70,6 +70,7 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'esims.activationCode': () =>
       expect(shop.esims.activationCode({ esimId: 'ESIM-0000000000', token: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'esimLinks.get': () => expect(shop.esimLinks.get({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
+    'esimLinks.topUps': () => expect(shop.esimLinks.topUps({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'subscriptions.list': () => shop.subscriptions.list(),
     'rewards.levels': () => shop.rewards.levels(),
     'rewards.achievements': () => shop.rewards.achievements(),

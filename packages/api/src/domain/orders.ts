@@ -223,11 +223,17 @@ export const ZCreatePaymentIntentInput = z.object({
    * the eSIM's destination, one-time only (services/orders/checkout.ts).
    */
   topUpIccid: ZIccid.optional(),
+  /**
+   * Issue 26: a top-up bought through the 'Manage your eSIM' link, without an account — the link's
+   * token authorises it instead of a session. Needs topUpIccid (the link's eSIM); the order is a
+   * guest order bound to the linked order's e-mail address (services/orders/checkout.ts).
+   */
+  esimLinkToken: z.string().trim().min(1, 'The link is incomplete.').max(128, 'The link is not valid.').optional(),
 });
 export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
 
 /** POST /api/create-subscription and payments.createSubscription (signed-in only). */
-export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true, usePoints: true, topUpIccid: true });
+export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true, usePoints: true, topUpIccid: true, esimLinkToken: true });
 export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
 
 const ZCardNumber = z.string().max(32);

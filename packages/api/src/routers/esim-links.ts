@@ -1,12 +1,13 @@
 // esimLinks.*: the 'Manage your eSIM' link (issue 26) — no account needed; the token is the key.
 //   get          the linked order's eSIM page: install details, usage, packages (404 for a revoked or unknown link)
+//   topUps       the top-ups its eSIM can take (buy one: payments.createIntent with { topUpIccid, esimLinkToken })
 //   revoke       (mutation) ends every link of the order and e-mails a new one to the order's address
 //   refundCode   (mutation) e-mails a one-time code to the order's address (3 an hour per order)
 //   refund       (mutation) the refund with that code, through the one refund engine (actor 'traveller')
 //   findOrder    (mutation) 'Find my order': address + order number → the link by e-mail; one answer either way
 import { z } from 'zod';
 import { ZEmail } from '../domain/validation.ts';
-import { getLinkedEsim, refundWithCode, requestOrderLink, requestRefundCode, revokeAndResend } from '../services/esims/esim-links.ts';
+import { getLinkedEsim, listLinkedTopUps, refundWithCode, requestOrderLink, requestRefundCode, revokeAndResend } from '../services/esims/esim-links.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
 const ZLinkToken = z.object({ token: z.string().trim().min(1, 'The link is incomplete.').max(128, 'The link is not valid.') });
@@ -18,6 +19,8 @@ export const ZFindOrderInput = z.object({
 
 export const esimLinksRouter = router({
   get: publicProcedure.input(ZLinkToken).query(({ ctx, input }) => getLinkedEsim(ctx.db, ctx.services, input.token)),
+
+  topUps: publicProcedure.input(ZLinkToken).query(({ ctx, input }) => listLinkedTopUps(ctx.db, ctx.services, input.token)),
 
   revoke: publicProcedure.input(ZLinkToken).mutation(({ ctx, input }) => revokeAndResend(ctx.db, ctx.services, input.token)),
 

@@ -1,5 +1,6 @@
 // A model-based property test of the points ledger and the refund engine (issue 23): fast-check
-// runs random sequences of purchases (by card, by points, mixed), top-ups (delivered, or waiting
+// runs random sequences of purchases (by card, by points, mixed), top-ups (the traveller's own, or a
+// guest's through the eSIM's 'Manage your eSIM' link — issue 26 —; delivered, or waiting
 // while the provider's top-ups are down for them), traveller refunds, owner refunds (partial and
 // full), the system's refunds (an eSIM order the provider cannot deliver, a top-up whose attempts
 // run out, the top-ups an eSIM's full refund takes with it as one group), the provider coming back,
@@ -26,6 +27,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EsimProviderError } from '../../src/providers/esim/index.ts';
+import { issueEsimLink } from '../../src/services/esims/esim-links.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
 import type { Browser } from '../orders/rig.ts';
 import { CARDS, account, demo } from '../orders/rig.ts';
@@ -52,6 +54,8 @@ interface ModelOrder {
   topUpOf: string | null;
   /** Paid, not delivered yet: the provider is down for it (a top-up, or an eSIM that cannot be delivered). */
   pending: boolean;
+  /** A guest top-up through the eSIM's 'Manage your eSIM' link (issue 26): no account, no points. */
+  viaLink?: boolean;
 }
 
 interface Model {
@@ -158,8 +162,13 @@ async function addOrder(
 /** Plans the traveller buys from (USD): 4.50, 19.99, 9.99 in France and Thailand. */
 const planOf = (rig: RewardsRig, i: number) => [rig.plans.japan1.id, rig.plans.japan5.id, rig.planIn.france, rig.planIn.thailand][i]!;
 
-async function checkout(r: Real, input: { planId: number; usePoints: boolean; topUpIccid?: string }, before?: (orderId: string) => void) {
-  const api = await r.traveller.caller();
+async function checkout(
+  r: Real,
+  input: { planId: number; usePoints: boolean; topUpIccid?: string; esimLinkToken?: string },
+  before?: (orderId: string) => void,
+  browser: Browser = r.traveller,
+) {
+  const api = await browser.caller();
   const intent = await api.payments.createIntent(input);
   before?.(intent.orderId);
   // Paid entirely with points: paid already (paymentStatus 'succeeded', no client secret), no card to confirm.
@@ -206,6 +215,39 @@ class TopUp implements fc.AsyncCommand<Model, Real> {
     await check(m, r);
   }
   toString = () => `TopUp(#${this.pick}${this.usePoints ? ', with points' : ''}${this.stuck ? ', provider down' : ''})`;
+}
+
+/**
+ * Issue 26: a top-up of the traveller's eSIM bought by a guest through the eSIM's 'Manage your
+ * eSIM' link (another browser, no session): a guest order, no points earned or spent; a full
+ * refund of the eSIM takes it with its group like the traveller's own top-ups.
+ */
+class LinkTopUp implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly stuck: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => esimsOpen(m).length > 0;
+  async run(m: Model, r: Real): Promise<void> {
+    const targets = esimsOpen(m);
+    const target = targets[this.pick % targets.length]!;
+    const esim = await r.rig.db.selectFrom('esims').select(['iccid']).where('order_id', '=', target.id).executeTakeFirstOrThrow();
+    const order = await r.rig.db.selectFrom('orders').select('plan_id').where('id', '=', target.id).executeTakeFirstOrThrow();
+    const token = await issueEsimLink(r.rig.db, target.id, r.rig.services.now());
+    const intent = await checkout(
+      r,
+      { planId: order.plan_id, topUpIccid: esim.iccid, esimLinkToken: token, usePoints: true },
+      (id) => {
+        if (this.stuck) r.down.add(id);
+      },
+      r.rig.browser(),
+    );
+    const o = await addOrder(m, r, intent, target.publicId, this.stuck);
+    o.viaLink = true;
+    expect([o.earned, o.pointsUsed]).toEqual([0, 0]);
+    await check(m, r);
+  }
+  toString = () => `LinkTopUp(#${this.pick}${this.stuck ? ', provider down' : ''})`;
 }
 
 /**
@@ -380,12 +422,14 @@ async function refund(m: Model, r: Real, o: ModelOrder, by: 'traveller' | 'owner
 
 /** Orders a refund may be asked for: not refunded in full (the traveller's: delivered ones only, else a 409). */
 const refundable = (m: Readonly<Model>) => m.orders.filter((o) => !o.full);
+/** The traveller's account holds its own orders (a link's guest top-up is refunded by the owner, or with its eSIM). */
+const ownRefundable = (m: Readonly<Model>) => refundable(m).filter((o) => !o.viaLink);
 
 class TravellerRefund implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number) {}
-  check = (m: Readonly<Model>) => refundable(m).length > 0;
+  check = (m: Readonly<Model>) => ownRefundable(m).length > 0;
   async run(m: Model, r: Real): Promise<void> {
-    const open = refundable(m);
+    const open = ownRefundable(m);
     const o = open[this.pick % open.length]!;
     await refund(m, r, o, 'traveller', null);
     await check(m, r);
@@ -425,6 +469,7 @@ class CheckIn implements fc.AsyncCommand<Model, Real> {
 
 const buy = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()).map(([p, u]) => new Buy(p, u));
 const topUp = fc.tuple(fc.nat(), fc.boolean(), fc.boolean()).map(([p, u, s]) => new TopUp(p, u, s));
+const linkTopUp = fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new LinkTopUp(p, s));
 const travellerRefund = fc.nat().map((p) => new TravellerRefund(p));
 const checkIn = fc.integer({ min: 0, max: 3 }).map((g) => new CheckIn(g));
 /** Purchases, top-ups, the traveller's refunds and check-ins twice as often as the rest: groups with points spent. */
@@ -433,6 +478,7 @@ const commands = [
   buy,
   topUp,
   topUp,
+  linkTopUp,
   travellerRefund,
   travellerRefund,
   fc.tuple(fc.nat(), fc.oneof(fc.integer({ min: 1, max: 999 }), fc.constant(1000))).map(([p, part]) => new OwnerRefund(p, part)),

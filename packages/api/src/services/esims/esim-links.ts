@@ -14,6 +14,8 @@ import { getEsimDetail } from './esims.ts';
 import type { EsimDetailView, RefundResultView } from './esim-views.ts';
 import { refundOrderForUser } from '../order-life/refunds.ts';
 import { enforceClientRate, enforceRate } from '../shared/rate-limit.ts';
+import { findTopUpTarget, offersFor } from '../orders/topups.ts';
+import type { Plan } from '../../domain/catalog.ts';
 import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
 import type { Services } from '../types.ts';
 import { normalizeEmail } from '../accounts/users.ts';
@@ -109,6 +111,21 @@ export async function getLinkedEsim(db: Db, services: Services, token: string): 
     if (e instanceof AppError && e.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'This order has no eSIM yet.');
     throw e;
   }
+}
+
+/**
+ * The top-ups the holder of a link can buy for its eSIM (issue 26): the same offers as the
+ * account's eSIM page (topups.ts offersFor); none while the order has no eSIM yet. Bought through
+ * payments.createIntent with { topUpIccid, esimLinkToken }.
+ */
+export async function listLinkedTopUps(db: Db, services: Services, token: string): Promise<Plan[]> {
+  const { orderId } = await resolveEsimLink(db, token);
+  const esim = await db.selectFrom('esims').select('iccid').where('order_id', '=', orderId).orderBy('id', 'desc').executeTakeFirst();
+  if (!esim) return [];
+  const target = await findTopUpTarget(db, esim.iccid);
+  // The ICCID went on to a newer eSIM (recycled): this link's eSIM takes no more data.
+  if (!target || target.orderId !== orderId) return [];
+  return offersFor(db, services, target);
 }
 
 /** Ends every link of an order (the owner's order page, or the holder's 'revoke'); → how many. */

@@ -150,7 +150,7 @@ function grossBefore(rows: readonly RefundRow[]): number {
 
 /**
  * The top-ups a full refund of an eSIM's first order covers (its group, settled as one): the
- * eSIM's top-ups (not renewals: subscriptions are cancelled) of the same buyer, paid and not
+ * eSIM's top-ups (not renewals: subscriptions are cancelled) of the same buyer or through its link, paid and not
  * refunded, without a refund of their own under way — delivered ones whose package still waits,
  * and ones not delivered yet that no provisioning holds right now. None for a top-up or a partial refund.
  */
@@ -165,7 +165,11 @@ async function coveredTopUps(db: Db, order: Order, now: string | null): Promise<
     .where('o.topup_esim_id', '=', esim.id)
     .where('o.kind', '=', 'one_time')
     .where('o.refund_requested_at', 'is', null)
-    .where((eb) => (order.user_id === null ? eb('o.user_id', 'is', null) : eb('o.user_id', '=', order.user_id)))
+    // The same buyer's, and the guest top-ups bought through the eSIM's 'Manage your eSIM' link
+    // (issue 26: a guest order can top up only through that link, so it is this eSIM's holder's).
+    .where((eb) =>
+      order.user_id === null ? eb('o.user_id', 'is', null) : eb.or([eb('o.user_id', '=', order.user_id), eb('o.user_id', 'is', null)]),
+    )
     .where((eb) =>
       eb.or([
         eb.and([eb('o.status', '=', 'fulfilled'), eb('p.state', '=', 'queued')]),

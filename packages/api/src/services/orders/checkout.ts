@@ -31,6 +31,7 @@ import type { Redemption } from '../../domain/rewards.ts';
 import { resumeSubscriptionCheckout, startSubscription } from './subscriptions.ts';
 import { sha256Hex } from '../shared/tokens.ts';
 import { assertSoldAsNewEsim, checkTopUp } from './topups.ts';
+import { resolveEsimLink } from '../esims/esim-links.ts';
 import type { Services, SessionUser } from '../types.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
@@ -51,18 +52,19 @@ export async function createCheckout(
 ): Promise<CheckoutResult> {
   const kind = input.kind ?? 'one_time';
   if (kind === 'subscription') {
-    if (input.topUpIccid !== undefined)
+    if (input.topUpIccid !== undefined || input.esimLinkToken !== undefined)
       throw new AppError('BAD_INPUT', 'A top-up is a one-time purchase: it cannot be a subscription.', { field: 'kind' });
     if (!buyer.user) throw new AppError('UNAUTHORIZED', 'Please sign in to subscribe: a subscription is managed from your account.');
     return createSubscriptionCheckout(db, services, input, { ...buyer, user: buyer.user });
   }
+  if (input.esimLinkToken !== undefined) return createLinkedTopUpCheckout(db, services, input, input.esimLinkToken, buyer);
   if (input.topUpIccid !== undefined && !buyer.user)
     throw new AppError('UNAUTHORIZED', 'Please sign in to top up an eSIM: top-ups are bought from your account.');
   const p = await prepareOrder(db, services, input, buyer, 'one_time');
   // A top-up (only then: the hot path of a new eSIM has no lookup): the eSIM's checks, then its id on the order.
   let topUpIccid: string | null = null;
   if (input.topUpIccid !== undefined) {
-    const target = await checkTopUp(db, services, input.topUpIccid, await services.catalog.getPlan(p.planId), buyer.user);
+    const target = await checkTopUp(db, services, input.topUpIccid, await services.catalog.getPlan(p.planId), { user: buyer.user });
     p.topUpEsimId = target.esimId;
     topUpIccid = target.iccid;
   } else await assertSoldAsNewEsim(services, p.planId);
@@ -78,6 +80,50 @@ export async function createCheckout(
     // The earlier order was over or too old, and its key is released now.
     order = await insert();
   }
+  return startPayment(db, services, p, order, topUpIccid);
+}
+
+/**
+ * Issue 26: a top-up through the 'Manage your eSIM' link, no account needed. The link's token (not
+ * a session) authorises it: it must name the order that bought the eSIM being topped up. The order
+ * is a guest order (no points either way) sent to the linked order's address, whatever the form
+ * sent or whoever is signed in; the price is the server's, as for every order. Paid and fulfilled
+ * like a signed-in top-up (orders.topup_esim_id). A revoked or unknown link → 404.
+ */
+async function createLinkedTopUpCheckout(
+  db: Db,
+  services: Services,
+  input: TCreatePaymentIntentInput,
+  token: string,
+  buyer: CheckoutBuyer,
+): Promise<CheckoutResult> {
+  if (input.topUpIccid === undefined)
+    throw new AppError('BAD_INPUT', "Choose the eSIM to top up: open a top-up from the eSIM's page.", { field: 'topUpIccid' });
+  const link = await resolveEsimLink(db, token);
+  const guest: CheckoutBuyer = { ...buyer, user: null };
+  const p = await prepareOrder(db, services, { ...input, email: link.email, usePoints: false }, guest, 'one_time');
+  const target = await checkTopUp(db, services, input.topUpIccid, await services.catalog.getPlan(p.planId), {
+    linkOrderId: link.orderId,
+  });
+  p.topUpEsimId = target.esimId;
+  const insert = () => insertPendingOrder(db, services, p, { userId: null });
+  let order: InsertedOrder | null = await insert();
+  if (!order && p.checkoutKey) {
+    const reused = await reuseCheckout(db, services, p.checkoutKey);
+    if (reused) return reused;
+    order = await insert();
+  }
+  return startPayment(db, services, p, order, target.iccid);
+}
+
+/** The new order's payment: nothing left when points paid all, else its payment intent. */
+async function startPayment(
+  db: Db,
+  services: Services,
+  p: PreparedOrder,
+  order: InsertedOrder | null,
+  topUpIccid: string | null,
+): Promise<CheckoutResult> {
   if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
   const redemption = order.redemption ?? { pointsUsed: 0, discountMinor: 0, paidWithPoints: false };
   const facts = {

@@ -18,6 +18,8 @@ export interface TopUpTarget {
   esimId: number;
   iccid: string;
   userId: number | null;
+  /** The order that bought the eSIM (a 'Manage your eSIM' link names it). */
+  orderId: number;
   /** Refunded or expired: no more data can go on it. */
   closed: false | 'refunded' | 'expired';
   /** The destination (region) of the eSIM's first plan; null when that plan is gone from the database. */
@@ -31,12 +33,13 @@ const TOP_UP_TARGET = new Statement<{
   id: number;
   iccid: string;
   user_id: number | null;
+  order_id: number;
   status: string;
   plan_state: string | null;
   region_id: number | null;
   provider: string;
 }>(
-  'select "e"."id", "e"."iccid", "e"."user_id", "e"."status", "e"."plan_state", "p"."region_id", "e"."provider" from "esims" as "e" ' +
+  'select "e"."id", "e"."iccid", "e"."user_id", "e"."order_id", "e"."status", "e"."plan_state", "p"."region_id", "e"."provider" from "esims" as "e" ' +
     'inner join "orders" as "o" on "o"."id" = "e"."order_id" left join "plans" as "p" on "p"."id" = "o"."plan_id" where "e"."iccid" = ? ' +
     // ICCIDs are recycled: the eSIM holding it now is the newest one not refunded.
     'order by case when "e"."status" = \'canceled\' then 1 else 0 end, "e"."id" desc limit 1',
@@ -49,6 +52,7 @@ export async function findTopUpTarget(db: Db, iccid: string): Promise<TopUpTarge
     esimId: row.id,
     iccid: row.iccid,
     userId: row.user_id,
+    orderId: row.order_id,
     closed: row.status === 'canceled' ? 'refunded' : row.status === 'expired' || row.plan_state === 'expired' ? 'expired' : false,
     regionId: row.region_id,
     provider: row.provider,
@@ -57,10 +61,26 @@ export async function findTopUpTarget(db: Db, iccid: string): Promise<TopUpTarge
 
 const notYours = () => new AppError('NOT_FOUND', 'There is no eSIM with this number in your account.');
 
+/**
+ * Who may top up an eSIM: the signed-in owner, or (issue 26) the holder of a working 'Manage your
+ * eSIM' link, which names the order that bought the eSIM.
+ */
+export type TopUpAuth = { user: SessionUser | null } | { linkOrderId: number };
+
+function authorised(target: TopUpTarget | null, auth: TopUpAuth): target is TopUpTarget {
+  if (!target) return false;
+  return 'linkOrderId' in auth ? target.orderId === auth.linkOrderId : auth.user !== null && target.userId === auth.user.id;
+}
+
 /** The plans that can top up the user's eSIM `iccid` (same destination, listed by its provider); someone else's → 404. */
 export async function listTopUpOptions(db: Db, services: Services, userId: number, iccid: string): Promise<Plan[]> {
   const target = await findTopUpTarget(db, iccid);
   if (!target || target.userId !== userId) throw notYours();
+  return offersFor(db, services, target);
+}
+
+/** The top-ups of an eSIM whose holder is already authorised (the account's owner, or a link's holder). */
+export async function offersFor(db: Db, services: Services, target: TopUpTarget): Promise<Plan[]> {
   if (target.closed || target.regionId === null) return [];
   const candidates = topUpOffers(await services.catalog.snapshot(), target.regionId, target.provider);
   let listed: ReadonlySet<number>;
@@ -128,7 +148,8 @@ export async function assertSoldAsNewEsim(services: Services, planId: number): P
 }
 
 /**
- * The checkout's top-up check (only when the buyer asked to top up): signed in, the eSIM's owner,
+ * The checkout's top-up check (only when the buyer asked to top up): signed in as the eSIM's owner
+ * or holding its 'Manage your eSIM' link,
  * the eSIM not refunded or expired, the plan of the eSIM's destination. Returns the eSIM's id for
  * orders.topup_esim_id; else a 4xx that says what to do.
  */
@@ -137,11 +158,12 @@ export async function checkTopUp(
   services: Services,
   iccid: string,
   plan: Pick<Plan, 'id' | 'regionId'>,
-  user: SessionUser | null,
+  auth: TopUpAuth,
 ): Promise<TopUpTarget> {
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to top up an eSIM: top-ups are bought from your account.');
+  if ('user' in auth && !auth.user)
+    throw new AppError('UNAUTHORIZED', 'Please sign in to top up an eSIM: top-ups are bought from your account.');
   const target = await findTopUpTarget(db, iccid);
-  if (!target || target.userId !== user.id) throw notYours();
+  if (!authorised(target, auth)) throw notYours();
   if (target.closed === 'refunded')
     throw new AppError('CONFLICT', 'This eSIM was refunded, so it can no longer be topped up. Please buy a new eSIM.', {
       reason: 'refunded',
