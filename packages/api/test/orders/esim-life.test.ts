@@ -148,6 +148,27 @@ describe('usage alerts', () => {
     expect(mail[0]!.text).toContain(`/account/esim/${iccid}`);
   });
 
+  it("a guest's 'Top up my eSIM' opens the eSIM's 'Manage your eSIM' link (no account page), where its top-ups are", async () => {
+    const guest = rig.browser();
+    const api = await guest.caller();
+    const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'usage-guest@traveller.example' });
+    await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const esim = await rig.db.selectFrom('esims').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(esim.user_id).toBeNull();
+    await rig.db.updateTable('esims').set({ data_total_mb: 1024 }).where('id', '=', esim.id).execute();
+    await applyUsageSnapshot(rig.db, rig.services, { iccid: esim.iccid, usage: snap(520), at: new Date('2026-03-02T10:00:00Z') });
+    await rig.settle();
+    const mail = rig.mailer.sent.find((m) => m.to === 'usage-guest@traveller.example' && m.tag?.endsWith('usage-50'));
+    expect(mail).toBeDefined();
+    expect(mail!.text).not.toContain('/account/esim');
+    const token = /Top up my eSIM: http:\/\/localhost:3000\/esim-link\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text)?.[1];
+    expect(token).toBeDefined();
+    expect(mail!.html).toContain(`/esim-link?token=${token}`);
+    expect((await api.esimLinks.get({ token: token! })).iccid).toBe(esim.iccid);
+    expect((await api.esimLinks.topUps({ token: token! })).length).toBeGreaterThan(0);
+  });
+
   it('one day of validity left: queued by the time pass, once', async () => {
     const { iccid, orderId } = await bought(await signedIn());
     await applyUsageSnapshot(rig.db, rig.services, {

@@ -2,13 +2,15 @@
 //   usage_50 | usage_80 | usage_90 | validity_1d — the order is the PACKAGE's order (one per package);
 //   topup_applied — the top-up order; renewal_receipt | renewal_failed — the renewal's order.
 // The eSIM is found through the order's package row, else orders.topup_esim_id, else the order's
-// own eSIM. Every e-mail is in the order's language and links to the eSIM's page in that language.
+// own eSIM. Every e-mail is in the order's language and links to the eSIM's page in that language
+// (a guest's eSIM: its 'Manage your eSIM' link).
 import type { Db, Order } from '@esim/db';
 import type { EmailPlan } from '../../emails/render.ts';
 import { renderEsimLifeEmail, type EsimLifeEmailFacts } from '../../emails/render-esim.ts';
 import { daysLeft } from '../../domain/esim-life.ts';
 import { shopLanguage } from '../../domain/language.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
+import { outboxEsimLink } from './esim-links.ts';
 import type { Services } from '../types.ts';
 
 export const ESIM_LIFE_EMAIL_KINDS = [
@@ -63,7 +65,12 @@ export async function composeEsimLifeEmail(
     orderId: order.public_id,
     iccid: esim.iccid,
     plan: e.plan,
-    esimUrl: esimPageUrl(services.config.publicUrl, esim.iccid, order.locale),
+    // A guest's eSIM has no account page: its buttons ('Top up my eSIM', 'View my eSIM') open the
+    // eSIM's 'Manage your eSIM' link, where its top-ups are bought without an account (issue 26).
+    esimUrl:
+      esim.user_id === null
+        ? await outboxEsimLink(db, services, order.id)
+        : esimPageUrl(services.config.publicUrl, esim.iccid, order.locale),
     receiptUrl: shopPageUrl(services.config.publicUrl, `/account/orders/${encodeURIComponent(order.public_id)}/receipt`, order.locale),
     accountUrl: shopPageUrl(services.config.publicUrl, '/account', order.locale),
     packageDataMb: pkgTotal,
