@@ -20,9 +20,10 @@ afterEach(() => {
 });
 
 const PLAN = PLANS[0]!;
+const LINK = 'L'.repeat(43);
 
 function mock({ user = makeUser() as ReturnType<typeof makeUser> | null } = {}) {
-  const calls = { createIntent: [] as unknown[], get: [] as unknown[] };
+  const calls = { createIntent: [] as unknown[], get: [] as unknown[], linkGet: [] as unknown[] };
   server.use(
     trpcMsw.auth.me.query(() => user),
     trpcMsw.catalog.plan.query(() => PLAN),
@@ -34,6 +35,11 @@ function mock({ user = makeUser() as ReturnType<typeof makeUser> | null } = {}) 
       return detail();
     }),
     trpcMsw.esims.topUpOptions.query(() => [PLAN]),
+    trpcMsw.esimLinks.get.query(({ input }) => {
+      calls.linkGet.push(input);
+      if (input.token !== LINK) throw trpcError('NOT_FOUND', 'This link is not valid.', { appError: { code: 'NOT_FOUND', details: null } });
+      return detail();
+    }),
     trpcMsw.payments.createIntent.mutation(({ input }) => {
       calls.createIntent.push(input);
       return intent({ topUpIccid: ICCID });
@@ -135,6 +141,40 @@ describe('checkout: top-up mode', () => {
     );
     await renderApp(`/checkout/${PLAN.id}?topUp=${ICCID}`);
     expect((await screen.findByTestId('checkout-error')).textContent).toContain("This eSIM isn't in your account");
+    expect(calls.createIntent).toEqual([]);
+  });
+
+  it("through the eSIM's 'Manage your eSIM' link (#link=…) a guest tops up without an account, and comes back to the link's page", async () => {
+    const calls = mock({ user: null });
+    const { router } = await renderApp(`/checkout/${PLAN.id}?topUp=${ICCID}#link=${LINK}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Top up your eSIM' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sign in to top up' })).toBeNull();
+    expect(screen.getByTestId('topup-banner').textContent?.replace(/\u200E/g, '')).toContain('…1234 for Japan');
+    expect(screen.getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/esim-link?token=${LINK}`);
+    // No address to type: the order's own (the server binds it); no sign-in offer either.
+    expect(screen.queryByLabelText(/E-mail/i)).toBeNull();
+    expect(screen.getByTestId('link-email').textContent).toContain('No account needed');
+    expect(calls.get).toEqual([]);
+    expect(calls.linkGet).toEqual([{ token: LINK }]);
+
+    const u = userEvent.setup({ delay: null });
+    await fillCard(u);
+    await u.click(screen.getByRole('button', { name: /Pay \$4\.50/ }));
+    await screen.findByTestId('payment-success');
+    expect(calls.createIntent).toHaveLength(1);
+    expect(calls.createIntent[0]).toMatchObject({ planId: PLAN.id, kind: 'one_time', topUpIccid: ICCID, esimLinkToken: LINK });
+    expect(calls.createIntent[0]).not.toHaveProperty('email');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order-success/${PLAN.id}`), { timeout: 3000 });
+    expect(router.state.location.hash).toBe(`link=${LINK}`);
+    const done = await screen.findByTestId('topup-done');
+    expect(within(done).getByRole('link', { name: 'Back to my eSIM' }).getAttribute('href')).toBe(`/esim-link?token=${LINK}`);
+  });
+
+  it('a link that no longer works says so (and never offers the payment)', async () => {
+    const calls = mock({ user: null });
+    await renderApp(`/checkout/${PLAN.id}?topUp=${ICCID}#link=${'X'.repeat(43)}`);
+    expect((await screen.findByTestId('checkout-error')).textContent).toContain('This link no longer works.');
     expect(calls.createIntent).toEqual([]);
   });
 });

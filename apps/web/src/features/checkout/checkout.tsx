@@ -26,6 +26,7 @@ import { DeviceCheck } from '../devices/device-check.tsx';
 import { DemoPaymentForm } from './demo-payment-form.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { SignInToSubscribe } from './sign-in-to-subscribe.tsx';
+import { linkTokenFromHash } from './esim-link-fragment.ts';
 import { TopUpBackLink, TopUpBanner, TopUpSignIn, useTopUpTarget } from './top-up-banner.tsx';
 import type { CheckoutKind } from './use-checkout-intent.ts';
 import classes from './checkout.module.css';
@@ -37,7 +38,10 @@ export interface CheckoutProps {
   kind: CheckoutKind;
   /** The plan as 'Select Plan' stored it (/checkout, /subscribe): shown without a fetch. */
   initialPlan?: Plan | undefined;
-  /** Top-up mode (/checkout/{planId}?topUp={iccid}): the data goes onto this eSIM of the signed-in buyer's. */
+  /**
+   * Top-up mode (/checkout/{planId}?topUp={iccid}): the data goes onto this eSIM of the signed-in
+   * buyer's, or (with #link=<token>, issue 26) of the holder of its 'Manage your eSIM' link.
+   */
   topUpIccid?: string | null;
 }
 
@@ -47,6 +51,9 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
   const session = useSession();
   const { currency, formatPrice } = useCurrency();
   const returnTo = useLocation({ select: (l) => l.href });
+  // Issue 26: a top-up through the eSIM's 'Manage your eSIM' link (#link=… from its page): no account needed.
+  const hash = useLocation({ select: (l) => l.hash });
+  const linkToken = topUpIccid ? linkTokenFromHash(hash) : null;
   const plan = useQuery({ ...trpc.catalog.plan.queryOptions({ id: planId }), ...(initialPlan ? { initialData: initialPlan } : {}) });
   const config = useQuery(trpc.payments.config.queryOptions());
   const [fatal, setFatal] = useState<string | null>(null);
@@ -54,18 +61,18 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
   const [usePoints, setUsePoints] = useState(false);
   const points = useRedemptionPreview({
     usdMinor: plan.data?.priceMinor ?? 0,
-    enabled: Boolean(session.user) && kind === 'one_time' && Boolean(plan.data),
+    enabled: Boolean(session.user) && kind === 'one_time' && Boolean(plan.data) && linkToken === null,
   });
   const pointsOnlyTexts = usePointsOnlyTexts(points);
   const queryClient = useQueryClient();
-  const topUp = useTopUpTarget(topUpIccid, Boolean(session.user));
+  const topUp = useTopUpTarget(topUpIccid, Boolean(session.user), linkToken);
 
   const loadError = plan.error ?? config.error;
   const initError = fatal ?? (loadError ? initErrorMessage(loadError, t) : null);
 
   if (initError) return <CheckoutErrorPanel message={initError} />;
-  if (topUpIccid && session.status !== 'loading' && !session.user) return <TopUpSignIn returnTo={returnTo} />;
-  if (topUp.notFound) return <CheckoutErrorPanel message={t('topUp.notFound')} />;
+  if (topUpIccid && !linkToken && session.status !== 'loading' && !session.user) return <TopUpSignIn returnTo={returnTo} />;
+  if (topUp.notFound) return <CheckoutErrorPanel message={t(linkToken ? 'topUp.linkNotFound' : 'topUp.notFound')} />;
   if (topUp.closed) return <CheckoutErrorPanel message={t('topUp.closed')} />;
   if (!plan.data || !config.data || session.status === 'loading' || topUp.pending) return <PageLoader label={t('loading')} />;
   if (kind === 'subscription' && !session.user) return <SignInToSubscribe plan={plan.data} returnTo={returnTo} />;
@@ -93,7 +100,9 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
   const formProps = {
     planId,
     kind,
-    accountEmail: session.user?.email ?? null,
+    // Through a link the order goes to the linked order's address (the server binds it): no field.
+    accountEmail: linkToken ? null : (session.user?.email ?? null),
+    linkToken,
     currency,
     amount,
     returnTo,
@@ -107,7 +116,7 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
     <div className={classes.page}>
       <Container size="lg" py={{ base: 'lg', sm: 48 }}>
         {topUpIccid ? (
-          <TopUpBackLink iccid={topUpIccid} />
+          <TopUpBackLink iccid={topUpIccid} linkToken={linkToken} />
         ) : (
           <Anchor component={Link} to="/plans" size="sm" fw={600} className={classes.back}>
             <Group gap={6} component="span" wrap="nowrap">

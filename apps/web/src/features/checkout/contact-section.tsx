@@ -1,5 +1,6 @@
 // The checkout's contact step: guests type the e-mail their eSIM goes to; signed-in shoppers
-// see their account's address (no field).
+// see their account's address (no field); a top-up through a 'Manage your eSIM' link (issue 26)
+// goes to the address of the linked order (no field either: the server binds it).
 import type { Ref } from 'react';
 import { Anchor, Group, Text, TextInput, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
@@ -15,6 +16,8 @@ export function emailIsValid(value: string): boolean {
 export interface ContactSectionProps {
   /** The signed-in user's address; null for a guest. */
   accountEmail: string | null;
+  /** A top-up through the eSIM's 'Manage your eSIM' link: the e-mail goes to the linked order's address. */
+  linked?: boolean;
   email: string;
   onEmailChange: (value: string) => void;
   error: string | null;
@@ -24,8 +27,21 @@ export interface ContactSectionProps {
   returnTo: string;
 }
 
-export function ContactSection({ accountEmail, email, onEmailChange, error, inputRef, disabled, returnTo }: ContactSectionProps) {
+export function ContactSection({ accountEmail, linked = false, email, onEmailChange, error, inputRef, disabled, returnTo }: ContactSectionProps) {
   const { t } = useTranslation('checkout');
+  if (linked) {
+    return (
+      <section aria-labelledby="checkout-contact">
+        <Title order={2} fz="lg" id="checkout-contact" mb="xs">
+          {t('contact.heading')}
+        </Title>
+        <Group gap="xs" wrap="nowrap" data-testid="link-email">
+          <IconMail size={18} aria-hidden color="var(--mantine-color-brand-7)" style={{ flexShrink: 0 }} />
+          <Text size="sm">{t('topUp.linkEmail')}</Text>
+        </Group>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="checkout-contact">
       <Group justify="space-between" align="baseline" mb="xs" gap="xs">

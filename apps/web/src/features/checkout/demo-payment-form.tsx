@@ -41,6 +41,8 @@ export interface PaymentFormProps {
   pointsOnly?: { label: string; changedMessage: string; onChanged: () => void } | null;
   /** A top-up of this eSIM (ICCID) of the signed-in buyer's; null: a new eSIM. */
   topUpIccid?: string | null;
+  /** A top-up through the eSIM's 'Manage your eSIM' link (issue 26): its token; the order goes to the linked order's address. */
+  linkToken?: string | null;
 }
 
 function today() {
@@ -63,16 +65,19 @@ export function DemoPaymentForm({
   usePoints = false,
   pointsOnly = null,
   topUpIccid = null,
+  linkToken = null,
 }: PaymentFormProps) {
   const { t } = useTranslation('checkout');
   const client = useTRPCClient();
-  const flow = usePaymentFlow({ planId, kind, topUpIccid });
-  const intents = useCheckoutIntent(planId, kind, topUpIccid);
+  const flow = usePaymentFlow({ planId, kind, topUpIccid, linkToken });
+  const intents = useCheckoutIntent(planId, kind, topUpIccid, linkToken);
+  // No address to type: the signed-in account's, or (through a link) the linked order's.
+  const emailBound = Boolean(accountEmail || linkToken);
   const form = useShopForm<PayValues>({
     name: 'demo-payment',
     initialValues: { email: '', number: '', expiry: '', cvc: '' },
     rules: (v) => ({
-      ...(accountEmail || emailIsValid(v.email) ? {} : { email: t('contact.emailInvalid') }),
+      ...(emailBound || emailIsValid(v.email) ? {} : { email: t('contact.emailInvalid') }),
       ...(pointsOnly
         ? {}
         : Object.fromEntries(
@@ -133,7 +138,7 @@ export function DemoPaymentForm({
     flow.processing();
     let current: { id: string; secret: string };
     try {
-      const created = await intents.create({ email: accountEmail ? undefined : email.trim(), currency, usePoints });
+      const created = await intents.create({ email: emailBound ? undefined : email.trim(), currency, usePoints });
       if (!created.paymentIntentId) return flow.succeed(null, null);
       // Points were to pay everything but no longer do (the balance changed): show the card form again.
       if (pointsOnly && !created.paidWithPoints && created.paymentStatus !== 'succeeded') {
@@ -202,6 +207,7 @@ export function DemoPaymentForm({
 
         <ContactSection
           accountEmail={accountEmail}
+          linked={linkToken !== null}
           email={email}
           onEmailChange={(value) => form.setFieldValue('email', value)}
           error={(form.errors.email as string | undefined) ?? null}

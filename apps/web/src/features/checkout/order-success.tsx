@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { formatMinor } from '../../lib/format.ts';
@@ -26,6 +26,7 @@ import { OrderRewardsNote, PointsPaymentMethod } from '../rewards/checkout-point
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { readPaymentSecret, storePaymentSecret } from './checkout-storage.ts';
+import { linkTokenFromHash } from './esim-link-fragment.ts';
 import { planFacts } from './plan-facts.ts';
 import type { OrderSuccessSearch } from './success-search.ts';
 import classes from './checkout.module.css';
@@ -316,6 +317,7 @@ export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderVie
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const session = useSession();
+  const linkToken = useLinkToken();
   // A guest's order, seen by a guest: 'Create an account with this e-mail' (issue 26).
   const guestEmail = !session.user && order.guestEmail ? order.guestEmail : null;
   // Composed in the UI language from the order's facts; the stored texts when the plan is gone.
@@ -358,7 +360,11 @@ export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderVie
         </Text>
       </Group>
       <Stack gap="xs" mt="lg">
-        {topUpIccid && session.user ? (
+        {topUpIccid && linkToken ? (
+          <Button fullWidth renderRoot={(props) => <Link to="/esim-link" search={{ token: linkToken }} {...props} />}>
+            {t('topUp.backToEsim')}
+          </Button>
+        ) : topUpIccid && session.user ? (
           <Button fullWidth renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid: topUpIccid }} {...props} />}>
             {t('topUp.backToEsim')}
           </Button>
@@ -384,9 +390,15 @@ export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderVie
   );
 }
 
+/** A top-up bought through a 'Manage your eSIM' link (#link=…, issue 26): its token, to lead back to the link's page. */
+function useLinkToken(): string | null {
+  return linkTokenFromHash(useLocation({ select: (l) => l.hash }));
+}
+
 /** A paid top-up: the data is on the traveller's eSIM; back to it (no QR code: nothing to install). */
 function TopUpDone({ iccid }: { iccid: string }) {
   const { t } = useTranslation('checkout');
+  const linkToken = useLinkToken();
   return (
     <Paper
       withBorder
@@ -401,7 +413,16 @@ function TopUpDone({ iccid }: { iccid: string }) {
         {t('topUp.doneTitle')}
       </Title>
       <Text mt="sm">{isolated({ iccid: `\u200E…${iccid.slice(-4)}` }, (v) => t('topUp.doneBody', v))}</Text>
-      <Button mt="lg" renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid }} {...props} />}>
+      <Button
+        mt="lg"
+        renderRoot={(props) =>
+          linkToken ? (
+            <Link to="/esim-link" search={{ token: linkToken }} {...props} />
+          ) : (
+            <Link to="/account/esim/$iccid" params={{ iccid }} {...props} />
+          )
+        }
+      >
         {t('topUp.backToEsim')}
       </Button>
     </Paper>

@@ -20,6 +20,7 @@ import type { PaymentFormProps } from './demo-payment-form.tsx';
 import { PayButton, PaymentFeedback } from './payment-feedback.tsx';
 import { PaymentTerms } from './payment-terms.tsx';
 import { useCheckoutIntent, type CreatedIntent } from './use-checkout-intent.ts';
+import { linkFragment } from './esim-link-fragment.ts';
 import { usePaymentFlow, type PaymentFlow } from './use-payment-flow.ts';
 import classes from './checkout.module.css';
 
@@ -37,10 +38,13 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 const STRIPE_LOCALES = new Set(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 'zh']);
 
 export default function StripePaymentForm(props: PaymentFormProps & { publishableKey: string }) {
-  const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey, usePoints = false, topUpIccid = null } = props;
+  const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey, usePoints = false } = props;
+  const { topUpIccid = null, linkToken = null } = props;
   const { t, i18n } = useTranslation('checkout');
-  const flow = usePaymentFlow({ planId, kind, topUpIccid });
-  const intents = useCheckoutIntent(planId, kind, topUpIccid);
+  const flow = usePaymentFlow({ planId, kind, topUpIccid, linkToken });
+  const intents = useCheckoutIntent(planId, kind, topUpIccid, linkToken);
+  // No address to type: the signed-in account's, or (through a 'Manage your eSIM' link) the linked order's.
+  const emailBound = Boolean(accountEmail || linkToken);
   const [intent, setIntent] = useState<CreatedIntent | null>(null);
   const form = useShopForm({
     name: 'stripe-email',
@@ -75,20 +79,21 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
   }
 
   useEffect(() => {
-    if (!accountEmail && !intent) return;
+    if (!emailBound && !intent) return;
     if (started.current === choice) return;
-    // Signed in: at once. A guest who already continued and then changed the currency: again.
-    void start(accountEmail ? undefined : email.trim());
+    // Signed in (or through a link): at once. A guest who already continued and then changed the currency: again.
+    void start(emailBound ? undefined : email.trim());
     // Runs per currency and use of points (guarded by `started`), not per render of `start`.
-  }, [accountEmail, choice]);
+  }, [emailBound, choice]);
 
   const locale = (STRIPE_LOCALES.has(i18n.language) ? i18n.language : 'auto') as StripeElementLocale;
-  const shownEmail = accountEmail ?? (intent ? email.trim() : null);
+  const shownEmail = accountEmail ?? (intent && !linkToken ? email.trim() : null);
 
   return (
     <Stack gap="lg">
       <ContactSection
         accountEmail={shownEmail}
+        linked={linkToken !== null}
         email={email}
         onEmailChange={(value) => form.setFieldValue('email', value)}
         error={(form.errors.email as string | undefined) ?? null}
@@ -96,7 +101,7 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
         disabled={flow.state.status === 'processing'}
         returnTo={returnTo}
       />
-      {!shownEmail ? (
+      {!shownEmail && !linkToken ? (
         <form
           noValidate
           onSubmit={form.onSubmit(
@@ -134,7 +139,7 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
                   appearance: { theme: 'stripe', variables: { colorPrimary: '#0b5cad', borderRadius: '10px', colorDanger: '#c92a2a' } },
                 }}
               >
-                <StripeElementForm intent={intent} flow={flow} planId={planId} kind={kind} amount={amount} topUpIccid={topUpIccid} />
+                <StripeElementForm intent={intent} flow={flow} planId={planId} kind={kind} amount={amount} topUpIccid={topUpIccid} linkToken={linkToken} />
               </Elements>
             ) : flow.state.status === 'failed' ? (
               <PaymentFeedback state={flow.state} />
@@ -158,6 +163,7 @@ function StripeElementForm({
   kind,
   amount,
   topUpIccid = null,
+  linkToken = null,
 }: {
   intent: CreatedIntent;
   flow: PaymentFlow;
@@ -165,6 +171,7 @@ function StripeElementForm({
   kind: PaymentFormProps['kind'];
   amount: string;
   topUpIccid?: string | null;
+  linkToken?: string | null;
 }) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
@@ -185,7 +192,7 @@ function StripeElementForm({
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
         confirmParams: {
-          return_url: `${window.location.origin}/order-success/${planId}${topUpIccid ? `?topUp=${encodeURIComponent(topUpIccid)}` : ''}`,
+          return_url: `${window.location.origin}/order-success/${planId}${topUpIccid ? `?topUp=${encodeURIComponent(topUpIccid)}` : ''}${topUpIccid && linkToken ? `#${linkFragment(linkToken)}` : ''}`,
         },
         redirect: 'if_required',
       });

@@ -1,6 +1,7 @@
 // The checkout in top-up mode (/checkout/{planId}?topUp={iccid}): it says which eSIM the data goes
 // onto (…the ICCID's last four digits and its destination), that no new QR code is needed, and
-// leads back to that eSIM. A top-up needs the eSIM's owner signed in.
+// leads back to that eSIM. A top-up needs the eSIM's owner signed in, or (issue 26) its 'Manage
+// your eSIM' link (#link=<token>): then it leads back to the link's page.
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconLogin, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,19 +13,30 @@ import { callError } from '../auth/trpc-error.ts';
 import { useDestinationNames } from '../catalog/destination-names.ts';
 import classes from './checkout.module.css';
 
-/** The eSIM a top-up is for: its destination in the UI language, or why it cannot be topped up. */
-export function useTopUpTarget(iccid: string | null, signedIn: boolean) {
+/**
+ * The eSIM a top-up is for: its destination in the UI language, or why it cannot be topped up. Read
+ * from the account (signed in), or through its 'Manage your eSIM' link's token (issue 26).
+ */
+export function useTopUpTarget(iccid: string | null, signedIn: boolean, linkToken: string | null = null) {
   const trpc = useTRPC();
   const names = useDestinationNames();
-  const esim = useQuery({
+  const retry = (count: number, err: unknown) => callError(err).code !== 'NOT_FOUND' && count < 2;
+  const owned = useQuery({
     ...trpc.esims.get.queryOptions({ iccid: iccid ?? '' }),
-    enabled: iccid !== null && signedIn,
-    retry: (count, err) => callError(err).code !== 'NOT_FOUND' && count < 2,
+    enabled: iccid !== null && signedIn && linkToken === null,
+    retry,
   });
+  const linked = useQuery({
+    ...trpc.esimLinks.get.queryOptions({ token: linkToken ?? '' }),
+    enabled: iccid !== null && linkToken !== null,
+    retry: (count, err) => callError(err).code !== 'BAD_REQUEST' && retry(count, err),
+  });
+  const esim = linkToken !== null ? linked : owned;
   const facts = esim.data?.planFacts ?? null;
   return {
-    pending: iccid !== null && signedIn && esim.isPending,
-    notFound: esim.isError,
+    pending: iccid !== null && (signedIn || linkToken !== null) && esim.isPending,
+    // A link that no longer works, or one of another eSIM than the ICCID asked for.
+    notFound: esim.isError || (esim.data !== undefined && esim.data.iccid !== iccid),
     /** Expired or refunded: no top-up. */
     closed: esim.data ? !esim.data.canTopUp : false,
     destination: facts
@@ -56,14 +68,20 @@ export function TopUpBanner({ iccid, destination }: { iccid: string; destination
   );
 }
 
-export function TopUpBackLink({ iccid }: { iccid: string }) {
+export function TopUpBackLink({ iccid, linkToken = null }: { iccid: string; linkToken?: string | null }) {
   const { t } = useTranslation('checkout');
   return (
     <Anchor
       size="sm"
       fw={600}
       className={classes.back}
-      renderRoot={(props) => <Link to="/account/esim/$iccid" params={{ iccid }} {...props} />}
+      renderRoot={(props) =>
+        linkToken ? (
+          <Link to="/esim-link" search={{ token: linkToken }} {...props} />
+        ) : (
+          <Link to="/account/esim/$iccid" params={{ iccid }} {...props} />
+        )
+      }
     >
       <Group gap={6} component="span" wrap="nowrap">
         <IconArrowLeft size={16} aria-hidden className={classes.flip} />

@@ -30,7 +30,7 @@ export interface IntentHandlers {
   onFatal: (message: string) => void;
 }
 
-export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid: string | null = null) {
+export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid: string | null = null, linkToken: string | null = null) {
   const client = useTRPCClient();
   const { t, i18n } = useTranslation('checkout');
   // One token per visit (kept in sessionStorage until the payment succeeds).
@@ -53,9 +53,11 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
             ...(usePoints ? { usePoints: true } : {}),
             // A top-up: the data goes onto this eSIM of the buyer's.
             ...(topUpIccid ? { topUpIccid } : {}),
+            // Through the eSIM's 'Manage your eSIM' link: the link authorises it, not a session (issue 26).
+            ...(topUpIccid && linkToken ? { esimLinkToken: linkToken } : {}),
           });
     },
-    [client, planId, kind, token, i18n.language, topUpIccid],
+    [client, planId, kind, token, i18n.language, topUpIccid, linkToken],
   );
 
   /** Routes a failed create to the field, the error panel or the banner by the button. */

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { clearCheckoutToken, storePaymentSecret } from './checkout-storage.ts';
+import { linkFragment } from './esim-link-fragment.ts';
 
 export type PaymentStatus = 'idle' | 'processing' | 'action' | 'succeeded' | 'pending' | 'failed';
 
@@ -41,11 +42,14 @@ export function usePaymentFlow({
   planId,
   kind,
   topUpIccid = null,
+  linkToken = null,
 }: {
   planId: number;
   kind: 'one_time' | 'subscription';
   /** A top-up: the success page leads back to this eSIM. */
   topUpIccid?: string | null;
+  /** A top-up through the eSIM's 'Manage your eSIM' link: the success page leads back to its page (#link=…). */
+  linkToken?: string | null;
 }): PaymentFlow {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
@@ -71,10 +75,11 @@ export function usePaymentFlow({
               : {}),
             ...(topUpIccid ? { topUp: topUpIccid } : {}),
           },
+          ...(topUpIccid && linkToken ? { hash: linkFragment(linkToken) } : {}),
         });
       }, REDIRECT_DELAY_MS);
     },
-    [kind, planId, navigate, t, topUpIccid],
+    [kind, planId, navigate, t, topUpIccid, linkToken],
   );
 
   const fail = useCallback<PaymentFlow['fail']>(

@@ -5,19 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REGIONS } from '../../test/fixtures.ts';
+import { PLANS, REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
 import { trpcError } from '../auth/test-utils.ts';
-import { detail, type EsimDetailRow } from './test-fixtures.ts';
+import { ICCID, detail, type EsimDetailRow } from './test-fixtures.ts';
 
 const TOKEN = 'tok_abc123';
 
 const notInstalled = (over: Partial<EsimDetailRow> = {}) =>
   detail({ status: 'ready', profileState: 'released', planState: 'not_active', activatedAt: null, expiresAt: null, ...over });
 
-function mock(esim: EsimDetailRow | (() => EsimDetailRow)) {
-  const calls = { get: [] as unknown[], refundCode: [] as unknown[], refund: [] as unknown[], revoke: [] as unknown[] };
+function mock(esim: EsimDetailRow | (() => EsimDetailRow), topUps = [PLANS[0]!]) {
+  const calls = { get: [] as unknown[], refundCode: [] as unknown[], refund: [] as unknown[], revoke: [] as unknown[], topUps: [] as unknown[] };
   server.use(
     trpcMsw.catalog.regions.query(() => REGIONS),
     trpcMsw.esimLinks.get.query(({ input }) => {
@@ -25,6 +25,10 @@ function mock(esim: EsimDetailRow | (() => EsimDetailRow)) {
       if (input.token !== TOKEN)
         throw trpcError('NOT_FOUND', 'This link no longer works.', { appError: { code: 'NOT_FOUND', details: null } });
       return typeof esim === 'function' ? esim() : esim;
+    }),
+    trpcMsw.esimLinks.topUps.query(({ input }) => {
+      calls.topUps.push(input);
+      return topUps;
     }),
     trpcMsw.esimLinks.refundCode.mutation(({ input }) => {
       calls.refundCode.push(input);
@@ -39,7 +43,7 @@ function mock(esim: EsimDetailRow | (() => EsimDetailRow)) {
 }
 
 describe('/esim-link', () => {
-  it('a valid link shows how to install an eSIM not installed yet, first, then its usage; no top-ups', async () => {
+  it('a valid link shows how to install an eSIM not installed yet, first, then its usage, then its top-ups through the link', async () => {
     const calls = mock(notInstalled());
     await renderApp(`/esim-link?token=${TOKEN}`);
     const page = await screen.findByTestId('esim-link');
@@ -50,10 +54,23 @@ describe('/esim-link', () => {
     const summary = within(page).getByRole('heading', { level: 2, name: 'Japan' });
     expect(Boolean(section.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
     expect(within(page).getByTestId('usage-text').textContent).toBe('412 MB of 1 GB used (40%)');
-    expect(within(page).queryByTestId('topup')).toBeNull();
+    // Top-ups through the link: each to the checkout in top-up mode, the link's token in the fragment.
+    const topUps = await within(page).findByTestId('topup-options');
+    expect(Boolean(summary.compareDocumentPosition(topUps) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+    const buy = within(topUps).getByRole('link', { name: /^Top up/ });
+    expect(buy.getAttribute('href')).toBe(`/checkout/${PLANS[0]!.id}?topUp=${ICCID}#link=${TOKEN}`);
+    expect(calls.topUps).toEqual([{ token: TOKEN }]);
     // No refund offered while the view says it is not possible.
     expect(within(page).queryByRole('button', { name: 'Ask for a refund' })).toBeNull();
     expect(calls.get).toEqual([{ token: TOKEN }]);
+  });
+
+  it('an eSIM that can take no more data offers no top-ups (and does not ask for them)', async () => {
+    const calls = mock(notInstalled({ canTopUp: false }));
+    await renderApp(`/esim-link?token=${TOKEN}`);
+    const page = await screen.findByTestId('esim-link');
+    expect(within(page).queryByTestId('topup')).toBeNull();
+    expect(calls.topUps).toEqual([]);
   });
 
   it('a revoked or unknown link says it no longer works', async () => {

@@ -5,7 +5,9 @@
 // 'Ask for a refund', only while the view says a refund is possible: step 1 e-mails a code
 // (esimLinks.refundCode), step 2 takes the 6-digit code and refunds (esimLinks.refund). A revoked
 // or unknown link (404) says so, with 'Find my order' under it (or the newest e-mail).
-// Top-ups are not offered here (the API has none for a link yet).
+// 'Top up' (while the eSIM can take more data): the top-ups of this eSIM through the link
+// (esimLinks.topUps), each to the checkout in top-up mode with the link's token in the fragment —
+// bought without an account, the receipt to the order's address.
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLinkOff, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
@@ -23,6 +25,7 @@ import { EsimDestination, TravellerStatusBadge, UsageBar } from './esim-life.tsx
 import { EsimPackages } from './esim-packages.tsx';
 import type { EsimDetail } from './esim-types.ts';
 import { InstallDetails } from './install-details.tsx';
+import { TopUpOptions } from './top-up-options.tsx';
 import classes from './esim-detail.module.css';
 
 type LinkRefundResult = RouterOutputs['esimLinks']['refund'];
@@ -150,6 +153,7 @@ function EsimLinkView({ esim, token, onRenewed }: { esim: EsimDetail; token: str
           <EsimPackages packages={esim.packages} idPrefix="esim-link-packages" />
         </div>
       ) : null}
+      {esim.canTopUp ? <TopUpOptions iccid={esim.iccid} linkToken={token} idPrefix="esim-link-topup" className={classes.panel} /> : null}
       {refundOffered.current ? (
         <section aria-labelledby="esim-link-refund" className={classes.panel}>
           <Title order={2} fz="lg" id="esim-link-refund" mb="xs">

@@ -2,6 +2,8 @@
 // very eSIM, of its destination; none when it lists none or cannot be reached; prices in USD
 // converted to the chosen currency as everywhere), each leading to the same checkout in top-up
 // mode (/checkout/{planId}?topUp={iccid}). The data goes onto this eSIM: no new QR code.
+// On the 'Manage your eSIM' link's page (issue 26) the offers come through the link
+// (esimLinks.topUps) and the checkout carries its token in the fragment (#link=…): no account needed.
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,11 +12,19 @@ import { Money } from '../../components/money.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import type { Plan } from '../catalog/types.ts';
 import { useCatalogPlanTexts } from '../catalog/use-plan-texts.ts';
+import { linkFragment } from '../checkout/esim-link-fragment.ts';
 
-export function TopUpOptions({ iccid, idPrefix = 'topup' }: { iccid: string; idPrefix?: string }) {
+export function TopUpOptions({ iccid, idPrefix = 'topup', linkToken = null, className }: {
+  iccid: string;
+  idPrefix?: string;
+  linkToken?: string | null;
+  className?: string | undefined;
+}) {
   const { t } = useTranslation('esim');
   const trpc = useTRPC();
-  const options = useQuery(trpc.esims.topUpOptions.queryOptions({ iccid }));
+  const owned = useQuery({ ...trpc.esims.topUpOptions.queryOptions({ iccid }), enabled: linkToken === null });
+  const linked = useQuery({ ...trpc.esimLinks.topUps.queryOptions({ token: linkToken ?? '' }), enabled: linkToken !== null });
+  const options = linkToken === null ? owned : linked;
   const headingId = `${idPrefix}-heading`;
   let body;
   if (options.isPending) {
@@ -38,13 +48,13 @@ export function TopUpOptions({ iccid, idPrefix = 'topup' }: { iccid: string; idP
     body = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="topup-options">
         {options.data.map((plan) => (
-          <TopUpCard key={plan.id} plan={plan} iccid={iccid} />
+          <TopUpCard key={plan.id} plan={plan} iccid={iccid} linkToken={linkToken} />
         ))}
       </SimpleGrid>
     );
   }
   return (
-    <section aria-labelledby={headingId} data-testid="topup">
+    <section aria-labelledby={headingId} data-testid="topup" className={className}>
       <Title order={2} fz="lg" id={headingId}>
         {t('life.topUp.heading')}
       </Title>
@@ -56,7 +66,7 @@ export function TopUpOptions({ iccid, idPrefix = 'topup' }: { iccid: string; idP
   );
 }
 
-function TopUpCard({ plan, iccid }: { plan: Plan; iccid: string }) {
+function TopUpCard({ plan, iccid, linkToken }: { plan: Plan; iccid: string; linkToken: string | null }) {
   const { t } = useTranslation('esim');
   const texts = useCatalogPlanTexts(plan);
   const data = texts.composed ? texts.data : (plan.dataAmount ?? '');
@@ -78,7 +88,15 @@ function TopUpCard({ plan, iccid }: { plan: Plan; iccid: string }) {
         </Group>
         <Button
           aria-label={`${t('life.topUp.buy')} – ${texts.name}`}
-          renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(plan.id) }} search={{ topUp: iccid }} {...props} />}
+          renderRoot={(props) => (
+            <Link
+              to="/checkout/$planId"
+              params={{ planId: String(plan.id) }}
+              search={{ topUp: iccid }}
+              {...(linkToken ? { hash: linkFragment(linkToken) } : {})}
+              {...props}
+            />
+          )}
         >
           {t('life.topUp.buy')}
         </Button>
