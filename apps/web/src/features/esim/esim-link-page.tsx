@@ -46,7 +46,9 @@ function EsimLinkScreen({ token }: { token: string }) {
   const trpc = useTRPC();
   const [renewed, setRenewed] = useState(false);
   const esim = useQuery({
-    ...trpc.esimLinks.get.queryOptions({ token }, { retry: (count, err) => !isGone(err) && count < 2 }),
+    // Read again each time the page opens (the shop's default is never stale): back from a top-up
+    // bought through this link, its new package is listed.
+    ...trpc.esimLinks.get.queryOptions({ token }, { retry: (count, err) => !isGone(err) && count < 2, staleTime: 0 }),
     enabled: !renewed,
   });
   if (renewed) return <NewLinkSent />;
