@@ -211,7 +211,7 @@ export interface OrderEmailInput extends EmailBrand {
   pointsUsed?: { points: number; discountMinor: number } | undefined;
 }
 
-/** The eSIM delivery: receipt, QR code (inline image by Content-ID), activation code, iPhone link, manual details. */
+/** The eSIM delivery: install first (iPhone link, QR code by Content-ID, activation code, manual details, roaming), then the receipt. */
 export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
   const lang = shopLanguage(input.locale);
   const t = emailT(lang);
@@ -279,17 +279,16 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
     },
   );
 
+  // The install moment first (issue 26): install, manual details and the roaming reminder, then
+  // the receipt; the account, 'Manage your eSIM' and invitation blocks come after (mail-outbox.ts).
   const text = [
     t('order.heading'),
     '',
     intro,
     '',
-    t('order.receipt').toUpperCase(),
-    ...receipt.map((r) => `${r.label}: ${r.value}`),
-    '',
     t('order.install').toUpperCase(),
-    t('order.scan'),
     ...(apple ? [`${t('order.iphoneText')} ${apple}`] : []),
+    t('order.scan'),
     '',
     `${t('order.activationCode')}:`,
     esim.activationCode,
@@ -301,6 +300,9 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
     t('order.roaming'),
     ...(order.plan.provided?.validityStarts === 'first_connection' ? [t('order.validityNote')] : []),
     t('order.once'),
+    '',
+    t('order.receipt').toUpperCase(),
+    ...receipt.map((r) => `${r.label}: ${r.value}`),
     '',
     ...(account ? [`${t('order.account')}: ${account}`] : []),
     ...footerText(t, input),

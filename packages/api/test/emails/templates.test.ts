@@ -184,3 +184,56 @@ describe('the delivery e-mail says what the provider said about the plan, and on
 });
 
 type EmailPlanProvided = Parameters<typeof renderOrderEmail>[0]['order']['plan']['provided'];
+
+describe("the install moment first (issue 26): the 'eSIM is ready' e-mail", () => {
+  it.each([...SHOP_LANGUAGES])(
+    '%s: one-tap iPhone link, QR code, activation code, SM-DP+ address, APN and the roaming reminder come before the receipt and the account block; one column',
+    (lang) => {
+      const t = emailT(lang);
+      const mail = TEMPLATES.order!(lang);
+      const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+      // From the message itself on (the hidden preview line before it may name the install too):
+      // each mark found after the one before it, and the receipt's heading nowhere before the roaming reminder.
+      const order = (doc: string, marks: string[]) => {
+        let pos = Math.max(0, doc.indexOf('role="article"'));
+        const start = pos;
+        for (const m of marks) {
+          const at = doc.indexOf(m, pos);
+          expect(at, `${lang}: '${m}' after the one before it`).toBeGreaterThanOrEqual(0);
+          pos = at + m.length;
+        }
+        const receipt = doc.indexOf(marks[7]!, start);
+        expect(receipt).toBeGreaterThan(doc.indexOf(marks[6]!, start));
+        expect(doc.indexOf(marks[0]!, start)).toBeLessThan(doc.indexOf('smdp.sim.example', start));
+      };
+      order(mail.html, [
+        escape(t('order.install')),
+        'https://esimsetup.apple.com/esim_qrcode_provisioning',
+        'cid:qr-ORD-7K3M9Q2XB4@esim',
+        escape(code),
+        'smdp.sim.example',
+        'globaldata',
+        escape(t('order.roaming')),
+        escape(t('order.receipt')),
+        'ORD-7K3M9Q2XB4',
+        'http://localhost:3000/account/esim',
+      ]);
+      order(mail.text, [
+        t('order.install').toUpperCase(),
+        'https://esimsetup.apple.com/esim_qrcode_provisioning',
+        t('order.scan'),
+        code,
+        'smdp.sim.example',
+        'globaldata',
+        t('order.roaming'),
+        t('order.receipt').toUpperCase(),
+        'ORD-7K3M9Q2XB4',
+        'http://localhost:3000/account/esim',
+      ]);
+      // A single column at every width: the sections stack the same on a phone.
+      const columns = [...mail.html.matchAll(/mj-column-per-(\d+)/g)].map((m) => m[1]);
+      expect(columns.length).toBeGreaterThan(0);
+      expect(new Set(columns)).toEqual(new Set(['100']));
+    },
+  );
+});

@@ -145,6 +145,25 @@ describe("the guest's delivery e-mail offers an account", () => {
     expect(invite('known@traveller.example').filter((u) => u !== null)).toEqual([]);
   });
 
+  it('the install moment comes first: install details, manual details and roaming before the receipt, the link and the invitation', async () => {
+    const { esim } = await guestBuys('install.first@traveller.example');
+    const row = await rig.db.selectFrom('esims').selectAll().where('iccid', '=', esim.iccid).executeTakeFirstOrThrow();
+    const mail = rig.mailer.sent.find((m) => m.to === 'install.first@traveller.example' && m.text.includes(row.activation_code))!;
+    expect(mail).toBeDefined();
+    for (const doc of [mail.text, mail.html]) {
+      const at = [
+        row.activation_code,
+        row.apn,
+        'roaming',
+        doc === mail.text ? 'RECEIPT' : 'Receipt',
+        'Manage your eSIM',
+        'Create an account with this e-mail',
+      ].map((m) => doc.indexOf(m, doc === mail.html ? doc.indexOf('role="article"') : 0));
+      expect(at.every((n) => n >= 0)).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+    }
+  });
+
   it("in the order's language, to the register page under that language", async () => {
     const api = await rig.browser({ locale: 'ar' }).caller();
     const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'ar.invite@traveller.example' } as never);
