@@ -358,6 +358,55 @@ function renderNotice(lang: ShopLanguage, t: EmailT, brand: EmailBrand, n: Notic
   return { subject: n.subject, text, html };
 }
 
+export interface ManageLinkEmailInput extends EmailBrand {
+  locale: EmailLocale;
+  /** The order the link opens ('ORD-…'). */
+  orderId: string;
+  /** The 'Manage your eSIM' link (/esim-link?token=…). */
+  url: string;
+}
+
+/** A 'Manage your eSIM' link on its own ('Find my order', or a new link after the old one was revoked). */
+export function renderManageLinkEmail(input: ManageLinkEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const v = { product: input.productName, order: input.orderId };
+  return renderNotice(lang, t, input, {
+    subject: t('manage.subject', v),
+    heading: t('manage.heading', v),
+    lead: [t('manage.intro', v)],
+    action: { href: input.url, label: t('manage.button', v) },
+    body: [t('manage.private', v)],
+  });
+}
+
+export interface RefundCodeEmailInput extends EmailBrand {
+  locale: EmailLocale;
+  orderId: string;
+  /** The one-time code (6 digits). */
+  code: string;
+  /** How long it works. */
+  minutes: number;
+}
+
+/** The one-time code that confirms a refund asked for through a 'Manage your eSIM' link. */
+export function renderRefundCodeEmail(input: RefundCodeEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const v = { product: input.productName, order: input.orderId, code: input.code, minutes: new Intl.NumberFormat(lang).format(input.minutes) };
+  const after = [t('refundCode.expiry', v), t('refundCode.ignore', v)];
+  return renderNotice(lang, t, input, {
+    subject: t('refundCode.subject', v),
+    heading: t('refundCode.heading', v),
+    lead: [t('refundCode.intro', v)],
+    // The code large, left to right in every language; the same lines as text.
+    bodyHtml:
+      `<p style="margin:0 0 12px;font-size:24px;font-weight:700;letter-spacing:4px" dir="ltr">${escapeHtml(input.code)}</p>` +
+      paragraphs(after),
+    body: [input.code, '', ...after],
+  });
+}
+
 export interface VerificationEmailInput extends EmailBrand {
   url: string;
   /** 'verify': the account's address (registration, the resend button); 'change': an address it asked to move to. */

@@ -8,7 +8,9 @@ import {
   renderAccountExistsEmail,
   renderConfirmationCodeEmail,
   renderNewSignInEmail,
+  renderManageLinkEmail,
   renderOrderEmail,
+  renderRefundCodeEmail,
   renderPasswordResetEmail,
   renderRefundEmail,
   renderVerificationEmail,
@@ -60,6 +62,9 @@ const TEMPLATES: Record<string, (locale: ShopLanguage) => RenderedEmail> = {
       loginUrl: 'http://localhost:3000/login',
       forgotPasswordUrl: 'http://localhost:3000/forgot-password',
     }),
+  manageLink: (locale) =>
+    renderManageLinkEmail({ ...brand, locale, orderId: 'ORD-7K3M9Q2XB4', url: 'http://localhost:3000/esim-link?token=abc' }),
+  refundCode: (locale) => renderRefundCodeEmail({ ...brand, locale, orderId: 'ORD-7K3M9Q2XB4', code: '042917', minutes: 15 }),
   existsChange: (locale) =>
     renderAccountExistsEmail({
       ...brand,
@@ -81,7 +86,7 @@ const TEMPLATES: Record<string, (locale: ShopLanguage) => RenderedEmail> = {
 };
 
 /** Text keys of the email namespace as they would show if a lookup failed ('order.heading'). */
-const RAW_KEY = /\b(?:common|order|code|refund|verify|change|reset|exists|newSignIn)\.[a-z][A-Za-z]+\b/;
+const RAW_KEY = /\b(?:common|order|code|refund|verify|change|reset|exists|newSignIn|manage|refundCode)\.[a-z][A-Za-z]+\b/;
 
 describe.each(Object.keys(TEMPLATES))('%s e-mail', (name) => {
   it.each([...SHOP_LANGUAGES])('%s: lang and dir set, every text filled in', (lang) => {
@@ -236,4 +241,17 @@ describe("the install moment first (issue 26): the 'eSIM is ready' e-mail", () =
       expect(new Set(columns)).toEqual(new Set(['100']));
     },
   );
+});
+
+describe("the 'Manage your eSIM' link and refund code e-mails (issue 26)", () => {
+  it.each([...SHOP_LANGUAGES])('%s: the link as a button and in the text; the code in the subject, large and left to right', (lang) => {
+    const link = TEMPLATES.manageLink!(lang);
+    expect(link.html).toContain('href="http://localhost:3000/esim-link?token=abc"');
+    expect(link.text).toContain('http://localhost:3000/esim-link?token=abc');
+    expect(link.subject).toContain('ORD-7K3M9Q2XB4');
+    const code = TEMPLATES.refundCode!(lang);
+    expect(code.subject).toContain('042917');
+    expect(code.html).toMatch(/letter-spacing:4px" dir="ltr">042917</);
+    expect(code.text).toContain('042917');
+  });
 });

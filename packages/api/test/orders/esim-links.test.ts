@@ -215,7 +215,25 @@ describe('Find my order', () => {
 
 describe('refund through the link, with an e-mailed code', () => {
   const codesTo = (to: string) =>
-    rig.mailer.sent.filter((m) => m.to === to && /refund code/.test(m.subject)).map((m) => /is (\d{6})\./.exec(m.text)![1]!);
+    rig.mailer.sent.filter((m) => m.to === to && m.tag?.startsWith('refund-code-')).map((m) => /: (\d{6})$/.exec(m.subject)![1]!);
+
+  it("the code and the 'Find my order' link come in the order's language (Arabic, right to left)", async () => {
+    const api = await rig.browser({ locale: 'ar' }).caller();
+    const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email: 'ar.code@traveller.example' } as never);
+    await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    const order = await rig.db.selectFrom('orders').select('id').where('public_id', '=', intent.orderId).executeTakeFirstOrThrow();
+    const token = await issueEsimLink(rig.db, order.id, rig.services.now());
+    await api.esimLinks.refundCode({ token });
+    await api.esimLinks.findOrder({ email: 'ar.code@traveller.example', orderNumber: intent.orderId });
+    await rig.settle();
+    const [codeMail] = rig.mailer.sent.filter((m) => m.tag?.startsWith('refund-code-'));
+    expect(codeMail!.subject).toMatch(new RegExp(`^رمز الاسترداد للطلب ${intent.orderId}: \\d{6}$`));
+    expect(codeMail!.html).toContain('dir="rtl"');
+    const linkMail = rig.mailer.sent.find((m) => m.tag === `esim-link-${intent.orderId}`)!;
+    expect(linkMail.subject).toBe(`إدارة شريحة eSIM — الطلب ${intent.orderId}`);
+    expect(linkMail.html).toMatch(/href="http:\/\/localhost:3000\/esim-link\?token=[A-Za-z0-9_-]{43}"/);
+  });
 
   it('a wrong code is refused; the right one refunds once through the refund engine as the traveller; it cannot be used again', async () => {
     const { order } = await guestBuys('refund@traveller.example');

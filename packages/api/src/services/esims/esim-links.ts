@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '@esim/db';
 import { iso } from '../../domain/time.ts';
+import { renderManageLinkEmail, renderRefundCodeEmail } from '../../emails/render.ts';
 import type { RateRule } from '../../domain/rate-limit.ts';
 import { AppError } from '../../errors.ts';
 import { getEsimDetail } from './esims.ts';
@@ -139,21 +140,29 @@ export async function revokeOrderLinks(db: Db, orderId: number, now: Date): Prom
   return Number(r.numUpdatedRows);
 }
 
-function linkEmail(services: Services, publicId: string, url: string) {
-  const product = services.config.productName;
-  return {
-    subject: `Manage your eSIM — order ${publicId}`,
-    text: `Manage your eSIM for order ${publicId}: ${url}\n\nThis link opens your eSIM's page without an account: install details, usage, top-ups and refunds. Keep it private; anyone with it can manage this eSIM. You can revoke it from that page.\n\n${product}`,
-    html: `<p>Manage your eSIM for order <strong>${publicId}</strong>:</p><p><a href="${url}">Manage your eSIM</a></p><p>This link opens your eSIM's page without an account: install details, usage, top-ups and refunds. Keep it private; anyone with it can manage this eSIM. You can revoke it from that page.</p><p>${product}</p>`,
-  };
-}
-
-function sendLink(services: Services, to: string, orderId: number, publicId: string, token: string, tag: string): void {
-  const mail = linkEmail(services, publicId, esimLinkUrl(services.config.publicUrl, token));
-  services.jobs.run(`${tag}:${orderId}:${sha256Hex(token).slice(0, 8)}`, async () => {
-    await services.mailer.send({ to, ...mail, tag: `${tag}-${publicId}` });
+/** The link on its own, in the order's language (services/…: 'Find my order', a new link after a revocation). */
+function sendLink(services: Services, order: LinkOrder, token: string, tag: string): void {
+  const mail = renderManageLinkEmail({
+    productName: services.config.productName,
+    supportEmail: services.config.supportEmail,
+    locale: order.locale,
+    orderId: order.public_id,
+    url: esimLinkUrl(services.config.publicUrl, token),
+  });
+  services.jobs.run(`${tag}:${order.id}:${sha256Hex(token).slice(0, 8)}`, async () => {
+    await services.mailer.send({ to: order.email, ...mail, tag: `${tag}-${order.public_id}` });
   });
 }
+
+interface LinkOrder {
+  id: number;
+  public_id: string;
+  email: string;
+  locale: string | null;
+}
+
+const linkOrder = (db: Db, orderId: number): Promise<LinkOrder> =>
+  db.selectFrom('orders').select(['id', 'public_id', 'email', 'locale']).where('id', '=', orderId).executeTakeFirstOrThrow();
 
 /**
  * The owner (admin order page) ends every link of an order and a new one goes to the order's
@@ -161,21 +170,21 @@ function sendLink(services: Services, to: string, orderId: number, publicId: str
  */
 export async function revokeAndResendForOrder(db: Db, services: Services, orderId: number): Promise<number> {
   const now = services.now();
-  const order = await db.selectFrom('orders').select(['public_id', 'email']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await linkOrder(db, orderId);
   const ended = await revokeOrderLinks(db, orderId, now);
   const fresh = await issueEsimLink(db, orderId, now);
-  sendLink(services, order.email, orderId, order.public_id, fresh, 'esim-link-renewed');
+  sendLink(services, order, fresh, 'esim-link-renewed');
   return ended;
 }
 
 /** The holder revokes the link they opened: every link of the order ends and a new one goes to the order's address. */
 export async function revokeAndResend(db: Db, services: Services, token: string): Promise<{ ok: true }> {
-  const { orderId, email } = await resolveEsimLink(db, token);
+  const { orderId } = await resolveEsimLink(db, token);
   const now = services.now();
-  const order = await db.selectFrom('orders').select(['public_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await linkOrder(db, orderId);
   await revokeOrderLinks(db, orderId, now);
   const fresh = await issueEsimLink(db, orderId, now);
-  sendLink(services, email, orderId, order.public_id, fresh, 'esim-link-renewed');
+  sendLink(services, order, fresh, 'esim-link-renewed');
   return { ok: true };
 }
 
@@ -194,7 +203,7 @@ export async function requestOrderLink(
   await enforceRate(db, services, ORDER_LINK_REQUESTS_PER_ADDRESS, `email:${sha256Hex(email)}`);
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'public_id', 'email'])
+    .select(['id', 'public_id', 'email', 'locale'])
     .where('public_id', '=', input.orderNumber.trim().toUpperCase())
     .where('email', '=', email)
     .executeTakeFirst();
@@ -205,7 +214,7 @@ export async function requestOrderLink(
       .insertInto('esim_links')
       .values({ order_id: order.id, token_hash: sha256Hex(token), created_at: iso(services.now()), revoked_at: null })
       .execute();
-    sendLink(services, order.email, order.id, order.public_id, token, 'esim-link');
+    sendLink(services, order, token, 'esim-link');
   }
   return { ok: true, message: ORDER_LINK_SENT_MESSAGE };
 }
@@ -261,16 +270,19 @@ export async function requestRefundCode(db: Db, services: Services, token: strin
       used_at: null,
     })
     .execute();
-  const order = await db.selectFrom('orders').select('public_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await linkOrder(db, orderId);
   const minutes = REFUND_CODE_TTL_MS / MINUTE;
+  // In the order's language (e-mails/render.ts), the code large and left to right.
+  const mail = renderRefundCodeEmail({
+    productName: services.config.productName,
+    supportEmail: services.config.supportEmail,
+    locale: order.locale,
+    orderId: order.public_id,
+    code,
+    minutes,
+  });
   services.jobs.run(`refund-code:${orderId}:${now.getTime()}`, async () => {
-    await services.mailer.send({
-      to: email,
-      subject: `Your refund code for order ${order.public_id}: ${code}`,
-      text: `Your code to confirm the refund of order ${order.public_id} is ${code}. It works once, for ${minutes} minutes. If you did not ask for a refund, ignore this e-mail.`,
-      html: `<p>Your code to confirm the refund of order <strong>${order.public_id}</strong> is</p><p style="font-size:24px;font-weight:700;letter-spacing:4px" dir="ltr">${code}</p><p>It works once, for ${minutes} minutes. If you did not ask for a refund, ignore this e-mail.</p>`,
-      tag: `refund-code-${order.public_id}`,
-    });
+    await services.mailer.send({ to: email, ...mail, tag: `refund-code-${order.public_id}` });
   });
   return { ok: true, minutes };
 }
