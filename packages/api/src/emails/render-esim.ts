@@ -18,10 +18,12 @@ import {
   mailto,
   P,
   preparedTemplate,
+  subscriptionParts,
   tableRows,
   textWithHtml,
   type EmailBrand,
   type EmailPlan,
+  type EmailSubscription,
   type Row,
 } from './render.ts';
 
@@ -53,6 +55,8 @@ export interface EsimLifeEmailFacts {
   currency: string;
   periodStart: string;
   validityDays: number;
+  /** renewal_receipt: the subscription's price, next renewal and where to cancel it (issue 26). */
+  subscription?: EmailSubscription | undefined;
 }
 
 /** What one e-mail says; rendered into the template and the plain-text part alike. */
@@ -171,6 +175,16 @@ function compose(f: EsimLifeEmailFacts, lang: ShopLanguage, t: EmailT): LifeEmai
     case 'renewal_receipt': {
       const data = dataText(f.packageDataMb, lang, t);
       const v = { plan, data, amount: money };
+      // The subscription said plainly: the next renewal, the price, how to cancel and where.
+      const sub = f.subscription ? subscriptionParts(t, lang, f.subscription) : null;
+      const manage = sub?.button.href
+        ? [
+            {
+              html: `<a href="${escapeHtml(sub.button.href)}" style="color:#1864ab;font-weight:600">${escapeHtml(sub.button.label)}</a>`,
+              text: `${sub.button.label}: ${sub.button.href}`,
+            },
+          ]
+        : [];
       return {
         subject: t('esim.renewal.subject', v),
         heading: t('esim.renewal.heading', v),
@@ -182,10 +196,14 @@ function compose(f: EsimLifeEmailFacts, lang: ShopLanguage, t: EmailT): LifeEmai
           { label: t('esim.renewal.period'), value: periodText(f.periodStart, f.validityDays, lang) },
           { label: t('esim.renewal.added'), value: data },
           { label: t('esim.topup.total'), value: dataText(f.esimTotalMb, lang, t) },
+          ...(sub ? sub.rows.filter((r) => r.label === t('subscription.nextRenewal')) : []),
           iccidRow,
         ],
         action: { href: f.receiptUrl, label: t('esim.renewal.receiptButton') },
-        notes: [plainPara(t('esim.renewal.receipts'))],
+        notes: [
+          plainPara(t('esim.renewal.receipts')),
+          ...(sub ? [sub.renews, plainPara(sub.cancel), ...manage] : []),
+        ],
         action2: viewEsim,
       };
     }

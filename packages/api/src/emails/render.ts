@@ -181,6 +181,32 @@ export function localizePlan(plan: EmailPlan, locale: EmailLocale): LocalizedPla
   return { name: plan.name, data, validity: tr('validity', { ns: 'plans', count: plan.validityDays }), facts };
 }
 
+// ── a subscription said plainly (issue 26): price, next renewal, how to cancel, where ────────────
+export interface EmailSubscription {
+  /** The monthly price, minor units of `currency`. */
+  amountMinor: number;
+  currency: string;
+  /** When the next month is charged (ISO); null: not known, or it will not renew. */
+  nextRenewalAt: string | null;
+  /** The account's subscriptions, where it is cancelled (in the traveller's language). */
+  manageUrl: string;
+}
+
+/** The rows (price, next renewal), the renewal sentence, how to cancel and the link, as HTML and text. */
+export function subscriptionParts(t: EmailT, lang: ShopLanguage, s: EmailSubscription) {
+  const amount = formatMoney(s.amountMinor, s.currency, lang);
+  const date = s.nextRenewalAt ? formatDate(s.nextRenewalAt, lang) : null;
+  const rows: Row[] = [
+    { label: t('subscription.price'), value: t('subscription.priceValue', { amount }) },
+    ...(date ? [{ label: t('subscription.nextRenewal'), value: date }] : []),
+  ];
+  const renews = date
+    ? { html: textWithHtml(t, 'subscription.renews', { date }, { amount: ltr(amount) }), text: t('subscription.renews', { amount, date }) }
+    : { html: escapeHtml(t('subscription.priceValue', { amount })), text: t('subscription.priceValue', { amount }) };
+  const href = safeHref(s.manageUrl);
+  return { rows, renews, cancel: t('subscription.cancelHow'), button: { href, label: t('subscription.button') } };
+}
+
 // ── the order e-mail ──────────────────────────────────────────────────────────────────────────
 export interface OrderEmailInput extends EmailBrand {
   locale: EmailLocale;
@@ -209,6 +235,8 @@ export interface OrderEmailInput extends EmailBrand {
   pointsEarned?: number | undefined;
   /** Rewards points spent on this order, and what they paid (minor units of the order currency). */
   pointsUsed?: { points: number; discountMinor: number } | undefined;
+  /** The first month of a subscription: its price, next renewal and how to cancel (issue 26). */
+  subscription?: EmailSubscription | undefined;
 }
 
 /** The eSIM delivery: install first (iPhone link, QR code by Content-ID, activation code, manual details, roaming), then the receipt. */
@@ -257,6 +285,7 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
     { label: t('order.iccid'), value: esim.iccid, code: true },
   ];
   const intro = t('order.intro', { plan: plan.name });
+  const sub = input.subscription ? subscriptionParts(t, lang, input.subscription) : null;
 
   const html = fill(
     preparedTemplate('order', lang, t, input.productName),
@@ -269,10 +298,14 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
       appleHref: escapeHtml(apple ?? ''),
       activationCode: escapeHtml(esim.activationCode),
       accountHref: escapeHtml(account ?? ''),
+      subscriptionRows: sub ? tableRows(sub.rows, lang) : '',
+      subscriptionRenews: sub ? `${P}${sub.renews.html}</p>${P}${escapeHtml(sub.cancel)}</p>` : '',
+      subscriptionHref: escapeHtml(sub?.button.href ?? ''),
     },
     {
       apple: apple !== null,
-      account: account !== null,
+      account: account !== null && sub === null,
+      subscription: sub !== null && sub.button.href !== null,
       confirmation: esim.confirmationCodeRequired,
       // 'Validity starts when the eSIM first connects…' only when the provider said so.
       validityNote: order.plan.provided?.validityStarts === 'first_connection',
@@ -304,7 +337,18 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
     t('order.receipt').toUpperCase(),
     ...receipt.map((r) => `${r.label}: ${r.value}`),
     '',
-    ...(account ? [`${t('order.account')}: ${account}`] : []),
+    ...(sub
+      ? [
+          t('subscription.heading').toUpperCase(),
+          ...sub.rows.map((r) => `${r.label}: ${r.value}`),
+          sub.renews.text,
+          sub.cancel,
+          ...(sub.button.href ? [`${sub.button.label}: ${sub.button.href}`] : []),
+          '',
+        ]
+      : account
+        ? [`${t('order.account')}: ${account}`]
+        : []),
     ...footerText(t, input),
     '',
   ].join('\n');
@@ -356,6 +400,45 @@ function renderNotice(lang: ShopLanguage, t: EmailT, brand: EmailBrand, n: Notic
     '',
   ].join('\n');
   return { subject: n.subject, text, html };
+}
+
+export interface SubscriptionChangeEmailInput extends EmailBrand {
+  locale: EmailLocale;
+  /** 'canceled': set to end at the close of the paid month; 'resumed': renews again. */
+  change: 'canceled' | 'resumed';
+  plan: EmailPlan;
+  /** The subscription's price, next renewal (resumed) and the account's subscriptions link. */
+  subscription: EmailSubscription;
+  /** Canceled: the day it ends (the paid month's end, ISO); null: not known. */
+  endsAt: string | null;
+}
+
+/** 'Cancel subscription' or 'Resume', confirmed by e-mail: what happens now, the price and how to change it again. */
+export function renderSubscriptionChangeEmail(input: SubscriptionChangeEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const plan = localizePlan(input.plan, lang).name;
+  const amount = formatMoney(input.subscription.amountMinor, input.subscription.currency, lang);
+  const parts = subscriptionParts(t, lang, input.subscription);
+  const action = parts.button.href ? { href: parts.button.href, label: parts.button.label } : undefined;
+  if (input.change === 'canceled') {
+    const date = input.endsAt ? formatDate(input.endsAt, lang) : null;
+    return renderNotice(lang, t, input, {
+      subject: t('subscription.canceledSubject', { plan }),
+      heading: t('subscription.canceledHeading'),
+      lead: [date ? t('subscription.canceledIntro', { plan, date }) : t('subscription.canceledIntroNoDate', { plan })],
+      action,
+      body: [t('subscription.canceledResume')],
+    });
+  }
+  const next = input.subscription.nextRenewalAt ? formatDate(input.subscription.nextRenewalAt, lang) : null;
+  return renderNotice(lang, t, input, {
+    subject: t('subscription.resumedSubject', { plan }),
+    heading: t('subscription.resumedHeading'),
+    lead: [next ? t('subscription.resumedIntro', { plan, amount, date: next }) : t('subscription.resumedIntroNoDate', { plan, amount })],
+    action,
+    body: [parts.cancel],
+  });
 }
 
 export interface ManageLinkEmailInput extends EmailBrand {

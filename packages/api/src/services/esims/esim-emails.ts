@@ -5,7 +5,7 @@
 // own eSIM. Every e-mail is in the order's language and links to the eSIM's page in that language
 // (a guest's eSIM: its 'Manage your eSIM' link).
 import type { Db, Order } from '@esim/db';
-import type { EmailPlan } from '../../emails/render.ts';
+import type { EmailPlan, EmailSubscription } from '../../emails/render.ts';
 import { renderEsimLifeEmail, type EsimLifeEmailFacts } from '../../emails/render-esim.ts';
 import { daysLeft } from '../../domain/esim-life.ts';
 import { shopLanguage } from '../../domain/language.ts';
@@ -33,6 +33,33 @@ export function isEsimLifeEmailKind(kind: string): kind is EsimLifeEmailKind {
 function shopPageUrl(publicUrl: string, path: string, locale: string | null | undefined): string {
   const lang = shopLanguage(locale);
   return new URL(lang === 'en' ? path : `/${lang}${path}`, publicUrl).href;
+}
+
+/** The account's subscriptions (where one is cancelled or resumed), in the traveller's language. */
+export function subscriptionsPageUrl(publicUrl: string, locale: string | null | undefined): string {
+  return `${shopPageUrl(publicUrl, '/account', locale)}#subscriptions-heading`;
+}
+
+/** A subscription as its e-mails say it (issue 26): price, next renewal (while it renews), where to cancel. */
+export async function emailSubscriptionOf(
+  db: Db,
+  services: Services,
+  subscriptionId: number,
+  locale: string | null | undefined,
+): Promise<EmailSubscription | undefined> {
+  const s = await db
+    .selectFrom('subscriptions')
+    .select(['price_minor', 'currency', 'status', 'cancel_at_period_end', 'current_period_end'])
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!s) return undefined;
+  const renews = (s.status === 'active' || s.status === 'past_due') && s.cancel_at_period_end === 0;
+  return {
+    amountMinor: s.price_minor,
+    currency: s.currency,
+    nextRenewalAt: renews ? s.current_period_end : null,
+    manageUrl: subscriptionsPageUrl(services.config.publicUrl, locale),
+  };
 }
 
 /** The eSIM's page in the traveller's language: English at /account/esim/…, the others under /<lang>/. */
@@ -83,6 +110,10 @@ export async function composeEsimLifeEmail(
     currency: order.currency,
     periodStart: pkg?.started_at ?? order.paid_at ?? order.created_at,
     validityDays: pkg?.validity_days ?? order.plan_validity_days,
+    subscription:
+      kind === 'renewal_receipt' && order.subscription_id !== null
+        ? await emailSubscriptionOf(db, services, order.subscription_id, order.locale)
+        : undefined,
   };
   const rendered = renderEsimLifeEmail(facts);
   return { to: e.to, ...rendered, tag: `${order.public_id}-${kind.replace('_', '-')}` };

@@ -15,7 +15,7 @@ import { errorText } from '../../errors.ts';
 import { changed } from '../shared/db-tx.ts';
 import { getPlanDestinations } from '../catalog/plan-facts.ts';
 import { ledgerKeys } from '../rewards/rewards-ledger.ts';
-import { composeEsimLifeEmail, isEsimLifeEmailKind, type EsimLifeEmailKind } from '../esims/esim-emails.ts';
+import { composeEsimLifeEmail, emailSubscriptionOf, isEsimLifeEmailKind, type EsimLifeEmailKind } from '../esims/esim-emails.ts';
 import { accountInviteUrl, withAccountInvite, withManageLink } from '../../emails/manage-link.ts';
 import { outboxEsimLink } from '../esims/esim-links.ts';
 
@@ -201,7 +201,7 @@ export async function sendDueEmails(db: Db, services: Services, concurrency = 4)
 }
 
 /** The order's plan as the e-mails describe it: composed in the order's language from its destination. */
-async function emailPlanOf(
+export async function emailPlanOf(
   db: Db,
   order: { plan_id: number; plan_name: string; plan_data_amount: string; plan_data_mb: number | null; plan_validity_days: number },
 ): Promise<EmailPlan> {
@@ -286,6 +286,8 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
     accountUrl: order.user_id !== null ? new URL('/account/esim', publicUrl).href : undefined,
     pointsEarned: order.user_id === null ? 0 : await purchasePointsOf(db, order.id),
     pointsUsed: { points: order.points_used, discountMinor: order.points_discount_minor },
+    // A subscription's month: its price, next renewal and how to cancel (issue 26).
+    subscription: order.subscription_id !== null ? await emailSubscriptionOf(db, services, order.subscription_id, locale) : undefined,
   });
 }
 

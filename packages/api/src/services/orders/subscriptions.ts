@@ -18,7 +18,9 @@ import type { DemoRenewalResult, PaymentEventSummary, SubscriptionInfo, Subscrip
 import { insertPendingOrder, providerFailure, type CheckoutResult, type PreparedOrder } from './order-intake.ts';
 import { fulfilOrderById, scheduleProvisioning } from '../order-life/claim.ts';
 import { recordInsertedOrder } from '../order-life/transition.ts';
-import { enqueueEmail, scheduleOrderEmails } from '../mail/mail-outbox.ts';
+import { emailPlanOf, enqueueEmail, scheduleOrderEmails } from '../mail/mail-outbox.ts';
+import { emailSubscriptionOf } from '../esims/esim-emails.ts';
+import { renderSubscriptionChangeEmail } from '../../emails/render.ts';
 import { PAID_STATES } from '../../domain/orders.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import { settlePointsOnPaid } from '../rewards/rewards-ledger.ts';
@@ -416,6 +418,7 @@ export async function cancelSubscription(db: Db, services: Services, userId: num
       throw providerFailure(services, e, 'canceling the subscription');
     }
     await syncSubscription(db, services, sub.id, info);
+    sendSubscriptionChange(db, services, sub.id, 'canceled');
   }
   return viewOf(db, (await findOwned(db, userId, publicId))!);
 }
@@ -445,7 +448,40 @@ export async function resumeSubscription(db: Db, services: Services, userId: num
     throw providerFailure(services, e, 'resuming the subscription');
   }
   await syncSubscription(db, services, sub.id, info);
+  sendSubscriptionChange(db, services, sub.id, 'resumed');
   return viewOf(db, (await findOwned(db, userId, publicId))!);
+}
+
+/**
+ * 'Cancel subscription' and 'Resume' are confirmed by e-mail (issue 26), in the account's language,
+ * to its address: when it ends (canceled) or renews (resumed), the price, and where to change it
+ * again. Sent in the background after the change (a second click changes nothing and sends nothing).
+ */
+function sendSubscriptionChange(db: Db, services: Services, subscriptionId: number, change: 'canceled' | 'resumed'): void {
+  const at = services.now().getTime();
+  services.jobs.run(`subscription-${change}:${subscriptionId}:${at}`, async () => {
+    const sub = await db
+      .selectFrom('subscriptions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.public_id', 's.current_period_end', 'u.email', 'u.locale'])
+      .where('s.id', '=', subscriptionId)
+      .executeTakeFirst();
+    const first = await db.selectFrom('orders').selectAll().where('subscription_id', '=', subscriptionId).orderBy('id').executeTakeFirst();
+    if (!sub || !first) return;
+    const locale = sub.locale ?? first.locale;
+    const subscription = await emailSubscriptionOf(db, services, subscriptionId, locale);
+    if (!subscription) return;
+    const mail = renderSubscriptionChangeEmail({
+      productName: services.config.productName,
+      supportEmail: services.config.supportEmail,
+      locale,
+      change,
+      plan: await emailPlanOf(db, first),
+      subscription,
+      endsAt: sub.current_period_end,
+    });
+    await services.mailer.send({ to: sub.email, ...mail, tag: `${sub.public_id}-${change}-${at}` });
+  });
 }
 
 /**
