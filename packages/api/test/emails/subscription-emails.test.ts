@@ -20,14 +20,14 @@ afterEach(async () => {
   await rig.close();
 });
 
-async function subscribed(locale: ShopLanguage): Promise<{ me: Browser; publicId: string }> {
+async function subscribed(locale: ShopLanguage): Promise<{ me: Browser; publicId: string; paymentIntentId: string }> {
   const me = rig.browser({ locale });
   await (await me.caller()).auth.register(account());
   const api = await me.caller();
   const sub = await api.payments.createSubscription({ planId: rig.plans.japan5.id });
   await api.payments.demoConfirm({ paymentIntentId: sub.paymentIntentId!, clientSecret: sub.clientSecret, card: CARDS.ok });
   await rig.settle();
-  return { me, publicId: sub.subscriptionId! };
+  return { me, publicId: sub.subscriptionId!, paymentIntentId: sub.paymentIntentId! };
 }
 
 const subscriptionRow = (publicId: string) => rig.db.selectFrom('subscriptions').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
@@ -39,9 +39,12 @@ describe('subscription e-mails say the next renewal, the price and how to cancel
   for (const lang of ['en', 'ar'] as const) {
     it(`${lang}: the first e-mail, a renewal's receipt, and the cancel and resume confirmations`, async () => {
       const t = emailT(lang);
-      const { me, publicId } = await subscribed(lang);
+      const { me, publicId, paymentIntentId } = await subscribed(lang);
       const sub = await subscriptionRow(publicId);
       expect(sub.current_period_end).not.toBeNull();
+      // The success page's view says the same: price, next renewal.
+      const view = await (await me.caller()).orders.byPaymentIntent({ paymentIntentId });
+      expect(view.subscription).toEqual({ id: publicId, amountMinor: sub.price_minor, currency: sub.currency, nextRenewalAt: sub.current_period_end });
       const price = formatMoney(sub.price_minor, sub.currency, lang);
       const manage = `http://localhost:3000${lang === 'en' ? '' : `/${lang}`}/account#subscriptions-heading`;
       const says = (mail: { text: string; html: string }, date: string | null) => {

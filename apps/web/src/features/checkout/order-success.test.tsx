@@ -94,6 +94,29 @@ describe('/order-success', () => {
     expect(await screen.findByRole('link', { name: 'Go to my account' })).toBeTruthy();
   });
 
+  it('a subscription says its price, the next renewal date and how to cancel, with a link to the account', async () => {
+    server.use(trpcMsw.auth.me.query(() => makeUser()));
+    mockOrder(() =>
+      readyOrder({
+        kind: 'subscription',
+        subscription: { id: 'SUB-AAAAAAAAAA', amountMinor: 1699, currency: 'USD', nextRenewalAt: '2026-04-01T12:00:00.000Z' },
+      }),
+    );
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1&payment_intent_client_secret=pi_demo_1_secret_abc`);
+    const terms = await screen.findByTestId('subscription-terms');
+    expect(within(terms).getByText('Your monthly subscription')).toBeTruthy();
+    expect(terms.textContent?.replace(/[\u2066-\u2069]/g, '')).toContain('$16.99 a month, renewing automatically. Next renewal: April 1, 2026.');
+    expect(terms.textContent).toContain('Cancel anytime in your account, under Subscriptions');
+    expect(within(terms).getByRole('link', { name: 'Manage my subscription' }).getAttribute('href')).toBe('/account#subscriptions-heading');
+  });
+
+  it('a one-time order has no subscription terms', async () => {
+    mockOrder(() => readyOrder());
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1&payment_intent_client_secret=pi_demo_1_secret_abc`);
+    await screen.findByTestId('order-ready');
+    expect(screen.queryByTestId('subscription-terms')).toBeNull();
+  });
+
   it('settles the payment once when it opens (a mutation; the poll only reads) and shows what the settlement answered', async () => {
     const runAhead = clockAhead();
     const settled: unknown[] = [];

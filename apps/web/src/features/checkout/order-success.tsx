@@ -7,8 +7,8 @@
 // failed), failed, expired (never paid in time) and not-found orders each say so. With only a
 // plan id: the plan and a note.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRepeat, IconCircleCheck, IconClockHour4, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -353,6 +353,7 @@ export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderVie
         />
       </DataList>
       <OrderRewardsNote order={order} />
+      {order.subscription ? <SubscriptionTerms subscription={order.subscription} /> : null}
       <Group gap="sm" wrap="nowrap" align="flex-start" mt="md">
         <IconMailForward size={20} aria-hidden color="var(--mantine-color-brand-7)" style={{ flexShrink: 0, marginTop: 2 }} />
         <Text size="sm" c="dimmed">
@@ -387,6 +388,42 @@ export function OrderDetailsCard({ order, topUpIccid = null }: { order: OrderVie
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A subscription's first month, said plainly (issue 26): the monthly price, the next renewal date,
+ * how to cancel and the link to the account's subscriptions (subscriptions are for accounts only).
+ */
+function SubscriptionTerms({ subscription }: { subscription: NonNullable<OrderView['subscription']> }) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const amount = formatMinor(subscription.amountMinor, subscription.currency, language);
+  const date = subscription.nextRenewalAt
+    ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(subscription.nextRenewalAt))
+    : null;
+  return (
+    <Alert
+      mt="md"
+      variant="light"
+      color="brand"
+      radius="md"
+      icon={<IconRepeat size={18} aria-hidden />}
+      title={t('success.subscription.heading')}
+      data-testid="subscription-terms"
+    >
+      <Stack gap={6}>
+        <Text size="sm">
+          {date
+            ? isolated({ amount, date }, (v) => t('success.subscription.renews', v))
+            : isolated({ amount }, (v) => t('success.subscription.price', v))}
+        </Text>
+        <Text size="sm">{t('success.subscription.cancel')}</Text>
+        <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/account" hash="subscriptions-heading" {...props} />}>
+          {t('success.subscription.manage')}
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -106,6 +106,11 @@ export interface OrderView {
    * may see the view (the owner, the holder of the client secret) see it, and they typed it.
    */
   guestEmail: string | null;
+  /**
+   * A subscription's month (issue 26): its monthly price, when it renews next (null: it will not,
+   * or not known yet) and that it is cancelled from the account; null for a one-time order.
+   */
+  subscription: { id: string; amountMinor: number; currency: string; nextRenewalAt: string | null } | null;
 }
 
 /** The QR image URL of an eSIM: same origin, with the eSIM's own capability token. */
@@ -113,7 +118,13 @@ export function esimQrUrl(esim: Pick<Esim, 'public_id' | 'access_token'>, format
   return `/api/esims/${encodeURIComponent(esim.public_id)}/qr.${format}?token=${encodeURIComponent(esim.access_token)}`;
 }
 
-export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned = 0, planFacts: PlanTextFacts | null = null): OrderView {
+export function toOrderView(
+  order: Order,
+  esim: Esim | undefined,
+  pointsEarned = 0,
+  planFacts: PlanTextFacts | null = null,
+  subscription: OrderView['subscription'] = null,
+): OrderView {
   const qr = esim ? esimQrUrl(esim) : null;
   const code = esim?.activation_code ?? null;
   return {
@@ -156,6 +167,7 @@ export function toOrderView(order: Order, esim: Esim | undefined, pointsEarned =
     apnAndroid: esim?.apn_android ?? null,
     esimId: esim?.public_id ?? null,
     guestEmail: order.user_id === null ? order.email : null,
+    subscription,
   };
 }
 
@@ -301,7 +313,19 @@ export async function readOrderView(db: Db, order: Order): Promise<OrderView> {
       : await db.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.purchase(order.id)).executeTakeFirst();
   const destination = (await getPlanDestinations(db, [order.plan_id])).get(order.plan_id);
   const facts = planTextFacts(destination, { dataMb: order.plan_data_mb, validityDays: order.plan_validity_days });
-  return toOrderView(order, esim, earned?.amount ?? 0, facts);
+  return toOrderView(order, esim, earned?.amount ?? 0, facts, await subscriptionOf(db, order));
+}
+
+async function subscriptionOf(db: Db, order: Order): Promise<OrderView['subscription']> {
+  if (order.subscription_id === null) return null;
+  const s = await db
+    .selectFrom('subscriptions')
+    .select(['public_id', 'price_minor', 'currency', 'status', 'cancel_at_period_end', 'current_period_end'])
+    .where('id', '=', order.subscription_id)
+    .executeTakeFirst();
+  if (!s) return null;
+  const renews = (s.status === 'active' || s.status === 'past_due') && s.cancel_at_period_end === 0;
+  return { id: s.public_id, amountMinor: s.price_minor, currency: s.currency, nextRenewalAt: renews ? s.current_period_end : null };
 }
 
 /**
