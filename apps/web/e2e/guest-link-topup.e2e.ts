@@ -114,7 +114,10 @@ describe("a guest tops up and refunds through the 'Manage your eSIM' link", () =
 
         // Top up through the link: no sign-in, no address to type.
         const mailsBefore = mailsTo(first).length;
-        await offers.getByRole('link', { name: new RegExp(`^${c.esim.life.topUp.buy}`) }).first().click();
+        await offers
+          .getByRole('link', { name: new RegExp(`^${c.esim.life.topUp.buy}`) })
+          .first()
+          .click();
         await phone.getByRole('heading', { level: 1, name: c.checkout.topUp.title }).waitFor({ timeout: 20_000 });
         expect(await phone.getByTestId('link-email').innerText()).toContain(c.checkout.topUp.linkEmail);
         expect(await phone.getByLabel(new RegExp(`^${c.checkout.contact.email}`)).count()).toBe(0);

@@ -233,7 +233,12 @@ export const ZCreatePaymentIntentInput = z.object({
 export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
 
 /** POST /api/create-subscription and payments.createSubscription (signed-in only). */
-export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({ kind: true, usePoints: true, topUpIccid: true, esimLinkToken: true });
+export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({
+  kind: true,
+  usePoints: true,
+  topUpIccid: true,
+  esimLinkToken: true,
+});
 export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
 
 const ZCardNumber = z.string().max(32);

@@ -200,10 +200,7 @@ function compose(f: EsimLifeEmailFacts, lang: ShopLanguage, t: EmailT): LifeEmai
           iccidRow,
         ],
         action: { href: f.receiptUrl, label: t('esim.renewal.receiptButton') },
-        notes: [
-          plainPara(t('esim.renewal.receipts')),
-          ...(sub ? [sub.renews, plainPara(sub.cancel), ...manage] : []),
-        ],
+        notes: [plainPara(t('esim.renewal.receipts')), ...(sub ? [sub.renews, plainPara(sub.cancel), ...manage] : [])],
         action2: viewEsim,
       };
     }

@@ -476,7 +476,12 @@ export interface RefundCodeEmailInput extends EmailBrand {
 export function renderRefundCodeEmail(input: RefundCodeEmailInput): RenderedEmail {
   const lang = shopLanguage(input.locale);
   const t = emailT(lang);
-  const v = { product: input.productName, order: input.orderId, code: input.code, minutes: new Intl.NumberFormat(lang).format(input.minutes) };
+  const v = {
+    product: input.productName,
+    order: input.orderId,
+    code: input.code,
+    minutes: new Intl.NumberFormat(lang).format(input.minutes),
+  };
   const after = [t('refundCode.expiry', v), t('refundCode.ignore', v)];
   return renderNotice(lang, t, input, {
     subject: t('refundCode.subject', v),

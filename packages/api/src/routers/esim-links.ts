@@ -7,7 +7,14 @@
 //   findOrder    (mutation) 'Find my order': address + order number → the link by e-mail; one answer either way
 import { z } from 'zod';
 import { ZEmail } from '../domain/validation.ts';
-import { getLinkedEsim, listLinkedTopUps, refundWithCode, requestOrderLink, requestRefundCode, revokeAndResend } from '../services/esims/esim-links.ts';
+import {
+  getLinkedEsim,
+  listLinkedTopUps,
+  refundWithCode,
+  requestOrderLink,
+  requestRefundCode,
+  revokeAndResend,
+} from '../services/esims/esim-links.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
 const ZLinkToken = z.object({ token: z.string().trim().min(1, 'The link is incomplete.').max(128, 'The link is not valid.') });

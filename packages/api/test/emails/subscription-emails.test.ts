@@ -30,7 +30,8 @@ async function subscribed(locale: ShopLanguage): Promise<{ me: Browser; publicId
   return { me, publicId: sub.subscriptionId!, paymentIntentId: sub.paymentIntentId! };
 }
 
-const subscriptionRow = (publicId: string) => rig.db.selectFrom('subscriptions').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
+const subscriptionRow = (publicId: string) =>
+  rig.db.selectFrom('subscriptions').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
 
 /** The first month's delivery e-mail (it carries the QR code). */
 const deliveryMail = () => rig.mailer.sent.find((m) => m.attachments?.some((a) => a.cid));
@@ -44,7 +45,12 @@ describe('subscription e-mails say the next renewal, the price and how to cancel
       expect(sub.current_period_end).not.toBeNull();
       // The success page's view says the same: price, next renewal.
       const view = await (await me.caller()).orders.byPaymentIntent({ paymentIntentId });
-      expect(view.subscription).toEqual({ id: publicId, amountMinor: sub.price_minor, currency: sub.currency, nextRenewalAt: sub.current_period_end });
+      expect(view.subscription).toEqual({
+        id: publicId,
+        amountMinor: sub.price_minor,
+        currency: sub.currency,
+        nextRenewalAt: sub.current_period_end,
+      });
       const price = formatMoney(sub.price_minor, sub.currency, lang);
       const manage = `http://localhost:3000${lang === 'en' ? '' : `/${lang}`}/account#subscriptions-heading`;
       const says = (mail: { text: string; html: string }, date: string | null) => {
@@ -105,7 +111,12 @@ describe('the cancel and resume e-mails in every language', () => {
     validityDays: 30,
     region: { code: 'JP', kind: 'country', name: 'Japan', coverage: 1 },
   };
-  const subscription = { amountMinor: 1699, currency: 'EUR', nextRenewalAt: '2026-04-01T12:00:00.000Z', manageUrl: 'http://localhost:3000/account#subscriptions-heading' };
+  const subscription = {
+    amountMinor: 1699,
+    currency: 'EUR',
+    nextRenewalAt: '2026-04-01T12:00:00.000Z',
+    manageUrl: 'http://localhost:3000/account#subscriptions-heading',
+  };
   it.each([...SHOP_LANGUAGES])('%s: filled in, not English, the date, price and link', (lang) => {
     for (const change of ['canceled', 'resumed'] as const) {
       const mail = renderSubscriptionChangeEmail({
@@ -125,7 +136,15 @@ describe('the cancel and resume e-mails in every language', () => {
       expect(mail.html).toContain('href="http://localhost:3000/account#subscriptions-heading"');
       if (change === 'resumed') expect(mail.text).toContain(formatMoney(1699, 'EUR', lang));
       if (lang !== 'en') {
-        const en = renderSubscriptionChangeEmail({ productName: 'Travel eSIM', supportEmail: 'help@shop.example', locale: 'en', change, plan, subscription, endsAt: '2026-04-01T12:00:00.000Z' });
+        const en = renderSubscriptionChangeEmail({
+          productName: 'Travel eSIM',
+          supportEmail: 'help@shop.example',
+          locale: 'en',
+          change,
+          plan,
+          subscription,
+          endsAt: '2026-04-01T12:00:00.000Z',
+        });
         expect(mail.subject).not.toBe(en.subject);
       }
     }

@@ -196,7 +196,8 @@ describe("the install moment first (issue 26): the 'eSIM is ready' e-mail", () =
     (lang) => {
       const t = emailT(lang);
       const mail = TEMPLATES.order!(lang);
-      const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+      const escape = (s: string) =>
+        s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
       // From the message itself on (the hidden preview line before it may name the install too):
       // each mark found after the one before it, and the receipt's heading nowhere before the roaming reminder.
       const order = (doc: string, marks: string[]) => {

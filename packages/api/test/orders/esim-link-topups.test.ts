@@ -22,13 +22,25 @@ async function guestBuys(email: string) {
   const intent = await api.payments.createIntent({ planId: rig.plans.japan1.id, email } as never);
   await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card: CARDS.ok });
   await rig.settle();
-  const order = await rig.db.selectFrom('orders').select(['id', 'public_id']).where('public_id', '=', intent.orderId).executeTakeFirstOrThrow();
+  const order = await rig.db
+    .selectFrom('orders')
+    .select(['id', 'public_id'])
+    .where('public_id', '=', intent.orderId)
+    .executeTakeFirstOrThrow();
   const esim = await rig.db.selectFrom('esims').select(['id', 'iccid']).where('order_id', '=', order.id).executeTakeFirstOrThrow();
   const token = await issueEsimLink(rig.db, order.id, rig.services.now());
   return { order, esim, token };
 }
 
-const orderCount = async () => Number((await rig.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const orderCount = async () =>
+  Number(
+    (
+      await rig.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('top-up through the Manage your eSIM link', () => {
   it("lists the eSIM's top-ups and buys one without an account: guest order, the order's address, the server's price, fulfilled onto the eSIM", async () => {
@@ -53,7 +65,13 @@ describe('top-up through the Manage your eSIM link', () => {
     await rig.settle();
 
     const topUp = await rig.db.selectFrom('orders').selectAll().where('public_id', '=', intent.orderId).executeTakeFirstOrThrow();
-    expect(topUp).toMatchObject({ user_id: null, email: 'linked@traveller.example', topup_esim_id: esim.id, status: 'fulfilled', points_used: 0 });
+    expect(topUp).toMatchObject({
+      user_id: null,
+      email: 'linked@traveller.example',
+      topup_esim_id: esim.id,
+      status: 'fulfilled',
+      points_used: 0,
+    });
     const pkgs = await rig.db.selectFrom('esim_packages').select(['order_id']).where('esim_id', '=', esim.id).execute();
     expect(pkgs.map((p) => p.order_id)).toContain(topUp.id);
     // No new eSIM: the data went onto the linked one.
@@ -71,7 +89,12 @@ describe('top-up through the Manage your eSIM link', () => {
   it('a retried link checkout gets the same order back', async () => {
     const { esim, token } = await guestBuys('retry@traveller.example');
     const api = await rig.browser().caller();
-    const input = { planId: rig.plans.japan5.id, topUpIccid: esim.iccid, esimLinkToken: token, checkoutToken: 'link-retry-token-0123456789' };
+    const input = {
+      planId: rig.plans.japan5.id,
+      topUpIccid: esim.iccid,
+      esimLinkToken: token,
+      checkoutToken: 'link-retry-token-0123456789',
+    };
     const a = await api.payments.createIntent(input);
     const b = await api.payments.createIntent(input);
     expect(b.orderId).toBe(a.orderId);
@@ -84,12 +107,16 @@ describe('top-up through the Manage your eSIM link', () => {
     const api = await rig.browser().caller();
     const before = await orderCount();
     const made = `${a.token.slice(0, -1)}${a.token.endsWith('A') ? 'B' : 'A'}`;
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: a.esim.iccid, esimLinkToken: made })).rejects.toMatchObject({
+    await expect(
+      api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: a.esim.iccid, esimLinkToken: made }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await expect(api.esimLinks.topUps({ token: made })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // A's link does not top up B's eSIM.
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: b.esim.iccid, esimLinkToken: a.token })).rejects.toMatchObject({
+    await expect(
+      api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: b.esim.iccid, esimLinkToken: a.token }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await expect(
@@ -98,11 +125,15 @@ describe('top-up through the Manage your eSIM link', () => {
     await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, esimLinkToken: a.token } as never)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: a.esim.iccid, esimLinkToken: 'x'.repeat(200) })).rejects.toMatchObject({
+    await expect(
+      api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: a.esim.iccid, esimLinkToken: 'x'.repeat(200) }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     await revokeOrderLinks(rig.db, a.order.id, rig.services.now());
-    await expect(api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: a.esim.iccid, esimLinkToken: a.token })).rejects.toMatchObject({
+    await expect(
+      api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: a.esim.iccid, esimLinkToken: a.token }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await orderCount()).toBe(before);
@@ -113,8 +144,17 @@ describe('top-up through the Manage your eSIM link', () => {
     const me = rig.browser();
     await (await me.caller()).auth.register(account());
     const api = await me.caller();
-    const intent = await api.payments.createIntent({ planId: rig.plans.japan5.id, topUpIccid: esim.iccid, esimLinkToken: token, usePoints: true });
-    const row = await rig.db.selectFrom('orders').select(['user_id', 'email']).where('public_id', '=', intent.orderId).executeTakeFirstOrThrow();
+    const intent = await api.payments.createIntent({
+      planId: rig.plans.japan5.id,
+      topUpIccid: esim.iccid,
+      esimLinkToken: token,
+      usePoints: true,
+    });
+    const row = await rig.db
+      .selectFrom('orders')
+      .select(['user_id', 'email'])
+      .where('public_id', '=', intent.orderId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: null, email: 'owner@traveller.example' });
   });
 });

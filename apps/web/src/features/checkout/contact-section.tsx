@@ -27,7 +27,16 @@ export interface ContactSectionProps {
   returnTo: string;
 }
 
-export function ContactSection({ accountEmail, linked = false, email, onEmailChange, error, inputRef, disabled, returnTo }: ContactSectionProps) {
+export function ContactSection({
+  accountEmail,
+  linked = false,
+  email,
+  onEmailChange,
+  error,
+  inputRef,
+  disabled,
+  returnTo,
+}: ContactSectionProps) {
   const { t } = useTranslation('checkout');
   if (linked) {
     return (

@@ -105,7 +105,9 @@ describe('/order-success', () => {
     await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1&payment_intent_client_secret=pi_demo_1_secret_abc`);
     const terms = await screen.findByTestId('subscription-terms');
     expect(within(terms).getByText('Your monthly subscription')).toBeTruthy();
-    expect(terms.textContent?.replace(/[\u2066-\u2069]/g, '')).toContain('$16.99 a month, renewing automatically. Next renewal: April 1, 2026.');
+    expect(terms.textContent?.replace(/[\u2066-\u2069]/g, '')).toContain(
+      '$16.99 a month, renewing automatically. Next renewal: April 1, 2026.',
+    );
     expect(terms.textContent).toContain('Cancel anytime in your account, under Subscriptions');
     expect(within(terms).getByRole('link', { name: 'Manage my subscription' }).getAttribute('href')).toBe('/account#subscriptions-heading');
   });

@@ -8,7 +8,15 @@
 // plan id: the plan and a note.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRepeat, IconCircleCheck, IconClockHour4, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconRepeat,
+  IconCircleCheck,
+  IconClockHour4,
+  IconMailForward,
+  IconReceiptRefund,
+  IconX,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

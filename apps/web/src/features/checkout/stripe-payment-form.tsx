@@ -139,7 +139,15 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
                   appearance: { theme: 'stripe', variables: { colorPrimary: '#0b5cad', borderRadius: '10px', colorDanger: '#c92a2a' } },
                 }}
               >
-                <StripeElementForm intent={intent} flow={flow} planId={planId} kind={kind} amount={amount} topUpIccid={topUpIccid} linkToken={linkToken} />
+                <StripeElementForm
+                  intent={intent}
+                  flow={flow}
+                  planId={planId}
+                  kind={kind}
+                  amount={amount}
+                  topUpIccid={topUpIccid}
+                  linkToken={linkToken}
+                />
               </Elements>
             ) : flow.state.status === 'failed' ? (
               <PaymentFeedback state={flow.state} />

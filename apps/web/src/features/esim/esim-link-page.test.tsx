@@ -17,7 +17,13 @@ const notInstalled = (over: Partial<EsimDetailRow> = {}) =>
   detail({ status: 'ready', profileState: 'released', planState: 'not_active', activatedAt: null, expiresAt: null, ...over });
 
 function mock(esim: EsimDetailRow | (() => EsimDetailRow), topUps = [PLANS[0]!]) {
-  const calls = { get: [] as unknown[], refundCode: [] as unknown[], refund: [] as unknown[], revoke: [] as unknown[], topUps: [] as unknown[] };
+  const calls = {
+    get: [] as unknown[],
+    refundCode: [] as unknown[],
+    refund: [] as unknown[],
+    revoke: [] as unknown[],
+    topUps: [] as unknown[],
+  };
   server.use(
     trpcMsw.catalog.regions.query(() => REGIONS),
     trpcMsw.esimLinks.get.query(({ input }) => {

@@ -14,7 +14,12 @@ import type { Plan } from '../catalog/types.ts';
 import { useCatalogPlanTexts } from '../catalog/use-plan-texts.ts';
 import { linkFragment } from '../checkout/esim-link-fragment.ts';
 
-export function TopUpOptions({ iccid, idPrefix = 'topup', linkToken = null, className }: {
+export function TopUpOptions({
+  iccid,
+  idPrefix = 'topup',
+  linkToken = null,
+  className,
+}: {
   iccid: string;
   idPrefix?: string;
   linkToken?: string | null;

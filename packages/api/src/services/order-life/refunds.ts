@@ -158,26 +158,28 @@ async function coveredTopUps(db: Db, order: Order, now: string | null): Promise<
   if (order.topup_esim_id !== null) return [];
   const esim = await db.selectFrom('esims').select('id').where('order_id', '=', order.id).executeTakeFirst();
   if (!esim) return [];
-  return db
-    .selectFrom('orders as o')
-    .leftJoin('esim_packages as p', 'p.order_id', 'o.id')
-    .selectAll('o')
-    .where('o.topup_esim_id', '=', esim.id)
-    .where('o.kind', '=', 'one_time')
-    .where('o.refund_requested_at', 'is', null)
-    // The same buyer's, and the guest top-ups bought through the eSIM's 'Manage your eSIM' link
-    // (issue 26: a guest order can top up only through that link, so it is this eSIM's holder's).
-    .where((eb) =>
-      order.user_id === null ? eb('o.user_id', 'is', null) : eb.or([eb('o.user_id', '=', order.user_id), eb('o.user_id', 'is', null)]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('o.status', '=', 'fulfilled'), eb('p.state', '=', 'queued')]),
-        eb.and([eb('o.status', 'in', ['paid', 'provisioning']), eb('p.id', 'is', null), now === null ? eb.lit(true) : leaseFree(now)]),
-      ]),
-    )
-    .orderBy('o.id')
-    .execute();
+  return (
+    db
+      .selectFrom('orders as o')
+      .leftJoin('esim_packages as p', 'p.order_id', 'o.id')
+      .selectAll('o')
+      .where('o.topup_esim_id', '=', esim.id)
+      .where('o.kind', '=', 'one_time')
+      .where('o.refund_requested_at', 'is', null)
+      // The same buyer's, and the guest top-ups bought through the eSIM's 'Manage your eSIM' link
+      // (issue 26: a guest order can top up only through that link, so it is this eSIM's holder's).
+      .where((eb) =>
+        order.user_id === null ? eb('o.user_id', 'is', null) : eb.or([eb('o.user_id', '=', order.user_id), eb('o.user_id', 'is', null)]),
+      )
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('o.status', '=', 'fulfilled'), eb('p.state', '=', 'queued')]),
+          eb.and([eb('o.status', 'in', ['paid', 'provisioning']), eb('p.id', 'is', null), now === null ? eb.lit(true) : leaseFree(now)]),
+        ]),
+      )
+      .orderBy('o.id')
+      .execute()
+  );
 }
 
 /** The orders a refund of `grossMinor` of `order` covers: the order, and its group's top-ups when `group`. */
