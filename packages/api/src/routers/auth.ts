@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { protectedProcedure, publicProcedure, middleware, router } from '../trpc.ts';
 import type { Context } from '../trpc.ts';
 import { ZLoginInput, ZPasswordResetRequest, ZRegisterInput, ZResetPasswordInput, type TRegisterInput } from '../domain/validation.ts';
-import { loginUser, loginWithPasskey, logoutSession, recordLoginAttempt, registerUser, type RequestMeta } from '../services/accounts/auth.ts';
+import {
+  loginUser,
+  loginWithPasskey,
+  logoutSession,
+  recordLoginAttempt,
+  registerUser,
+  type RequestMeta,
+} from '../services/accounts/auth.ts';
 import { assertPasswordNotCommon } from '../services/accounts/common-passwords.ts';
 import { createChallenge, relyingPartyOf } from '../services/accounts/passkeys.ts';
 import { ZPasskeyAssertion } from '../domain/second-factor.ts';

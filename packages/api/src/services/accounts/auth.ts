@@ -113,12 +113,7 @@ function tooManyAttempts(retryAfterSeconds: number): AppError {
  * user is unknown), audit row, and a fresh session. The user's sessions on other devices are left
  * alone; `replacesSessionId` (the session this browser's cookie held, now overwritten) is deleted.
  */
-export async function loginUser(
-  db: Db,
-  input: TLoginInput,
-  meta: RequestMeta,
-  replacesSessionId: string | null = null,
-): Promise<SignedIn> {
+export async function loginUser(db: Db, input: TLoginInput, meta: RequestMeta, replacesSessionId: string | null = null): Promise<SignedIn> {
   // The username or the e-mail address: an identifier with '@' is tried as an address first, then as a
   // username. The throttle is keyed by the account's username when one is found, so switching between
   // the two names buys no extra attempts; an unknown one costs the same lookups and the dummy verify.
