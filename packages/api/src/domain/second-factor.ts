@@ -24,4 +24,14 @@ const b64url = z
 
 /** A browser's answer to a passkey challenge (navigator.credentials.get), every field base64url. */
 export const ZPasskeyAssertion = z.object({ credentialId: b64url, clientDataJSON: b64url, authenticatorData: b64url, signature: b64url });
+
+/** Which passkey (its credential id, base64url). */
+export const ZPasskeyId = z.object({ id: b64url });
+
+/** A new passkey from the browser (navigator.credentials.create), every field base64url. */
+export const ZPasskeyRegistration = z.object({
+  clientDataJSON: b64url,
+  attestationObject: b64url,
+  name: z.string().trim().max(64).default('Passkey'),
+});
 export type TPasskeyAssertion = z.infer<typeof ZPasskeyAssertion>;

@@ -3,7 +3,7 @@
 // again for a step-up). Passkeys: passkeys.ts. Thin: parse, call one service. The procedures that
 // give the factor (and status) are signingInProcedure: they also answer a traveller's session that
 // gave only the password; every other one wants the sign-in finished.
-import { ZPasskeyAssertion, ZRecoveryCode, ZTotpCode } from '../domain/second-factor.ts';
+import { ZPasskeyAssertion, ZPasskeyId, ZPasskeyRegistration, ZRecoveryCode, ZTotpCode } from '../domain/second-factor.ts';
 import { protectedProcedure, router, signingInProcedure } from '../trpc.ts';
 import type { Context, SessionUser } from '../trpc.ts';
 import {
@@ -22,21 +22,9 @@ import {
   type CodeAttempt,
 } from '../services/accounts/second-factor.ts';
 import { AppError } from '../errors.ts';
-import { z } from 'zod';
 import { createChallenge, registerPasskey, relyingPartyOf, removePasskey, verifyPasskeyAssertion } from '../services/accounts/passkeys.ts';
 
-const b64url = z
-  .string()
-  .trim()
-  .min(1)
-  .max(8192)
-  .regex(/^[A-Za-z0-9_-]+=*$/, 'Not base64url.');
-export const ZPasskeyRegistration = z.object({
-  clientDataJSON: b64url,
-  attestationObject: b64url,
-  name: z.string().trim().max(64).default('Passkey'),
-});
-export { ZPasskeyAssertion, ZRecoveryCode, ZTotpCode };
+export { ZPasskeyAssertion, ZPasskeyRegistration, ZRecoveryCode, ZTotpCode };
 
 type Signed = Context & { user: SessionUser };
 
@@ -153,7 +141,7 @@ export const factorsRouter = router({
    * Removes one of the account's passkeys (a lost or replaced device; needs a fresh second factor);
    * the other sessions end. A back-office account keeps at least one factor.
    */
-  removePasskey: protectedProcedure.input(z.object({ id: b64url })).mutation(async ({ ctx, input }) => {
+  removePasskey: protectedProcedure.input(ZPasskeyId).mutation(async ({ ctx, input }) => {
     await requireStepUp(ctx, { id: ctx.user.id, username: ctx.user.username, ip: ctx.req.ip }, { action: 'factor.remove' });
     await removePasskey(ctx.db, ctx.user, input.id, ctx.sessionId);
     return { ok: true as const };
