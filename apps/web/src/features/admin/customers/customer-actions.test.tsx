@@ -58,23 +58,30 @@ describe('CustomerActions', () => {
   it('leaves out what this admin may not do, and says why', async () => {
     await renderWithProviders(<CustomerActions customer={{ ...ANN, role: 'admin', canChangeRole: false, canDisable: false }} />);
     expect(screen.queryByRole('button', { name: /Disable account/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /admin/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change role' })).toBeNull();
     expect(screen.getByText('This is your own account: it cannot be disabled here.')).toBeTruthy();
-    expect(screen.getByText(/you are the last admin/)).toBeTruthy();
+    expect(screen.getByText(/the last enabled owner/)).toBeTruthy();
   });
 
-  it('grants the admin role after asking', async () => {
+  it('changes the role to the one chosen (support), after asking; the button waits for a different choice', async () => {
     let received: unknown;
     server.use(
       trpcMsw.admin.customers.setRole.mutation(({ input }) => {
         received = input;
-        return { ...ANN, role: 'admin' as const, adminRole: 'owner' as const };
+        return { ...ANN, role: 'admin' as const, adminRole: 'support' as const };
       }),
     );
     await renderWithProviders(<CustomerActions customer={ANN} />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Make admin' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make admin' }));
-    await waitFor(() => expect(received).toEqual({ userId: 42, role: 'owner' }));
+    const change = screen.getByRole('button', { name: 'Change role' }) as HTMLButtonElement;
+    expect(change.disabled).toBe(true);
+    const select = screen.getByRole('combobox', { name: 'Role of ann' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(['customer', 'owner', 'support', 'catalogue']);
+    await user.selectOptions(select, 'support');
+    await user.click(change);
+    const dialog = await screen.findByRole('dialog', { name: 'Make ann support?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(received).toEqual({ userId: 42, role: 'support' }));
+    expect(await screen.findByText('ann is now support')).toBeTruthy();
   });
 });

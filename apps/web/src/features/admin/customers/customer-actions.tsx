@@ -1,7 +1,9 @@
 // A customer's account actions: Disable / Enable (asks first; disabling ends every session at
-// once) and Grant / Remove admin (shown with the reason when the server says this admin may not
-// change it: one's own last admin role).
-import { Alert, Group, Stack, Text } from '@mantine/core';
+// once) and the role: customer, or a back-office role — owner (everything), support or catalogue —
+// chosen from a list and changed after asking (shown with the reason when the server says this
+// admin may not change it: the last owner).
+import { useState } from 'react';
+import { Alert, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/toast.tsx';
@@ -9,6 +11,9 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import type { AdminCustomerDetail } from '../forms/views.ts';
 import { errorWords } from '../ui/api-error.tsx';
 import { ConfirmActionButton } from '../ui/confirm-action-button.tsx';
+
+const ROLE_CHOICES = ['customer', 'owner', 'support', 'catalogue'] as const;
+type RoleChoice = (typeof ROLE_CHOICES)[number];
 
 export function CustomerActions({ customer }: { customer: AdminCustomerDetail }) {
   const { t } = useTranslation('admin');
@@ -35,15 +40,18 @@ export function CustomerActions({ customer }: { customer: AdminCustomerDetail })
         onError: failed,
       },
     );
-  const toggleRole = () =>
+  const current: RoleChoice = customer.role === 'admin' ? (customer.adminRole ?? 'owner') : 'customer';
+  const [role, setRoleChoice] = useState<RoleChoice>(current);
+  const roleName = (r: RoleChoice) => t(`customers.actions.roleOptions.${r}`).split(/[:(]/)[0]!.trim().toLowerCase();
+  const changeRole = () =>
     setRole.mutate(
-      { userId: customer.id, role: customer.role === 'admin' ? 'customer' : 'owner' },
+      { userId: customer.id, role },
       {
-        onSuccess: (next) =>
-          saved(
-            next,
-            next.role === 'admin' ? t('customers.actions.grantedToast', { name }) : t('customers.actions.removedToast', { name }),
-          ),
+        onSuccess: (next) => {
+          const now: RoleChoice = next.role === 'admin' ? (next.adminRole ?? 'owner') : 'customer';
+          setRoleChoice(now);
+          return saved(next, t('customers.actions.roleToast', { name, role: roleName(now) }));
+        },
         onError: failed,
       },
     );
@@ -80,17 +88,27 @@ export function CustomerActions({ customer }: { customer: AdminCustomerDetail })
           )
         ) : null}
         {customer.canChangeRole ? (
-          <ConfirmActionButton
-            label={customer.role === 'admin' ? t('customers.actions.removeAdmin') : t('customers.actions.grantAdmin')}
-            variant="default"
-            loading={setRole.isPending}
-            onConfirm={toggleRole}
-            confirm={{
-              title: customer.role === 'admin' ? t('customers.actions.removeTitle', { name }) : t('customers.actions.grantTitle', { name }),
-              body: customer.role === 'admin' ? t('customers.actions.removeBody') : t('customers.actions.grantBody'),
-              confirmLabel: customer.role === 'admin' ? t('customers.actions.removeAdmin') : t('customers.actions.grantAdmin'),
-            }}
-          />
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('customers.actions.role')}
+              aria-label={t('customers.actions.roleOf', { name })}
+              value={role}
+              onChange={(e) => setRoleChoice(e.currentTarget.value as RoleChoice)}
+              data={ROLE_CHOICES.map((r) => ({ value: r, label: t(`customers.actions.roleOptions.${r}`) }))}
+            />
+            <ConfirmActionButton
+              label={t('customers.actions.changeRole')}
+              variant="default"
+              loading={setRole.isPending}
+              disabled={role === current}
+              onConfirm={changeRole}
+              confirm={{
+                title: t('customers.actions.changeRoleTitle', { name, role: roleName(role) }),
+                body: t('customers.actions.changeRoleBody'),
+                confirmLabel: t('customers.actions.changeRole'),
+              }}
+            />
+          </Group>
         ) : null}
       </Group>
       {customer.canDisable ? null : (
