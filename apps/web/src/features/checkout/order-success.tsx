@@ -28,6 +28,7 @@ import { useSession } from '../auth/session.ts';
 import { FindOrder } from '../find-order/find-order.tsx';
 import { callError } from '../auth/trpc-error.ts';
 import { InstallDetails } from '../esim/install-details.tsx';
+import { formatDay } from '../esim/esim-format.ts';
 import type { Plan } from '../catalog/types.ts';
 import { useCatalogPlanTexts, usePlanTexts } from '../catalog/use-plan-texts.ts';
 import { OrderRewardsNote, PointsPaymentMethod } from '../rewards/checkout-points.tsx';
@@ -407,9 +408,7 @@ function SubscriptionTerms({ subscription }: { subscription: NonNullable<OrderVi
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const amount = formatMinor(subscription.amountMinor, subscription.currency, language);
-  const date = subscription.nextRenewalAt
-    ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(subscription.nextRenewalAt))
-    : null;
+  const date = formatDay(subscription.nextRenewalAt, language, 'long');
   return (
     <Alert
       mt="md"
