@@ -3,7 +3,9 @@ import { CloseButton, Container, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { FindOrder } from '../features/find-order/find-order.tsx';
+// In the page's own chunk, not lazy: a form that arrived after the page would push the blocks
+// below it down after a /support#live-chat or #contact-form link has scrolled to them.
+import { FindOrderForm } from '../features/find-order/find-order-form.tsx';
 import { ContactForm } from '../features/support/contact-form.tsx';
 import { SUPPORT_FAQ_ID, isSupportTopic, type SupportTopic } from '../features/support/topics.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -74,7 +76,7 @@ function SupportPage() {
       <div className={shared.section} id="find-order" style={{ paddingBlockEnd: 0 }}>
         <Container size="sm">
           <div className={classes.contactCard}>
-            <FindOrder />
+            <FindOrderForm />
           </div>
         </Container>
       </div>
