@@ -1,18 +1,17 @@
-import { useEffect, useState } from 'react';
 import { Menu, NativeSelect } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
-import { CurrencyButton, currencyName, clearPendingOpen, isOpenPending } from './selector-buttons.tsx';
+import { CurrencyButton, currencyName } from './selector-buttons.tsx';
+import { usePendingOpen } from './use-pending-open.ts';
 
 /** Header currency selector (USD, GBP, EUR — whatever the server supports). */
 export function CurrencyMenu() {
-  const [opened] = useState(() => isOpenPending('currency'));
-  useEffect(() => clearPendingOpen('currency'), []);
+  const [opened, setOpened] = usePendingOpen('currency');
   const { t } = useTranslation();
   const { currency, currencies, setCurrency } = useCurrency();
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
         <CurrencyButton />
       </Menu.Target>

@@ -1,20 +1,19 @@
-import { useEffect, useState } from 'react';
 import { Menu, NativeSelect } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '@esim/i18n/languages';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { FlagImage } from './flag-image.tsx';
-import { LanguageButton, clearPendingOpen, isOpenPending } from './selector-buttons.tsx';
+import { LanguageButton } from './selector-buttons.tsx';
+import { usePendingOpen } from './use-pending-open.ts';
 
 /** Header language selector: a menu of the ten languages in their own names. */
 export function LanguageMenu() {
-  const [opened] = useState(() => isOpenPending('language'));
-  useEffect(() => clearPendingOpen('language'), []);
+  const [opened, setOpened] = usePendingOpen('language');
   const { t } = useTranslation();
   const { language, languages, setLanguage } = useLanguage();
   return (
-    <Menu position="bottom-end" shadow="md" width={210} withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" shadow="md" width={210} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
         <LanguageButton />
       </Menu.Target>
