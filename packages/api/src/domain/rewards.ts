@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { convertMinor } from './money.ts';
 import { MIN_CHARGE_USD_MINOR } from './orders.ts';
+import type { PlanTextFacts } from './catalog.ts';
 
 // ── the economy ────────────────────────────────────────────────────────────────────────────
 
@@ -95,10 +96,51 @@ export interface CheckIn {
   zeroReason?: CheckInZeroReason;
 }
 
+/**
+ * What a ledger row is about, as facts, so a page words it in its own language (the stored
+ * `description` is English, kept for the REST API and for rows without facts, e.g. adjustments).
+ * An order carries the plan's facts like receipts do (null when its plan is gone: use planName).
+ */
+export type PointsHistoryAbout =
+  | {
+      kind: 'purchase' | 'pointsUsed' | 'pointsReturned' | 'refund';
+      order: { id: string; planName: string; planFacts: PlanTextFacts | null };
+    }
+  | { kind: 'achievement'; achievement: { key: string; name: string } }
+  | {
+      kind: 'achievementEnded';
+      achievement: { key: string; name: string };
+      order: { id: string; planName: string; planFacts: PlanTextFacts | null } | null;
+    }
+  | { kind: 'checkIn'; region: { code: string; name: string }; verifiedTrip: boolean };
+
+export type PointsHistoryAboutKind = PointsHistoryAbout['kind'];
+
+/** The kind of a ledger row and the id it names, from its unique key (rewards-ledger.ts ledgerKeys). */
+export function historyKeyKind(
+  key: string,
+):
+  | { kind: 'purchase' | 'pointsUsed' | 'pointsReturned' | 'refund' }
+  | { kind: 'achievement' | 'achievementEnded'; achievementId: number }
+  | { kind: 'checkIn'; checkInId: number }
+  | null {
+  if (key.startsWith('purchase:order:')) return { kind: 'purchase' };
+  if (key.startsWith('redemption:order:')) return { kind: 'pointsUsed' };
+  if (key.startsWith('release:order:')) return { kind: 'pointsReturned' };
+  if (key.startsWith('refund:order:')) return { kind: 'refund' };
+  const achievement = /^achievement:\d+:(\d+)(:revoked:\d+)?(:again:\d+)?$/.exec(key);
+  if (achievement) return { kind: achievement[2] ? 'achievementEnded' : 'achievement', achievementId: Number(achievement[1]) };
+  const checkIn = /^check_in:(\d+)$/.exec(key);
+  if (checkIn) return { kind: 'checkIn', checkInId: Number(checkIn[1]) };
+  return null;
+}
+
 export interface PointsHistoryEntry {
   id: number;
   source: PointsSourceValue;
   description?: string;
+  /** The facts behind the description, when the row has them. */
+  about?: PointsHistoryAbout;
   points: number;
   createdAt: string;
 }

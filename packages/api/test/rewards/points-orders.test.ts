@@ -130,6 +130,42 @@ describe('earning on purchases', () => {
   });
 });
 
+describe('the history words each row from its facts', () => {
+  it('purchase, points used, refund, check-in and achievement rows carry the order and plan, the region, the achievement', async () => {
+    const { browser, userId } = await signedIn(rig);
+    const api = await browser.caller();
+    const first = await buy(rig, browser, rig.plans.japan5.id);
+    await adjust(rig.db, userId, 1000);
+    const second = await api.payments.createIntent({ planId: rig.plans.japan1.id, usePoints: true });
+    await api.rewards.checkIn({ regionId: rig.regions.japan });
+    const firstOrder = await orderOf(first.orderId);
+    expect(await markRefunded(rig.db, rig.services, { orderId: firstOrder.id }, {})).toBe(true);
+    const history = await api.rewards.pointsHistory();
+    const about = (kind: string) => history.filter((h) => h.about?.kind === kind).map((h) => h.about);
+    const japan5 = { regionCode: 'JP', regionKind: 'country', dataMb: 5120, validityDays: 30 };
+    expect(about('purchase')).toEqual([
+      { kind: 'purchase', order: { id: first.orderId, planName: 'Japan 5GB 30 Days', planFacts: expect.objectContaining(japan5) } },
+    ]);
+    expect(about('refund')).toEqual([
+      { kind: 'refund', order: { id: first.orderId, planName: 'Japan 5GB 30 Days', planFacts: expect.objectContaining(japan5) } },
+    ]);
+    expect(about('pointsUsed')).toEqual([
+      {
+        kind: 'pointsUsed',
+        order: { id: second.orderId, planName: expect.any(String), planFacts: expect.objectContaining({ regionCode: 'JP', dataMb: 1024 }) },
+      },
+    ]);
+    expect(about('checkIn')).toEqual([{ kind: 'checkIn', region: { code: 'JP', name: 'Japan' }, verifiedTrip: expect.any(Boolean) }]);
+    // The first purchase completed an achievement; its row names it by its stable key.
+    const achieved = history.filter((h) => h.source === 'achievement');
+    expect(achieved.length).toBeGreaterThan(0);
+    for (const h of achieved) expect(h.about).toMatchObject({ achievement: { key: expect.stringMatching(/^[a-z_]+$/) } });
+    // An adjustment has no facts: its stored description stays the text.
+    expect(history.find((h) => h.source === 'adjustment')).toMatchObject({ description: 'test' });
+    expect(history.find((h) => h.source === 'adjustment')?.about).toBeUndefined();
+  });
+});
+
 describe('refunds', () => {
   it('a full refund claws the purchase points back, once', async () => {
     const { browser, userId } = await signedIn(rig);

@@ -260,6 +260,55 @@ describe('/rewards signed in', () => {
     ]);
   });
 
+  it('points history words each row from its facts, with the plan named as on receipts', async () => {
+    const japan = { regionCode: 'JP', regionKind: 'country' as const, regionName: 'Japan', coverage: 1, dataMb: 1024, validityDays: 7 };
+    const order = { id: 'ORD-ABC123', planName: 'Japan 1GB - 7 Days', planFacts: japan };
+    const at = '2026-11-23T09:00:00.000Z';
+    await openPage({
+      history: [
+        { id: 1, source: 'purchase', description: 'stored', about: { kind: 'purchase', order }, points: 99, createdAt: at },
+        { id: 2, source: 'redemption', description: 'stored', about: { kind: 'pointsUsed', order }, points: -400, createdAt: at },
+        {
+          id: 3,
+          source: 'refund',
+          description: 'stored',
+          about: { kind: 'refund', order: { ...order, planFacts: null } },
+          points: -99,
+          createdAt: at,
+        },
+        {
+          id: 4,
+          source: 'check_in',
+          description: 'stored',
+          about: { kind: 'checkIn', region: { code: 'JP', name: 'Japan' }, verifiedTrip: true },
+          points: 25,
+          createdAt: at,
+        },
+        {
+          id: 5,
+          source: 'achievement',
+          about: { kind: 'achievementEnded', achievement: { key: 'first_purchase', name: 'First Purchase' }, order },
+          points: -100,
+          createdAt: at,
+        },
+        { id: 6, source: 'adjustment', description: 'Welcome bonus', points: 10, createdAt: at },
+      ],
+    });
+    await user().click(screen.getByRole('tab', { name: 'Points History' }));
+    const texts = screen
+      .getAllByTestId('history-entry')
+      .map((r) => r.querySelector('.mantine-Text-root[data-size="sm"]')?.textContent?.replace(/[\u2068\u2069]/g, ''));
+    expect(texts).toEqual([
+      'Purchase: Japan 1 GB – 7 days (ORD-ABC123)',
+      'Points used on Japan 1 GB – 7 days (ORD-ABC123)',
+      // The plan is gone from the catalogue: its stored name.
+      'Refund of Japan 1GB - 7 Days (ORD-ABC123)',
+      'Check-in: Japan (verified trip)',
+      'Achievement ended by the refund of ORD-ABC123: First Purchase',
+      'Welcome bonus',
+    ]);
+  });
+
   it('points history: empty state', async () => {
     await openPage(EMPTY);
     await user().click(screen.getByRole('tab', { name: 'Points History' }));

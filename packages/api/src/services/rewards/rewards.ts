@@ -12,14 +12,17 @@ import {
   REWARDS_MSG,
   currentStreak,
   decideCheckIn,
+  historyKeyKind,
   levelFor,
   utcDay,
 } from '../../domain/rewards.ts';
+import { type PlanDestination, getPlanDestinations, planTextFacts } from '../catalog/plan-facts.ts';
 import type {
   Achievement,
   CheckIn,
   CheckInResult,
   CheckInZeroReason,
+  PointsHistoryAbout,
   PointsHistoryEntry,
   ProgressResult,
   RewardsProfile,
@@ -118,23 +121,83 @@ export async function listUserAchievements(db: Db, userId: number): Promise<User
   return storedUserAchievements(db, userId);
 }
 
-/** rewards.pointsHistory: the ledger, newest first. */
+/** rewards.pointsHistory: the ledger, newest first, each row with the facts it is about. */
 export async function listPointsHistory(db: Db, userId: number): Promise<PointsHistoryEntry[]> {
   const rows = await db
-    .selectFrom('points_ledger')
-    .select(['id', 'source', 'amount', 'description', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('points_ledger as l')
+    .leftJoin('orders as o', 'o.id', 'l.order_id')
+    .select([
+      'l.id',
+      'l.source',
+      'l.amount',
+      'l.description',
+      'l.created_at',
+      'l.unique_key',
+      'o.public_id as order_public_id',
+      'o.plan_id',
+      'o.plan_name',
+      'o.plan_data_mb',
+      'o.plan_validity_days',
+    ])
+    .where('l.user_id', '=', userId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
     .limit(REWARDS_LIST_LIMIT)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    source: r.source,
-    ...(r.description ? { description: r.description } : {}),
-    points: r.amount,
-    createdAt: r.created_at,
-  }));
+  const kinds = rows.map((r) => historyKeyKind(r.unique_key));
+  const achievementIds = [...new Set(kinds.flatMap((k) => (k && 'achievementId' in k ? [k.achievementId] : [])))];
+  const checkInIds = [...new Set(kinds.flatMap((k) => (k && 'checkInId' in k ? [k.checkInId] : [])))];
+  const planIds = [...new Set(rows.flatMap((r) => (r.plan_id === null ? [] : [r.plan_id])))];
+  const [achievements, checkIns, destinations] = await Promise.all([
+    achievementIds.length === 0
+      ? []
+      : db.selectFrom('achievements').select(['id', 'key', 'name']).where('id', 'in', achievementIds).execute(),
+    checkInIds.length === 0
+      ? []
+      : db
+          .selectFrom('check_ins as c')
+          .innerJoin('regions as r', 'r.id', 'c.region_id')
+          .select(['c.id', 'c.verified_trip', 'r.code', 'r.name'])
+          .where('c.id', 'in', checkInIds)
+          .where('c.user_id', '=', userId)
+          .execute(),
+    planIds.length === 0 ? new Map<number, PlanDestination>() : getPlanDestinations(db, planIds),
+  ]);
+  const achievementById = new Map(achievements.map((a) => [a.id, { key: a.key, name: a.name }]));
+  const checkInById = new Map(checkIns.map((c) => [c.id, c]));
+  return rows.map((r, i) => {
+    const kind = kinds[i];
+    const order =
+      r.order_public_id !== null && r.plan_name !== null && r.plan_validity_days !== null
+        ? {
+            id: r.order_public_id,
+            planName: r.plan_name,
+            planFacts:
+              r.plan_id === null
+                ? null
+                : planTextFacts(destinations.get(r.plan_id), { dataMb: r.plan_data_mb, validityDays: r.plan_validity_days }),
+          }
+        : null;
+    let about: PointsHistoryAbout | undefined;
+    if (kind && 'achievementId' in kind) {
+      const achievement = achievementById.get(kind.achievementId);
+      if (achievement)
+        about = kind.kind === 'achievementEnded' ? { kind: 'achievementEnded', achievement, order } : { kind: 'achievement', achievement };
+    } else if (kind && 'checkInId' in kind) {
+      const c = checkInById.get(kind.checkInId);
+      if (c) about = { kind: 'checkIn', region: { code: c.code, name: c.name }, verifiedTrip: c.verified_trip === 1 };
+    } else if (kind && order) {
+      about = { kind: kind.kind, order };
+    }
+    return {
+      id: r.id,
+      source: r.source,
+      ...(r.description ? { description: r.description } : {}),
+      ...(about ? { about } : {}),
+      points: r.amount,
+      createdAt: r.created_at,
+    };
+  });
 }
 
 type CheckInRowWithRegion = {
