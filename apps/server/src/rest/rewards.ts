@@ -24,7 +24,10 @@ export function rewardsRest(deps: AppDeps) {
   app.get('/rewards/profile', (c) => answer(c, () => callerFor(deps, c).rewards.profile()));
   app.get('/rewards/user/achievements', (c) => answer(c, () => callerFor(deps, c).rewards.userAchievements()));
   app.get('/rewards/check-ins', (c) => answer(c, () => callerFor(deps, c).rewards.checkIns()));
-  app.get('/rewards/points-history', (c) => answer(c, () => callerFor(deps, c).rewards.pointsHistory()));
+  // The spec's shape: `about` (the facts the shop's page words the description from) is not part of it.
+  app.get('/rewards/points-history', (c) =>
+    answer(c, async () => (await callerFor(deps, c).rewards.pointsHistory()).map(({ about: _about, ...entry }) => entry)),
+  );
 
   app.post('/rewards/check-in', (c) => answer(c, async () => callerFor(deps, c).rewards.checkIn((await readJsonBody(c)) as never)));
   app.post('/rewards/user/achievements/:achievementId/progress', (c) =>
