@@ -167,6 +167,22 @@ describe('account: orders.list and esims.list', () => {
     expect(await (await (await signedIn()).caller()).esims.list()).toEqual([]);
   });
 
+  it("'Top up' shows only where the provider said top-ups exist for the plan (issue 25)", async () => {
+    const me = await signedIn();
+    await buy(me);
+    const api = await me.caller();
+    expect(await api.esims.list()).toMatchObject([{ canTopUp: true }]);
+    await rig.db
+      .updateTable('plans')
+      .set({ facts: JSON.stringify({ topUps: false }) })
+      .where('id', '=', rig.plans.japan1.id)
+      .execute();
+    rig.services.catalog.invalidate();
+    const [esim] = await api.esims.list();
+    expect(esim).toMatchObject({ canTopUp: false });
+    expect(await api.esims.get({ iccid: esim!.iccid })).toMatchObject({ canTopUp: false });
+  });
+
   it('a top-up order carries the chip of the eSIM it filled; the tile counts that eSIM once', async () => {
     const me = await signedIn();
     await buy(me);

@@ -93,7 +93,12 @@ function usageView(usedMb: number, totalMb: number | null, status: EsimTraveller
   };
 }
 
-function summaryOf(r: EsimRow, now: Date, destinations: Map<number, PlanDestination>, topUpRegions: Set<number>): EsimSummaryView {
+function summaryOf(
+  r: EsimRow,
+  now: Date,
+  destinations: Map<number, PlanDestination>,
+  canTopUp: (planId: number, provider: string | null) => boolean,
+): EsimSummaryView {
   const refunded = r.status === 'canceled';
   const status = travellerStatus({ profileState: r.profile_state, planState: r.plan_state, refunded });
   return {
@@ -110,21 +115,25 @@ function summaryOf(r: EsimRow, now: Date, destinations: Map<number, PlanDestinat
     activatedAt: r.activated_at,
     expiresAt: r.expires_at,
     daysLeft: daysLeft(r.expires_at ? new Date(r.expires_at) : null, now),
-    canTopUp: !refunded && status !== 'expired' && topUpRegions.has(r.plan_id),
+    canTopUp: !refunded && status !== 'expired' && canTopUp(r.plan_id, r.provider),
     subscriptionId: r.subscription_public_id,
     createdAt: r.created_at,
   };
 }
 
-/** Plan ids (of the given ones) whose destination sells at least one plan today: those eSIMs can be topped up. */
-async function plansWithTopUps(services: Services, planIds: readonly number[]): Promise<Set<number>> {
+/**
+ * Whether an eSIM shows 'Top up' (issue 25): its own provider offers top-ups for its destination
+ * (topUpOffers, as the top-up list does) and the plan's provider facts do not say 'no top-ups'.
+ * The list behind the button is the provider's own list for that eSIM (offersFor), asked only
+ * when it is opened: a list of eSIMs does not call the provider once per eSIM.
+ */
+async function topUpChecker(services: Services): Promise<(planId: number, provider: string | null) => boolean> {
   const snap = await services.catalog.snapshot();
-  const out = new Set<number>();
-  for (const id of planIds) {
-    const plan = snap.planById.get(id);
-    if (plan && topUpOffers(snap, plan.regionId).length > 0) out.add(id);
-  }
-  return out;
+  return (planId, provider) => {
+    const plan = snap.planById.get(planId);
+    if (!plan || plan.facts?.topUps === false) return false;
+    return topUpOffers(snap, plan.regionId, provider).length > 0;
+  };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -191,7 +200,7 @@ export async function refreshEsimsForUser(db: Db, services: Services, userId: nu
 export async function listEsimsForUser(db: Db, services: Services, userId: number): Promise<EsimSummaryView[]> {
   const rows = await selectEsims(db, userId);
   const planIds = [...new Set(rows.map((r) => r.plan_id))];
-  const [destinations, topUps] = await Promise.all([getPlanDestinations(db, planIds), plansWithTopUps(services, planIds)]);
+  const [destinations, topUps] = await Promise.all([getPlanDestinations(db, planIds), topUpChecker(services)]);
   const now = services.now();
   return rows.map((r) => summaryOf(r, now, destinations, topUps));
 }
@@ -242,7 +251,7 @@ export async function getEsimDetail(db: Db, services: Services, owner: EsimOwner
   const planIds = [...new Set([r.plan_id, ...packages.map((p) => p.plan_id)])];
   const [destinations, topUps, days] = await Promise.all([
     getPlanDestinations(db, planIds),
-    plansWithTopUps(services, [r.plan_id]),
+    topUpChecker(services),
     db.selectFrom('esim_usage_days').select(['day', 'used_mb']).where('esim_id', '=', r.id).orderBy('day').execute(),
   ]);
   const refundOf = (o: {
