@@ -121,21 +121,39 @@ describe('POST /api/webhooks/esim', () => {
 });
 
 describe('ESIM_WEBHOOK_ALLOWED_IPS', () => {
-  it('a sender off the list gets 403 and nothing is read; one on it is heard', async () => {
+  it('limits the senders of unsigned deliveries only: a signed one is heard from anywhere', async () => {
     await t.close();
     t = await createOrdersApp({ env: { TRUST_PROXY: '1', ESIM_WEBHOOK_ALLOWED_IPS: '203.0.113.0/24, 2001:db8::/32' } });
     const event = { id: 'evt_ip', type: 'usage' as const, iccid: '8999900000000000002', occurredAt: t.clock.now.toISOString() };
     const d = t.esim.signDelivery([event], t.clock.now);
     const outside = await deliver(d.body, { ...d.headers, 'x-forwarded-for': '198.51.100.7' });
-    expect(outside.status).toBe(403);
-    expect(await outside.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
-    const inside = await deliver(d.body, { ...d.headers, 'x-forwarded-for': '203.0.113.9' });
-    expect(inside.status).toBe(200);
-    expect(await inside.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(outside.status).toBe(200);
+    expect(await outside.json()).toEqual({ received: true, outcome: 'ignored' });
     // The reachability check stays open.
     expect((await t.app.request('/api/webhooks/esim', { method: 'HEAD', headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(
       200,
     );
+  });
+
+  it('an unsigned eSIM Access delivery from a sender off the list gets 403 and nothing is read; one on it is heard', async () => {
+    await t.close();
+    const esim = new EsimAccessProvider({ baseUrl: 'https://ea.invalid', accessCode: 'code', secretKey: 'secret' });
+    Object.defineProperty(esim, 'isReal', { value: false });
+    t = await createOrdersApp({ env: { TRUST_PROXY: '1', ESIM_WEBHOOK_ALLOWED_IPS: '203.0.113.0/24' }, overrides: { esim } });
+    const body = JSON.stringify({
+      notifyType: 'ESIM_STATUS',
+      content: { iccid: '8999900000000000003', esimTranNo: '25010100000001', esimStatus: 'IN_USE', smdpStatus: 'ENABLED' },
+    });
+    const outside = await deliver(body, { 'x-forwarded-for': '198.51.100.7' });
+    expect(outside.status).toBe(403);
+    expect(await outside.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(await t.db.selectFrom('esim_events').select('event_id').execute()).toEqual([]);
+    const inside = await deliver(body, { 'x-forwarded-for': '203.0.113.9' });
+    expect(inside.status).toBe(200);
+    expect(await inside.json()).toEqual({ received: true, outcome: 'ignored' });
+    // CHECK_HEALTH carries nothing to apply: answered 200 from anywhere, so the URL can be saved.
+    const health = await deliver(JSON.stringify({ notifyType: 'CHECK_HEALTH', content: {} }), { 'x-forwarded-for': '198.51.100.7' });
+    expect(health.status).toBe(200);
   });
 });
 

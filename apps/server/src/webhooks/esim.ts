@@ -5,11 +5,12 @@
 // validity ending, finished, expired). Raw body → the provider's parseWebhook (signature over the
 // raw body, |now − t| ≤ 300 s; eSIM Access's documented deliveries are unsigned and only trigger a
 // re-read from its API) → dedupe on the event id → applied to the eSIM (esim-sync). The CSRF guard
-// skips /api/webhooks/*. With ESIM_WEBHOOK_ALLOWED_IPS set, other senders get 403. HEAD answers 200
+// skips /api/webhooks/*. With ESIM_WEBHOOK_ALLOWED_IPS set, an unsigned delivery (eSIM Access's) from
+// another sender gets 403; signed deliveries (Airalo's, the simulator's) pass from anywhere. HEAD answers 200
 // (the provider's reachability check when a webhook URL is registered).
 //   200 { received: true, outcome: 'processed'|'duplicate'|'stale'|'ignored' }  (an unknown ICCID: ignored, logged)
 //   400 { error: { code: 'BAD_SIGNATURE', reason: 'signature'|'stale'|'malformed', message } }
-//   403 { error: { code: 'FORBIDDEN' } }  the sender is not on ESIM_WEBHOOK_ALLOWED_IPS
+//   403 { error: { code: 'FORBIDDEN' } }  an unsigned delivery whose sender is not on ESIM_WEBHOOK_ALLOWED_IPS
 //   500 when applying failed (the event is un-recorded, so the provider's retry is applied)
 import { Hono, type Context } from 'hono';
 import { EsimWebhookError, findEsimProvider, receiveEsimWebhook } from '@esim/api';
@@ -31,15 +32,16 @@ export function esimWebhookRoutes(deps: AppDeps) {
   // ESIM_WEBHOOK_ALLOWED_IPS: eSIM Access secures its unsigned deliveries by the sender's address.
   const senders = parseAllowlist(deps.env.ESIM_WEBHOOK_ALLOWED_IPS);
   const receive = async (c: Context<AppEnv>, providerName: string | undefined) => {
-    if (senders.entries.length > 0 && !isAllowlisted(senders, c.var.ip)) {
-      (c.var.log ?? deps.log).warn('eSIM webhook refused: sender not on ESIM_WEBHOOK_ALLOWED_IPS', { ip: c.var.ip });
-      return sendError(c, 403, 'FORBIDDEN', 'eSIM webhook refused: this sender is not on the allow-list.');
-    }
+    const senderAllowed = senders.entries.length === 0 || isAllowlisted(senders, c.var.ip);
     const raw = await c.req.text();
     try {
-      const result = await receiveEsimWebhook(deps.db, servicesFor(deps, c), raw, c.req.raw.headers, providerName);
+      const result = await receiveEsimWebhook(deps.db, servicesFor(deps, c), raw, c.req.raw.headers, providerName, senderAllowed);
       return c.json({ received: true, outcome: result.outcome });
     } catch (err) {
+      if (err instanceof EsimWebhookError && err.reason === 'sender') {
+        (c.var.log ?? deps.log).warn('eSIM webhook refused: sender not on ESIM_WEBHOOK_ALLOWED_IPS', { ip: c.var.ip });
+        return sendError(c, 403, 'FORBIDDEN', 'eSIM webhook refused: this sender is not on the allow-list.');
+      }
       if (err instanceof EsimWebhookError) {
         (c.var.log ?? deps.log).warn('eSIM webhook refused', { reason: err.reason, message: err.message });
         const code = err.reason === 'malformed' ? 'BAD_REQUEST' : 'BAD_SIGNATURE';

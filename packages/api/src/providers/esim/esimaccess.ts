@@ -495,7 +495,8 @@ export class EsimAccessProvider implements EsimProvider {
    *   - a delivery that does carry RT-* headers (a relay that signs like a request) must sign
    *     correctly: RT-Signature = HMAC-SHA256(webhookSecret, timestamp + requestId + accessCode +
    *     raw body), RT-AccessCode ours, RT-Timestamp within 300 s; a wrong one is refused;
-   *   - the sender's address is checked against ESIM_WEBHOOK_ALLOWED_IPS by the server route.
+   *   - its events are marked `unsigned`, and the sender's address is checked against
+   *     ESIM_WEBHOOK_ALLOWED_IPS (when set) for them only: signed deliveries of any provider pass.
    * Then reads { notifyType, notifyId?, eventGenerateTime?, content }:
    *   ORDER_STATUS GOT_RESOURCE     → 'ready' (providerRef = orderNo)
    *   ESIM_STATUS IN_USE            → 'activated'; USED_UP → 'finished'; *_EXPIRED → 'expired';
@@ -553,7 +554,17 @@ export class EsimAccessProvider implements EsimProvider {
     const one = (t: EsimEventType, extra: Partial<EsimEvent> = {}): EsimEvent[] => {
       const iccid = str(c.iccid);
       if (t !== 'ready' && !iccid) throw new EsimWebhookError('malformed', `${type} has no iccid`);
-      return [{ id, type: t, iccid, occurredAt, ...(esimTranNo && t !== 'ready' ? { esimRef: esimTranNo } : {}), ...extra }];
+      return [
+        {
+          id,
+          type: t,
+          iccid,
+          occurredAt,
+          ...(esimTranNo && t !== 'ready' ? { esimRef: esimTranNo } : {}),
+          ...(signed ? {} : { unsigned: true }),
+          ...extra,
+        },
+      ];
     };
     switch (type) {
       case 'ORDER_STATUS': {

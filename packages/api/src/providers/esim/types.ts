@@ -151,6 +151,11 @@ export interface EsimEvent {
    * ICCIDs are recycled, so this, not the ICCID, says which eSIM the event is about.
    */
   esimRef?: string | undefined;
+  /**
+   * Accepted without a signature (eSIM Access's documented deliveries): the shop re-reads the eSIM
+   * before applying it, and the server route checks the sender against ESIM_WEBHOOK_ALLOWED_IPS.
+   */
+  unsigned?: boolean | undefined;
 }
 
 /** A package the provider sells (its catalogue), in the shop's units: what `catalog sync` imports. */
@@ -267,8 +272,9 @@ export interface EsimProvider {
 }
 
 export class EsimWebhookError extends Error {
-  readonly reason: 'signature' | 'stale' | 'malformed';
-  constructor(reason: 'signature' | 'stale' | 'malformed', message: string) {
+  /** 'sender': an unsigned delivery from an address not on ESIM_WEBHOOK_ALLOWED_IPS. */
+  readonly reason: 'signature' | 'stale' | 'malformed' | 'sender';
+  constructor(reason: 'signature' | 'stale' | 'malformed' | 'sender', message: string) {
     super(message);
     this.name = 'EsimWebhookError';
     this.reason = reason;

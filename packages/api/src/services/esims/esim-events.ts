@@ -34,8 +34,13 @@ export async function receiveEsimWebhook(
   rawBody: string,
   headers: Headers,
   providerName?: string,
+  /** false: the sender is not on ESIM_WEBHOOK_ALLOWED_IPS (set); its unsigned deliveries are refused. */
+  senderAllowed = true,
 ): Promise<EsimWebhookResult> {
   const { provider, events } = parseDelivery(services, rawBody, headers, providerName);
+  if (!senderAllowed && events.some((e) => e.unsigned)) {
+    throw new EsimWebhookError('sender', 'an unsigned delivery from an address that is not on ESIM_WEBHOOK_ALLOWED_IPS');
+  }
   const results: EsimWebhookResult['events'] = [];
   for (const event of events)
     results.push({ id: event.id, type: event.type, outcome: await handleEsimEvent(db, services, event, provider) });
