@@ -540,6 +540,8 @@ describe('webhooks', () => {
       iccid: '89852000263413436720',
       occurredAt: NOW.toISOString(),
       esimRef: '25080323490020',
+      // The server route checks the sender of these against ESIM_WEBHOOK_ALLOWED_IPS.
+      unsigned: true,
     });
     expect(e!.usage).toBeUndefined();
   });
