@@ -729,6 +729,29 @@ export interface ProviderTokensTable {
   updated_at: IsoTimestamp;
 }
 
+/** Issue 31: an account deletion link (one use, short-lived; only the newest works). */
+export interface AccountDeletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Lowercase hex SHA-256 of the link's token. */
+  token_hash: string;
+  created_at: IsoTimestamp;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+  superseded_at: IsoTimestamp | null;
+}
+
+export type DataRequestKind = 'export' | 'erasure';
+
+/** Issue 31: every data export and erasure, without the person's data (the account's id only). */
+export interface DataRequestsTable {
+  id: Generated<number>;
+  kind: DataRequestKind;
+  subject_user_id: number;
+  actor: 'traveller' | 'owner';
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -774,6 +797,8 @@ export interface Database {
   user_achievements: UserAchievementsTable;
   audit_log: AuditLogTable;
   refunds: RefundsTable;
+  account_deletions: AccountDeletionsTable;
+  data_requests: DataRequestsTable;
 }
 
 export type Region = Selectable<RegionsTable>;

@@ -87,6 +87,14 @@ export const PASSKEY_SIGN_INS_PER_CLIENT: RateRule = {
   message: 'Too many passkey sign-ins have been started from your network. Please wait {wait} and try again.',
 };
 
+/** Data exports and account deletion requests per client (issue 31): each builds a large document or sends an e-mail. */
+export const DATA_REQUESTS_PER_CLIENT: RateRule = {
+  name: 'data_requests_per_client',
+  limit: 10,
+  windowMs: HOUR,
+  message: 'Too many data requests have been made from your network. Please wait {wait} and try again.',
+};
+
 /** Every rule above, for the README's table and the tests. */
 export const RATE_RULES: readonly RateRule[] = [
   CHECKOUTS_PER_CLIENT,
@@ -96,6 +104,7 @@ export const RATE_RULES: readonly RateRule[] = [
   REGISTRATIONS_PER_CLIENT,
   VERIFICATION_EMAILS_PER_CLIENT,
   PASSKEY_SIGN_INS_PER_CLIENT,
+  DATA_REQUESTS_PER_CLIENT,
 ];
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

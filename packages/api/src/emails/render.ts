@@ -541,6 +541,27 @@ export function renderPasswordResetEmail(input: PasswordResetEmailInput): Render
   });
 }
 
+export interface AccountDeletionEmailInput extends EmailBrand {
+  url: string;
+  /** How long the link works, in minutes. */
+  minutes: number;
+  locale: EmailLocale;
+}
+
+/** Issue 31: the link that confirms an account's deletion (one use, `minutes` long). */
+export function renderAccountDeletionEmail(input: AccountDeletionEmailInput): RenderedEmail {
+  const lang = shopLanguage(input.locale);
+  const t = emailT(lang);
+  const v = { product: input.productName, minutes: new Intl.NumberFormat(lang).format(input.minutes) };
+  return renderNotice(lang, t, input, {
+    subject: t('deletion.subject', v),
+    heading: t('deletion.heading', v),
+    lead: [t('deletion.intro', v), t('deletion.linkLead', v)],
+    action: { href: input.url, label: t('deletion.button', v) },
+    body: [t('deletion.kept', v), t('deletion.expiry', v), t('deletion.ignore', v)],
+  });
+}
+
 export interface AccountExistsEmailInput extends EmailBrand {
   /** 'register': someone tried to register with the address; 'email_change': to switch another account to it. */
   reason: 'register' | 'email_change';

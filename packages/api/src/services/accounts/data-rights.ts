@@ -1,0 +1,364 @@
+// Issue 31: a traveller's data rights under UK GDPR / GDPR.
+//
+// Export (art. 15 and 20): exportUserData gathers everything the shop holds about an account —
+// the account's facts, orders (and guest orders placed with its address), eSIMs with their usage
+// and packages, refunds, subscriptions, points, check-ins, achievements, messages to support,
+// sessions, second factors (their kind and dates, never a secret), the sign-in history and the
+// newsletter consent — as one JSON document, generated on request and handed over at once (a
+// download; nothing is stored). Secrets (password and token hashes, TOTP secrets, passkey keys,
+// activation codes' access tokens) are left out: they are not the person's data but keys to it.
+//
+// Erasure (art. 17): requestAccountDeletion checks the password and e-mails a one-use link (30
+// minutes; only the newest works); confirmAccountDeletion (the link) erases the account at once:
+//   - refused with a 409 while an order of the account is being paid for, provisioned or refunded
+//     (a few minutes at most: erasing then would strand a paid eSIM); pending checkouts are fine;
+//   - active subscriptions are cancelled at the payment service first (a failure: nothing erased);
+//   - then, in one write transaction: orders are kept (they are the invoices and the payment and
+//     tax records the law requires) but lose the account and the address (orders.email becomes
+//     ERASED_EMAIL); so do the guest orders placed with the account's address; eSIMs lose the
+//     account; messages to support lose the name, address, text, IP and browser; the newsletter
+//     consent, the sign-in history, the account e-mail log, the outbox rows addressed to the person
+//     and the admin audit rows' copies of the account's fields go; the users row is deleted, and
+//     with it (ON DELETE CASCADE) sessions, second factors, devices, links, points, check-ins,
+//     achievements and subscriptions. A data_requests row records that it happened (the id only).
+// Deleting twice: the second link finds no account (400 'invalid'); a deleted account's sessions
+// are gone, so its pages answer 401.
+import type { Db } from '@esim/db';
+import { AppError } from '../../errors.ts';
+import { iso } from '../../domain/time.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
+import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
+import type { Services } from '../types.ts';
+import { verifyPassword } from './auth.ts';
+import { renderAccountDeletionEmail } from '../../emails/render.ts';
+
+/** What an erased order's address becomes (a reserved domain: nothing is ever sent there). */
+export const ERASED_EMAIL = 'erased@erased.invalid';
+/** What an erased person's free text and names become. */
+export const ERASED_TEXT = '[erased]';
+/** How long a deletion link works. */
+export const DELETION_LINK_TTL_MS = 30 * 60_000;
+/** Order states during which the account cannot be erased (the eSIM or the money is on its way). */
+const IN_FLIGHT = ['paid', 'provisioning'] as const;
+
+type Row = Record<string, unknown>;
+
+/** Columns that are keys, not data: never exported. */
+const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'code_hash', 'secret_hex', 'public_key_hex', 'access_token', 'value_hash']);
+
+function clean(rows: readonly Row[], drop: readonly string[] = []): Row[] {
+  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !SECRET_COLUMNS.has(k) && !drop.includes(k))));
+}
+
+export interface UserDataExport {
+  format: 'esim-shop-data-export';
+  version: 1;
+  generatedAt: string;
+  account: Row;
+  orders: Row[];
+  refunds: Row[];
+  esims: Row[];
+  esimPackages: Row[];
+  esimUsageDays: Row[];
+  subscriptions: Row[];
+  pointsLedger: Row[];
+  checkIns: Row[];
+  achievements: Row[];
+  supportMessages: Row[];
+  newsletter: Row[];
+  sessions: Row[];
+  secondFactors: { totp: Row[]; passkeys: Row[]; recoveryCodesLeft: number };
+  signInHistory: Row[];
+}
+
+/** Everything the shop holds about the account `userId` (see the top). 404 when there is no such account. */
+export async function exportUserData(
+  db: Db,
+  services: Services,
+  userId: number,
+  actor: 'traveller' | 'owner' = 'traveller',
+): Promise<UserDataExport> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such account.');
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+    .orderBy('id')
+    .execute();
+  const orderIds = orders.map((o) => o.id);
+  const esims = orderIds.length
+    ? await db
+        .selectFrom('esims')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('order_id', 'in', orderIds)]))
+        .orderBy('id')
+        .execute()
+    : await db.selectFrom('esims').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const esimIds = esims.map((e) => e.id);
+  const none = (): Promise<Row[]> => Promise.resolve([]);
+  const [
+    refunds,
+    packages,
+    usage,
+    subscriptions,
+    ledger,
+    checkIns,
+    achievements,
+    messages,
+    newsletter,
+    sessions,
+    totp,
+    passkeys,
+    codes,
+    signIns,
+  ] = await Promise.all([
+    orderIds.length ? db.selectFrom('refunds').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute() : none(),
+    esimIds.length ? db.selectFrom('esim_packages').selectAll().where('esim_id', 'in', esimIds).orderBy('id').execute() : none(),
+    esimIds.length
+      ? db.selectFrom('esim_usage_days').selectAll().where('esim_id', 'in', esimIds).orderBy('esim_id').orderBy('day').execute()
+      : none(),
+    db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('points_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('check_ins as c')
+      .innerJoin('regions as r', 'r.id', 'c.region_id')
+      .selectAll('c')
+      .select(['r.code as region_code', 'r.name as region_name'])
+      .where('c.user_id', '=', userId)
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('user_achievements as u')
+      .innerJoin('achievements as a', 'a.id', 'u.achievement_id')
+      .selectAll('u')
+      .select(['a.key as achievement_key', 'a.name as achievement_name'])
+      .where('u.user_id', '=', userId)
+      .orderBy('u.id')
+      .execute(),
+    db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', user.email).execute(),
+    db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at', 'last_seen_at', 'ip', 'user_agent'])
+      .where('user_id', '=', userId)
+      .execute(),
+    db.selectFrom('user_totp').select(['confirmed_at', 'created_at']).where('user_id', '=', userId).execute(),
+    db.selectFrom('user_passkeys').select(['name', 'created_at', 'last_used_at']).where('user_id', '=', userId).execute(),
+    db
+      .selectFrom('user_recovery_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('login_audit')
+      .select(['username_tried', 'ip', 'user_agent', 'outcome', 'attempts', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(1000)
+      .execute(),
+  ]);
+  const now = iso(services.now());
+  await db.insertInto('data_requests').values({ kind: 'export', subject_user_id: userId, actor, created_at: now }).execute();
+  return {
+    format: 'esim-shop-data-export',
+    version: 1,
+    generatedAt: now,
+    account: clean([user], ['username_key'])[0]!,
+    orders: clean(orders, ['lease_until', 'next_attempt_at']),
+    refunds: clean(refunds),
+    esims: clean(esims),
+    esimPackages: clean(packages),
+    esimUsageDays: clean(usage),
+    subscriptions: clean(subscriptions),
+    pointsLedger: clean(ledger, ['unique_key']),
+    checkIns: clean(checkIns),
+    achievements: clean(achievements),
+    supportMessages: clean(messages),
+    newsletter: clean(newsletter),
+    sessions: clean(sessions),
+    secondFactors: { totp: clean(totp), passkeys: clean(passkeys), recoveryCodesLeft: Number(codes?.n ?? 0) },
+    signInHistory: clean(signIns),
+  };
+}
+
+// ── erasure ─────────────────────────────────────────────────────────────────────────────────
+
+function deletionUrl(publicUrl: string, token: string): string {
+  return new URL(`/account-deletion?token=${encodeURIComponent(token)}`, publicUrl).href;
+}
+
+async function assertNothingInFlight(db: Db, userId: number, email: string): Promise<void> {
+  const busy = await db
+    .selectFrom('orders')
+    .select('public_id')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', email)]))
+    .where((eb) =>
+      eb.or([eb('status', 'in', [...IN_FLIGHT]), eb.and([eb('refund_requested_at', 'is not', null), eb('status', '!=', 'refunded')])]),
+    )
+    .executeTakeFirst();
+  if (busy)
+    throw new AppError(
+      'CONFLICT',
+      `Order ${busy.public_id} is being delivered or refunded right now. Please try again in a few minutes, once it is done.`,
+      { reason: 'order_in_flight' },
+    );
+}
+
+/**
+ * Step 1 of deleting an account: the password, then a link to the account's address. → { ok, to }
+ * (the address, for the page to say where to look). 400 { field: 'password' } when it is wrong.
+ */
+export async function requestAccountDeletion(
+  db: Db,
+  services: Services,
+  userId: number,
+  input: { password: string; locale?: string | undefined },
+): Promise<{ ok: true; to: string }> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in.');
+  if (!(await verifyPassword(user.password_hash, input.password)))
+    throw new AppError('BAD_INPUT', 'That password is not right. Enter the password you sign in with.', { field: 'password' });
+  await assertNothingInFlight(db, userId, user.email);
+  const now = services.now();
+  const token = pooledRandomBytes(32).toString('base64url');
+  const id = await writeTransaction(db, async (trx) => {
+    await trx
+      .updateTable('account_deletions')
+      .set({ superseded_at: iso(now) })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('superseded_at', 'is', null)
+      .execute();
+    const row = await trx
+      .insertInto('account_deletions')
+      .values({
+        user_id: userId,
+        token_hash: sha256Hex(token),
+        created_at: iso(now),
+        expires_at: iso(new Date(now.getTime() + DELETION_LINK_TTL_MS)),
+        used_at: null,
+        superseded_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  const rendered = renderAccountDeletionEmail({
+    url: deletionUrl(services.config.publicUrl, token),
+    productName: services.config.productName,
+    supportEmail: services.config.supportEmail,
+    minutes: DELETION_LINK_TTL_MS / 60_000,
+    locale: input.locale ?? user.locale,
+  });
+  await services.mailer.send({ to: user.email, ...rendered, tag: `account-deletion-${id}` });
+  return { ok: true, to: user.email };
+}
+
+export type DeletionLinkProblem = 'invalid' | 'used' | 'superseded' | 'expired';
+
+/** Step 2: the link. Erases the account at once (see the top). → { ok }; 400 { field: 'token', reason } for a link that does not work. */
+export async function confirmAccountDeletion(db: Db, services: Services, token: string): Promise<{ ok: true }> {
+  const now = iso(services.now());
+  const link = await db.selectFrom('account_deletions').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+  const problem: DeletionLinkProblem | null = !link
+    ? 'invalid'
+    : link.used_at !== null
+      ? 'used'
+      : link.superseded_at !== null
+        ? 'superseded'
+        : link.expires_at <= now
+          ? 'expired'
+          : null;
+  if (problem || !link)
+    throw new AppError(
+      'BAD_INPUT',
+      problem === 'expired' || problem === 'superseded'
+        ? 'This deletion link has expired or was replaced by a newer one. Ask for a new one from your profile.'
+        : 'This deletion link does not work (already used, or the account is gone).',
+      { field: 'token', reason: problem ?? 'invalid' },
+    );
+  await eraseAccount(db, services, link.user_id, 'traveller');
+  return { ok: true };
+}
+
+/** Erases the account (see the top); the owner's 'erase' in the back office runs the same. */
+export async function eraseAccount(db: Db, services: Services, userId: number, actor: 'traveller' | 'owner'): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'email', 'username', 'username_key']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such account (it may have been deleted already).');
+  await assertNothingInFlight(db, userId, user.email);
+  // Subscriptions first: a payment service that cannot be reached leaves everything as it was.
+  const subs = await db
+    .selectFrom('subscriptions')
+    .select(['id', 'provider_subscription_id', 'status', 'cancel_at_period_end'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'past_due', 'incomplete'])
+    .execute();
+  for (const s of subs) {
+    if (s.provider_subscription_id && s.cancel_at_period_end !== 1) {
+      try {
+        await services.payments.cancelSubscriptionAtPeriodEnd(s.provider_subscription_id);
+      } catch (e) {
+        services.log.warn('account erasure: a subscription could not be cancelled', { subscriptionId: s.id, error: String(e) });
+        throw new AppError(
+          'PAYMENT_PROVIDER_ERROR',
+          'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a moment.',
+        );
+      }
+    }
+  }
+  const now = iso(services.now());
+  await writeTransaction(db, async (trx) => {
+    const orderIds = (
+      await trx
+        .selectFrom('orders')
+        .select('id')
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+        .execute()
+    ).map((o) => o.id);
+    if (orderIds.length > 0) {
+      await trx.updateTable('orders').set({ user_id: null, email: ERASED_EMAIL, updated_at: now }).where('id', 'in', orderIds).execute();
+      await trx.updateTable('esims').set({ user_id: null, updated_at: now }).where('order_id', 'in', orderIds).execute();
+      await trx.deleteFrom('email_outbox').where('order_id', 'in', orderIds).execute();
+      await trx
+        .updateTable('esim_links')
+        .set({ revoked_at: now })
+        .where('order_id', 'in', orderIds)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+    await trx.updateTable('esims').set({ user_id: null, updated_at: now }).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('email_outbox').where('to_address', '=', user.email).execute();
+    await trx
+      .updateTable('contact_messages')
+      .set({ user_id: null, name: ERASED_TEXT, email: ERASED_EMAIL, subject: ERASED_TEXT, message: ERASED_TEXT, ip: '', user_agent: '' })
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+      .execute();
+    await trx.deleteFrom('newsletter_subscribers').where('email', '=', user.email).execute();
+    await trx
+      .deleteFrom('login_audit')
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('username_tried', 'in', [user.username, user.username_key, user.email])]))
+      .execute();
+    await trx
+      .deleteFrom('account_email_log')
+      .where('address_key', 'in', [user.email, user.username_key, `user:${userId}`])
+      .execute();
+    // The admin audit keeps what was done to the account, not the account's fields.
+    await trx
+      .updateTable('audit_log')
+      .set({ before_json: null, after_json: null, summary: ERASED_TEXT })
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', String(userId))
+      .execute();
+    await trx.updateTable('audit_log').set({ actor_username: ERASED_TEXT }).where('actor_id', '=', userId).execute();
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await trx.insertInto('data_requests').values({ kind: 'erasure', subject_user_id: userId, actor, created_at: now }).execute();
+  });
+  services.log.info('account erased', { userId, actor });
+}

@@ -1,0 +1,202 @@
+// Issue 31, data rights: a traveller downloads everything the shop holds about them, and deletes
+// their account (password, then an e-mailed link). Erasure leaves none of their personal data in
+// any table (a walk over every table and every text column of the schema), while the orders —
+// the invoices and payment records — stay, without the person attached.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { AppError } from '../src/errors.ts';
+import { DELETION_LINK_TTL_MS, ERASED_EMAIL } from '../src/services/accounts/data-rights.ts';
+import { createRewardsRig, buy, type RewardsRig } from './rewards/rig.ts';
+import { account, type Browser } from './orders/rig.ts';
+
+let rig: RewardsRig;
+beforeEach(async () => {
+  rig = await createRewardsRig();
+});
+afterEach(async () => {
+  await rig.settle();
+  await rig.close();
+});
+
+const PERSON = {
+  username: 'ada_lovelace',
+  email: 'ada.lovelace@example.org',
+  password: 'correct horse battery staple 42',
+  fullName: 'Ada Byron Lovelace',
+  mobile: '+44 7700 900123',
+  ip: '198.51.100.77',
+};
+
+/** A traveller with a record of every kind: orders (one refunded), an eSIM with usage, points, a check-in, a message, the newsletter, a guest order with the same address. */
+async function fullTraveller(): Promise<{ browser: Browser; userId: number; orderIds: string[] }> {
+  const browser = rig.browser({ ip: PERSON.ip });
+  await (await browser.caller()).auth.register({
+    ...account({ username: PERSON.username, email: PERSON.email }),
+    password: PERSON.password,
+  });
+  await rig.settle();
+  // A sign-in from another browser: the sign-in history.
+  await (await rig.browser({ ip: PERSON.ip }).caller()).auth.login({ username: PERSON.username, password: PERSON.password });
+  const api = await browser.caller();
+  await api.users.updateProfile({ fullName: PERSON.fullName, mobile: PERSON.mobile });
+  const user = await rig.db.selectFrom('users').select('id').where('username', '=', PERSON.username).executeTakeFirstOrThrow();
+  const first = await buy(rig, browser, rig.plans.japan1.id);
+  const second = await buy(rig, browser, rig.plans.japan5.id);
+  const esim = (await api.esims.list()).find((e) => e.orderId === first.orderId);
+  await rig.esim.simulateInstall(esim!.iccid);
+  await rig.esim.simulateUsage(esim!.iccid, 120);
+  rig.clock.advance(61_000);
+  await api.esims.refresh();
+  await api.rewards.checkIn({ regionId: rig.regions.japan, locationName: 'Shibuya, near the flat' });
+  await api.support.contact({ name: PERSON.fullName, email: PERSON.email, subject: 'My eSIM', message: `Call me on ${PERSON.mobile}` });
+  await api.support.subscribe({ email: PERSON.email });
+  // A guest order with the same address, from another browser.
+  const guest = await buy(rig, rig.browser({ ip: PERSON.ip }), rig.plans.japan1.id, { email: PERSON.email });
+  await api.orders.refund({ orderId: second.orderId });
+  await rig.settle();
+  return { browser, userId: user.id, orderIds: [first.orderId, second.orderId, guest.orderId] };
+}
+
+async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string; details: unknown }> {
+  try {
+    await p;
+  } catch (e) {
+    const err = e as { code: string; message: string; cause?: unknown };
+    return { code: err.code, message: err.message, details: (err.cause as AppError | undefined)?.details };
+  }
+  throw new Error('expected the call to fail');
+}
+
+const deletionToken = (to: string) => {
+  const mail = rig.mailer.sent.filter((m) => m.to === to && /account-deletion\?token=/.test(m.text)).at(-1);
+  const m = mail ? /account-deletion\?token=([A-Za-z0-9_-]+)/.exec(mail.text) : null;
+  if (!m) throw new Error(`no deletion link sent to ${to}`);
+  return m[1]!;
+};
+
+/**
+ * Tables the walk leaves out, and why:
+ *  - demo_*: the demo payment service's own store. It stands in for Stripe, which keeps its payment
+ *    records itself under its own legal duties; the shop cannot erase those and does not pretend to.
+ *  - rate_limit_counters, login_throttle: per-network abuse counters keyed by IP, which expire with
+ *    their window (an hour at most). Erasing them on request would let anyone reset their limits
+ *    by deleting an account.
+ */
+const NOT_WALKED = /^(demo_|rate_limit_counters$|login_throttle$)/;
+
+/** Every text value in every table (the schema walk), as [table, column, value]. */
+async function everyTextValue(): Promise<Array<[string, string, string]>> {
+  const tables = (
+    await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(rig.db)
+  ).rows.map((r) => r.name);
+  const out: Array<[string, string, string]> = [];
+  for (const table of tables) {
+    if (NOT_WALKED.test(table)) continue;
+    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(rig.db)).rows;
+    for (const row of rows)
+      for (const [column, value] of Object.entries(row)) if (typeof value === 'string') out.push([table, column, value]);
+  }
+  return out;
+}
+
+describe('data export', () => {
+  it('holds every kind of record, and no secret', async () => {
+    const { browser, orderIds } = await fullTraveller();
+    const data = await (await browser.caller()).users.exportData();
+    expect(data).toMatchObject({ format: 'esim-shop-data-export', version: 1 });
+    expect(data.account).toMatchObject({
+      username: PERSON.username,
+      email: PERSON.email,
+      full_name: PERSON.fullName,
+      mobile: PERSON.mobile,
+    });
+    expect(data.orders.map((o) => o.public_id).sort()).toEqual([...orderIds].sort());
+    expect(data.esims.length).toBeGreaterThanOrEqual(2);
+    expect(data.esimUsageDays.length).toBeGreaterThan(0);
+    expect(data.pointsLedger.length).toBeGreaterThan(0);
+    expect(data.checkIns).toMatchObject([{ location_name: 'Shibuya, near the flat', region_code: 'JP' }]);
+    expect(data.achievements.length).toBeGreaterThan(0);
+    expect(data.supportMessages).toMatchObject([{ subject: 'My eSIM' }]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.sessions[0]).toMatchObject({ ip: PERSON.ip });
+    expect(data.signInHistory.length).toBeGreaterThan(0);
+    const text = JSON.stringify(data);
+    for (const secret of ['password_hash', 'token_hash', 'secret_hex', 'access_token', '$argon2']) expect(text).not.toContain(secret);
+    // Logged without the person's data.
+    expect(await rig.db.selectFrom('data_requests').select(['kind', 'actor']).execute()).toEqual([{ kind: 'export', actor: 'traveller' }]);
+  });
+
+  it('needs a session', async () => {
+    expect((await rejection((await rig.browser().caller()).users.exportData())).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('account deletion', () => {
+  it('password, then the link: no personal field left in any table, the orders kept without the person, signed out', async () => {
+    const { browser, userId, orderIds } = await fullTraveller();
+    const api = await browser.caller();
+    expect(await rejection(api.users.requestDeletion({ password: 'not it' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      details: { field: 'password' },
+    });
+    expect(await api.users.requestDeletion({ password: PERSON.password })).toEqual({ ok: true, to: PERSON.email });
+    // Nothing is gone before the link is opened.
+    expect(await rig.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeTruthy();
+    const token = deletionToken(PERSON.email);
+    expect(await (await rig.browser().caller()).users.confirmDeletion({ token })).toEqual({ ok: true });
+
+    const needles = [PERSON.email, PERSON.username, PERSON.fullName, PERSON.mobile, PERSON.ip, 'Shibuya, near the flat'];
+    const left = (await everyTextValue()).filter(([, , v]) => needles.some((n) => v.toLowerCase().includes(n.toLowerCase())));
+    expect(left).toEqual([]);
+    // The invoices and payment records stay, without the person.
+    const orders = await rig.db
+      .selectFrom('orders')
+      .select(['public_id', 'user_id', 'email', 'total_amount_minor'])
+      .where('public_id', 'in', orderIds)
+      .execute();
+    expect(orders).toHaveLength(3);
+    for (const o of orders) expect(o).toMatchObject({ user_id: null, email: ERASED_EMAIL });
+    expect(await rig.db.selectFrom('data_requests').select(['kind', 'subject_user_id']).where('kind', '=', 'erasure').execute()).toEqual([
+      { kind: 'erasure', subject_user_id: userId },
+    ]);
+    // Signed out everywhere; the link does not work twice; the account cannot sign in.
+    expect((await rejection((await browser.caller()).users.exportData())).code).toBe('UNAUTHORIZED');
+    expect(await rejection((await rig.browser().caller()).users.confirmDeletion({ token }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      details: { field: 'token', reason: 'invalid' },
+    });
+    expect(
+      (await rejection((await rig.browser().caller()).auth.login({ username: PERSON.username, password: PERSON.password }))).code,
+    ).toBe('UNAUTHORIZED');
+  });
+
+  it('an expired or replaced link does nothing', async () => {
+    const { browser, userId } = await fullTraveller();
+    const api = await browser.caller();
+    await api.users.requestDeletion({ password: PERSON.password });
+    const old = deletionToken(PERSON.email);
+    await api.users.requestDeletion({ password: PERSON.password });
+    const fresh = deletionToken(PERSON.email);
+    expect(await rejection((await rig.browser().caller()).users.confirmDeletion({ token: old }))).toMatchObject({
+      details: { reason: 'superseded' },
+    });
+    rig.clock.advance(DELETION_LINK_TTL_MS + 1000);
+    expect(await rejection((await rig.browser().caller()).users.confirmDeletion({ token: fresh }))).toMatchObject({
+      details: { reason: 'expired' },
+    });
+    expect(await rig.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeTruthy();
+  });
+
+  it('with an order being delivered: 409 with what to do, nothing erased', async () => {
+    const { browser, userId } = await fullTraveller();
+    const api = await browser.caller();
+    const [order] = await rig.db.selectFrom('orders').select('id').where('user_id', '=', userId).limit(1).execute();
+    await rig.db.updateTable('orders').set({ status: 'provisioning' }).where('id', '=', order!.id).execute();
+    const refused = await rejection(api.users.requestDeletion({ password: PERSON.password }));
+    expect(refused).toMatchObject({ code: 'CONFLICT', details: { reason: 'order_in_flight' } });
+    expect(refused.message).toMatch(/try again in a few minutes/);
+    expect(await rig.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeTruthy();
+  });
+});
