@@ -209,3 +209,31 @@ describe('admin role', () => {
     expect((await refusal((await admin.api()).admin.customers.search({}))).code).toBe('FORBIDDEN');
   });
 });
+
+describe('data requests (issue 31)', () => {
+  it("the owner exports a customer's data and erases the account, each audited without a copy of the data", async () => {
+    const dana = await signedIn(rig, 'customer', { username: 'dana_x', email: 'dana.x@mail.example', fullName: 'Dana Xu' });
+    const api = await admin.api();
+    const data = await api.admin.customers.exportData({ userId: dana.id });
+    expect(data.account).toMatchObject({ username: 'dana_x', email: 'dana.x@mail.example' });
+    expect(await api.admin.customers.erase({ userId: dana.id })).toEqual({ erased: true });
+    expect(await rig.db.selectFrom('users').select('id').where('id', '=', dana.id).executeTakeFirst()).toBeUndefined();
+    expect((await refusal(api.admin.customers.erase({ userId: dana.id }))).code).toBe('NOT_FOUND');
+    const audit = await auditRows(rig);
+    expect(audit.map((a) => [a.action, a.entity_id, a.summary])).toEqual([
+      // Earlier rows about the account lose their summaries (they may name the person); action and id stay.
+      ['user.data.export', String(dana.id), '[erased]'],
+      ['user.erase', String(dana.id), `Erased account #${dana.id} on the person's request`],
+    ]);
+    expect(JSON.stringify(audit)).not.toContain('dana');
+    expect(await rig.db.selectFrom('data_requests').select(['kind', 'actor']).orderBy('id').execute()).toEqual([
+      { kind: 'export', actor: 'owner' },
+      { kind: 'erasure', actor: 'owner' },
+    ]);
+  });
+
+  it('refuses to erase the admin themself or another back-office account', async () => {
+    const api = await admin.api();
+    expect((await refusal(api.admin.customers.erase({ userId: admin.id }))).code).toBe('BAD_REQUEST');
+  });
+});

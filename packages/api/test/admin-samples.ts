@@ -29,6 +29,8 @@ export const SAMPLES: Record<string, unknown> = {
   'admin.customers.setRole': { userId: 987654, role: 'owner' },
   'admin.customers.endSessions': { userId: 987654 },
   'admin.customers.reveal': { userId: 987654 },
+  'admin.customers.exportData': { userId: 987654 },
+  'admin.customers.erase': { userId: 987654 },
   'admin.rates.list': undefined,
   'admin.rates.update': { currency: 'EUR', rate: '0.91' },
   'admin.rewards.overview': undefined,

@@ -68,8 +68,8 @@ async function rejection(p: Promise<unknown>): Promise<{ code: string; message: 
 }
 
 const deletionToken = (to: string) => {
-  const mail = rig.mailer.sent.filter((m) => m.to === to && /account-deletion\?token=/.test(m.text)).at(-1);
-  const m = mail ? /account-deletion\?token=([A-Za-z0-9_-]+)/.exec(mail.text) : null;
+  const mail = rig.mailer.sent.filter((m) => m.to === to && /deleteAccount=/.test(m.text)).at(-1);
+  const m = mail ? /account\/profile\?deleteAccount=([A-Za-z0-9_-]+)/.exec(mail.text) : null;
   if (!m) throw new Error(`no deletion link sent to ${to}`);
   return m[1]!;
 };
@@ -145,7 +145,12 @@ describe('account deletion', () => {
     // Nothing is gone before the link is opened.
     expect(await rig.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeTruthy();
     const token = deletionToken(PERSON.email);
-    expect(await (await rig.browser().caller()).users.confirmDeletion({ token })).toEqual({ ok: true });
+    // The link alone deletes nothing: it needs the account's own session.
+    expect((await rejection((await rig.browser().caller()).users.confirmDeletion({ token }))).code).toBe('UNAUTHORIZED');
+    const other = rig.browser();
+    await (await other.caller()).auth.register(account());
+    expect(await rejection((await other.caller()).users.confirmDeletion({ token }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await (await browser.caller()).users.confirmDeletion({ token })).toEqual({ ok: true });
 
     const needles = [PERSON.email, PERSON.username, PERSON.fullName, PERSON.mobile, PERSON.ip, 'Shibuya, near the flat'];
     const left = (await everyTextValue()).filter(([, , v]) => needles.some((n) => v.toLowerCase().includes(n.toLowerCase())));
@@ -163,7 +168,8 @@ describe('account deletion', () => {
     ]);
     // Signed out everywhere; the link does not work twice; the account cannot sign in.
     expect((await rejection((await browser.caller()).users.exportData())).code).toBe('UNAUTHORIZED');
-    expect(await rejection((await rig.browser().caller()).users.confirmDeletion({ token }))).toMatchObject({
+    expect((await rejection((await browser.caller()).users.confirmDeletion({ token }))).code).toBe('UNAUTHORIZED');
+    expect(await rejection((await other.caller()).users.confirmDeletion({ token }))).toMatchObject({
       code: 'BAD_REQUEST',
       details: { field: 'token', reason: 'invalid' },
     });
@@ -179,11 +185,11 @@ describe('account deletion', () => {
     const old = deletionToken(PERSON.email);
     await api.users.requestDeletion({ password: PERSON.password });
     const fresh = deletionToken(PERSON.email);
-    expect(await rejection((await rig.browser().caller()).users.confirmDeletion({ token: old }))).toMatchObject({
+    expect(await rejection((await browser.caller()).users.confirmDeletion({ token: old }))).toMatchObject({
       details: { reason: 'superseded' },
     });
     rig.clock.advance(DELETION_LINK_TTL_MS + 1000);
-    expect(await rejection((await rig.browser().caller()).users.confirmDeletion({ token: fresh }))).toMatchObject({
+    expect(await rejection((await browser.caller()).users.confirmDeletion({ token: fresh }))).toMatchObject({
       details: { reason: 'expired' },
     });
     expect(await rig.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeTruthy();

@@ -21,6 +21,7 @@ import type devices from '../locales/en/devices.json';
 import type receipt from '../locales/en/receipt.json';
 import type app from '../locales/en/app.json';
 import type admin from '../locales/en/admin.json';
+import type rights from '../locales/en/rights.json';
 
 export const NAMESPACES = [
   'common',
@@ -44,6 +45,7 @@ export const NAMESPACES = [
   'app',
   'seo',
   'admin',
+  'rights',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -77,4 +79,5 @@ export interface Resources {
   app: typeof app;
   seo: typeof seo;
   admin: typeof admin;
+  rights: typeof rights;
 }

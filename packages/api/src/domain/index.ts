@@ -15,5 +15,6 @@ export * from './payments-demo.ts';
 export * from './orders.ts';
 export * from './rate-limit.ts';
 export * from './rewards.ts';
+export * from './data-rights.ts';
 export * from './esim-life.ts';
 export * from './esim-inputs.ts';

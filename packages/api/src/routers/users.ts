@@ -5,7 +5,6 @@ import { changePassword } from '../services/accounts/auth.ts';
 import { saveProfile } from '../services/accounts/profile.ts';
 import { requestMeta } from './auth.ts';
 import { z } from 'zod';
-import { publicProcedure } from '../trpc.ts';
 import { DATA_REQUESTS_PER_CLIENT } from '../domain/rate-limit.ts';
 import { limitPerClient } from './limits.ts';
 import { confirmAccountDeletion, exportUserData, requestAccountDeletion } from '../services/accounts/data-rights.ts';
@@ -48,8 +47,8 @@ export const usersRouter = router({
     ),
 
   /** Issue 31, deletion step 2: the e-mailed link erases the account at once; this browser is signed out. */
-  confirmDeletion: publicProcedure.input(ZDeletionConfirm).mutation(async ({ ctx, input }) => {
-    const done = await confirmAccountDeletion(ctx.db, ctx.services, input.token);
+  confirmDeletion: protectedProcedure.input(ZDeletionConfirm).mutation(async ({ ctx, input }) => {
+    const done = await confirmAccountDeletion(ctx.db, ctx.services, ctx.user.id, input.token);
     ctx.res.clearSessionCookie();
     return done;
   }),

@@ -3,6 +3,7 @@
 // does: one strictly necessary session cookie, local storage for language and currency, session
 // storage for the plan being bought, no analytics or advertising trackers. Update it when that
 // changes (e.g. when the card processor's payment form arrives).
+import { DELETION_LINK_MINUTES, REQUEST_COUNTER_MAX_MINUTES } from '@esim/api/domain/data-rights';
 import type { LegalFacts, LegalSection } from './types.ts';
 
 export const PRIVACY_SECTION_IDS = [
@@ -104,8 +105,10 @@ export function privacySections({ product }: LegalFacts): LegalSection<PrivacySe
       blocks: [
         {
           list: [
-            'Account data: for as long as your account is open, then deleted or anonymised unless we must keep it for a reason below.',
-            'Order and payment records: for as long as tax and accounting law requires, generally six years in the UK.',
+            'Account data: for as long as your account is open. Profile Settings → Your data downloads all of it (a JSON file and a readable summary) and deletes the account: you confirm with your password and a link we e-mail you, which works once for ' +
+              `${DELETION_LINK_MINUTES} minutes. Your profile, points, check-ins, sessions, sign-in history and messages are then erased at once; active subscriptions are cancelled.`,
+            'Order and payment records: for as long as tax and accounting law requires, generally six years in the UK. When you delete your account they are kept without your name or e-mail address.',
+            `Request counters that protect the shop from abuse (kept per network address): at most ${REQUEST_COUNTER_MAX_MINUTES} minutes; they are not erased on request, so that deleting an account cannot reset them.`,
             'Support messages: as long as needed to resolve your request and any follow-up.',
             'Newsletter: until you unsubscribe.',
             'Security logs: for a limited period, unless needed to investigate an incident.',

@@ -3,6 +3,8 @@
 import { ZCustomerSearch, ZSetDisabled, ZSetRole, ZUserRef } from '../../domain/admin.ts';
 import {
   endCustomerSessions,
+  eraseCustomer,
+  exportCustomerData,
   getCustomer,
   revealCustomer,
   searchCustomers,
@@ -45,6 +47,20 @@ export const adminCustomersRouter = router({
     .meta(ROLES.ownerOnly)
     .input(ZUserRef)
     .mutation(({ ctx, input }) => endCustomerSessions(ctx.db, ctx.services, actorOf(ctx), input)),
+  /** Issue 31: the customer's data export on their request (what 'Download my data' gives them); audited, step-up. */
+  exportData: adminProcedure
+    .meta(ROLES.ownerOnly)
+    .input(ZUserRef)
+    .mutation(async ({ ctx, input }) =>
+      exportCustomerData(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'user.data.export' }), input),
+    ),
+  /** Issue 31: erases the account on the person's request (orders kept as invoices without them); audited, step-up. */
+  erase: adminProcedure
+    .meta(ROLES.ownerOnly)
+    .input(ZUserRef)
+    .mutation(async ({ ctx, input }) =>
+      eraseCustomer(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'user.erase' }), input),
+    ),
   /** The e-mail address and phone number support sees masked, in full; every reveal is audited. */
   reveal: adminProcedure
     .meta(ROLES.support)

@@ -21,23 +21,24 @@
 //     and the admin audit rows' copies of the account's fields go; the users row is deleted, and
 //     with it (ON DELETE CASCADE) sessions, second factors, devices, links, points, check-ins,
 //     achievements and subscriptions. A data_requests row records that it happened (the id only).
-// Deleting twice: the second link finds no account (400 'invalid'); a deleted account's sessions
-// are gone, so its pages answer 401.
+// Deleting twice: the deleted account's sessions are gone, so a second try answers 401; a link
+// whose account is gone is 'invalid' (400).
 import type { Db } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import { iso } from '../../domain/time.ts';
+import { DELETION_LINK_MINUTES, ERASED_EMAIL } from '../../domain/data-rights.ts';
+
+export { ERASED_EMAIL };
 import { writeTransaction } from '../shared/db-tx.ts';
 import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
 import type { Services } from '../types.ts';
 import { verifyPassword } from './auth.ts';
 import { renderAccountDeletionEmail } from '../../emails/render.ts';
 
-/** What an erased order's address becomes (a reserved domain: nothing is ever sent there). */
-export const ERASED_EMAIL = 'erased@erased.invalid';
 /** What an erased person's free text and names become. */
 export const ERASED_TEXT = '[erased]';
 /** How long a deletion link works. */
-export const DELETION_LINK_TTL_MS = 30 * 60_000;
+export const DELETION_LINK_TTL_MS = DELETION_LINK_MINUTES * 60_000;
 /** Order states during which the account cannot be erased (the eSIM or the money is on its way). */
 const IN_FLIGHT = ['paid', 'provisioning'] as const;
 
@@ -190,8 +191,12 @@ export async function exportUserData(
 
 // ── erasure ─────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The link opens the profile page (signed in: the link and the session must be the same account's,
+ * so a forwarded or leaked link alone deletes nothing); its 'Your data' section asks once more.
+ */
 function deletionUrl(publicUrl: string, token: string): string {
-  return new URL(`/account-deletion?token=${encodeURIComponent(token)}`, publicUrl).href;
+  return new URL(`/account/profile?deleteAccount=${encodeURIComponent(token)}`, publicUrl).href;
 }
 
 async function assertNothingInFlight(db: Db, userId: number, email: string): Promise<void> {
@@ -263,8 +268,12 @@ export async function requestAccountDeletion(
 
 export type DeletionLinkProblem = 'invalid' | 'used' | 'superseded' | 'expired';
 
-/** Step 2: the link. Erases the account at once (see the top). → { ok }; 400 { field: 'token', reason } for a link that does not work. */
-export async function confirmAccountDeletion(db: Db, services: Services, token: string): Promise<{ ok: true }> {
+/**
+ * Step 2: the link, opened by the signed-in owner of the account. Erases the account at once (see
+ * the top). → { ok }; 400 { field: 'token', reason } for a link that does not work; 403 for a link
+ * of another account.
+ */
+export async function confirmAccountDeletion(db: Db, services: Services, userId: number, token: string): Promise<{ ok: true }> {
   const now = iso(services.now());
   const link = await db.selectFrom('account_deletions').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
   const problem: DeletionLinkProblem | null = !link
@@ -284,6 +293,10 @@ export async function confirmAccountDeletion(db: Db, services: Services, token: 
         : 'This deletion link does not work (already used, or the account is gone).',
       { field: 'token', reason: problem ?? 'invalid' },
     );
+  if (link.user_id !== userId)
+    throw new AppError('FORBIDDEN', 'This deletion link is for another account. Sign in to the account it was sent to.', {
+      field: 'token',
+    });
   await eraseAccount(db, services, link.user_id, 'traveller');
   return { ok: true };
 }

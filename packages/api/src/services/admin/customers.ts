@@ -10,6 +10,7 @@ import { writeTransaction } from '../shared/db-tx.ts';
 import { listLevels } from '../rewards/rewards-achievements.ts';
 import { pointsTotals } from '../rewards/rewards-ledger.ts';
 import { setRole as storeRole } from '../accounts/users.ts';
+import { eraseAccount, exportUserData } from '../accounts/data-rights.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import { adminOrderRows, toAdminOrderRow } from './orders.ts';
@@ -385,4 +386,41 @@ export async function revealCustomer(
     );
     return { userId: user.id, email: user.email, mobile: user.mobile };
   });
+}
+
+/**
+ * Issue 31: a data request fulfilled by the owner (a guest or a traveller who asked through support):
+ * the customer's data export, as the traveller's own 'Download my data' builds it. Audited (who
+ * exported whose data; the audit row holds no copy of it).
+ */
+export async function exportCustomerData(db: Db, services: Services, actor: AdminActor, input: { userId: number }) {
+  const data = await exportUserData(db, services, input.userId, 'owner');
+  await recordAudit(
+    db,
+    actor,
+    { action: 'user.data.export', entity: 'user', entityId: input.userId, summary: `Exported the data of account #${input.userId}` },
+    services.now(),
+  );
+  return data;
+}
+
+/**
+ * Issue 31: the owner erases an account on the person's request (the same erasure as the
+ * traveller's own link: orders kept as invoices without the person). The audit row names the
+ * account by id only; the account's earlier audit rows lose their copies of its fields.
+ */
+export async function eraseCustomer(db: Db, services: Services, actor: AdminActor, input: { userId: number }): Promise<{ erased: true }> {
+  if (input.userId === actor.id) throw new AppError('BAD_INPUT', 'You cannot erase your own account from here.', { field: 'userId' });
+  const target = await db.selectFrom('users').select(['id', 'admin_role']).where('id', '=', input.userId).executeTakeFirst();
+  if (!target) throw new AppError('NOT_FOUND', 'There is no such account (it may have been erased already).');
+  if (target.admin_role !== null)
+    throw new AppError('CONFLICT', 'A back-office account cannot be erased here: make it a customer first.', { reason: 'back_office' });
+  await eraseAccount(db, services, input.userId, 'owner');
+  await recordAudit(
+    db,
+    actor,
+    { action: 'user.erase', entity: 'user', entityId: input.userId, summary: `Erased account #${input.userId} on the person's request` },
+    services.now(),
+  );
+  return { erased: true };
 }

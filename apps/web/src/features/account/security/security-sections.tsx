@@ -6,9 +6,11 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SecondFactors } from './second-factors.tsx';
 import { SessionList } from './session-list.tsx';
+import { YourData } from './your-data.tsx';
 
 export default function SecuritySections() {
   const { t } = useTranslation('account');
+  const { t: tr } = useTranslation('rights');
   return (
     <Stack gap="xl">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white" component="section" aria-labelledby="security-heading">
@@ -22,6 +24,12 @@ export default function SecuritySections() {
           {t('sessions.title')}
         </Title>
         <SessionList />
+      </Paper>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white" component="section" aria-labelledby="your-data-heading">
+        <Title order={3} fz="lg" mb="xs" id="your-data-heading">
+          {tr('data.title')}
+        </Title>
+        <YourData />
       </Paper>
     </Stack>
   );

@@ -3,8 +3,9 @@
 // chosen from a list and changed after asking (shown with the reason when the server says this
 // admin may not change it: the last owner).
 import { useState } from 'react';
-import { Alert, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -21,6 +22,9 @@ export function CustomerActions({ customer }: { customer: AdminCustomerDetail })
   const queryClient = useQueryClient();
   const setDisabled = useMutation(trpc.admin.customers.setDisabled.mutationOptions());
   const setRole = useMutation(trpc.admin.customers.setRole.mutationOptions());
+  const exportData = useMutation(trpc.admin.customers.exportData.mutationOptions());
+  const erase = useMutation(trpc.admin.customers.erase.mutationOptions());
+  const navigate = useNavigate();
   const name = customer.username;
 
   const saved = async (next: AdminCustomerDetail, title: string) => {
@@ -51,6 +55,36 @@ export function CustomerActions({ customer }: { customer: AdminCustomerDetail })
           const now: RoleChoice = next.role === 'admin' ? (next.adminRole ?? 'owner') : 'customer';
           setRoleChoice(now);
           return saved(next, t('customers.actions.roleToast', { name, role: roleName(now) }));
+        },
+        onError: failed,
+      },
+    );
+
+  // Issue 31: a data request fulfilled for the person (an owner only).
+  const downloadData = () =>
+    exportData.mutate(
+      { userId: customer.id },
+      {
+        onSuccess: (data) => {
+          const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+          const a = document.createElement('a');
+          a.href = url;
+          a.download = `account-${customer.id}-data-${data.generatedAt.slice(0, 10)}.json`;
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+          toast({ title: t('customers.actions.exportedToast', { name }) });
+        },
+        onError: failed,
+      },
+    );
+  const eraseAccount = () =>
+    erase.mutate(
+      { userId: customer.id },
+      {
+        onSuccess: async () => {
+          toast({ title: t('customers.actions.erasedToast') });
+          await queryClient.invalidateQueries(trpc.admin.customers.search.pathFilter());
+          await navigate({ to: '/admin/customers' });
         },
         onError: failed,
       },
@@ -121,6 +155,30 @@ export function CustomerActions({ customer }: { customer: AdminCustomerDetail })
           <Text size="sm">{t('customers.actions.cannotChangeRole')}</Text>
         </Alert>
       )}
+      {customer.canEndSessions && customer.role !== 'admin' ? (
+        <Group gap="sm" wrap="wrap" role="group" aria-label={t('customers.actions.dataTitle')}>
+          <Button
+            variant="default"
+            loading={exportData.isPending}
+            onClick={downloadData}
+            aria-label={t('customers.actions.exportDataOf', { name })}
+          >
+            {t('customers.actions.exportData')}
+          </Button>
+          <ConfirmActionButton
+            label={t('customers.actions.erase')}
+            ariaLabel={t('customers.actions.eraseOf', { name })}
+            color="red.8"
+            loading={erase.isPending}
+            onConfirm={eraseAccount}
+            confirm={{
+              title: t('customers.actions.eraseTitle', { name }),
+              body: t('customers.actions.eraseBody'),
+              confirmLabel: t('customers.actions.erase'),
+            }}
+          />
+        </Group>
+      ) : null}
     </Stack>
   );
 }
