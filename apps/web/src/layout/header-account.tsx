@@ -2,7 +2,8 @@
 // a link to /account labelled with the username, and a menu (account pages, Log out). Guests:
 // Login and Sign Up. The drawer variant shows the same, stacked full width.
 import { Suspense, lazy, useState } from 'react';
-import { ActionIcon, Button, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import menuButton from './menu-button.module.css';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,11 +34,11 @@ export function HeaderAccount({ variant = 'header', onNavigate }: HeaderAccountP
         <VisuallyHidden>{t('account.loading')}</VisuallyHidden>
         {drawer ? (
           <Stack gap="sm">
-            <Skeleton height={36} radius="md" />
-            <Skeleton height={36} radius="md" />
+            <div className={menuButton.placeholder} />
+            <div className={menuButton.placeholder} />
           </Stack>
         ) : (
-          <Skeleton height={36} width={168} radius="md" />
+          <div className={menuButton.placeholder} style={{ width: 168 }} />
         )}
       </div>
     );
@@ -66,9 +67,9 @@ export function HeaderAccount({ variant = 'header', onNavigate }: HeaderAccountP
         fallback={
           <Group gap={2} wrap="nowrap">
             <AccountLink username={username} />
-            <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t('account.menu')} onClick={() => setOpenOnLoad(true)}>
+            <UnstyledButton className={menuButton.button} aria-label={t('account.menu')} onClick={() => setOpenOnLoad(true)}>
               <IconChevronDown size={16} aria-hidden />
-            </ActionIcon>
+            </UnstyledButton>
           </Group>
         }
       >

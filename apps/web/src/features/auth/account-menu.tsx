@@ -1,6 +1,7 @@
 // The signed-in header's menu and the drawer's logout button. Loaded lazily: the menu's
 // positioning code and the logout mutation stay out of the initial bundle.
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { Button, Group, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import menuButton from '../../layout/menu-button.module.css';
 import { IconChevronDown, IconDeviceMobile, IconLayoutDashboard, IconLogout, IconReceipt, IconUserCog } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +19,9 @@ export function AccountMenu({ username, defaultOpened }: { username: string; def
       </Tooltip>
       <Menu position="bottom-end" shadow="md" width={220} withinPortal defaultOpened={defaultOpened}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t('account.menu')}>
+          <UnstyledButton className={menuButton.button} aria-label={t('account.menu')}>
             <IconChevronDown size={16} aria-hidden />
-          </ActionIcon>
+          </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label style={{ overflowWrap: 'anywhere' }}>
