@@ -18,3 +18,4 @@ export * from './rewards.ts';
 export * from './data-rights.ts';
 export * from './esim-life.ts';
 export * from './esim-inputs.ts';
+export * from './trip-planner.ts';

@@ -1,0 +1,430 @@
+// The trip planner (issue 28): the cheapest set of plans that covers every day in every country of a
+// trip, compared across local plans, regional bundles and global plans. Pure: the catalogue's plans,
+// with their prices already in the chosen currency, come in as an argument.
+//
+// The model (stated here once; the page and the README repeat it):
+// - A trip is an ordered list of stops: a country, a first and a last calendar day (both included), and
+//   whether it is a layover. Every (day, country) pair of the trip is one "cell"; two stops that share a
+//   day (the day you fly) both need that day. Cells are kept in travel order: by day, then by stop order.
+// - Data use: a day needs USAGE_MB_PER_DAY[usage]; a day spent in several countries shares it among them,
+//   a layover counting for LAYOVER_SHARE of a full stop (a few hours at an airport).
+// - Validity: a plan activates on its first use (first connection in a country it covers) and stays valid
+//   for `validityDays` calendar days counting the activation day. While valid it serves the days it is
+//   used for until its data is used up (unlimited plans never run out). A traveller uses one eSIM at a
+//   time and switches at the start of a cell, so each plan serves one contiguous run of cells in travel
+//   order, activating on the run's first day: the run's countries must all be covered, its first and last
+//   day must lie within the validity, and its data need must fit the plan's data.
+// - Method: an exact dynamic programme over the cells in travel order (a shortest path):
+//   best[b] = min over runs [a, b) and plans p able to serve the run of best[a] + price(p). Runs longer
+//   than the longest validity are never tried, and plans another plan dominates (covers at least the same
+//   trip countries, as long, with as much data, for no more money) are dropped first. Cells no plan can
+//   serve (a country the catalogue does not sell, or more data in a day than any plan of it holds) are
+//   reported as warnings and left out of the runs, so an uncovered layover does not split a bundle.
+//   Cost: O(cells × longest validity × candidate plans), under a millisecond for a 10-country trip.
+// - Ties: the fewer plans, then the plan listed first (lower id).
+// Limitation of the model: a plan is not resumed after another eSIM took over (Japan → Korea → Japan on
+// one Japan plan); the proposal then buys a bundle or a second Japan plan, never less coverage.
+
+export type TripUsage = 'light' | 'normal' | 'heavy';
+export const TRIP_USAGES: readonly TripUsage[] = ['light', 'normal', 'heavy'];
+
+/** Data a traveller uses per day: light ≈ 0.3 GB (maps, messages), normal 1 GB (social, browsing), heavy 2.5 GB (video, hotspot). */
+export const USAGE_MB_PER_DAY: Readonly<Record<TripUsage, number>> = { light: 300, normal: 1024, heavy: 2560 };
+
+/** A layover's weight when a day's data is shared among its countries (a full stop weighs 1). */
+export const LAYOVER_SHARE = 0.25;
+
+/** The most stops a trip may list, and its longest span in days (first day to last, both included). */
+export const TRIP_MAX_STOPS = 15;
+export const TRIP_MAX_DAYS = 180;
+
+export type TripPlanKind = 'local' | 'regional' | 'global';
+
+export interface TripStop {
+  /** The catalogue's country code (ISO alpha-2; the spec's 'UK'). */
+  country: string;
+  /** YYYY-MM-DD, the first day in the country. */
+  start: string;
+  /** YYYY-MM-DD, the last day in the country (≥ start). */
+  end: string;
+  layover: boolean;
+}
+
+/** One catalogue plan as the planner sees it; `priceMinor` in the chosen currency. */
+export interface TripPlanOption {
+  id: number;
+  /** The plan's destination: a country code, a bundle code (ASIA), or GLOBAL. */
+  regionCode: string;
+  kind: TripPlanKind;
+  /** Country codes the plan covers. */
+  countries: readonly string[];
+  /** MB of data; null for unlimited. */
+  dataMb: number | null;
+  validityDays: number;
+  priceMinor: number;
+}
+
+export interface TripRequest {
+  stops: readonly TripStop[];
+  usage: TripUsage;
+  plans: readonly TripPlanOption[];
+  currency: string;
+}
+
+export interface TripChosenPlan {
+  planId: number;
+  regionCode: string;
+  kind: TripPlanKind;
+  priceMinor: number;
+  dataMb: number | null;
+  validityDays: number;
+  /** YYYY-MM-DD: the first day it is used (its activation). */
+  activation: string;
+  /** YYYY-MM-DD: the last day of its validity. */
+  validUntil: string;
+  /** YYYY-MM-DD: the last day it is used on this trip. */
+  lastUsed: string;
+  /** Trip countries it serves, in travel order. */
+  countries: string[];
+  /** MB the trip uses on it (the estimate it was sized for). */
+  neededMb: number;
+}
+
+export interface TripDayCell {
+  country: string;
+  layover: boolean;
+  /** Index into `plans` of the plan serving it; null when none can. */
+  plan: number | null;
+  /** MB this country needs on this day. */
+  needMb: number;
+}
+
+export interface TripDay {
+  date: string;
+  cells: TripDayCell[];
+}
+
+export interface TripWarning {
+  /** 'noPlan': the catalogue sells nothing for that country; 'tooMuchData': no plan for it holds a day's data. */
+  kind: 'noPlan' | 'tooMuchData';
+  country: string;
+  layover: boolean;
+  /** First and last uncovered day (YYYY-MM-DD). */
+  from: string;
+  to: string;
+}
+
+export type TripExplanationKey = 'none' | 'bundle' | 'bundleEqual' | 'bundleOnly' | 'locals' | 'localsOnly' | 'mixed' | 'mixedOnly';
+
+export interface TripExplanation {
+  /** The one-sentence reason, an i18n key under trip:explain. */
+  key: TripExplanationKey;
+  params: {
+    /** Plans in the proposal. */
+    count: number;
+    /** Countries the proposal covers. */
+    countries: number;
+    /** The first non-local plan's region code (ASIA, GLOBAL), '' when there is none. */
+    region: string;
+    /** What the proposal saves over the alternative it is compared with, minor units; 0 when there is none. */
+    savingMinor: number;
+    currency: string;
+  };
+}
+
+export interface TripProposal {
+  currency: string;
+  usage: TripUsage;
+  mbPerDay: number;
+  totalMinor: number;
+  plans: TripChosenPlan[];
+  days: TripDay[];
+  warnings: TripWarning[];
+  explanation: TripExplanation;
+  /** The cheapest proposals restricted to local plans, and to regional/global plans; null when they cannot cover what the proposal covers. */
+  alternatives: { localsOnlyMinor: number | null; bundlesOnlyMinor: number | null };
+}
+
+// ---- dates --------------------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' → days since 1970-01-01; null when it is not a real calendar day. */
+export function dayNumber(iso: string): number | null {
+  const m = ISO_DAY.exec(iso);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return ms / DAY_MS;
+}
+
+export function isoDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+// ---- input problems (shared by the server's zod schema and the page's form rules) -----------------
+
+export type TripStopProblem = 'badDate' | 'endBeforeStart' | 'outOfOrder' | 'tooLong';
+
+/** What is wrong with each stop (null: nothing), in the order the form shows them. */
+export function tripStopProblems(stops: readonly Pick<TripStop, 'start' | 'end'>[]): (TripStopProblem | null)[] {
+  const firstDay = stops.length > 0 ? dayNumber(stops[0]?.start ?? '') : null;
+  let previousStart: number | null = null;
+  return stops.map((s) => {
+    const start = dayNumber(s.start);
+    const end = dayNumber(s.end);
+    if (start === null || end === null) return 'badDate';
+    if (end < start) return 'endBeforeStart';
+    if (previousStart !== null && start < previousStart) return 'outOfOrder';
+    previousStart = start;
+    if (firstDay !== null && end - firstDay + 1 > TRIP_MAX_DAYS) return 'tooLong';
+    return null;
+  });
+}
+
+// ---- the search -----------------------------------------------------------------------------------
+
+interface Cell {
+  day: number;
+  country: string;
+  countryBit: number;
+  layover: boolean;
+  needMb: number;
+}
+
+interface Candidate {
+  plan: TripPlanOption;
+  mask: number;
+  data: number; // Infinity for unlimited
+}
+
+const UNLIMITED = Number.POSITIVE_INFINITY;
+
+function buildCells(stops: readonly TripStop[], mbPerDay: number, bitOf: Map<string, number>): Cell[] {
+  const byKey = new Map<string, { day: number; country: string; layover: boolean; order: number }>();
+  stops.forEach((s, order) => {
+    const start = dayNumber(s.start);
+    const end = dayNumber(s.end);
+    if (start === null || end === null || end < start) return;
+    for (let day = start; day <= end; day++) {
+      const key = `${day}|${s.country}`;
+      const had = byKey.get(key);
+      // The same country twice on one day is one cell; it is a layover only if every stop says so.
+      if (had) had.layover &&= s.layover;
+      else byKey.set(key, { day, country: s.country, layover: s.layover, order });
+    }
+  });
+  const raw = [...byKey.values()].sort((a, b) => a.day - b.day || a.order - b.order);
+  const weightOfDay = new Map<number, number>();
+  for (const c of raw) weightOfDay.set(c.day, (weightOfDay.get(c.day) ?? 0) + (c.layover ? LAYOVER_SHARE : 1));
+  return raw.map((c) => ({
+    day: c.day,
+    country: c.country,
+    countryBit: bitOf.get(c.country) ?? 0,
+    layover: c.layover,
+    needMb: Math.ceil((mbPerDay * (c.layover ? LAYOVER_SHARE : 1)) / (weightOfDay.get(c.day) ?? 1)),
+  }));
+}
+
+/** Plans covering at least one trip country, minus those another dominates. */
+function candidates(plans: readonly TripPlanOption[], bitOf: Map<string, number>): Candidate[] {
+  const list: Candidate[] = [];
+  for (const plan of plans) {
+    if (plan.validityDays < 1 || !Number.isSafeInteger(plan.priceMinor) || plan.priceMinor < 0) continue;
+    if (plan.dataMb !== null && plan.dataMb <= 0) continue;
+    let mask = 0;
+    for (const c of plan.countries) mask |= bitOf.get(c) ?? 0;
+    if (mask === 0) continue;
+    list.push({ plan, mask, data: plan.dataMb ?? UNLIMITED });
+  }
+  const dominates = (a: Candidate, b: Candidate) =>
+    (a.mask & b.mask) === b.mask &&
+    a.plan.validityDays >= b.plan.validityDays &&
+    a.data >= b.data &&
+    a.plan.priceMinor <= b.plan.priceMinor;
+  return list
+    .filter(
+      (b) =>
+        !list.some(
+          (a) =>
+            a !== b &&
+            dominates(a, b) &&
+            // Of two equal plans keep the one listed first.
+            (!dominates(b, a) || a.plan.id < b.plan.id),
+        ),
+    )
+    .sort((a, b) => a.plan.priceMinor - b.plan.priceMinor || a.plan.id - b.plan.id);
+}
+
+interface Run {
+  from: number; // first cell index
+  to: number; // one past the last
+  cand: Candidate;
+}
+
+interface Solution {
+  cost: number;
+  runs: Run[];
+}
+
+/** The exact DP over cells in travel order; null when some cell cannot be served by these candidates. */
+function cheapestCover(cells: readonly Cell[], cands: readonly Candidate[]): Solution | null {
+  const n = cells.length;
+  if (n === 0) return { cost: 0, runs: [] };
+  const maxValidity = cands.reduce((m, c) => Math.max(m, c.plan.validityDays), 0);
+  const cost = new Array<number>(n + 1).fill(UNLIMITED);
+  const count = new Array<number>(n + 1).fill(UNLIMITED);
+  const back = new Array<Run | null>(n + 1).fill(null);
+  cost[0] = 0;
+  count[0] = 0;
+  for (let b = 1; b <= n; b++) {
+    const last = cells[b - 1] as Cell;
+    let mask = 0;
+    let need = 0;
+    for (let a = b - 1; a >= 0; a--) {
+      const first = cells[a] as Cell;
+      const span = last.day - first.day + 1;
+      if (span > maxValidity) break;
+      mask |= first.countryBit;
+      need += first.needMb;
+      const before = cost[a] as number;
+      if (before === UNLIMITED) continue;
+      // Candidates are sorted by price: the first that fits is this run's cheapest.
+      for (const cand of cands) {
+        if ((cand.mask & mask) !== mask || cand.plan.validityDays < span || cand.data < need) continue;
+        const total = before + cand.plan.priceMinor;
+        const plans = (count[a] as number) + 1;
+        if (total < (cost[b] as number) || (total === cost[b] && plans < (count[b] as number))) {
+          cost[b] = total;
+          count[b] = plans;
+          back[b] = { from: a, to: b, cand };
+        }
+        break;
+      }
+    }
+  }
+  if (cost[n] === UNLIMITED) return null;
+  const runs: Run[] = [];
+  for (let b = n; b > 0; ) {
+    const run = back[b] as Run;
+    runs.push(run);
+    b = run.from;
+  }
+  runs.reverse();
+  return { cost: cost[n] as number, runs };
+}
+
+function servable(cell: Cell, cands: readonly Candidate[]): boolean {
+  return cands.some((c) => (c.mask & cell.countryBit) !== 0 && c.data >= cell.needMb);
+}
+
+function warningsOf(uncovered: readonly Cell[], cands: readonly Candidate[]): TripWarning[] {
+  const warnings: TripWarning[] = [];
+  const open = new Map<string, TripWarning & { lastDay: number }>();
+  for (const cell of uncovered) {
+    const kind = cands.some((c) => (c.mask & cell.countryBit) !== 0) ? 'tooMuchData' : 'noPlan';
+    const key = `${kind}|${cell.country}|${cell.layover}`;
+    const w = open.get(key);
+    if (w && w.lastDay === cell.day - 1) {
+      w.lastDay = cell.day;
+      w.to = isoDay(cell.day);
+    } else {
+      const fresh = { kind, country: cell.country, layover: cell.layover, from: isoDay(cell.day), to: isoDay(cell.day), lastDay: cell.day };
+      open.set(key, fresh);
+      warnings.push(fresh);
+    }
+  }
+  return warnings.map(({ kind, country, layover, from, to }) => ({ kind, country, layover, from, to }));
+}
+
+function explain(
+  chosen: readonly TripChosenPlan[],
+  total: number,
+  localsOnly: number | null,
+  bundlesOnly: number | null,
+  currency: string,
+): TripExplanation {
+  const countries = new Set(chosen.flatMap((p) => p.countries)).size;
+  const firstBundle = chosen.find((p) => p.kind !== 'local');
+  const base = { count: chosen.length, countries, region: firstBundle?.regionCode ?? '', currency };
+  if (chosen.length === 0) return { key: 'none', params: { ...base, savingMinor: 0 } };
+  if (!firstBundle) {
+    return bundlesOnly === null
+      ? { key: 'localsOnly', params: { ...base, savingMinor: 0 } }
+      : { key: 'locals', params: { ...base, savingMinor: bundlesOnly - total } };
+  }
+  const allBundles = chosen.every((p) => p.kind !== 'local');
+  if (localsOnly === null) return { key: allBundles ? 'bundleOnly' : 'mixedOnly', params: { ...base, savingMinor: 0 } };
+  const savingMinor = localsOnly - total;
+  if (!allBundles) return { key: 'mixed', params: { ...base, savingMinor } };
+  return { key: savingMinor > 0 ? 'bundle' : 'bundleEqual', params: { ...base, savingMinor } };
+}
+
+/** The cheapest set of plans covering the trip, day by day, with warnings and the reason for the choice. */
+export function planTrip(req: TripRequest): TripProposal {
+  const mbPerDay = USAGE_MB_PER_DAY[req.usage];
+  const bitOf = new Map<string, number>();
+  for (const s of req.stops) if (!bitOf.has(s.country)) bitOf.set(s.country, 1 << bitOf.size);
+  if (bitOf.size > 30) throw new RangeError('a trip holds at most 30 countries');
+  const cells = buildCells(req.stops, mbPerDay, bitOf);
+  const all = candidates(req.plans, bitOf);
+  const served = cells.filter((c) => servable(c, all));
+  const uncovered = cells.filter((c) => !servable(c, all));
+  const best = cheapestCover(served, all) as Solution; // every served cell fits a one-cell run, so the DP reaches the end
+  const locals = cheapestCover(
+    served,
+    all.filter((c) => c.plan.kind === 'local'),
+  );
+  const bundles = cheapestCover(
+    served,
+    all.filter((c) => c.plan.kind !== 'local'),
+  );
+
+  const cellPlan = new Map<Cell, number>();
+  const plans: TripChosenPlan[] = best.runs.map((run, index) => {
+    const runCells = served.slice(run.from, run.to);
+    const first = runCells[0] as Cell;
+    const lastCell = runCells[runCells.length - 1] as Cell;
+    for (const c of runCells) cellPlan.set(c, index);
+    const p = run.cand.plan;
+    return {
+      planId: p.id,
+      regionCode: p.regionCode,
+      kind: p.kind,
+      priceMinor: p.priceMinor,
+      dataMb: p.dataMb,
+      validityDays: p.validityDays,
+      activation: isoDay(first.day),
+      validUntil: isoDay(first.day + p.validityDays - 1),
+      lastUsed: isoDay(lastCell.day),
+      countries: [...new Set(runCells.map((c) => c.country))],
+      neededMb: runCells.reduce((s, c) => s + c.needMb, 0),
+    };
+  });
+
+  const days: TripDay[] = [];
+  for (const cell of cells) {
+    const date = isoDay(cell.day);
+    let day = days[days.length - 1];
+    if (!day || day.date !== date) {
+      day = { date, cells: [] };
+      days.push(day);
+    }
+    day.cells.push({ country: cell.country, layover: cell.layover, plan: cellPlan.get(cell) ?? null, needMb: cell.needMb });
+  }
+
+  return {
+    currency: req.currency,
+    usage: req.usage,
+    mbPerDay,
+    totalMinor: best.cost,
+    plans,
+    days,
+    warnings: warningsOf(uncovered, all),
+    explanation: explain(plans, best.cost, locals?.cost ?? null, bundles?.cost ?? null, req.currency),
+    alternatives: { localsOnlyMinor: locals?.cost ?? null, bundlesOnlyMinor: bundles?.cost ?? null },
+  };
+}
