@@ -12,6 +12,7 @@ import { rewardsRouter } from './routers/rewards.ts';
 import { adminRouter } from './routers/admin/index.ts';
 import { factorsRouter } from './routers/factors.ts';
 import { sessionsRouter } from './routers/sessions.ts';
+import { tripRouter } from './routers/trip.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   admin: adminRouter,
   factors: factorsRouter,
   sessions: sessionsRouter,
+  trip: tripRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -325,7 +325,7 @@ function warningsOf(uncovered: readonly Cell[], cands: readonly Candidate[]): Tr
   const warnings: TripWarning[] = [];
   const open = new Map<string, TripWarning & { lastDay: number }>();
   for (const cell of uncovered) {
-    const kind = cands.some((c) => (c.mask & cell.countryBit) !== 0) ? 'tooMuchData' : 'noPlan';
+    const kind: TripWarning['kind'] = cands.some((c) => (c.mask & cell.countryBit) !== 0) ? 'tooMuchData' : 'noPlan';
     const key = `${kind}|${cell.country}|${cell.layover}`;
     const w = open.get(key);
     if (w && w.lastDay === cell.day - 1) {
