@@ -22,6 +22,7 @@ import type receipt from '../locales/en/receipt.json';
 import type app from '../locales/en/app.json';
 import type admin from '../locales/en/admin.json';
 import type rights from '../locales/en/rights.json';
+import type trip from '../locales/en/trip.json';
 
 export const NAMESPACES = [
   'common',
@@ -46,6 +47,7 @@ export const NAMESPACES = [
   'seo',
   'admin',
   'rights',
+  'trip',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -80,4 +82,5 @@ export interface Resources {
   seo: typeof seo;
   admin: typeof admin;
   rights: typeof rights;
+  trip: typeof trip;
 }
