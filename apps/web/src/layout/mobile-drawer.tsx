@@ -1,5 +1,6 @@
 // The small-screen navigation panel: same entries as the header. Loaded on first open.
 import { Divider, Drawer, Stack } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/preferences/language-provider.tsx';
 import { CurrencySelect } from '../components/selectors/currency-menu.tsx';
@@ -33,6 +34,7 @@ export function MobileDrawer({ id, opened, onClose }: MobileDrawerProps) {
         <nav aria-label={t('nav.label')}>
           <Stack gap={2}>
             <NavLinks className={classes.drawerLink} onNavigate={onClose} />
+            <TripPlannerLink onNavigate={onClose} />
           </Stack>
         </nav>
         <Divider />
@@ -42,5 +44,20 @@ export function MobileDrawer({ id, opened, onClose }: MobileDrawerProps) {
         <HeaderAccount variant="drawer" onNavigate={onClose} />
       </Stack>
     </Drawer>
+  );
+}
+
+/**
+ * 'Plan my trip' (issue 28): here, in the drawer's own chunk, and not in MAIN_NAV, whose entries
+ * and English texts are in the initial bundle (at its budget). Its text comes from the 'trip'
+ * namespace, loaded when the drawer first opens; nothing shows until it is there.
+ */
+function TripPlannerLink({ onNavigate }: { onNavigate: () => void }) {
+  const { t, ready } = useTranslation('trip', { useSuspense: false });
+  if (!ready) return null;
+  return (
+    <Link to="/trip" className={classes.drawerLink} onClick={onNavigate}>
+      {t('link')}
+    </Link>
   );
 }
