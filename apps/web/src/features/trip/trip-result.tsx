@@ -21,6 +21,7 @@ export function TripResult({ proposal, regions }: { proposal: TripProposal; regi
   const planTexts = usePlanTextsFn();
   const money = (minor: number) => formatMinor(minor, proposal.currency, lang);
   const day = (iso: string) => formatIsoDate(iso, lang, 'medium');
+  const list = new Intl.ListFormat(lang, { type: 'conjunction' });
   const regionOf = (code: string) => regions.find((r) => r.code === code);
   const country = (code: string) => names.name({ code, kind: 'country' });
   const regionName = (code: string) => {
@@ -102,11 +103,13 @@ export function TripResult({ proposal, regions }: { proposal: TripProposal; regi
                       </Text>
                     </Group>
                     <Text size="sm" mt={6}>
-                      {t('result.use', { from: day(p.activation), to: day(p.lastUsed) })}{' '}
+                      {t('result.use', { from: day(p.activation), to: day(p.lastUsed) })}
+                    </Text>
+                    <Text size="sm" c="dark.6">
                       {t('result.validUntil', { date: day(p.validUntil) })}
                     </Text>
                     <Text size="sm" mt={4}>
-                      {t('result.covers', { countries: p.countries.map(country).join(', ') })}
+                      {t('result.covers', { countries: list.format(p.countries.map(country)) })}
                     </Text>
                     <Group justify="flex-end" mt="sm">
                       <Button
