@@ -72,6 +72,8 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'esimLinks.get': () => expect(shop.esimLinks.get({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'esimLinks.topUps': () => expect(shop.esimLinks.topUps({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'subscriptions.list': () => shop.subscriptions.list(),
+    'trip.plan': () =>
+      shop.trip.plan({ stops: [{ country: 'JP', start: '2027-03-01', end: '2027-03-05', layover: false }], usage: 'normal' }),
     'rewards.levels': () => shop.rewards.levels(),
     'rewards.achievements': () => shop.rewards.achievements(),
     'rewards.profile': () => shop.rewards.profile(),
