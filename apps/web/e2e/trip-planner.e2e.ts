@@ -111,7 +111,7 @@ describe('trip planner', () => {
     await stop.getByLabel(t.form.end as string).fill('2027-03-01');
     await page.getByText(t.rules.endBeforeStart as string).waitFor();
     expect(await page.getByTestId('trip-proposal').count()).toBe(0);
-    await checkWidths(page, 'trip-errors', { widths: [390] });
+    await checkWidths(page, 'trip-errors', { widths: [320, 390] });
     expect(errors).toEqual([]);
     await page.close();
   });
