@@ -27,6 +27,7 @@ import { Route as RewardsRouteImport } from './routes/rewards';
 import { Route as SubscribeRouteImport } from './routes/subscribe';
 import { Route as SupportRouteImport } from './routes/support';
 import { Route as TermsRouteImport } from './routes/terms';
+import { Route as TripRouteImport } from './routes/trip';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogIdRouteImport } from './routes/blog/$id';
@@ -131,6 +132,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TripRoute = TripRouteImport.update({
+  id: '/trip',
+  path: '/trip',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
+  '/trip': typeof TripRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
@@ -254,6 +261,7 @@ export interface FileRoutesByTo {
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
+  '/trip': typeof TripRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
@@ -289,6 +297,7 @@ export interface FileRoutesById {
   '/subscribe': typeof SubscribeRoute;
   '/support': typeof SupportRoute;
   '/terms': typeof TermsRoute;
+  '/trip': typeof TripRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/blog/$id': typeof BlogIdRoute;
   '/checkout/$planId': typeof CheckoutPlanIdRoute;
@@ -324,6 +333,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/support'
     | '/terms'
+    | '/trip'
     | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
@@ -357,6 +367,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/support'
     | '/terms'
+    | '/trip'
     | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
@@ -391,6 +402,7 @@ export interface FileRouteTypes {
     | '/subscribe'
     | '/support'
     | '/terms'
+    | '/trip'
     | '/verify-email'
     | '/blog/$id'
     | '/checkout/$planId'
@@ -426,6 +438,7 @@ export interface RootRouteChildren {
   SubscribeRoute: typeof SubscribeRoute;
   SupportRoute: typeof SupportRoute;
   TermsRoute: typeof TermsRoute;
+  TripRoute: typeof TripRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
   BlogIdRoute: typeof BlogIdRoute;
   CheckoutPlanIdRoute: typeof CheckoutPlanIdRoute;
@@ -562,6 +575,13 @@ declare module '@tanstack/react-router' {
       path: '/terms';
       fullPath: '/terms';
       preLoaderRoute: typeof TermsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trip': {
+      id: '/trip';
+      path: '/trip';
+      fullPath: '/trip';
+      preLoaderRoute: typeof TripRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/verify-email': {
@@ -706,6 +726,7 @@ const rootRouteChildren: RootRouteChildren = {
   SubscribeRoute: SubscribeRoute,
   SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,
+  TripRoute: TripRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   BlogIdRoute: BlogIdRoute,
   CheckoutPlanIdRoute: CheckoutPlanIdRoute,
