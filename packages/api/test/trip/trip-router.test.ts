@@ -132,4 +132,17 @@ describe('trip.plan', () => {
     expect(e.code).toBe('BAD_REQUEST');
     expect(e.message).toMatch(/does not sell in XYZ/);
   });
+
+  it('a currency whose rate left its sane band is not priced: 400 naming it', async () => {
+    await rig.db.updateTable('exchange_rates').set({ rate_micros: 93_000_000 }).where('currency', '=', 'EUR').execute();
+    rig.services.catalog.invalidate();
+    try {
+      const e = await trpcError(rig.caller().trip.plan({ stops: asiaTrip.slice(0, 1), usage: 'normal', currency: 'EUR' }));
+      expect(e.code).toBe('BAD_REQUEST');
+      expect(e.message).toMatch(/does not sell in EUR/);
+    } finally {
+      await rig.db.updateTable('exchange_rates').set({ rate_micros: 930_000 }).where('currency', '=', 'EUR').execute();
+      rig.services.catalog.invalidate();
+    }
+  });
 });

@@ -18,8 +18,8 @@ interface TripCatalog {
   countries: ReadonlySet<string>;
   /** Plans sold as a new eSIM, prices in USD minor units. */
   plans: readonly TripPlanOption[];
-  /** The same plans priced per currency, built on first use. */
-  byCurrency: Map<string, readonly TripPlanOption[] | null>;
+  /** The same plans priced per currency the shop has a rate for, built on first use. */
+  byCurrency: Map<string, readonly TripPlanOption[]>;
 }
 
 // One derived catalogue per snapshot: the snapshot is frozen and replaced on every reload.
@@ -53,16 +53,14 @@ export function tripCatalog(snap: CatalogSnapshot): TripCatalog {
   return cat;
 }
 
-/** The plans in `currency`, each at the price checkout charges for it; null when that currency cannot be priced. */
-function pricedIn(cat: TripCatalog, currency: string, rateMicros: number | undefined): readonly TripPlanOption[] | null {
-  if (cat.byCurrency.has(currency)) return cat.byCurrency.get(currency) ?? null;
-  let priced: TripPlanOption[] | null = null;
-  if (rateMicros !== undefined) {
-    priced = [];
-    for (const p of cat.plans) {
-      const price = tryPriceOrder(p.priceMinor, 'one_time', currency, rateMicros);
-      if (price.ok) priced.push({ ...p, priceMinor: price.price.totalMinor });
-    }
+/** The plans in `currency`, each at the price checkout charges for it (a plan it cannot price is left out). */
+function pricedIn(cat: TripCatalog, currency: string, rateMicros: number): readonly TripPlanOption[] {
+  const kept = cat.byCurrency.get(currency);
+  if (kept) return kept;
+  const priced: TripPlanOption[] = [];
+  for (const p of cat.plans) {
+    const price = tryPriceOrder(p.priceMinor, 'one_time', currency, rateMicros);
+    if (price.ok) priced.push({ ...p, priceMinor: price.price.totalMinor });
   }
   cat.byCurrency.set(currency, priced);
   return priced;
@@ -86,7 +84,10 @@ export async function planTripFor(
   });
   const header = opts.headerCurrency?.trim().toUpperCase();
   const currency = input.currency ?? (header && snap.rates.rateMicros[header] !== undefined ? header : 'USD');
-  const plans = pricedIn(cat, currency, snap.rates.rateMicros[currency]);
-  if (!plans) throw new AppError('BAD_INPUT', `The shop does not sell in ${currency}. Choose another currency.`, { field: 'currency' });
+  // The snapshot leaves out a rate outside its sane band (catalog.ts getExchangeRates): checkout prices nothing with it either.
+  const rateMicros = snap.rates.rateMicros[currency];
+  if (rateMicros === undefined)
+    throw new AppError('BAD_INPUT', `The shop does not sell in ${currency}. Choose another currency.`, { field: 'currency' });
+  const plans = pricedIn(cat, currency, rateMicros);
   return planTrip({ stops: input.stops, usage: input.usage, plans, currency });
 }
