@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES = [
   '/privacy',
   '/rewards',
   '/devices',
+  '/trip',
 ] as const;
 
 /** The blog's articles (/blog/{id}); the web app bundles the same six. */

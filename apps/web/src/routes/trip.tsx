@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TripPlannerPage } from '../features/trip/trip-planner-page.tsx';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { pageHead, tHead } from '../lib/page-meta.ts';
 
-// 'Plan my trip' (issue 28). Only a component, no loader or head, and no stylesheet of its own
-// (its chunk then needs no preload list): every option of a route definition is in the initial
-// bundle, which is at its budget. The texts load through useTranslation's suspense, the regions
-// and the proposal through the page's own queries.
-export const Route = createFileRoute('/trip')({ component: TripPlannerPage });
+// 'Plan my trip' (issue 28): its head (the page's own title and description, as every page has),
+// its texts loaded first (the loader goes with the component into the route's chunk), no stylesheet
+// of its own. The regions and the proposal come through the page's own queries.
+export const Route = createFileRoute('/trip')({
+  head: ({ match }) => pageHead(match.pathname, { title: tHead('trip:meta.title'), description: tHead('trip:meta.description') }),
+  loader: () => loadNamespaces('trip'),
+  component: TripPlannerPage,
+});
