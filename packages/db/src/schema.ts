@@ -406,7 +406,14 @@ export interface OrdersTable {
   /** Who made the last move of status, and why (set by transition() with it; SQLite's trigger writes the event from them). Migration 2026-11-28-100. */
   status_actor: ColumnType<OrderActor | null, OrderActor | null | undefined, OrderActor | null>;
   status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Why provisioning waits although the order is paid (migration 2026-11-28-240): 'review' (a Radar
+   * manual review still open), 'refused' (the review closed unapproved, or an early fraud warning).
+   */
+  payment_hold: ColumnType<PaymentHold | null, PaymentHold | null | undefined, PaymentHold | null>;
 }
+
+export type PaymentHold = 'review' | 'refused';
 
 /** Who moved an order: the traveller, the shop's owner, the system (worker, expiry), a provider. */
 export type OrderActor = 'traveller' | 'owner' | 'system' | 'provider';
@@ -799,7 +806,51 @@ export interface Database {
   refunds: RefundsTable;
   account_deletions: AccountDeletionsTable;
   data_requests: DataRequestsTable;
+  payment_risks: PaymentRisksTable;
+  subscription_reminders: SubscriptionRemindersTable;
 }
+
+export type PaymentRiskKind = 'review' | 'early_fraud_warning' | 'dispute';
+
+/** A Radar review, early fraud warning or dispute of an order's payment (migration 2026-11-28-240). */
+export interface PaymentRisksTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: PaymentRiskKind;
+  /** Stripe's id of the review (prv_…), warning (issfr_…) or dispute (du_…). */
+  provider_ref: string;
+  charge_id: string | null;
+  /** As last re-read from Stripe ('open'/'closed'; a dispute's status, e.g. 'needs_response', 'won', 'lost'). */
+  status: string;
+  /** Stripe's reason (a review's opened/closed reason, a warning's fraud_type, a dispute's reason). */
+  reason: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  /** What the shop did: 'held', 'released', 'refused', 'refunded', 'flagged', 'won', 'lost'. */
+  outcome: string | null;
+  /** The eSIM at the provider: 'suspended', 'resumed', 'unsupported', 'not_delivered', 'failed', 'canceled'. */
+  esim_action: string | null;
+  /** Points of the order taken into the held state (a dispute); given back when it is won. */
+  points_frozen: ColumnType<number, number | undefined, number>;
+  /** Points earned by the order that were spent already, so could not be frozen. */
+  points_short: ColumnType<number, number | undefined, number>;
+  note: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+  closed_at: IsoTimestamp | null;
+}
+
+/** One renewal reminder per subscription period, with its cancel link's token hash (migration 2026-11-28-240). */
+export interface SubscriptionRemindersTable {
+  id: Generated<number>;
+  subscription_id: number;
+  period_end: IsoTimestamp;
+  token_hash: string;
+  created_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+}
+
+export type PaymentRisk = Selectable<PaymentRisksTable>;
 
 export type Region = Selectable<RegionsTable>;
 export type NewRegion = Insertable<RegionsTable>;

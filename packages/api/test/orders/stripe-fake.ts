@@ -1,7 +1,11 @@
 // A small stateful Stripe for msw (nothing leaves the machine: onUnhandledRequest 'error'):
 // payment intents honouring Idempotency-Key, refunds, customers, products and subscriptions with
 // a first invoice paid through a payment intent — enough for the shop's Stripe paths — plus
-// webhook deliveries signed with the SDK's own generateTestHeaderString.
+// webhook deliveries signed with the SDK's own generateTestHeaderString. Issue 31 adds charges (the
+// Charge object: outcome, review, amount_refunded, refunded, disputed), Radar reviews, early fraud
+// warnings and disputes, shaped as Stripe's API reference documents them (docs.stripe.com/api:
+// Charges, Reviews, Radar › Early Fraud Warnings, Disputes), and `expand[]` of latest_charge and
+// latest_charge.review on a payment intent (docs.stripe.com/api/expanding_objects).
 import { http, HttpResponse } from 'msw';
 import Stripe from 'stripe';
 
@@ -41,10 +45,81 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
   return out;
 }
 
+/** docs.stripe.com/api/charges/object (the fields the shop reads, and a few around them). */
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: boolean;
+  currency: string;
+  disputed: boolean;
+  outcome: { network_status: string; reason: string | null; risk_level: string; seller_message: string; type: string };
+  paid: boolean;
+  payment_intent: string;
+  refunded: boolean;
+  review: string | null;
+  status: 'succeeded';
+}
+
+/** docs.stripe.com/api/radar/reviews/object */
+export interface FakeReview {
+  id: string;
+  object: 'review';
+  billing_zip: string | null;
+  charge: string;
+  closed_reason: string | null;
+  created: number;
+  ip_address: string | null;
+  livemode: boolean;
+  open: boolean;
+  opened_reason: 'rule' | 'manual';
+  payment_intent: string;
+  reason: string;
+}
+
+/** docs.stripe.com/api/radar/early_fraud_warnings/object */
+export interface FakeEarlyFraudWarning {
+  id: string;
+  object: 'radar.early_fraud_warning';
+  actionable: boolean;
+  charge: string;
+  created: number;
+  fraud_type: string;
+  livemode: boolean;
+  payment_intent: string;
+}
+
+/** docs.stripe.com/api/disputes/object */
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  balance_transactions: unknown[];
+  charge: string;
+  created: number;
+  currency: string;
+  evidence_details: { due_by: number; has_evidence: boolean; past_due: boolean; submission_count: number };
+  is_charge_refundable: boolean;
+  livemode: boolean;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string;
+  status: string;
+}
+
+const missing = (what: string) =>
+  HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } }, { status: 404 });
+
 export function createStripeFake() {
   let seq = 0;
   const intents = new Map<string, FakeIntent>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const charges = new Map<string, FakeCharge>();
+  const reviews = new Map<string, FakeReview>();
+  const warnings = new Map<string, FakeEarlyFraudWarning>();
+  const disputes = new Map<string, FakeDispute>();
   const keys = new Map<string, unknown>();
   const refunds: { id: string; payment_intent: string; amount: number; key: string | null }[] = [];
   const calls: { method: string; path: string; key: string | null }[] = [];
@@ -96,7 +171,26 @@ export function createStripeFake() {
           { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
           { status: 404 },
         );
+      // expand[]=latest_charge | latest_charge.review (stripe-node sends expand[0]=…).
+      const expand = [...new URL(request.url).searchParams].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+      const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+      if (charge && expand.some((e) => e === 'latest_charge' || e.startsWith('latest_charge.'))) {
+        const review = expand.includes('latest_charge.review') && charge.review ? reviews.get(charge.review) : charge.review;
+        return HttpResponse.json({ ...pi, latest_charge: { ...charge, review: review ?? null } });
+      }
       return HttpResponse.json(pi);
+    }),
+    http.get(`${API}/v1/reviews/:id`, ({ params }) => {
+      const r = reviews.get(String(params.id));
+      return r ? HttpResponse.json(r) : missing('review');
+    }),
+    http.get(`${API}/v1/radar/early_fraud_warnings/:id`, ({ params }) => {
+      const w = warnings.get(String(params.id));
+      return w ? HttpResponse.json(w) : missing('early fraud warning');
+    }),
+    http.get(`${API}/v1/disputes/:id`, ({ params }) => {
+      const d = disputes.get(String(params.id));
+      return d ? HttpResponse.json(d) : missing('dispute');
     }),
     http.post(`${API}/v1/payment_intents/:id/cancel`, async ({ params, request }) => {
       const f = await form(request.clone());
@@ -133,6 +227,11 @@ export function createStripeFake() {
           payment_intent: pi?.id ?? '',
           amount: Number(f.get('amount') ?? pi?.amount ?? 0),
         };
+        const ch = pi?.latest_charge ? charges.get(pi.latest_charge) : undefined;
+        if (ch) {
+          ch.amount_refunded += refund.amount;
+          ch.refunded = ch.amount_refunded >= ch.amount;
+        }
         refunds.push({
           id: refund.id,
           payment_intent: refund.payment_intent,
@@ -223,6 +322,28 @@ export function createStripeFake() {
         pi.status = 'succeeded';
         pi.last_payment_error = null;
         pi.latest_charge = `ch_${id.slice(3)}`;
+        charges.set(pi.latest_charge, {
+          id: pi.latest_charge,
+          object: 'charge',
+          amount: pi.amount,
+          amount_captured: pi.amount,
+          amount_refunded: 0,
+          captured: true,
+          currency: pi.currency,
+          disputed: false,
+          outcome: {
+            network_status: 'approved_by_network',
+            reason: null,
+            risk_level: 'normal',
+            seller_message: 'Payment complete.',
+            type: 'authorized',
+          },
+          paid: true,
+          payment_intent: id,
+          refunded: false,
+          review: null,
+          status: 'succeeded',
+        });
       } else {
         pi.status = 'requires_payment_method';
         pi.last_payment_error = {
@@ -233,6 +354,99 @@ export function createStripeFake() {
         };
       }
       return pi;
+    },
+    charges,
+    reviews,
+    warnings,
+    disputes,
+    /** Radar holds the charge for manual review (docs.stripe.com/radar/reviews): outcome.type 'manual_review', a Review opened. */
+    openReview(piId: string, created = 0): FakeReview {
+      const pi = intents.get(piId)!;
+      const ch = charges.get(pi.latest_charge!)!;
+      const review: FakeReview = {
+        id: next('prv'),
+        object: 'review',
+        billing_zip: null,
+        charge: ch.id,
+        closed_reason: null,
+        created,
+        ip_address: '203.0.113.7',
+        livemode: false,
+        open: true,
+        opened_reason: 'rule',
+        payment_intent: piId,
+        reason: 'rule',
+      };
+      reviews.set(review.id, review);
+      ch.review = review.id;
+      ch.outcome = {
+        ...ch.outcome,
+        type: 'manual_review',
+        risk_level: 'elevated',
+        seller_message: 'Stripe evaluated this payment as having elevated risk, and placed it in your manual review queue.',
+      };
+      return review;
+    },
+    /** The reviewer decides (Dashboard): approve, or refund (Stripe refunds the charge in full). */
+    closeReview(id: string, closedReason: 'approved' | 'refunded' | 'refunded_as_fraud'): FakeReview {
+      const r = reviews.get(id)!;
+      r.open = false;
+      r.closed_reason = closedReason;
+      r.reason = closedReason;
+      if (closedReason !== 'approved') {
+        const ch = charges.get(r.charge)!;
+        refunds.push({ id: next('re'), payment_intent: r.payment_intent, amount: ch.amount - ch.amount_refunded, key: null });
+        ch.amount_refunded = ch.amount;
+        ch.refunded = true;
+      }
+      return r;
+    },
+    earlyFraudWarning(piId: string, opts: { actionable?: boolean; fraudType?: string } = {}): FakeEarlyFraudWarning {
+      const pi = intents.get(piId)!;
+      const w: FakeEarlyFraudWarning = {
+        id: next('issfr'),
+        object: 'radar.early_fraud_warning',
+        actionable: opts.actionable ?? true,
+        charge: pi.latest_charge!,
+        created: 0,
+        fraud_type: opts.fraudType ?? 'unauthorized_use_of_card',
+        livemode: false,
+        payment_intent: piId,
+      };
+      warnings.set(w.id, w);
+      return w;
+    },
+    dispute(piId: string, reason = 'fraudulent'): FakeDispute {
+      const pi = intents.get(piId)!;
+      const ch = charges.get(pi.latest_charge!)!;
+      ch.disputed = true;
+      const d: FakeDispute = {
+        id: next('du'),
+        object: 'dispute',
+        amount: ch.amount,
+        balance_transactions: [],
+        charge: ch.id,
+        created: 0,
+        currency: ch.currency,
+        evidence_details: { due_by: 0, has_evidence: false, past_due: false, submission_count: 0 },
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: piId,
+        reason,
+        status: 'needs_response',
+      };
+      disputes.set(d.id, d);
+      return d;
+    },
+    closeDispute(id: string, status: 'won' | 'lost'): FakeDispute {
+      const d = disputes.get(id)!;
+      d.status = status;
+      return d;
+    },
+    /** The charge as a charge.refunded event carries it (docs.stripe.com/api/events/types#event_types-charge.refunded). */
+    chargeOf(piId: string): FakeCharge {
+      return structuredClone(charges.get(intents.get(piId)!.latest_charge!)!);
     },
     event(type: string, object: unknown, created: number, id = `evt_${++eventSeq}`) {
       return {

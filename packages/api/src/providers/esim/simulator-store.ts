@@ -26,6 +26,8 @@ export interface SimRecord {
   /** First connection (ISO): validity starts here. */
   activatedAt: string | null;
   canceled: boolean;
+  /** Service suspended by the shop (a payment dispute); absent in records made before it existed. */
+  suspended?: boolean;
   packages: SimPackage[];
   /** Events issued so far (their ids are numbered by it). */
   events: number;

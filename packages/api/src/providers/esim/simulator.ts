@@ -247,6 +247,17 @@ export class EsimSimulator implements EsimProvider {
     return done.result;
   }
 
+  /** Modelled on eSIM Access's suspend / unsuspend: the profile stays, service stops until resumed. */
+  async suspend(iccid: string): Promise<void> {
+    if (!(await this.store.mutate(iccid, (rec) => void (rec.suspended = true))))
+      throw new EsimProviderError('not_found', `no eSIM ${iccid}`);
+  }
+
+  async resume(iccid: string): Promise<void> {
+    if (!(await this.store.mutate(iccid, (rec) => void (rec.suspended = false))))
+      throw new EsimProviderError('not_found', `no eSIM ${iccid}`);
+  }
+
   /** Queues a package on the eSIM (it starts when the current one is used up or expires); the same key applies it once. */
   async topUp(input: EsimTopUpInput): Promise<EsimTopUpResult> {
     if (!input.idempotencyKey) throw new EsimProviderError('rejected', 'idempotencyKey is required');

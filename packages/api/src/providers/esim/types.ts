@@ -253,6 +253,13 @@ export interface EsimProvider {
   getEsim(providerRef: string): Promise<EsimDetails>;
   usage(iccid: string): Promise<EsimUsage>;
   cancel(iccid: string): Promise<EsimCancelResult>;
+  /**
+   * Suspends the eSIM's service (data stops, the profile stays) and resumes it: only adapters whose
+   * provider offers it implement these (the simulator models them); absent: the provider cannot,
+   * and the shop records that instead of pretending. Idempotent. Throws EsimProviderError('not_found').
+   */
+  suspend?(iccid: string): Promise<void>;
+  resume?(iccid: string): Promise<void>;
   /** Puts a package of data on an eSIM that is not expired; idempotent on idempotencyKey. Throws EsimProviderError('rejected') after expiry. */
   topUp(input: EsimTopUpInput): Promise<EsimTopUpResult>;
   /** The provider's catalogue, every page of it (the simulator offers the seed catalogue). */

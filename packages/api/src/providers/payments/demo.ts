@@ -27,6 +27,8 @@ import type {
   CreateSubscriptionInput,
   CreatedPaymentIntent,
   CreatedSubscription,
+  DisputeInfo,
+  EarlyFraudWarningInfo,
   PaymentCardInfo,
   PaymentErrorInfo,
   PaymentEvent,
@@ -35,6 +37,7 @@ import type {
   PaymentProvider,
   RefundInput,
   RefundResult,
+  ReviewInfo,
   SubscriptionInfo,
 } from './types.ts';
 import { PaymentProviderError, WebhookVerificationError, idempotencyKeys } from './types.ts';
@@ -303,6 +306,19 @@ export class DemoPaymentProvider implements PaymentProvider {
     const intent = await this.store.getIntent(paymentIntentId);
     if (!intent?.cardLast4) return null;
     return { brand: intent.cardBrand ?? null, last4: intent.cardLast4 };
+  }
+
+  // The demo has no Radar and no disputes: it never sends their events, so nothing asks for them.
+  async retrieveReview(id: string): Promise<ReviewInfo> {
+    throw new PaymentProviderError('resource_missing', `The demo payment provider has no reviews (${id})`);
+  }
+
+  async retrieveEarlyFraudWarning(id: string): Promise<EarlyFraudWarningInfo> {
+    throw new PaymentProviderError('resource_missing', `The demo payment provider has no early fraud warnings (${id})`);
+  }
+
+  async retrieveDispute(id: string): Promise<DisputeInfo> {
+    throw new PaymentProviderError('resource_missing', `The demo payment provider has no disputes (${id})`);
   }
 
   async cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo> {

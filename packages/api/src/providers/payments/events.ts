@@ -13,6 +13,12 @@ export const HANDLED_PAYMENT_EVENTS = [
   'invoice.payment_failed',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  // Radar and disputes (issue 31): payment-risk.ts.
+  'review.opened',
+  'review.closed',
+  'radar.early_fraud_warning.created',
+  'charge.dispute.created',
+  'charge.dispute.closed',
 ] as const;
 
 export type HandledPaymentEventType = (typeof HANDLED_PAYMENT_EVENTS)[number];
@@ -60,6 +66,16 @@ export type PaymentEventSummary =
       status: string | null;
       cancelAtPeriodEnd: boolean;
       metadata: Record<string, string>;
+    }
+  | {
+      /** A Radar review, an early fraud warning or a dispute: the object's id, re-read before acting. */
+      kind: 'risk';
+      type: 'review.opened' | 'review.closed' | 'radar.early_fraud_warning.created' | 'charge.dispute.created' | 'charge.dispute.closed';
+      eventId: string;
+      objectId: string;
+      /** The payment intent as the event names it (a string, or expanded), when it does. */
+      paymentIntentId: string | null;
+      chargeId: string | null;
     }
   | { kind: 'ignored'; type: string; eventId: string };
 
@@ -145,6 +161,22 @@ export function summarizeEvent(event: PaymentEvent): PaymentEventSummary {
         status: str(o.status),
         cancelAtPeriodEnd: o.cancel_at_period_end === true,
         metadata: metadataOf(o.metadata),
+      };
+    }
+    case 'review.opened':
+    case 'review.closed':
+    case 'radar.early_fraud_warning.created':
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const id = str(o.id);
+      if (!id) break;
+      return {
+        kind: 'risk',
+        type: event.type,
+        eventId,
+        objectId: id,
+        paymentIntentId: idOf(o.payment_intent),
+        chargeId: idOf(o.charge),
       };
     }
   }

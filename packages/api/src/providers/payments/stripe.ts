@@ -6,6 +6,10 @@ import { PAYMENT_INTENT_STATUSES } from '../../domain/payment-status.ts';
 import { checkSignatureHeader } from './signature.ts';
 import type {
   CancellationReason,
+  ChargeFacts,
+  DisputeInfo,
+  EarlyFraudWarningInfo,
+  ReviewInfo,
   CreatePaymentIntentInput,
   CreateSubscriptionInput,
   CreatedPaymentIntent,
@@ -100,6 +104,33 @@ function intentInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
         }
       : {}),
     ...(pi.cancellation_reason ? { cancellationReason: pi.cancellation_reason } : {}),
+    ...(pi.latest_charge && typeof pi.latest_charge === 'object' ? { charge: chargeFacts(pi.latest_charge) } : {}),
+  };
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+/** A charge as the shop reads it; its review counts when expanded (an id alone says nothing of its state). */
+function chargeFacts(ch: Stripe.Charge): ChargeFacts {
+  return {
+    id: ch.id,
+    outcomeType: ch.outcome?.type ?? null,
+    review: ch.review && typeof ch.review === 'object' ? reviewInfo(ch.review) : null,
+    amountMinor: ch.amount,
+    amountRefundedMinor: ch.amount_refunded,
+    refunded: ch.refunded,
+    disputed: ch.disputed,
+  };
+}
+
+function reviewInfo(r: Stripe.Review): ReviewInfo {
+  return {
+    id: r.id,
+    open: r.open,
+    openedReason: r.opened_reason ?? null,
+    closedReason: r.closed_reason ?? null,
+    chargeId: idOf(r.charge),
+    paymentIntentId: idOf(r.payment_intent ?? null),
   };
 }
 
@@ -149,8 +180,40 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: pi.id, clientSecret: pi.client_secret, status: piStatus(pi.status) };
   }
 
+  /**
+   * One call: the intent with its latest charge and that charge's review expanded (API reference,
+   * Expanding responses), so an open Radar review is seen on the normal path without a second trip.
+   */
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo> {
-    return intentInfo(await this.stripe.paymentIntents.retrieve(id).catch(mapError));
+    return intentInfo(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge.review'] }).catch(mapError));
+  }
+
+  async retrieveReview(id: string): Promise<ReviewInfo> {
+    return reviewInfo(await this.stripe.reviews.retrieve(id).catch(mapError));
+  }
+
+  async retrieveEarlyFraudWarning(id: string): Promise<EarlyFraudWarningInfo> {
+    const w = await this.stripe.radar.earlyFraudWarnings.retrieve(id).catch(mapError);
+    return {
+      id: w.id,
+      chargeId: idOf(w.charge),
+      paymentIntentId: idOf(w.payment_intent ?? null),
+      fraudType: w.fraud_type ?? null,
+      actionable: w.actionable,
+    };
+  }
+
+  async retrieveDispute(id: string): Promise<DisputeInfo> {
+    const d = await this.stripe.disputes.retrieve(id).catch(mapError);
+    return {
+      id: d.id,
+      chargeId: idOf(d.charge),
+      paymentIntentId: idOf(d.payment_intent),
+      amountMinor: d.amount,
+      currency: d.currency.toUpperCase(),
+      reason: d.reason ?? null,
+      status: d.status,
+    };
   }
 
   async cancelPaymentIntent(id: string, reason?: CancellationReason): Promise<PaymentIntentInfo> {

@@ -45,6 +45,61 @@ export interface PaymentIntentInfo {
   lastError?: PaymentErrorInfo | undefined;
   /** Why a canceled intent was canceled (Stripe's cancellation_reason); 'abandoned': the shop's expiry. */
   cancellationReason?: string | undefined;
+  /**
+   * The intent's latest charge, when the provider read it in the same call (Stripe: expanded with
+   * its review). Absent: not read (the demo provider; a charge not made yet).
+   */
+  charge?: ChargeFacts | undefined;
+}
+
+/** What the shop reads of a charge: its Radar review, refunds and dispute flag. */
+export interface ChargeFacts {
+  id: string;
+  /** Radar's outcome.type ('authorized', 'manual_review', …); null when not given. */
+  outcomeType: string | null;
+  /** The charge's review (Stripe: Charge.review), when there is one. */
+  review: ReviewInfo | null;
+  amountMinor: number;
+  amountRefundedMinor: number;
+  refunded: boolean;
+  disputed: boolean;
+}
+
+/** A Radar review (Stripe API reference, Reviews: the Review object). */
+export interface ReviewInfo {
+  id: string;
+  /** True while the review waits for a decision. */
+  open: boolean;
+  /** Why it was opened ('rule', 'manual'). */
+  openedReason: string | null;
+  /** Why it was closed ('approved', 'refunded', 'refunded_as_fraud', 'disputed', 'redacted', 'acknowledged'); null while open. */
+  closedReason: string | null;
+  chargeId: string | null;
+  paymentIntentId: string | null;
+}
+
+/** A Radar early fraud warning (Stripe API reference, Early Fraud Warnings: the object). */
+export interface EarlyFraudWarningInfo {
+  id: string;
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  /** e.g. 'unauthorized_use_of_card', 'card_never_received'. */
+  fraudType: string | null;
+  /** Whether a refund or dispute can still follow. */
+  actionable: boolean;
+}
+
+/** A dispute (Stripe API reference, Disputes: the Dispute object). */
+export interface DisputeInfo {
+  id: string;
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  amountMinor: number;
+  currency: string;
+  /** e.g. 'fraudulent', 'product_not_received'. */
+  reason: string | null;
+  /** warning_needs_response, warning_under_review, warning_closed, needs_response, under_review, won, lost, prevented. */
+  status: string;
 }
 
 /** Stripe's reasons a caller may give for canceling a PaymentIntent. */
@@ -143,6 +198,12 @@ export interface PaymentProvider {
   resumeSubscription(id: string): Promise<SubscriptionInfo>;
   /** The card that paid an intent, for the receipt; null when unknown (not paid by card, or not at hand). */
   paymentCard(paymentIntentId: string): Promise<PaymentCardInfo | null>;
+  /** Re-reads a Radar review (webhooks: review.opened / review.closed). */
+  retrieveReview(id: string): Promise<ReviewInfo>;
+  /** Re-reads a Radar early fraud warning (radar.early_fraud_warning.created). */
+  retrieveEarlyFraudWarning(id: string): Promise<EarlyFraudWarningInfo>;
+  /** Re-reads a dispute (charge.dispute.created / charge.dispute.closed). */
+  retrieveDispute(id: string): Promise<DisputeInfo>;
 }
 
 export interface PaymentCardInfo {

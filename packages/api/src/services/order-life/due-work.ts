@@ -73,6 +73,8 @@ async function selectDueOrders(db: Db, services: Services): Promise<DueJob[]> {
       // Literal, so the planner can use the partial index orders_provisioning_idx (a bound
       // parameter cannot prove the index's WHERE).
       .where(sql<boolean>`status in ('paid', 'provisioning')`)
+      // Held orders wait for their review (payment-risk.ts); released ones are scheduled then.
+      .where('payment_hold', 'is', null)
       .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
       .where(leaseFree(now))
       .orderBy('next_attempt_at')

@@ -41,7 +41,8 @@ export type ProvisionOutcome = 'fulfilled' | 'pending' | 'retry' | 'refunded' | 
  * One provisioning attempt for a paid order, under a lease. 'skipped' when the order is not
  * waiting for provisioning, another worker holds it, or a refund of it is claimed (the shop's
  * owner refunds undelivered orders too). `heldLease`: the lease the caller took itself (the admin
- * area's retry claims the order in the transaction that records it).
+ * area's retry claims the order in the transaction that records it). A held order (orders.payment_hold:
+ * a Radar review open, or a refused payment) is skipped too.
  */
 export async function provisionOrder(
   db: Db,
@@ -57,6 +58,8 @@ export async function provisionOrder(
     .where('id', '=', orderId)
     .where('status', 'in', PROVISIONING_STATES)
     .where('refund_requested_at', 'is', null)
+    // Held (a Radar review open, or refused): not delivered until released (payment-risk.ts).
+    .where('payment_hold', 'is', null)
     .where(leaseFree(iso(now), opts.heldLease))
     .returningAll()
     .executeTakeFirst();

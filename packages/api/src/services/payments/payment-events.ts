@@ -11,6 +11,7 @@ import { markRefunded, recordPartialRefund } from '../order-life/refunds.ts';
 import { settleCanceledIntent } from '../orders/order-expiry.ts';
 import { iso } from '../../domain/time.ts';
 import { handleInvoiceEvent, handleSubscriptionEvent } from '../orders/subscriptions.ts';
+import { handleEarlyFraudWarning, holdIfUnderReview, recordRefundedCharge, syncDispute, syncReview } from './payment-risk.ts';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -87,6 +88,21 @@ async function dispatch(db: Db, services: Services, s: PaymentEventSummary, even
     case 'subscription':
       await handleSubscriptionEvent(db, services, s);
       return;
+    case 'risk':
+      switch (s.type) {
+        case 'review.opened':
+        case 'review.closed':
+          await syncReview(db, services, s.objectId, s.paymentIntentId);
+          return;
+        case 'radar.early_fraud_warning.created':
+          await handleEarlyFraudWarning(db, services, s.objectId, s.paymentIntentId);
+          return;
+        case 'charge.dispute.created':
+        case 'charge.dispute.closed':
+          await syncDispute(db, services, s.objectId, s.paymentIntentId);
+          return;
+      }
+      return;
     case 'ignored':
       return;
   }
@@ -122,9 +138,14 @@ export async function settlePaymentIntent(
   const info = await services.payments.retrievePaymentIntent(paymentIntentId);
   switch (info.status) {
     case 'succeeded':
+      // A Radar review still open holds the order before its claim (the charge came in this read).
+      if (info.charge) await holdIfUnderReview(db, services, info);
       if (!(await fulfilOrder(db, services, info.id, opts)).claimed && (await attachIntent(db, info.id, info.metadata.orderId))) {
+        if (info.charge) await holdIfUnderReview(db, services, info);
         await fulfilOrder(db, services, info.id, opts);
       }
+      // Refunded at Stripe already (a refused review), whichever event came first: recorded once.
+      if (info.charge?.refunded) await recordRefundedCharge(db, services, info);
       break;
     case 'canceled':
       await settleCanceledIntent(db, services, info);
