@@ -32,6 +32,7 @@ export function shopConfig(env: Env): ShopConfig {
     supportEmail: env.SUPPORT_EMAIL,
     phone: env.SUPPORT_PHONE,
     postalAddress: env.POSTAL_ADDRESS,
+    renewalReminderDays: env.RENEWAL_REMINDER_DAYS,
   };
 }
 

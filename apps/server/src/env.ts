@@ -51,6 +51,8 @@ const ZEnv = z
      * order's own rate); larger ones are an owner's, with the second factor again. Default 5000 ($50).
      */
     SUPPORT_REFUND_LIMIT_USD_MINOR: z.coerce.number().int().min(0).max(100_000_000).default(5000),
+    /** Days before each subscription renewal the reminder e-mail (price, date, one-click cancel) goes out; 0: none. */
+    RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(28).default(3),
     /**
      * Key of the card-number fingerprints the card-testing limit counts (never the numbers). Set the
      * same value on every server process sharing a database; unset: random per process.

@@ -23,6 +23,7 @@ import type app from '../locales/en/app.json';
 import type admin from '../locales/en/admin.json';
 import type rights from '../locales/en/rights.json';
 import type trip from '../locales/en/trip.json';
+import type disputes from '../locales/en/disputes.json';
 
 export const NAMESPACES = [
   'common',
@@ -48,6 +49,7 @@ export const NAMESPACES = [
   'admin',
   'rights',
   'trip',
+  'disputes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -83,4 +85,5 @@ export interface Resources {
   admin: typeof admin;
   rights: typeof rights;
   trip: typeof trip;
+  disputes: typeof disputes;
 }

@@ -1,4 +1,4 @@
-// The server's own i18next instance for e-mails: the `email`, `plans` and `destinations`
+// The server's own i18next instance for e-mails: the `email`, `plans`, `destinations` and `disputes` (the renewal reminder)
 // namespaces of every language, imported as modules (bundled with the server: no file reads, no
 // network, nothing loaded while an e-mail is written). English is the fallback for a missing key.
 import i18next, { type TFunction, type i18n as I18n } from 'i18next';
@@ -32,20 +32,30 @@ import jaDestinations from '@esim/i18n/locales/ja/destinations.json';
 import hiEmail from '@esim/i18n/locales/hi/email.json';
 import hiPlans from '@esim/i18n/locales/hi/plans.json';
 import hiDestinations from '@esim/i18n/locales/hi/destinations.json';
+import enDisputes from '@esim/i18n/locales/en/disputes.json';
+import esDisputes from '@esim/i18n/locales/es/disputes.json';
+import frDisputes from '@esim/i18n/locales/fr/disputes.json';
+import deDisputes from '@esim/i18n/locales/de/disputes.json';
+import zhDisputes from '@esim/i18n/locales/zh/disputes.json';
+import arDisputes from '@esim/i18n/locales/ar/disputes.json';
+import ptDisputes from '@esim/i18n/locales/pt/disputes.json';
+import ruDisputes from '@esim/i18n/locales/ru/disputes.json';
+import jaDisputes from '@esim/i18n/locales/ja/disputes.json';
+import hiDisputes from '@esim/i18n/locales/hi/disputes.json';
 import { SHOP_LANGUAGES, type ShopLanguage } from '../domain/language.ts';
 
 const resources = {
-  en: { email: enEmail, plans: enPlans, destinations: enDestinations },
-  es: { email: esEmail, plans: esPlans, destinations: esDestinations },
-  fr: { email: frEmail, plans: frPlans, destinations: frDestinations },
-  de: { email: deEmail, plans: dePlans, destinations: deDestinations },
-  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations },
-  ar: { email: arEmail, plans: arPlans, destinations: arDestinations },
-  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations },
-  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations },
-  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations },
-  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations },
-} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations', object>>;
+  en: { email: enEmail, plans: enPlans, destinations: enDestinations, disputes: enDisputes },
+  es: { email: esEmail, plans: esPlans, destinations: esDestinations, disputes: esDisputes },
+  fr: { email: frEmail, plans: frPlans, destinations: frDestinations, disputes: frDisputes },
+  de: { email: deEmail, plans: dePlans, destinations: deDestinations, disputes: deDisputes },
+  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations, disputes: zhDisputes },
+  ar: { email: arEmail, plans: arPlans, destinations: arDestinations, disputes: arDisputes },
+  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations, disputes: ptDisputes },
+  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations, disputes: ruDisputes },
+  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations, disputes: jaDisputes },
+  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations, disputes: hiDisputes },
+} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations' | 'disputes', object>>;
 
 let instance: I18n | null = null;
 
@@ -58,7 +68,7 @@ function emailI18n(): I18n {
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...SHOP_LANGUAGES],
-    ns: ['email', 'plans', 'destinations'],
+    ns: ['email', 'plans', 'destinations', 'disputes'],
     defaultNS: 'email',
     initAsync: false,
     // Texts come out plain; render.ts escapes them where they go into HTML.

@@ -356,7 +356,7 @@ export function renderOrderEmail(input: OrderEmailInput): RenderedEmail {
 }
 
 // ── the short notices (one template) ──────────────────────────────────────────────────────────
-interface Notice {
+export interface Notice {
   subject: string;
   heading: string;
   lead: string[];
@@ -369,7 +369,7 @@ interface Notice {
   body?: string[] | undefined;
 }
 
-function renderNotice(lang: ShopLanguage, t: EmailT, brand: EmailBrand, n: Notice): RenderedEmail {
+export function renderNotice(lang: ShopLanguage, t: EmailT, brand: EmailBrand, n: Notice): RenderedEmail {
   const action = n.action ? safeHref(n.action.href) : null;
   const action2 = n.action2 ? safeHref(n.action2.href) : null;
   const body = n.body ?? [];

@@ -18,6 +18,8 @@ export interface ShopConfig {
   supportEmail: string;
   phone: string;
   postalAddress: string;
+  /** Days before each subscription renewal its reminder is sent (RENEWAL_REMINDER_DAYS; default 3, 0: none). */
+  renewalReminderDays?: number | undefined;
 }
 
 export interface Services {

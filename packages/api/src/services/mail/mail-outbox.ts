@@ -18,6 +18,7 @@ import { ledgerKeys } from '../rewards/rewards-ledger.ts';
 import { composeEsimLifeEmail, emailSubscriptionOf, isEsimLifeEmailKind, type EsimLifeEmailKind } from '../esims/esim-emails.ts';
 import { accountInviteUrl, withAccountInvite, withManageLink } from '../../emails/manage-link.ts';
 import { outboxEsimLink } from '../esims/esim-links.ts';
+import { RENEWAL_REMINDER_PREFIX, composeRenewalReminder, type RenewalReminderKind } from '../orders/renewal-reminders.ts';
 
 export type EmailKind =
   | 'esim_delivery'
@@ -29,7 +30,9 @@ export type EmailKind =
   // left, a top-up applied, a subscription renewal's receipt and its failure.
   | EsimLifeEmailKind
   // The eSIM e-mail sent again from the admin area (composed as esim_delivery).
-  | EsimResendKind;
+  | EsimResendKind
+  // A subscription's renewal reminder, one per period (renewal-reminders.ts), on its first order.
+  | RenewalReminderKind;
 
 /**
  * Each resend of the eSIM e-mail is a row of its own, numbered ('esim_resend:1', 'esim_resend:2',
@@ -225,6 +228,7 @@ async function composeOutboxMessage(db: Db, services: Services, orderId: number,
   const locale = order.locale;
   const plan = await emailPlanOf(db, order);
   if (isEsimLifeEmailKind(kind)) return composeEsimLifeEmail(db, services, { order, plan, kind, to });
+  if (kind.startsWith(RENEWAL_REMINDER_PREFIX)) return composeRenewalReminder(db, services, order, plan, kind, to);
   if (kind === 'refund_notice' || kind.startsWith(REFUND_NOTICE_PREFIX)) {
     // The refund row says what happened and in which language (the person who caused it).
     const seq = kind === 'refund_notice' ? null : Number(kind.slice(REFUND_NOTICE_PREFIX.length));

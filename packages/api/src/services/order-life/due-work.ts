@@ -10,6 +10,7 @@ import { iso } from '../../domain/time.ts';
 import { eachLimit, leaseFree, takeDueBatch, type DueJob } from '../shared/job-claims.ts';
 import { errorText } from '../../errors.ts';
 import { fulfilOrder, markCanceled } from './claim.ts';
+import { queueRenewalReminders } from '../orders/renewal-reminders.ts';
 import { provisionOrder, type ProvisionOutcome } from './provisioning.ts';
 
 export interface DueWorkResult {
@@ -46,6 +47,12 @@ export async function runDueWork(db: Db, services: Services, opts: DueWorkOption
       if (outcome !== 'skipped') progressed++;
     });
     if (progressed === 0 || due.length < services.fulfilment.batchSize) break;
+  }
+  // Renewal reminders due (issue 31): queued in the outbox, sent by the loop below.
+  try {
+    await queueRenewalReminders(db, services);
+  } catch (e) {
+    services.log.warn('renewal reminders: will try again on the next pass', { error: errorText(e) });
   }
   const emails = { sent: 0, failed: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
