@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Group, Image, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconDeviceMobile, IconEye, IconQrcode, IconReceipt, IconReceiptRefund } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PaymentHoldChip } from '../checkout/payment-hold.tsx';
 import { isolated } from '../../components/bidi.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
@@ -130,12 +131,14 @@ function OrderStatus({ order, stacked = false }: { order: AccountOrder; stacked?
   return stacked ? (
     <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
       <OrderStatusBadge status={order.status} />
+      <PaymentHoldChip hold={order.paymentHold} />
       <PartlyRefundedChip order={order} />
       <EsimStatusChip status={order.esimStatus} />
     </Stack>
   ) : (
     <Group gap={6} wrap="wrap" component="span" display="inline-flex">
       <OrderStatusBadge status={order.status} />
+      <PaymentHoldChip hold={order.paymentHold} />
       <PartlyRefundedChip order={order} />
       <EsimStatusChip status={order.esimStatus} />
     </Group>

@@ -35,6 +35,8 @@ export interface AccountOrder {
   refundKeptMinor?: number | null;
   /** Who made the latest refund: the traveller, the shop's owner, or the shop itself (undeliverable). */
   refundedBy?: 'traveller' | 'owner' | 'system' | null;
+  /** Paid but held: 'review' (payment under review), 'refused' (not approved). */
+  paymentHold?: 'review' | 'refused' | null;
 }
 
 export interface RefundSummary {

@@ -40,6 +40,7 @@ import { planFacts } from './plan-facts.ts';
 import type { OrderSuccessSearch } from './success-search.ts';
 import classes from './checkout.module.css';
 import { isolated } from '../../components/bidi.tsx';
+import { PaymentHoldNotice } from './payment-hold.tsx';
 
 export type OrderView = RouterOutputs['orders']['byPaymentIntent'];
 
@@ -230,26 +231,30 @@ function OrderByPaymentIntent({
           aria-busy={!timedOut}
           data-testid="order-waiting"
         >
-          <Stack align="center" ta="center" gap="sm" py="lg">
-            {timedOut ? (
-              <ThemeIcon size={52} radius="xl" variant="light" color="yellow">
-                <IconClockHour4 size={28} aria-hidden />
-              </ThemeIcon>
-            ) : (
-              <Loader size="lg" aria-hidden />
-            )}
-            <Title order={2} fz="xl">
-              {timedOut ? t('success.slowTitle') : paid ? t('success.preparingTitle') : t('success.confirmingTitle')}
-            </Title>
-            <Text c="dimmed" maw={440}>
-              {timedOut ? t('success.slowBody') : paid ? t('success.preparingBody') : t('success.confirmingBody')}
-            </Text>
-            {timedOut ? (
-              <Button variant="default" onClick={checkAgain} loading={order.isFetching}>
-                {t('success.checkAgain')}
-              </Button>
-            ) : null}
-          </Stack>
+          {data.paymentHold ? (
+            <PaymentHoldNotice hold={data.paymentHold} />
+          ) : (
+            <Stack align="center" ta="center" gap="sm" py="lg">
+              {timedOut ? (
+                <ThemeIcon size={52} radius="xl" variant="light" color="yellow">
+                  <IconClockHour4 size={28} aria-hidden />
+                </ThemeIcon>
+              ) : (
+                <Loader size="lg" aria-hidden />
+              )}
+              <Title order={2} fz="xl">
+                {timedOut ? t('success.slowTitle') : paid ? t('success.preparingTitle') : t('success.confirmingTitle')}
+              </Title>
+              <Text c="dimmed" maw={440}>
+                {timedOut ? t('success.slowBody') : paid ? t('success.preparingBody') : t('success.confirmingBody')}
+              </Text>
+              {timedOut ? (
+                <Button variant="default" onClick={checkAgain} loading={order.isFetching}>
+                  {t('success.checkAgain')}
+                </Button>
+              ) : null}
+            </Stack>
+          )}
         </Paper>
       </SuccessLayout>
     );

@@ -1,7 +1,7 @@
 // Reading orders: the account's order table, the order-success view (with its privacy rule; read
 // only — the return page's settlement is order-life/settle.ts), and guest orders joining the
 // account registered later with the same e-mail.
-import type { Db, Esim, Order, RefundActor } from '@esim/db';
+import type { Db, Esim, Order, PaymentHold, RefundActor } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../types.ts';
 import { appleInstallUrl } from '../../domain/activation-code.ts';
@@ -49,6 +49,8 @@ export interface OrderSummary {
   refundKeptMinor: number;
   /** Who made the latest refund (the owner's partial or goodwill refund: 'owner'); null: none. */
   refundedBy: RefundActor | null;
+  /** Paid, but held (issue 31): 'review' — the payment is under review; 'refused' — not approved. Absent: no hold. */
+  paymentHold?: PaymentHold | undefined;
 }
 
 /** The order-success page's view (spec §3, Order success view), assembled by the server. */
@@ -79,6 +81,8 @@ export interface OrderView {
   purchaseDate: string;
   status: DisplayStatus;
   orderStatus: OrderState;
+  /** Paid, but held (issue 31): 'review' — the payment is under review; 'refused' — not approved. Absent: no hold. */
+  paymentHold?: PaymentHold | undefined;
   /** The eSIM's own chip (esimChip); null before delivery and once refunded. */
   esimStatus: EsimChip | null;
   kind: OrderKindValue;
@@ -147,6 +151,7 @@ export function toOrderView(
     purchaseDate: order.paid_at ?? order.created_at,
     status: displayStatus(order.status),
     orderStatus: order.status,
+    ...(order.payment_hold && order.status !== 'refunded' ? { paymentHold: order.payment_hold } : {}),
     esimStatus: esimChip(
       order.status,
       esim ? { profileState: esim.profile_state, planState: esim.plan_state, refunded: esim.status === 'canceled' } : null,
@@ -191,6 +196,7 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
       'o.payment_intent_id',
       'o.points_discount_minor',
       'o.amount_refunded_minor',
+      'o.payment_hold',
       'e.public_id as esim_public_id',
       'e.access_token as esim_token',
       'e.status as esim_status',
@@ -233,6 +239,7 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     currency: r.currency,
     status: displayStatus(r.status),
     orderStatus: r.status,
+    ...(r.payment_hold && r.status !== 'refunded' ? { paymentHold: r.payment_hold } : {}),
     esimStatus: chipOf(r),
     kind: r.kind,
     createdAt: r.created_at,
