@@ -58,7 +58,13 @@ export function maskPhone(phone: string): string {
 }
 
 /** The keys whose string values are a person's address or number, wherever they sit in an answer. */
-const MASKED_KEYS: Record<string, (v: string) => string> = { email: maskEmail, mobile: maskPhone, phone: maskPhone };
+const MASKED_KEYS: Record<string, (v: string) => string> = {
+  email: maskEmail,
+  mobile: maskPhone,
+  phone: maskPhone,
+  // A dispute's evidence text (issue 31): every address in it.
+  evidence: (v) => v.replace(/[^\s@<>()"']+@[^\s@<>()"']+\.[^\s@<>()"']+/g, (m) => maskEmail(m)),
+};
 
 /**
  * A copy of `value` with every e-mail address and phone number masked (support's view of orders,

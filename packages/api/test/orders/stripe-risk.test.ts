@@ -10,6 +10,8 @@ import { MemorySimulatorStore } from '../../src/providers/esim/simulator-store.t
 import { StripePaymentProvider } from '../../src/providers/payments/index.ts';
 import { receiveWebhook } from '../../src/services/payments/payment-events.ts';
 import { pointsTotals } from '../../src/services/rewards/rewards-ledger.ts';
+import { getAdminOrder } from '../../src/services/admin/orders.ts';
+import { maskPersonalData } from '../../src/domain/admin-roles.ts';
 import { T0, account, counts, createOrdersRig, type OrdersRig } from './rig.ts';
 import { WHSEC, createStripeFake, type StripeFake } from './stripe-fake.ts';
 
@@ -222,6 +224,29 @@ describe('charge.dispute.created / charge.dispute.closed', () => {
     expect((await pointsTotals(rig.db, uid)).balance).toBe(0);
     const esim = await rig.db.selectFrom('esims').selectAll().executeTakeFirstOrThrow();
     expect((await simStore.byIccid(esim.iccid))?.suspended).toBe(true);
+
+    // The owner's order page: the dispute, and the evidence the shop holds in one text.
+    await rig.esim.simulateInstall(esim.iccid);
+    const page = await getAdminOrder(rig.db, rig.services, (await order(id)).public_id);
+    expect(page.risk?.items).toEqual([
+      expect.objectContaining({
+        kind: 'dispute',
+        ref: dispute.id,
+        status: 'needs_response',
+        reason: 'fraudulent',
+        amountMinor: 1999,
+        outcome: 'open',
+        esimAction: 'suspended',
+      }),
+    ]);
+    const evidence = page.risk!.evidence!;
+    expect(evidence).toContain(`ORDER ${(await order(id)).public_id}`);
+    expect(evidence).toMatch(/esim_delivery to risk@traveller\.example — Message-ID /);
+    expect(evidence).toContain(`ICCID ${esim.iccid}`);
+    expect(evidence).toContain('pending_payment → paid');
+    expect(evidence).toContain('Purchase IP address and device: not stored by the shop');
+    // Support's masked view masks the addresses in it too.
+    expect(maskPersonalData(page).risk!.evidence).not.toContain('risk@traveller.example');
 
     await twice(event('charge.dispute.closed', fake.closeDispute(dispute.id, 'won')));
     expect((await pointsTotals(rig.db, uid)).balance).toBe(before);

@@ -7,6 +7,7 @@
 // Each writes its audit row in the transaction of its state change; a repeated click writes none.
 import { sql } from 'kysely';
 import type { Db, Order } from '@esim/db';
+import { orderRiskView } from '../payments/payment-risk-view.ts';
 import { AppError, errorText } from '../../errors.ts';
 import { PAID_STATES, PROVISIONING_STATES } from '../../domain/orders.ts';
 import { tryConvertMinor } from '../../domain/money.ts';
@@ -391,6 +392,8 @@ export async function getAdminOrder(db: Db, services: Services, publicId: string
     emails: emails.map(toEmailJob),
     timeline: sortTimeline(timeline, TIMELINE_ORDER),
     statusHistory: await listOrderEvents(db, order.id),
+    // Issue 31: reviews, fraud warnings and disputes, with the evidence (absent: none).
+    ...(await orderRiskView(db, order).then((risk) => (risk ? { risk } : {}))),
     actions: {
       refund: PAID_STATES.includes(order.status) && order.refund_requested_at === null && refundBlock(services, order) === null,
       resendEmail: order.status === 'fulfilled' && order.topup_esim_id === null && esim !== undefined && !resendPending,

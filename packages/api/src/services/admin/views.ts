@@ -1,5 +1,6 @@
 // What the admin.* procedures return (issue 14). The admin pages are typed by these.
 // Money is integer minor units plus a currency code; times are ISO-8601 UTC strings.
+import type { OrderRiskView } from '../payments/payment-risk-view.ts';
 import type { AdminRole, ContactMessageStatus, EsimPlanStateValue, EsimProfileStateValue, OrderKind, OrderStatus } from '@esim/db';
 import type { TravelerLevel } from '../../domain/rewards.ts';
 import type { OrderEventView } from '../order-life/events.ts';
@@ -153,6 +154,8 @@ export interface AdminOrderDetail extends AdminOrderRow {
   timeline: TimelineEntry[];
   /** Every move of the order's status (order_events), oldest first: from → to, who, why, when. */
   statusHistory: OrderEventView[];
+  /** Radar reviews, early fraud warnings and disputes, the hold and the evidence (issue 31); absent when none. */
+  risk?: OrderRiskView | undefined;
   /** What the order page offers; each is idempotent. */
   actions: { refund: boolean; resendEmail: boolean; retryProvisioning: boolean };
 }

@@ -16,6 +16,7 @@ import { formatCount, formatDateTime, formatUsdMinor } from '../ui/format.ts';
 import { Code, Money } from '../ui/money.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { OrderRiskPanel } from './order-risk-panel.tsx';
 import classes from './order-detail.module.css';
 
 type Detail = RouterOutputs['admin']['orders']['get'];
@@ -76,6 +77,7 @@ function OrderDetail({ order }: { order: Detail }) {
   return (
     <Stack gap="md">
       <OrderActions order={order} />
+      <OrderRiskPanel risk={order.risk} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Section id="order-facts" title={t('orders.detail.facts')}>
