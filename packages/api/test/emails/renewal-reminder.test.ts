@@ -33,7 +33,7 @@ async function subscribed(locale: 'en' | 'ar' = 'en', email?: string) {
 const row = (publicId: string) =>
   rig.db.selectFrom('subscriptions').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
 const reminders = () => rig.mailer.sent.filter((m) => m.tag?.includes('-renewal-reminder-'));
-const tokenOf = (text: string) => /subscription-cancel\?token=([^\s"&]+)/.exec(text)?.[1];
+const tokenOf = (text: string) => /subscribe\?cancel=([^\s"&]+)/.exec(text)?.[1];
 
 async function pass() {
   await runDueWork(rig.db, rig.services);
@@ -67,7 +67,7 @@ describe('renewal reminder', () => {
     expect(mail.text).toContain(t('reminder.intro', { ns: 'disputes', plan: 'Japan 5 GB – 30 days', amount: price, date }));
     const token = tokenOf(mail.text);
     expect(token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
-    expect(mail.html).toContain(`/subscription-cancel?token=${token}`);
+    expect(mail.html).toContain(`/subscribe?cancel=${token}`);
 
     // The next period gets its own reminder (a renewal moves the period end).
     await advanceDemoRenewal(rig.db, rig.services, publicId);

@@ -55,7 +55,8 @@ function sign(key: Buffer, reminderId: number): string {
 }
 
 export function renewalCancelUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/subscription-cancel?token=${encodeURIComponent(token)}`;
+  // The subscription page's cancel mode (no route of its own: the shop's initial chunk is at its budget).
+  return `${publicUrl.replace(/\/+$/, '')}/subscribe?cancel=${encodeURIComponent(token)}`;
 }
 
 /** The cancel link's token of a reminder (composed when its e-mail is written). */
