@@ -12,6 +12,8 @@ const nowS = Math.floor(T0.getTime() / 1000);
 /** Just enough of Stripe: payment intents (idempotent on Idempotency-Key) and refunds. */
 function fakeStripe() {
   const intents = new Map<string, Record<string, unknown>>();
+  /** docs.stripe.com/api/disputes/object */
+  const disputes = new Map<string, Record<string, unknown>>();
   const keys = new Map<string, string>();
   let n = 0;
   const json = (body: unknown, status = 200) =>
@@ -48,9 +50,14 @@ function fakeStripe() {
         ? json(pi)
         : json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }, 404);
     }
+    const du = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && du) {
+      const d = disputes.get(du[1]!);
+      return d ? json(d) : json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such dispute' } }, 404);
+    }
     return json({ error: { type: 'invalid_request_error', message: `no fake for ${method} ${url.pathname}` } }, 404);
   };
-  return { intents, fetchImpl };
+  return { intents, disputes, fetchImpl };
 }
 
 let t: OrdersApp;
@@ -85,11 +92,11 @@ async function checkout() {
   };
 }
 
-function delivery(pi: Record<string, unknown>, opts: { t?: number; id?: string } = {}) {
+function delivery(pi: Record<string, unknown>, opts: { t?: number; id?: string; type?: string } = {}) {
   const payload = JSON.stringify({
     id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`,
     object: 'event',
-    type: 'payment_intent.succeeded',
+    type: opts.type ?? 'payment_intent.succeeded',
     created: nowS,
     api_version: Stripe.API_VERSION,
     data: { object: pi },
@@ -156,5 +163,52 @@ describe('Stripe over HTTP', () => {
     expect(await counts(t.db)).toMatchObject({ orders: 1, fulfilled: 1, esims: 1, emails: 1, sent: 1 });
     const view = (await (await t.app.request(returnPage)).json()) as { ready: boolean; activationCode: string };
     expect(view).toMatchObject({ ready: true, activationCode: expect.stringMatching(/^LPA:1\$/) });
+  });
+
+  it('charge.dispute.created and .closed over the webhook route: each twice, closed first too; acted on once', async () => {
+    const intent = await checkout();
+    const pi = stripe.intents.get(intent.paymentIntentId)!;
+    pi.status = 'succeeded';
+    pi.latest_charge = 'ch_http_1';
+    expect((await hook(delivery(pi))).status).toBe(200);
+    await t.settle();
+    // docs.stripe.com/api/disputes/object (payment_intent as an id; the charge too).
+    const dispute = {
+      id: 'du_http_1',
+      object: 'dispute',
+      amount: 450,
+      balance_transactions: [],
+      charge: 'ch_http_1',
+      created: nowS,
+      currency: 'usd',
+      evidence_details: { due_by: nowS + 7 * 86400, has_evidence: false, past_due: false, submission_count: 0 },
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: intent.paymentIntentId,
+      reason: 'product_not_received',
+      status: 'needs_response',
+    };
+    stripe.disputes.set(dispute.id, { ...dispute, status: 'won' });
+    const closed = delivery({ ...dispute, status: 'won' }, { type: 'charge.dispute.closed', id: 'evt_du_closed' });
+    const created = delivery(dispute, { type: 'charge.dispute.created', id: 'evt_du_created' });
+    const outcomes = [];
+    for (const d of [closed, closed, created, created]) {
+      const res = await hook(d);
+      expect(res.status).toBe(200);
+      outcomes.push(((await res.json()) as { outcome: string }).outcome);
+    }
+    expect(outcomes).toEqual(['processed', 'duplicate', 'processed', 'duplicate']);
+    const rows = await t.db.selectFrom('payment_risks').selectAll().execute();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        provider_ref: 'du_http_1',
+        kind: 'dispute',
+        status: 'won',
+        outcome: 'won',
+        reason: 'product_not_received',
+      }),
+    ]);
+    expect((await counts(t.db)).fulfilled).toBe(1);
   });
 });
