@@ -327,7 +327,8 @@ export async function syncDispute(db: Db, services: Services, disputeId: string,
     .updateTable('payment_risks')
     .set({ status: d.status, reason: d.reason, amount_minor: d.amountMinor, updated_at: now })
     .where('id', '=', row.id)
-    .where('outcome', 'not in', ['won', 'lost'])
+    // NULL NOT IN (…) is not true: an outcome not set yet is matched on its own.
+    .where((eb) => eb.or([eb('outcome', 'is', null), eb('outcome', 'not in', ['won', 'lost'])]))
     .execute();
   if (row.outcome === 'won' || row.outcome === 'lost') return;
   if (!CLOSED_DISPUTE.has(d.status)) {
