@@ -32,6 +32,7 @@ import { adminRest } from './rest/admin.ts';
 import { healthRest } from './rest/health.ts';
 import { webhookRoutes } from './webhooks/stripe.ts';
 import { esimWebhookRoutes } from './webhooks/esim.ts';
+import { inboundMailRoutes } from './webhooks/inbound-mail.ts';
 import { seoRoutes } from './seo.ts';
 
 export function createApp(deps: AppDeps) {
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminRest(deps));
   app.route('/api', webhookRoutes(deps));
   app.route('/api', esimWebhookRoutes(deps));
+  app.route('/api', inboundMailRoutes(deps));
 
   // The path is echoed back clipped: a request can carry a path of any length.
   app.all('/api/*', (c) => sendError(c, 404, 'NOT_FOUND', `No API route ${clip(c.req.method, 20)} ${clip(c.req.path, 200)}`));

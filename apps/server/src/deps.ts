@@ -179,6 +179,7 @@ export function buildServices(
       secret: env.RATE_LIMIT_SECRET,
     }),
     adminPolicy: { supportRefundLimitUsdMinor: env.SUPPORT_REFUND_LIMIT_USD_MINOR },
+    supportMail: { inboundAddress: env.INBOUND_MAIL_ADDRESS && env.INBOUND_MAIL_SECRET ? env.INBOUND_MAIL_ADDRESS : null },
     jobs: new JobQueue({
       concurrency: env.FULFILMENT_CONCURRENCY,
       enabled: env.FULFILMENT_INLINE,

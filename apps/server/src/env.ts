@@ -58,6 +58,19 @@ const ZEnv = z
      * same value on every server process sharing a database; unset: random per process.
      */
     RATE_LIMIT_SECRET: optionalText(),
+    /**
+     * Support tickets' inbound mail (issue 30): the address replies go to (its plus form,
+     * support+t12-…@…, is each ticket e-mail's Reply-To), and the shared secret the inbound mail
+     * provider sends as the password of HTTP Basic auth on POST /api/webhooks/inbound-mail. Both
+     * unset: no Reply-To; the e-mails link back to the thread.
+     */
+    INBOUND_MAIL_ADDRESS: optionalText().pipe(
+      z
+        .string()
+        .regex(/^[^\s@<>"+]+@[^\s@<>"]+\.[^\s@<>"]+$/, 'an e-mail address without a + part, e.g. support@inbound.shop.example')
+        .optional(),
+    ),
+    INBOUND_MAIL_SECRET: optionalText(),
     // ── the shop's public facts: read at run time, served to the web app and its pre-rendered pages ──
     PRODUCT_NAME: shopText('eSIM Shop', 'the shop\'s name, e.g. PRODUCT_NAME="Globetrotter Data"'),
     SUPPORT_EMAIL: shopEmail('support@example.com'),

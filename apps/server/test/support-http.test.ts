@@ -38,7 +38,7 @@ describe('POST /api/contact', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const body = (await res.json()) as { id: number; createdAt: string };
-    expect(body).toEqual({ id: expect.any(Number), createdAt: t.clock.now.toISOString() });
+    expect(body).toEqual({ id: expect.any(Number), createdAt: t.clock.now.toISOString(), ticketNumber: 'T-000001' });
     const row = await t.db.selectFrom('contact_messages').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       name: 'Ada Lovelace',

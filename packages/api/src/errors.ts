@@ -25,6 +25,12 @@ export const APP_ERRORS = {
     message: 'Confirm it is you: enter a code from your authenticator app or use your passkey again.',
   },
   INVALID_CODE: { trpc: 'BAD_REQUEST', http: 400, message: 'That code is not valid. Please try again.' },
+  // Support tickets (issue 30): a guest's link past its date.
+  TICKET_LINK_EXPIRED: {
+    trpc: 'FORBIDDEN',
+    http: 403,
+    message: 'This link has expired. Open the newest e-mail about your request, or write to us again from the support page.',
+  },
   // Checkout and payments.
   AMOUNT_BELOW_MINIMUM: {
     trpc: 'BAD_REQUEST',

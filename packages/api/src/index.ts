@@ -87,3 +87,6 @@ export { DEFAULT_PRICING_RULE, retailPrice, checkPricingRule } from './domain/pr
 export type { PricingRule, PricingRounding } from './domain/pricing.ts';
 export { ESIM_PROVIDER_NAMES, isEsimProviderError, EsimProviderError } from './providers/esim/index.ts';
 export type { EsimProviderName, EsimProviderConfig } from './providers/esim/index.ts';
+// Support tickets' inbound e-mail (issue 30): the server's webhook route.
+export { receiveInboundEmail, ZPostmarkInbound } from './services/support/ticket-inbound.ts';
+export type { InboundOutcome, TPostmarkInbound } from './services/support/ticket-inbound.ts';

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth.ts';
 import { usersRouter } from './routers/users.ts';
 import { ordersRouter } from './routers/orders.ts';
 import { supportRouter } from './routers/support.ts';
+import { ticketsRouter } from './routers/tickets.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { esimLinksRouter } from './routers/esim-links.ts';
 import { esimsRouter } from './routers/esims.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   users: usersRouter,
   orders: ordersRouter,
   support: supportRouter,
+  tickets: ticketsRouter,
   payments: paymentsRouter,
   esims: esimsRouter,
   esimLinks: esimLinksRouter,

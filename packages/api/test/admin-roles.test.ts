@@ -37,6 +37,14 @@ const SUPPORT = new Set([
   'admin.customers.reveal',
   'admin.support.messages',
   'admin.support.setStatus',
+  // The ticket inbox (issue 30); canned answers are edited by the owner only.
+  'admin.tickets.list',
+  'admin.tickets.get',
+  'admin.tickets.assign',
+  'admin.tickets.answer',
+  'admin.tickets.note',
+  'admin.tickets.setStatus',
+  'admin.tickets.canned',
 ]);
 /** What the catalogue role may call. */
 const CATALOGUE = new Set([

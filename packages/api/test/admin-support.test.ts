@@ -77,8 +77,12 @@ describe('inbox', () => {
 });
 
 describe('newsletter', () => {
+  /** Subscribes and opens the confirmation link of the e-mail (double opt-in, issue 30). */
   async function subscribe(email: string, source = 'blog', locale: 'en' | 'de' = 'en') {
-    await (await rig.browser({ locale }).caller()).support.subscribe({ email, source, locale });
+    const api = await rig.browser({ locale }).caller();
+    await api.support.subscribe({ email, source, locale });
+    const token = /\/newsletter\?token=([^\s&]+)/.exec(rig.mailer.sent.at(-1)!.text)![1]!;
+    await api.support.confirmNewsletter({ token: decodeURIComponent(token) });
   }
 
   it('lists subscribers newest first, paged and searched', async () => {
@@ -102,9 +106,27 @@ describe('newsletter', () => {
     await rig.db
       .insertInto('newsletter_subscribers')
       .values([
-        { email: '=cmd|"/c calc"!a1@evil.example', locale: 'en', source: '+sum(1,2)', created_at: rig.clock.now.toISOString() },
-        { email: '@at@evil.example', locale: 'en', source: '-2', created_at: rig.clock.now.toISOString() },
-        { email: 'tab@evil.example', locale: 'en', source: '\tx', created_at: rig.clock.now.toISOString() },
+        {
+          email: '=cmd|"/c calc"!a1@evil.example',
+          locale: 'en',
+          source: '+sum(1,2)',
+          created_at: rig.clock.now.toISOString(),
+          confirmed_at: rig.clock.now.toISOString(),
+        },
+        {
+          email: '@at@evil.example',
+          locale: 'en',
+          source: '-2',
+          created_at: rig.clock.now.toISOString(),
+          confirmed_at: rig.clock.now.toISOString(),
+        },
+        {
+          email: 'tab@evil.example',
+          locale: 'en',
+          source: '\tx',
+          created_at: rig.clock.now.toISOString(),
+          confirmed_at: rig.clock.now.toISOString(),
+        },
       ])
       .execute();
     const out = await (await admin.api()).admin.support.subscribersCsv();

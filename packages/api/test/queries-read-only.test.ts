@@ -6,13 +6,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRewards } from '@esim/db';
 import { appRouter } from '../src/root.ts';
+import { issueTicketLinkToken } from '../src/services/support/tickets.ts';
 import { adminRigA, buy, esimOf, type OrdersRig } from './admin-helpers-a.ts';
 import type { Browser } from './orders/rig.ts';
 
 let rig: OrdersRig;
 let admin: Browser;
 let customer: Browser;
-let facts: { orderId: string; paymentIntentId: string; iccid: string; userId: number; regionId: number; planId: number };
+let facts: {
+  orderId: string;
+  paymentIntentId: string;
+  iccid: string;
+  userId: number;
+  regionId: number;
+  planId: number;
+  ticket: string;
+  ticketLink: string;
+};
 
 beforeAll(async () => {
   ({ rig, admin, customer } = await adminRigA());
@@ -28,7 +38,12 @@ beforeAll(async () => {
     userId: user.id,
     regionId: plan.region_id,
     planId: plan.id,
+    ticket: '',
+    ticketLink: '',
   };
+  const ticket = await (await customer.caller()).support.contact({ name: 'Bob', email: 'bob@example.com', subject: 'Help', message: 'Hi' });
+  facts.ticket = ticket.ticketNumber;
+  facts.ticketLink = await issueTicketLinkToken(rig.db, rig.services, Number(ticket.ticketNumber.slice(2)));
   await rig.settle();
   // What a read was tempted to act on: an achievement now earned (a verified e-mail) and an eSIM
   // whose state was last read from the provider two days ago.
@@ -95,6 +110,13 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'admin.support.messages': () => back.admin.support.messages({}),
     'admin.support.subscribers': () => back.admin.support.subscribers({}),
     'admin.support.subscribersCsv': () => back.admin.support.subscribersCsv(),
+    'admin.tickets.list': () => back.admin.tickets.list({}),
+    'admin.tickets.get': () => back.admin.tickets.get({ id: Number(facts.ticket.slice(2)) }),
+    'admin.tickets.canned': () => back.admin.tickets.canned({}),
+    'tickets.mine': () => shop.tickets.mine(),
+    'tickets.openCount': () => shop.tickets.openCount(),
+    'tickets.get': () => shop.tickets.get({ number: facts.ticket }),
+    'tickets.byLink': () => shop.tickets.byLink({ token: facts.ticketLink }),
     'admin.audit.list': () => back.admin.audit.list({}),
   };
 }

@@ -60,7 +60,8 @@ describe('support.contact', () => {
       subject: ' eSIM not activating\t',
       message: '\n  Line one\nLine two  \n',
     });
-    expect(out).toEqual({ id: expect.any(Number), createdAt: rig.clock.now.toISOString() });
+    // Issue 30: the message also opens a ticket, numbered from its id.
+    expect(out).toEqual({ id: expect.any(Number), createdAt: rig.clock.now.toISOString(), ticketNumber: 'T-000001' });
     const rows = await contactRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toEqual({

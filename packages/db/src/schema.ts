@@ -329,6 +329,12 @@ export interface NewsletterSubscribersTable {
   /** Where the form was, e.g. 'blog'. */
   source: ColumnType<string, string | undefined, string>;
   created_at: IsoTimestamp;
+  /** Double opt-in (migration 2026-11-28-220): on the list only once confirmed; null = waiting for the click. */
+  confirmed_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** When the last confirmation e-mail went out (at most one per 10 minutes per address). */
+  confirm_sent_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  /** Left through the unsubscribe link; subscribing again needs a new confirmation. */
+  unsubscribed_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
 }
 
 // ── orders (migration 2026-11-21-004) ──────────────────────────────────────────────────────
@@ -759,6 +765,60 @@ export interface DataRequestsTable {
   created_at: IsoTimestamp;
 }
 
+// ── support tickets (migration 2026-11-28-220) ─────────────────────────────────────────────
+
+/** 'waiting': waiting for the traveller (an agent answered). */
+export type TicketStatus = 'open' | 'waiting' | 'solved';
+export type TicketSource = 'contact' | 'esim' | 'email';
+export type TicketAuthor = 'customer' | 'agent' | 'note';
+
+export interface TicketsTable {
+  id: Generated<number>;
+  subject: string;
+  status: ColumnType<TicketStatus, TicketStatus | undefined, TicketStatus>;
+  /** Trimmed and lowercased. */
+  email: string;
+  name: string;
+  user_id: number | null;
+  locale: ColumnType<string, string | undefined, string>;
+  source: ColumnType<TicketSource, TicketSource | undefined, TicketSource>;
+  contact_message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  esim_id: ColumnType<number | null, number | null | undefined, number | null>;
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author: TicketAuthor;
+  author_user_id: number | null;
+  body: string;
+  via: ColumnType<'web' | 'link' | 'email', 'web' | 'link' | 'email' | undefined, 'web' | 'link' | 'email'>;
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: IsoTimestamp;
+}
+
+export interface TicketEventsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  from_status: TicketStatus | null;
+  to_status: TicketStatus;
+  actor: 'traveller' | 'agent' | 'system';
+  actor_user_id: number | null;
+  created_at: IsoTimestamp;
+}
+
+export interface CannedAnswersTable {
+  id: Generated<number>;
+  locale: string;
+  title: string;
+  body: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -808,6 +868,10 @@ export interface Database {
   data_requests: DataRequestsTable;
   payment_risks: PaymentRisksTable;
   subscription_reminders: SubscriptionRemindersTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  ticket_events: TicketEventsTable;
+  canned_answers: CannedAnswersTable;
 }
 
 export type PaymentRiskKind = 'review' | 'early_fraud_warning' | 'dispute';
@@ -885,3 +949,6 @@ export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 export type CheckInRow = Selectable<CheckInsTable>;
 export type UserAchievementRow = Selectable<UserAchievementsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type TicketRow = Selectable<TicketsTable>;
+export type TicketMessageRow = Selectable<TicketMessagesTable>;
+export type CannedAnswerRow = Selectable<CannedAnswersTable>;

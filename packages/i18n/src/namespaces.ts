@@ -24,6 +24,8 @@ import type admin from '../locales/en/admin.json';
 import type rights from '../locales/en/rights.json';
 import type trip from '../locales/en/trip.json';
 import type disputes from '../locales/en/disputes.json';
+import type tickets from '../locales/en/tickets.json';
+import type ticketsAdmin from '../locales/en/tickets-admin.json';
 
 export const NAMESPACES = [
   'common',
@@ -50,6 +52,8 @@ export const NAMESPACES = [
   'rights',
   'trip',
   'disputes',
+  'tickets',
+  'tickets-admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -58,7 +62,7 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
  * Namespaces written in English only (the README says so): the admin area. Other languages have no
  * file; i18next falls back to English, and the page direction still follows the chosen language.
  */
-export const ENGLISH_ONLY_NAMESPACES: readonly Namespace[] = ['admin'];
+export const ENGLISH_ONLY_NAMESPACES: readonly Namespace[] = ['admin', 'tickets-admin'];
 
 /** The English resources' shape: the source of typed keys. */
 export interface Resources {
@@ -86,4 +90,6 @@ export interface Resources {
   rights: typeof rights;
   trip: typeof trip;
   disputes: typeof disputes;
+  tickets: typeof tickets;
+  'tickets-admin': typeof ticketsAdmin;
 }

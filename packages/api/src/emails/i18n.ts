@@ -1,4 +1,4 @@
-// The server's own i18next instance for e-mails: the `email`, `plans`, `destinations` and `disputes` (the renewal reminder)
+// The server's own i18next instance for e-mails: the `email`, `plans`, `destinations`, `disputes` (the renewal reminder) and `tickets`
 // namespaces of every language, imported as modules (bundled with the server: no file reads, no
 // network, nothing loaded while an e-mail is written). English is the fallback for a missing key.
 import i18next, { type TFunction, type i18n as I18n } from 'i18next';
@@ -42,20 +42,30 @@ import ptDisputes from '@esim/i18n/locales/pt/disputes.json';
 import ruDisputes from '@esim/i18n/locales/ru/disputes.json';
 import jaDisputes from '@esim/i18n/locales/ja/disputes.json';
 import hiDisputes from '@esim/i18n/locales/hi/disputes.json';
+import enTickets from '@esim/i18n/locales/en/tickets.json';
+import esTickets from '@esim/i18n/locales/es/tickets.json';
+import frTickets from '@esim/i18n/locales/fr/tickets.json';
+import deTickets from '@esim/i18n/locales/de/tickets.json';
+import zhTickets from '@esim/i18n/locales/zh/tickets.json';
+import arTickets from '@esim/i18n/locales/ar/tickets.json';
+import ptTickets from '@esim/i18n/locales/pt/tickets.json';
+import ruTickets from '@esim/i18n/locales/ru/tickets.json';
+import jaTickets from '@esim/i18n/locales/ja/tickets.json';
+import hiTickets from '@esim/i18n/locales/hi/tickets.json';
 import { SHOP_LANGUAGES, type ShopLanguage } from '../domain/language.ts';
 
 const resources = {
-  en: { email: enEmail, plans: enPlans, destinations: enDestinations, disputes: enDisputes },
-  es: { email: esEmail, plans: esPlans, destinations: esDestinations, disputes: esDisputes },
-  fr: { email: frEmail, plans: frPlans, destinations: frDestinations, disputes: frDisputes },
-  de: { email: deEmail, plans: dePlans, destinations: deDestinations, disputes: deDisputes },
-  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations, disputes: zhDisputes },
-  ar: { email: arEmail, plans: arPlans, destinations: arDestinations, disputes: arDisputes },
-  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations, disputes: ptDisputes },
-  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations, disputes: ruDisputes },
-  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations, disputes: jaDisputes },
-  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations, disputes: hiDisputes },
-} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations' | 'disputes', object>>;
+  en: { email: enEmail, plans: enPlans, destinations: enDestinations, disputes: enDisputes, tickets: enTickets },
+  es: { email: esEmail, plans: esPlans, destinations: esDestinations, disputes: esDisputes, tickets: esTickets },
+  fr: { email: frEmail, plans: frPlans, destinations: frDestinations, disputes: frDisputes, tickets: frTickets },
+  de: { email: deEmail, plans: dePlans, destinations: deDestinations, disputes: deDisputes, tickets: deTickets },
+  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations, disputes: zhDisputes, tickets: zhTickets },
+  ar: { email: arEmail, plans: arPlans, destinations: arDestinations, disputes: arDisputes, tickets: arTickets },
+  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations, disputes: ptDisputes, tickets: ptTickets },
+  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations, disputes: ruDisputes, tickets: ruTickets },
+  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations, disputes: jaDisputes, tickets: jaTickets },
+  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations, disputes: hiDisputes, tickets: hiTickets },
+} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations' | 'disputes' | 'tickets', object>>;
 
 let instance: I18n | null = null;
 
@@ -68,7 +78,7 @@ function emailI18n(): I18n {
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...SHOP_LANGUAGES],
-    ns: ['email', 'plans', 'destinations', 'disputes'],
+    ns: ['email', 'plans', 'destinations', 'disputes', 'tickets'],
     defaultNS: 'email',
     initAsync: false,
     // Texts come out plain; render.ts escapes them where they go into HTML.

@@ -49,6 +49,12 @@ export interface Services {
   rateLimits: RateLimitSettings;
   /** What the back-office roles may do (issue 27). Default: DEFAULT_ADMIN_POLICY. */
   adminPolicy: AdminPolicy;
+  /**
+   * Support tickets' mail (issue 30): the inbound address whose plus-addressed form
+   * (support+t12-…@…) ticket e-mails carry as Reply-To (INBOUND_MAIL_ADDRESS). Unset: no Reply-To;
+   * the e-mails link back to the thread.
+   */
+  supportMail?: { inboundAddress: string | null } | undefined;
   /** Test hooks (the server's crash test): called before a payment event is acted on. */
   testHooks?: { beforePaymentEvent?: ((event: PaymentEvent) => void) | undefined } | undefined;
 }

@@ -15,6 +15,7 @@ export function toNodemailer(message: MailMessage, from: string): Mail.Options {
     ...(message.idempotencyKey ? { messageId: keyedMessageId(message.idempotencyKey, message.from ?? from) } : {}),
     ...(message.date ? { date: message.date } : {}),
     to: message.to,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     subject: message.subject,
     text: message.text,
     html: message.html,

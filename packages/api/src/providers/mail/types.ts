@@ -10,6 +10,8 @@ export interface MailMessage {
   /** Default: the mailer's from address. */
   from?: string | undefined;
   to: string;
+  /** Reply-To: where the traveller's reply goes (a ticket's inbound address). */
+  replyTo?: string | undefined;
   subject: string;
   text: string;
   html: string;

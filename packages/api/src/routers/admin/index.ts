@@ -10,6 +10,7 @@ import { adminOrdersRouter } from './orders.ts';
 import { adminRatesRouter } from './rates.ts';
 import { adminRewardsRouter } from './rewards.ts';
 import { adminSupportRouter } from './support.ts';
+import { adminTicketsRouter } from './tickets.ts';
 
 export const adminRouter = router({
   dashboard: adminDashboardRouter,
@@ -20,5 +21,6 @@ export const adminRouter = router({
   rates: adminRatesRouter,
   rewards: adminRewardsRouter,
   support: adminSupportRouter,
+  tickets: adminTicketsRouter,
   audit: adminAuditRouter,
 });

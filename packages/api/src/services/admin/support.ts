@@ -145,8 +145,17 @@ export async function listSubscribers(
 ): Promise<Paged<AdminSubscriber>> {
   const q = input.q?.trim();
   const filter = q ? lowerLike('s.email', containsPattern(q)) : null;
-  let rows = db.selectFrom('newsletter_subscribers as s').select(['s.id', 's.email', 's.locale', 's.source', 's.created_at']);
-  let count = db.selectFrom('newsletter_subscribers as s').select((eb) => eb.fn.countAll().as('n'));
+  // Double opt-in (issue 30): only confirmed addresses that have not left are on the list.
+  let rows = db
+    .selectFrom('newsletter_subscribers as s')
+    .select(['s.id', 's.email', 's.locale', 's.source', 's.created_at'])
+    .where('s.confirmed_at', 'is not', null)
+    .where('s.unsubscribed_at', 'is', null);
+  let count = db
+    .selectFrom('newsletter_subscribers as s')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('s.confirmed_at', 'is not', null)
+    .where('s.unsubscribed_at', 'is', null);
   if (filter) {
     rows = rows.where(filter);
     count = count.where(filter);
@@ -176,7 +185,13 @@ export const SUBSCRIBERS_CSV_HEADER = ['email', 'locale', 'source', 'subscribed_
 
 /** Every subscriber, oldest first, as CSV text with CRLF line ends; the file name carries today's date. */
 export async function subscribersCsv(db: Db, services: Services): Promise<{ filename: string; csv: string; count: number }> {
-  const rows = await db.selectFrom('newsletter_subscribers').select(['email', 'locale', 'source', 'created_at']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select(['email', 'locale', 'source', 'created_at'])
+    .where('confirmed_at', 'is not', null)
+    .where('unsubscribed_at', 'is', null)
+    .orderBy('id')
+    .execute();
   const lines = [SUBSCRIBERS_CSV_HEADER.join(',')];
   for (const r of rows) lines.push([r.email, r.locale, r.source, r.created_at].map(csvCell).join(','));
   const day = services.now().toISOString().slice(0, 10);
