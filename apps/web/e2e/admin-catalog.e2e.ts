@@ -4,7 +4,7 @@
 // (catalogue, customers, a customer, rates, rewards, support inbox and newsletter) passes axe at
 // 1280 and 390 px in English and Arabic (right to left, the admin texts stay English).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,7 +13,30 @@ import { axeCheck, openRoute, repoRoot } from './browser.ts';
 import { giveSecondFactorByApi } from './second-factor.ts';
 import { fileServer } from './shop-server.ts';
 
-const { baseURL, databaseUrl } = await fileServer();
+const { baseURL, databaseUrl, outboxDir } = await fileServer();
+
+/** The newsletter confirmation token the outbox holds for `email` (double opt-in, issue 30). */
+async function newsletterToken(email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml'));
+    } catch {
+      // not created yet
+    }
+    for (const f of files) {
+      const raw = readFileSync(join(outboxDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (!raw.includes(`To: ${email}`)) continue;
+      const token = raw.match(/blog\?newsletter=([A-Za-z0-9_.-]+)/)?.[1];
+      if (token) return token;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no newsletter e-mail to ${email} in ${outboxDir}`);
+}
 const ADMIN = { username: 'catalog_admin', email: 'catalog-admin@example.com', password: 'admin-pass-1234' };
 const CUSTOMER = { username: 'points_ann', email: 'points-ann@example.com', password: 'traveller-pass-1' };
 
@@ -71,6 +94,9 @@ describe('admin: catalogue, customers, rates, rewards, support', () => {
       ).status,
     ).toBeLessThan(300);
     expect((await api(page, '/api/newsletter', { email: 'news-reader@example.com' })).status).toBeLessThan(300);
+    // Double opt-in: on the list once the e-mailed link is opened.
+    const confirmToken = await newsletterToken('news-reader@example.com');
+    expect((await api(page, '/api/trpc/support.confirmNewsletter', { json: { token: confirmToken } })).status).toBe(200);
     await api(page, '/api/auth/logout', {});
     const login = await api(page, '/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
     expect(login.status).toBe(200);
@@ -199,16 +225,14 @@ describe('admin: catalogue, customers, rates, rewards, support', () => {
     await page.close();
   });
 
-  it('answers a contact message and downloads the newsletter CSV', async () => {
+  it('answers a contact message (its ticket, issue 30) and downloads the newsletter CSV', async () => {
     const { page, errors } = await openRoute(browser, baseURL, '/admin/support');
     await page.getByRole('button', { name: 'No data in Osaka' }).click();
-    const message = page.getByRole('article', { name: 'No data in Osaka' });
-    expect(await message.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).toMatch(
-      /^mailto:points-ann%40example\.com\?subject=Re%3A/,
-    );
-    expect(await message.getByRole('link', { name: CUSTOMER.username }).getAttribute('href')).toBe(`/admin/customers/${customerId}`);
-    await message.getByRole('button', { name: 'Mark answered' }).click();
-    await page.getByText('Answered (1)').waitFor();
+    const ticket = page.getByRole('article', { name: 'No data in Osaka' });
+    expect(await ticket.getByRole('link', { name: CUSTOMER.username }).getAttribute('href')).toBe(`/admin/customers/${customerId}`);
+    await ticket.getByRole('textbox', { name: /^Answer/ }).fill('Please turn on data roaming.');
+    await ticket.getByRole('button', { name: 'Send answer' }).click();
+    await page.getByText('Waiting for customer (1)').waitFor();
 
     await page.getByRole('tab', { name: 'Newsletter' }).click();
     await page.getByText('news-reader@example.com').waitFor();

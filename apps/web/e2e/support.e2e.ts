@@ -57,7 +57,7 @@ describe('/support', () => {
     const body = (await response.json()) as unknown;
     expect(JSON.stringify(body)).toMatch(/"id":\d+/);
     await page.getByText('Message Sent').waitFor();
-    await page.getByText("We've received your message and will respond shortly.").waitFor();
+    await page.getByText(/Your request number is T-\d{6}\./).waitFor();
     expect(await form.getByLabel(/^Name/).inputValue()).toBe('');
     expect(await form.getByLabel(/^Message/).inputValue()).toBe('');
     expect(errors).toEqual([]);

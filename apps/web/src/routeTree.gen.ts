@@ -39,6 +39,7 @@ import { Route as OrderSuccessPlanIdRouteImport } from './routes/order-success/$
 import { Route as AccountAccountIndexRouteImport } from './routes/_account/account/index';
 import { Route as AccountAccountOrdersRouteImport } from './routes/_account/account/orders';
 import { Route as AccountAccountProfileRouteImport } from './routes/_account/account/profile';
+import { Route as AccountAccountTicketsRouteImport } from './routes/_account/account/tickets';
 import { Route as AccountAccountEsimIndexRouteImport } from './routes/_account/account/esim/index';
 import { Route as AccountAccountEsimIccidRouteImport } from './routes/_account/account/esim/$iccid';
 import { Route as AccountAccountOrdersOrderIdReceiptRouteImport } from './routes/_account/account/orders_.$orderId.receipt';
@@ -192,6 +193,11 @@ const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   path: '/account/profile',
   getParentRoute: () => AccountRoute,
 } as any);
+const AccountAccountTicketsRoute = AccountAccountTicketsRouteImport.update({
+  id: '/account/tickets',
+  path: '/account/tickets',
+  getParentRoute: () => AccountRoute,
+} as any);
 const AccountAccountEsimIndexRoute = AccountAccountEsimIndexRouteImport.update({
   id: '/account/esim/',
   path: '/account/esim/',
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
+  '/account/tickets': typeof AccountAccountTicketsRoute;
   '/account/': typeof AccountAccountIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim/': typeof AccountAccountEsimIndexRoute;
@@ -272,6 +279,7 @@ export interface FileRoutesByTo {
   '/order-success': typeof OrderSuccessIndexRoute;
   '/account/orders': typeof AccountAccountOrdersRoute;
   '/account/profile': typeof AccountAccountProfileRoute;
+  '/account/tickets': typeof AccountAccountTicketsRoute;
   '/account': typeof AccountAccountIndexRoute;
   '/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/account/esim': typeof AccountAccountEsimIndexRoute;
@@ -308,6 +316,7 @@ export interface FileRoutesById {
   '/order-success/': typeof OrderSuccessIndexRoute;
   '/_account/account/orders': typeof AccountAccountOrdersRoute;
   '/_account/account/profile': typeof AccountAccountProfileRoute;
+  '/_account/account/tickets': typeof AccountAccountTicketsRoute;
   '/_account/account/': typeof AccountAccountIndexRoute;
   '/_account/account/esim/$iccid': typeof AccountAccountEsimIccidRoute;
   '/_account/account/esim/': typeof AccountAccountEsimIndexRoute;
@@ -344,6 +353,7 @@ export interface FileRouteTypes {
     | '/order-success/'
     | '/account/orders'
     | '/account/profile'
+    | '/account/tickets'
     | '/account/'
     | '/account/esim/$iccid'
     | '/account/esim/'
@@ -378,6 +388,7 @@ export interface FileRouteTypes {
     | '/order-success'
     | '/account/orders'
     | '/account/profile'
+    | '/account/tickets'
     | '/account'
     | '/account/esim/$iccid'
     | '/account/esim'
@@ -413,6 +424,7 @@ export interface FileRouteTypes {
     | '/order-success/'
     | '/_account/account/orders'
     | '/_account/account/profile'
+    | '/_account/account/tickets'
     | '/_account/account/'
     | '/_account/account/esim/$iccid'
     | '/_account/account/esim/'
@@ -661,6 +673,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountProfileRouteImport;
       parentRoute: typeof AccountRoute;
     };
+    '/_account/account/tickets': {
+      id: '/_account/account/tickets';
+      path: '/account/tickets';
+      fullPath: '/account/tickets';
+      preLoaderRoute: typeof AccountAccountTicketsRouteImport;
+      parentRoute: typeof AccountRoute;
+    };
     '/_account/account/esim/': {
       id: '/_account/account/esim/';
       path: '/account/esim';
@@ -688,6 +707,7 @@ declare module '@tanstack/react-router' {
 interface AccountRouteChildren {
   AccountAccountOrdersRoute: typeof AccountAccountOrdersRoute;
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute;
+  AccountAccountTicketsRoute: typeof AccountAccountTicketsRoute;
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute;
   AccountAccountEsimIccidRoute: typeof AccountAccountEsimIccidRoute;
   AccountAccountEsimIndexRoute: typeof AccountAccountEsimIndexRoute;
@@ -697,6 +717,7 @@ interface AccountRouteChildren {
 const AccountRouteChildren: AccountRouteChildren = {
   AccountAccountOrdersRoute: AccountAccountOrdersRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
+  AccountAccountTicketsRoute: AccountAccountTicketsRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
   AccountAccountEsimIccidRoute: AccountAccountEsimIccidRoute,
   AccountAccountEsimIndexRoute: AccountAccountEsimIndexRoute,

@@ -81,7 +81,7 @@ describe('newsletter', () => {
   async function subscribe(email: string, source = 'blog', locale: 'en' | 'de' = 'en') {
     const api = await rig.browser({ locale }).caller();
     await api.support.subscribe({ email, source, locale });
-    const token = /\/newsletter\?token=([^\s&]+)/.exec(rig.mailer.sent.at(-1)!.text)![1]!;
+    const token = /\/blog\?newsletter=([^\s&]+)/.exec(rig.mailer.sent.at(-1)!.text)![1]!;
     await api.support.confirmNewsletter({ token: decodeURIComponent(token) });
   }
 

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const listed = async () => (await (await admin.api()).admin.support.subscribers({})).rows.map((r) => r.email);
 const tokenIn = (text: string, kind: 'confirm' | 'unsubscribe') => {
-  const all = [...text.matchAll(/\/newsletter\?token=([^\s&]+)/g)].map((m) => decodeURIComponent(m[1]!));
+  const all = [...text.matchAll(/\/blog\?newsletter=([^\s&]+)/g)].map((m) => decodeURIComponent(m[1]!));
   const found = all.find((t) => (kind === 'unsubscribe' ? t.startsWith('u.') : !t.startsWith('u.')));
   if (!found) throw new Error(`no ${kind} link in ${text}`);
   return found;
@@ -31,7 +31,7 @@ describe('newsletter double opt-in', () => {
     const mail = rig.mailer.sent.at(-1)!;
     expect(mail.to).toBe('reader@example.com');
     expect(mail.subject).toBe('Bitte bestätigen Sie Ihr Newsletter-Abonnement');
-    expect(mail.text).toContain('/de/newsletter?token=');
+    expect(mail.text).toContain('/de/blog?newsletter=');
     expect(mail.html).toContain('Newsletter abbestellen');
 
     expect(await api.support.confirmNewsletter({ token: tokenIn(mail.text, 'confirm') })).toEqual({ email: 'reader@example.com' });

@@ -31,7 +31,7 @@ async function supportAgent(username = 'sam'): Promise<Person> {
 
 /** The signed link in an e-mail's text part. */
 function linkToken(text: string): string {
-  const m = /\/ticket\?token=([^\s]+)/.exec(text);
+  const m = /\/support\?ticket=([^\s]+)/.exec(text);
   if (!m) throw new Error(`no ticket link in: ${text}`);
   return decodeURIComponent(m[1]!);
 }
@@ -52,7 +52,7 @@ describe('a guest ticket, from contact form to answer and reply', () => {
     expect(ack.html).toContain('dir="rtl"');
     expect(ack.replyTo).toBeUndefined(); // no inbound route configured: the e-mail links back
     const token = linkToken(ack.text);
-    expect(ack.text).toContain('/ar/ticket?token=');
+    expect(ack.text).toContain('/ar/support?ticket=');
 
     const thread = await guest.tickets.byLink({ token });
     expect(thread).toMatchObject({ number: out.ticketNumber, subject: MESSAGE.subject, status: 'open', lastAuthor: 'customer' });
@@ -140,7 +140,7 @@ describe('signed-in travellers', () => {
     const a = await mine.support.contact({ ...MESSAGE, email: customer.email, subject: 'First' });
     const b = await mine.support.contact({ ...MESSAGE, email: customer.email, subject: 'Second' });
     await (await rig.browser().caller()).support.contact({ ...MESSAGE, subject: 'A guest' });
-    expect(rig.mailer.sent.find((m) => m.subject.includes(a.ticketNumber))!.text).toContain(`/account/tickets/${a.ticketNumber}`);
+    expect(rig.mailer.sent.find((m) => m.subject.includes(a.ticketNumber))!.text).toContain(`/account/tickets?number=${a.ticketNumber}`);
 
     expect((await mine.tickets.mine()).map((t) => t.number).sort()).toEqual([a.ticketNumber, b.ticketNumber].sort());
     expect(await mine.tickets.openCount()).toEqual({ open: 2 });

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_account')({
   beforeLoad: async ({ context, location }) => {
     if (!(await ensureSession(context))) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
-  loader: () => loadNamespaces('account', 'auth', 'esim', 'plans', 'destinations'),
+  loader: () => loadNamespaces('account', 'auth', 'esim', 'plans', 'destinations', 'tickets'),
   pendingComponent: AccountPending,
   component: AccountLayout,
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CloseButton, Container, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
@@ -26,6 +26,9 @@ function validateSupportSearch(search: Record<string, unknown>): SupportSearch {
   return isSupportTopic(search.topic) ? { topic: search.topic } : {};
 }
 
+// Issue 30: a guest's ticket through the signed link of its e-mails (?ticket=<token>), lazy.
+const GuestTicketSection = lazy(() => import('../features/tickets/ticket-pages.tsx').then((m) => ({ default: m.GuestTicketSection })));
+
 export const Route = createFileRoute('/support')({
   head: ({ match }) => pageHead(match.pathname, { title: tHead('support:meta.title'), description: tHead('support:meta.description') }),
   validateSearch: validateSupportSearch,
@@ -37,6 +40,7 @@ function SupportPage() {
   const { t } = useTranslation('support');
   const { topic: initialTopic } = Route.useSearch();
   const hash = useLocation({ select: (l) => l.hash });
+  const ticketToken = useLocation({ select: (l) => new URLSearchParams(l.searchStr).get('ticket') });
   const [topic, setTopic] = useState<SupportTopic | undefined>(initialTopic);
   const [search, setSearch] = useState('');
 
@@ -70,6 +74,11 @@ function SupportPage() {
           classNames={{ input: shared.searchInput }}
         />
       </InfoHero>
+      {ticketToken ? (
+        <Suspense fallback={null}>
+          <GuestTicketSection token={ticketToken} />
+        </Suspense>
+      ) : null}
       <SupportTopics topic={topic} onTopic={chooseTopic} />
       <SupportFaq topic={topic} onTopic={chooseTopic} search={search} onClearSearch={() => setSearch('')} />
       {/* A guest's way back to their eSIM (issue 26): /support#find-order. */}

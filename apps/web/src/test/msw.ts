@@ -26,6 +26,7 @@ export const defaultHandlers = [
   trpcMsw.subscriptions.list.query(() => []),
   // The dashboard's 'Active eSIMs' tile (none by default).
   trpcMsw.esims.counts.query(() => ({ active: 0, total: 0 })),
+  trpcMsw.tickets.openCount.query(() => ({ open: 0 })),
   // The order-success page settles its payment once when it opens; by default the server has
   // nothing to settle for the test (an error the page ignores: its polled order says what is).
   // The eSIM pages ask for a refresh from the provider when they open (nothing changed by default).

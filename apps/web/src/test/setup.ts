@@ -19,6 +19,8 @@ import devices from '@esim/i18n/locales/en/devices.json';
 import seo from '@esim/i18n/locales/en/seo.json';
 import receipt from '@esim/i18n/locales/en/receipt.json';
 import admin from '@esim/i18n/locales/en/admin.json';
+import tickets from '@esim/i18n/locales/en/tickets.json';
+import ticketsAdmin from '@esim/i18n/locales/en/tickets-admin.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -81,6 +83,8 @@ await initI18n({
       seo,
       receipt,
       admin,
+      tickets,
+      'tickets-admin': ticketsAdmin,
     },
   },
   ns: [
@@ -103,6 +107,8 @@ await initI18n({
     'seo',
     'receipt',
     'admin',
+    'tickets',
+    'tickets-admin',
   ],
 });
 

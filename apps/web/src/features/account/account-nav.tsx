@@ -2,12 +2,12 @@
 // Support. A vertical list beside the page from md up; a horizontal scroller above it on phones.
 import { useLayoutEffect, useRef, type ComponentType, type RefObject } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { IconDeviceMobile, IconHeadset, IconLayoutDashboard, IconReceipt, IconUserCog } from '@tabler/icons-react';
+import { IconDeviceMobile, IconHeadset, IconLayoutDashboard, IconMessages, IconReceipt, IconUserCog } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './account-nav.module.css';
 
 interface AccountNavItem {
-  label: 'layout.dashboard' | 'layout.orders' | 'layout.profile' | 'layout.esim' | 'layout.support';
+  label: 'layout.dashboard' | 'layout.orders' | 'layout.profile' | 'layout.esim' | 'layout.support' | 'tickets:title';
   to: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
   exact?: boolean;
@@ -18,6 +18,8 @@ export const ACCOUNT_NAV: readonly AccountNavItem[] = [
   { label: 'layout.orders', to: '/account/orders', icon: IconReceipt },
   { label: 'layout.profile', to: '/account/profile', icon: IconUserCog },
   { label: 'layout.esim', to: '/account/esim', icon: IconDeviceMobile },
+  // Issue 30: the traveller's support tickets (texts: the 'tickets' namespace, loaded with the account).
+  { label: 'tickets:title', to: '/account/tickets', icon: IconMessages },
   { label: 'layout.support', to: '/support', icon: IconHeadset },
 ];
 
@@ -52,7 +54,7 @@ function useActiveInView(list: RefObject<HTMLUListElement | null>, pathname: str
 }
 
 export function AccountNav() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'tickets']);
   const list = useRef<HTMLUListElement>(null);
   useActiveInView(list, useLocation().pathname);
   return (

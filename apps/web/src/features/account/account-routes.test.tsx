@@ -61,11 +61,12 @@ const ORDERS = [
   },
 ] as unknown as Orders;
 
-function signedIn(user = makeUser(), orders: Orders = [], esims = { active: 0, total: 0 }) {
+function signedIn(user = makeUser(), orders: Orders = [], esims = { active: 0, total: 0 }, openTickets = 0) {
   server.use(
     trpcMsw.auth.me.query(() => user),
     trpcMsw.orders.list.query(() => orders),
     trpcMsw.esims.counts.query(() => esims),
+    trpcMsw.tickets.openCount.query(() => ({ open: openTickets })),
   );
 }
 
@@ -125,6 +126,7 @@ describe('dashboard', () => {
       ['Order History', '/account/orders'],
       ['Profile Settings', '/account/profile'],
       ['eSIM Management', '/account/esim'],
+      ['Support tickets', '/account/tickets'],
       ['Support', '/support'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
@@ -140,12 +142,13 @@ describe('dashboard', () => {
 
   it('greets by username without a full name; counts orders and active eSIMs', async () => {
     // The tile shows the server's count of active eSIMs (not of orders).
-    signedIn(makeUser({ fullName: null }), ORDERS, { active: 1, total: 2 });
+    signedIn(makeUser({ fullName: null }), ORDERS, { active: 1, total: 2 }, 2);
     await renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Welcome back, traveller!' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Total Orders').nextElementSibling?.textContent).toBe('3'));
     await waitFor(() => expect(screen.getByText('Active eSIMs').nextElementSibling?.textContent).toBe('1'));
-    expect(screen.getByText('Support Tickets').nextElementSibling?.textContent).toBe('0');
+    // Issue 30: the traveller's tickets not yet solved (the spec's 0 was a placeholder).
+    await waitFor(() => expect(screen.getByText('Support Tickets').nextElementSibling?.textContent).toBe('2'));
     const table = screen.getByRole('table', { name: 'Your orders' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     // Each order's badge reads the order (fulfilled: 'Completed', green); its eSIM's state is a chip beside it.

@@ -31,7 +31,15 @@ export async function ensureSession(context: { queryClient: QueryClient; trpc: T
  * changes (login, register, logout), so nobody sees the previous user's data. Add a router here
  * when its queries are per user.
  */
-export const USER_SCOPED_ROUTERS: ReadonlySet<string> = new Set(['orders', 'esims', 'users', 'rewards', 'subscriptions', 'payments']);
+export const USER_SCOPED_ROUTERS: ReadonlySet<string> = new Set([
+  'orders',
+  'esims',
+  'users',
+  'rewards',
+  'subscriptions',
+  'payments',
+  'tickets',
+]);
 
 export function isUserScopedKey(queryKey: readonly unknown[]): boolean {
   const path = queryKey[0];

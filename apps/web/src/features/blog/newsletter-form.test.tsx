@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 describe('NewsletterForm', () => {
-  it('subscribes with the e-mail, language and source, confirms and clears the field', async () => {
+  it('subscribes with the e-mail, language and source, asks to confirm by e-mail and clears the field', async () => {
     const calls: unknown[] = [];
     server.use(
       trpcMsw.support.subscribe.mutation(({ input }) => {
@@ -24,8 +24,8 @@ describe('NewsletterForm', () => {
     await user.type(input, '  traveller@example.com ');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
-    expect(await screen.findByText("You're subscribed!")).toBeTruthy();
-    expect(screen.getByText("We'll send our latest travel tips to traveller@example.com.")).toBeTruthy();
+    // Double opt-in (issue 30): the toast asks to open the e-mailed confirmation link.
+    expect(await screen.findByText(/please open the link we have e-mailed you to confirm/)).toBeTruthy();
     expect(calls).toEqual([{ email: 'traveller@example.com', locale: 'en', source: 'blog' }]);
     await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
   });

@@ -1,6 +1,7 @@
 // The blog's newsletter form (spec §2, §5): a required e-mail input and Subscribe. The address is
-// stored by `support.subscribe` (idempotent per address); a toast confirms (the same for an address
-// already on the list: the form does not tell strangers who subscribed), and the field clears.
+// stored by `support.subscribe` (idempotent per address) as pending: issue 30's double opt-in
+// e-mails a confirmation link, so the toast says to open it (the same for an address already on the
+// list: the form does not tell strangers who subscribed), and the field clears.
 // The value lives in @mantine/form; the check is the browser's own (required, type=email), which
 // stops an empty or malformed address before any request and says why in the page's language.
 import { useId, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/preferences/index.ts';
+import { i18n, loadNamespaces } from '../../lib/i18n.ts';
 import classes from './newsletter-form.module.css';
 
 export function NewsletterForm() {
@@ -28,9 +30,10 @@ export function NewsletterForm() {
       { email: address, locale: language, source: 'blog' },
       {
         // The same answer whether or not the address was on the list already.
-        onSuccess: () => {
-          toast({ title: t('newsletter.successTitle'), description: t('newsletter.successText', { email: address }) });
+        onSuccess: async () => {
           form.reset();
+          await loadNamespaces('tickets').catch(() => undefined);
+          toast({ title: i18n.t('tickets:newsletter.confirmTitle'), description: i18n.t('tickets:newsletter.checkInbox') });
         },
         onError: () => {
           toast({ title: t('newsletter.errorTitle'), description: t('newsletter.errorText'), variant: 'destructive' });

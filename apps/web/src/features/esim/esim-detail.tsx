@@ -93,7 +93,7 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
 }
 
 export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
-  const { t } = useTranslation('esim');
+  const { t } = useTranslation(['esim', 'tickets']);
   const { language } = useLanguage();
   const destination = useEsimDestination(esim.planFacts, esim.planName);
   const hash = useLocation({ select: (l) => l.hash });
@@ -144,6 +144,16 @@ export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
             </Anchor>
           </Fact>
         </dl>
+        <Text size="sm">
+          {/* Issue 30: a ticket about this eSIM (the support page's form, the ICCID attached). */}
+          <Anchor
+            size="sm"
+            fw={600}
+            renderRoot={(props) => <Link to="/support" search={{ esim: esim.iccid } as never} hash="contact-form" {...props} />}
+          >
+            {t('tickets:getHelp')}
+          </Anchor>
+        </Text>
         {esim.subscriptionId ? (
           <Text size="sm" c="dimmed">
             {t('life.detail.renewsMonthly')}{' '}

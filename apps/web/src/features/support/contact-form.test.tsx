@@ -47,7 +47,7 @@ describe('ContactForm', () => {
     server.use(
       trpcMsw.support.contact.mutation(({ input }) => {
         received = input;
-        return { id: 7, createdAt: '2025-05-12T10:00:00.000Z' };
+        return { id: 7, createdAt: '2025-05-12T10:00:00.000Z', ticketNumber: 'T-000007' };
       }),
     );
     const { user, field } = await renderForm();
@@ -58,7 +58,8 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     expect(await screen.findByText('Message Sent')).toBeTruthy();
-    expect(screen.getByText("We've received your message and will respond shortly.")).toBeTruthy();
+    // Issue 30: the message opened a ticket; the toast gives its number.
+    expect(screen.getByText('Thank you. Your request number is T-000007. We have e-mailed you a confirmation.')).toBeTruthy();
     expect(received).toEqual({
       name: 'Ann Traveller',
       email: 'ann@example.com',

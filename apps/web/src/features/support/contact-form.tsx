@@ -3,14 +3,20 @@
 // support staff), then toasts 'Message Sent' and clears the form; a server error shows a
 // destructive toast with the server's message. @mantine/form through useShopForm; rules:
 // contact-validation.ts (mirrors the server's zod schema without bundling zod's schema builder).
-import { useId } from 'react';
+// Issue 30: the message opens a support ticket, whose number the toast gives; a signed-in
+// traveller's name and e-mail are filled in; '?esim=<ICCID>' (the eSIM page's 'Get help') fills in
+// the subject and sends the ICCID, which the server attaches when the eSIM is the traveller's.
+import { useEffect, useId } from 'react';
 import { Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { i18n, loadNamespaces } from '../../lib/i18n.ts';
+import { useSession } from '../auth/session.ts';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import {
   errorKeyOf,
@@ -58,12 +64,33 @@ export function ContactForm() {
     transformValues: normalizeContact,
   });
 
+  const { user } = useSession();
+  const esimParam = useLocation({ select: (l) => new URLSearchParams(l.searchStr).get('esim') });
+  const iccid = esimParam && /^[0-9A-Fa-f]{18,22}$/.test(esimParam) ? esimParam : undefined;
+  // Fill in what the shop knows, once, into fields the traveller has not typed in.
+  useEffect(() => {
+    if (user) {
+      if (!form.getValues().name) form.setFieldValue('name', user.fullName?.trim() || user.username);
+      if (!form.getValues().email) form.setFieldValue('email', user.email);
+    }
+    if (iccid && !form.getValues().subject) {
+      void loadNamespaces('tickets').then(() => {
+        if (!form.getValues().subject) form.setFieldValue('subject', i18n.t('tickets:getHelpSubject', { iccid }));
+      });
+    }
+  }, [user?.id, iccid]);
+
   const send = (input: ContactValues) => {
     if (contact.isPending) return;
-    contact.mutate(input, {
-      onSuccess: () => {
-        toast({ title: t('contact.success.title'), description: t('contact.success.description') });
+    contact.mutate(iccid ? { ...input, iccid } : input, {
+      onSuccess: async ({ ticketNumber }) => {
         form.reset();
+        if (user) {
+          form.setFieldValue('name', user.fullName?.trim() || user.username);
+          form.setFieldValue('email', user.email);
+        }
+        await loadNamespaces('tickets').catch(() => undefined);
+        toast({ title: t('contact.success.title'), description: i18n.t('tickets:ticketCreated', { number: ticketNumber }) });
       },
       onError: (error) => {
         const fromServer = messages(serverFieldErrors(error));

@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { Button, Container, Group, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHero } from '../../components/page-hero.tsx';
@@ -17,6 +18,9 @@ export const Route = createFileRoute('/blog/')({
   component: BlogListPage,
 });
 
+// Issue 30: the newsletter's confirmation and unsubscribe links land here (?newsletter=<token>).
+const NewsletterLink = lazy(() => import('../../features/tickets/newsletter-page.tsx').then((m) => ({ default: m.NewsletterLink })));
+
 const FILTERS: readonly (BlogCategory | undefined)[] = [undefined, ...BLOG_CATEGORIES];
 
 function BlogListPage() {
@@ -24,6 +28,7 @@ function BlogListPage() {
   const { category } = Route.useSearch();
   const navigate = Route.useNavigate();
   const articles = filterArticles(category);
+  const newsletterToken = useLocation({ select: (l) => new URLSearchParams(l.searchStr).get('newsletter') });
 
   const choose = (next: BlogCategory | undefined) => {
     void navigate({ search: next ? { category: next } : {}, replace: true, resetScroll: false });
@@ -33,6 +38,11 @@ function BlogListPage() {
     <>
       <PageHero title={t('list.title')} lead={t('list.subtitle')} />
       <Container size="lg" py={{ base: 36, sm: 56 }}>
+        {newsletterToken ? (
+          <Suspense fallback={null}>
+            <NewsletterLink token={newsletterToken} />
+          </Suspense>
+        ) : null}
         <Group gap="xs" role="group" aria-label={t('list.filterLabel')} className={classes.filters}>
           {FILTERS.map((c) => {
             const active = c === category;

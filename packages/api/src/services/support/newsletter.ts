@@ -38,10 +38,11 @@ async function emailOfToken(db: Db, purpose: Purpose, token: string): Promise<st
   return email;
 }
 
+/** The blog (where the form is) with the link's token: '/blog?newsletter=<token>' in the reader's language. */
 function linkUrl(services: Services, path: string, locale: string, token: string): string {
   const lang = shopLanguage(locale);
   const url = new URL(lang === 'en' ? path : `/${lang}${path}`, services.config.publicUrl);
-  url.searchParams.set('token', token);
+  url.searchParams.set('newsletter', token);
   return url.href;
 }
 
@@ -67,8 +68,8 @@ export async function requestNewsletterSubscription(
   if (Number(claimed.numUpdatedRows) === 0) return { ok: true };
   const mail = renderNewsletterConfirmEmail({
     locale: args.locale,
-    confirmUrl: linkUrl(services, '/newsletter', args.locale, await newsletterToken(db, 'confirm', email)),
-    unsubscribeUrl: linkUrl(services, '/newsletter', args.locale, `u.${await newsletterToken(db, 'unsubscribe', email)}`),
+    confirmUrl: linkUrl(services, '/blog', args.locale, await newsletterToken(db, 'confirm', email)),
+    unsubscribeUrl: linkUrl(services, '/blog', args.locale, `u.${await newsletterToken(db, 'unsubscribe', email)}`),
     productName: services.config.productName,
     supportEmail: services.config.supportEmail,
   });
@@ -111,5 +112,5 @@ export async function unsubscribeNewsletter(db: Db, services: Services, token: s
 
 /** The unsubscribe URL a newsletter e-mail to `email` must carry (withUnsubscribe). */
 export async function newsletterUnsubscribeUrl(db: Db, services: Services, email: string, locale: string): Promise<string> {
-  return linkUrl(services, '/newsletter', locale, `u.${await newsletterToken(db, 'unsubscribe', email.trim().toLowerCase())}`);
+  return linkUrl(services, '/blog', locale, `u.${await newsletterToken(db, 'unsubscribe', email.trim().toLowerCase())}`);
 }

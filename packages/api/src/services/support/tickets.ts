@@ -91,8 +91,8 @@ function pageUrl(services: Services, path: string, locale: string): string {
 
 /** Where an e-mail sends the traveller: the account's ticket page (signed in) or the signed link. */
 export async function ticketUrl(db: Db, services: Services, ticket: Pick<TicketRow, 'id' | 'user_id' | 'locale'>): Promise<string> {
-  if (ticket.user_id !== null) return pageUrl(services, `/account/tickets/${ticketNumber(ticket.id)}`, ticket.locale);
-  return `${pageUrl(services, '/ticket', ticket.locale)}?token=${encodeURIComponent(await issueTicketLinkToken(db, services, ticket.id))}`;
+  if (ticket.user_id !== null) return `${pageUrl(services, '/account/tickets', ticket.locale)}?number=${ticketNumber(ticket.id)}`;
+  return `${pageUrl(services, '/support', ticket.locale)}?ticket=${encodeURIComponent(await issueTicketLinkToken(db, services, ticket.id))}`;
 }
 
 // ── the one writer of tickets.status ─────────────────────────────────────────────────────────

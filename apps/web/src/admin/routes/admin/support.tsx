@@ -1,35 +1,49 @@
-// /admin/support: two tabs, the contact inbox and the newsletter subscribers. The tab, the status
-// filter, the search and the page are in the address (?tab=newsletter&q=…&page=2).
+// /admin/support: the ticket inbox (issue 30; it replaced the contact inbox and its mailto reply),
+// the canned answers, and the newsletter subscribers. The tab, the filters, the page and the open
+// ticket are in the address (?status=open&assignee=me&q=…&page=2&ticket=12, ?tab=canned, ?tab=newsletter).
 import { Stack, Tabs } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { INBOX_STATUSES } from '@esim/api/domain/admin';
+import { TICKET_STATUSES } from '@esim/api/domain/tickets';
 import { textSearch, type TextSearch } from '../../../features/admin/admin-search.ts';
-import { Inbox, inboxInput, type InboxSearch } from '../../../features/admin/support/inbox.tsx';
+import { CannedAnswers, TicketInbox, ticketListInput, type TicketSearch } from '../../../features/admin/support/ticket-inbox.tsx';
 import { Subscribers, subscribersInput } from '../../../features/admin/support/subscribers.tsx';
 import { AdminPage } from '../../../features/admin/ui/index.ts';
+import { useSession } from '../../../features/auth/session.ts';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import { tHead } from '../../../lib/page-meta.ts';
 
-/** ?tab=newsletter, ?status=new|answered|closed, ?q=…, ?page=… */
-type SupportSearch = TextSearch<'tab' | 'status' | 'q'>;
+type Key = 'tab' | 'status' | 'q' | 'assignee' | 'ticket';
+type SupportSearch = TextSearch<Key>;
 
-function inboxSearchOf(search: SupportSearch): InboxSearch {
-  const status = INBOX_STATUSES.find((s) => s === search.status);
-  return { ...(status ? { status } : {}), ...(search.q ? { q: search.q } : {}), ...(search.page ? { page: search.page } : {}) };
+function ticketSearchOf(search: SupportSearch): TicketSearch {
+  const status = TICKET_STATUSES.find((s) => s === search.status);
+  const ticket = Number(search.ticket);
+  return {
+    ...(status ? { status } : {}),
+    ...(search.assignee ? { assignee: search.assignee } : {}),
+    ...(search.q ? { q: search.q } : {}),
+    ...(search.page ? { page: search.page } : {}),
+    ...(Number.isInteger(ticket) && ticket > 0 ? { ticket } : {}),
+  };
+}
+
+function toUrl(next: TicketSearch): SupportSearch {
+  const { ticket, ...rest } = next;
+  return { ...rest, ...(ticket ? { ticket: String(ticket) } : {}) };
 }
 
 export const Route = createFileRoute('/admin/support')({
-  // Text only here (route options are in the shop's initial bundle); read strictly in the page.
-  validateSearch: textSearch<'tab' | 'status' | 'q'>(['tab', 'status', 'q']),
+  // Text only here (route options are in the back office's initial bundle); read strictly in the page.
+  validateSearch: textSearch<Key>(['tab', 'status', 'q', 'assignee', 'ticket']),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    await loadNamespaces('admin');
+    await loadNamespaces('admin', 'tickets-admin');
     if (!context.isAdmin) return {};
     const { queryClient, trpc } = context;
-    await (deps.tab === 'newsletter'
-      ? queryClient.ensureQueryData(trpc.admin.support.subscribers.queryOptions(subscribersInput(deps)))
-      : queryClient.ensureQueryData(trpc.admin.support.messages.queryOptions(inboxInput(inboxSearchOf(deps)))));
+    if (deps.tab === 'newsletter') await queryClient.ensureQueryData(trpc.admin.support.subscribers.queryOptions(subscribersInput(deps)));
+    else if (deps.tab !== 'canned')
+      await queryClient.ensureQueryData(trpc.admin.tickets.list.queryOptions(ticketListInput(ticketSearchOf(deps))));
     return { adminTitle: tHead('admin:support.title') };
   },
   component: SupportPage,
@@ -37,19 +51,26 @@ export const Route = createFileRoute('/admin/support')({
 
 function SupportPage() {
   const { t } = useTranslation('admin');
+  const { t: tt } = useTranslation('tickets-admin');
+  const { user } = useSession();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const tab = search.tab === 'newsletter' ? 'newsletter' : 'inbox';
+  const tab = search.tab === 'newsletter' || search.tab === 'canned' ? search.tab : 'tickets';
+  const isOwner = user?.adminRole === 'owner';
   const go = (next: SupportSearch) => void navigate({ search: next, resetScroll: false });
   return (
     <AdminPage title={t('support.title')} description={t('support.description')}>
-      <Tabs value={tab} onChange={(value) => go(value === 'newsletter' ? { tab: 'newsletter' } : {})} keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => go(value === 'tickets' ? {} : { tab: value ?? undefined })} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="inbox">{t('support.tabs.inbox')}</Tabs.Tab>
-          <Tabs.Tab value="newsletter">{t('support.tabs.newsletter')}</Tabs.Tab>
+          <Tabs.Tab value="tickets">{tt('tabs.tickets')}</Tabs.Tab>
+          <Tabs.Tab value="canned">{tt('tabs.canned')}</Tabs.Tab>
+          {isOwner ? <Tabs.Tab value="newsletter">{t('support.tabs.newsletter')}</Tabs.Tab> : null}
         </Tabs.List>
-        <Tabs.Panel value="inbox" pt="md">
-          <Inbox search={inboxSearchOf(search)} onSearch={(next) => go(next)} />
+        <Tabs.Panel value="tickets" pt="md">
+          <TicketInbox search={ticketSearchOf(search)} onSearch={(next) => go(toUrl(next))} />
+        </Tabs.Panel>
+        <Tabs.Panel value="canned" pt="md">
+          <CannedAnswers canEdit={isOwner} />
         </Tabs.Panel>
         <Tabs.Panel value="newsletter" pt="md">
           <Stack gap="md">

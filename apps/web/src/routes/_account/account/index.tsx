@@ -23,6 +23,7 @@ export const Route = createFileRoute('/_account/account/')({
     Promise.all([
       context.queryClient.prefetchQuery(context.trpc.orders.list.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.esims.counts.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.tickets.openCount.queryOptions()),
     ]),
   component: Dashboard,
 });
@@ -34,6 +35,7 @@ function Dashboard() {
   // Active eSIMs are counted from the eSIMs (connected, data and validity left), not from orders.
   const trpc = useTRPC();
   const esims = useQuery(trpc.esims.counts.queryOptions());
+  const tickets = useQuery(trpc.tickets.openCount.queryOptions());
   if (!user) return null;
   const name = user.fullName?.trim() || user.username;
 
@@ -52,8 +54,9 @@ function Dashboard() {
       <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
         <StatTile icon={IconDeviceMobile} label={t('dashboard.activeEsims')} value={esims.data?.active ?? null} />
         <StatTile icon={IconReceipt} label={t('dashboard.totalOrders')} value={orders.data ? orders.data.length : null} />
-        {/* Spec §9: hard-coded 0 until support tickets exist. */}
-        <StatTile icon={IconHeadset} label={t('dashboard.supportTickets')} value={0} />
+        {/* Spec §9 showed a hard-coded 0: a placeholder until tickets existed (issue 30). Now the
+            traveller's tickets not yet solved (open or waiting for them). */}
+        <StatTile icon={IconHeadset} label={t('dashboard.supportTickets')} value={tickets.data?.open ?? null} />
       </SimpleGrid>
 
       <section aria-labelledby="dashboard-orders">
