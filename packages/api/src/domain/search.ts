@@ -41,6 +41,11 @@ export const MATCH_RANK = {
   continent: 4,
   /** The query sits inside the code ('x' in MX), as the spec's picker matched. */
   codeContains: 5,
+  /**
+   * Nothing above, but a name, an alias or one of their words is within a typo or two of the
+   * query ('japn', 'tailand', 'portgual'): see typoDistance. Last, so real matches come first.
+   */
+  typo: 6,
 } as const;
 export type MatchRank = (typeof MATCH_RANK)[keyof typeof MATCH_RANK];
 
@@ -115,6 +120,89 @@ function rankFolded(f: Folded, q: string, withCode: boolean): MatchRank | null {
   return null;
 }
 
+/**
+ * How many typos a folded query of this length may carry: none under 4 characters (two letters
+ * are a code or the start of many names), 1 up to 7 characters, 2 from 8 ('portgual').
+ */
+export function typoBudget(length: number): number {
+  if (length < 4) return 0;
+  return length < 8 ? 1 : 2;
+}
+
+/**
+ * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one
+ * substring): insertions, deletions, substitutions and swaps of two neighbours each cost 1, so
+ * 'portgual' is 1 from 'portugal'. Compares UTF-16 units, which is exact for the folded text of
+ * every script the shop uses (none needs surrogate pairs). Gives up early: any answer above `max`
+ * is returned as max + 1.
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const m = a.length;
+  const n = b.length;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      if (d < best) best = d;
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[n]!;
+}
+
+/**
+ * The fewest typos between a folded query and a folded name: against the whole name, each of its
+ * words ('kingdon' ~ 'united kingdom'), and the start of the name or a word as long as the
+ * query give or take the budget (so a traveller still typing, 'tailan', finds Thailand).
+ * null when more than `max`.
+ */
+export function typoDistance(query: string, name: string, max: number): number | null {
+  if (max <= 0) return null;
+  const starts = [0];
+  for (let i = name.indexOf(' '); i !== -1; i = name.indexOf(' ', i + 1)) starts.push(i + 1);
+  let best = max + 1;
+  const consider = (candidate: string) => {
+    const d = editDistance(query, candidate, Math.min(max, best - 1));
+    if (d < best) best = d;
+  };
+  consider(name);
+  for (const start of starts) {
+    const rest = name.slice(start);
+    const wordEnd = rest.indexOf(' ');
+    if (start > 0) consider(wordEnd === -1 ? rest : rest.slice(0, wordEnd));
+    // The start of the name or word, as if the traveller had not finished typing.
+    for (let len = query.length - max; len <= query.length + max; len++) {
+      if (len >= 3 && len < rest.length) consider(rest.slice(0, len));
+    }
+    if (best === 0) break;
+  }
+  return best <= max ? best : null;
+}
+
+/** The fewest typos between the query and any name, alias or other-language name; null when over budget. */
+function typoFolded(f: Folded, q: string): number | null {
+  const max = typoBudget(q.length);
+  if (max === 0) return null;
+  let best: number | null = null;
+  for (const list of [f.names, f.aliases, f.otherNames]) {
+    for (const name of list) {
+      const d = typoDistance(q, name, best === null ? max : best - 1);
+      if (d !== null) best = d;
+      if (best === 1) return best; // 0 would have been an exact or prefix match
+    }
+  }
+  return best;
+}
+
 /** Regions folded once, to search on every keystroke without folding their names again. */
 export interface SearchIndex<R> {
   readonly entries: readonly { readonly region: R; readonly folded: Folded }[];
@@ -130,19 +218,37 @@ export function indexRegions<R extends Searchable>(
 export interface SearchMatch<R> {
   region: R;
   rank: MatchRank;
+  /** For a typo match: how many typos (1 or 2). */
+  typos?: number;
+}
+
+/**
+ * Every match of a folded, non-empty query with its rank, best first: exact, prefix and substring
+ * matches, then typo matches (fewest typos first). Equal ranks keep the index's order.
+ */
+function matchFolded<R>(index: SearchIndex<R>, q: string, withCode: boolean): SearchMatch<R>[] {
+  const matches: SearchMatch<R>[] = [];
+  const typos: SearchMatch<R>[] = [];
+  for (const { region, folded } of index.entries) {
+    const rank = rankFolded(folded, q, withCode);
+    if (rank !== null) {
+      matches.push({ region, rank });
+      continue;
+    }
+    const d = typoFolded(folded, q);
+    if (d !== null) typos.push({ region, rank: MATCH_RANK.typo, typos: d });
+  }
+  // Array.prototype.sort is stable: equal ranks stay in the index's (collator) order.
+  matches.sort((a, b) => a.rank - b.rank);
+  typos.sort((a, b) => (a.typos ?? 0) - (b.typos ?? 0));
+  return [...matches, ...typos];
 }
 
 /** Picker search: every match with its rank, best first; equal ranks keep the index's order. */
 export function searchMatches<R>(index: SearchIndex<R>, query: string): SearchMatch<R>[] {
   const q = foldSearchText(query);
   if (!q) return index.entries.map(({ region }) => ({ region, rank: MATCH_RANK.exact }));
-  const matches: SearchMatch<R>[] = [];
-  for (const { region, folded } of index.entries) {
-    const rank = rankFolded(folded, q, true);
-    if (rank !== null) matches.push({ region, rank });
-  }
-  // Array.prototype.sort is stable: equal ranks stay in the index's (collator) order.
-  return matches.sort((a, b) => a.rank - b.rank);
+  return matchFolded(index, q, true);
 }
 
 /** Picker search: matching regions, best first. */
@@ -150,17 +256,24 @@ export function searchRegions<R>(index: SearchIndex<R>, query: string): R[] {
   return searchMatches(index, query).map((m) => m.region);
 }
 
-/** Coverage search: name (any language, aliases) or continent, never the code; the index's order. */
+/**
+ * Coverage search: name (any language, aliases) or continent, never the code; the index's order.
+ * A query that matches nothing that way falls back to names within a typo or two.
+ */
 export function searchCoverage<R>(index: SearchIndex<R>, query: string): R[] {
   const q = foldSearchText(query);
   if (!q) return index.entries.map((e) => e.region);
-  return index.entries.filter((e) => rankFolded(e.folded, q, false) !== null).map((e) => e.region);
+  const found = index.entries.filter((e) => rankFolded(e.folded, q, false) !== null).map((e) => e.region);
+  if (found.length) return found;
+  return matchFolded(index, q, false).map((m) => m.region);
 }
 
-/** Picker: does the region match (name, alias, code or continent)? Trimmed; empty matches all. */
+/** Picker: does the region match (name, alias, code, continent, or a name with a typo)? Trimmed; empty matches all. */
 export function matchesRegion(region: Searchable, query: string, terms?: SearchTerms): boolean {
   const q = foldSearchText(query);
-  return !q || rankFolded(foldRegion(region, terms), q, true) !== null;
+  if (!q) return true;
+  const folded = foldRegion(region, terms);
+  return rankFolded(folded, q, true) !== null || typoFolded(folded, q) !== null;
 }
 
 /** Picker: the matching regions, best first (see MATCH_RANK). */
@@ -229,7 +342,9 @@ export function suggestBundles<R extends CoveringRegion>(
   matches: readonly SearchMatch<R>[],
   regions: readonly R[],
 ): BundleSuggestion<R> | null {
-  const best = matches.find((m) => m.region.kind !== 'bundle' && m.rank <= MATCH_RANK.nameContains);
+  const best = matches.find(
+    (m) => m.region.kind !== 'bundle' && (m.rank <= MATCH_RANK.nameContains || (m.rank === MATCH_RANK.typo && m === matches[0])),
+  );
   if (!best) return null;
   const found = new Set(matches.map((m) => m.region));
   const bundles = bundlesCovering(regions, best.region.code).filter((b) => !found.has(b));

@@ -3,6 +3,7 @@ import {
   MATCH_RANK,
   aliasesOf,
   bundlesCovering,
+  editDistance,
   filterCoverage,
   filterRegions,
   foldSearchText,
@@ -13,6 +14,8 @@ import {
   searchMatches,
   searchRegions,
   suggestBundles,
+  typoBudget,
+  typoDistance,
   type SearchTerms,
 } from '../../src/domain/search.ts';
 
@@ -38,7 +41,7 @@ describe('matchesRegion (no terms: name, code or continent, as the spec)', () =>
     [mexico, 'america', true],
     [japan, '', true],
     [japan, '   ', true],
-    [japan, 'ja pan', false],
+    [japan, 'ja pen', false], // two typos: over the budget of a 6-character query
   ])('%o ~ %j → %s', (region, query, expected) => {
     expect(matchesRegion(region, query)).toBe(expected);
   });
@@ -137,7 +140,7 @@ describe('matchesRegion with terms (across scripts and aliases)', () => {
 
   it.each([
     [japan, JP, 'korea'],
-    [nl, NL, 'olland'], // aliases match from the start of a word only
+    [nl, NL, 'olan'], // aliases match from the start of a word only (and 2 typos from 'holland')
     [us, US, 'sa'],
   ])('%o !~ %j', (region, terms, query) => {
     expect(matchesRegion(region, query, terms)).toBe(false);
@@ -233,5 +236,127 @@ describe('bundle suggestions', () => {
     expect(suggestBundles(searchMatches(index, 'zz'), regions)).toBeNull();
     const onlyGlobal = suggestBundles(searchMatches(index, 'global portugal'), regions);
     expect(onlyGlobal).toBeNull();
+  });
+});
+
+describe('typo tolerance', () => {
+  it.each([
+    ['', '', 0],
+    ['japan', 'japan', 0],
+    ['japn', 'japan', 1], // a letter left out
+    ['tailand', 'thailand', 1],
+    ['portgual', 'portugal', 1], // two neighbours swapped count as one
+    ['jpaan', 'japan', 1],
+    ['japon', 'japan', 1],
+    ['kitten', 'sitting', 3],
+    ['abc', 'ca', 3], // optimal string alignment, not unrestricted Damerau–Levenshtein (2)
+  ])('editDistance(%j, %j) = %i', (a, b, d) => {
+    expect(editDistance(a, b)).toBe(d);
+    expect(editDistance(b, a)).toBe(d);
+  });
+
+  it('gives up past the budget', () => {
+    expect(editDistance('afghanistan', 'japan', 1)).toBe(2);
+    expect(editDistance('tailand', 'thailand', 0)).toBe(1);
+  });
+
+  it.each([
+    [0, 0],
+    [3, 0],
+    [4, 1],
+    [7, 1],
+    [8, 2],
+    [20, 2],
+  ])('a %i-character query may carry %i typos', (length, budget) => {
+    expect(typoBudget(length)).toBe(budget);
+  });
+
+  it.each([
+    ['japn', 'japan', 1, 1],
+    ['kingdon', 'united kingdom', 1, 1], // a word of the name
+    ['tailan', 'thailand', 1, 1], // the start of the name, still being typed
+    ['portgual', 'portugal', 2, 1],
+    ['brasil', 'brazil', 1, 1],
+    ['france', 'frankreich', 1, null],
+    ['japn', 'spain', 1, null],
+  ])('typoDistance(%j, %j, %i) = %s', (query, name, max, expected) => {
+    expect(typoDistance(query, name, max)).toBe(expected);
+  });
+
+  const thailand = { name: 'Thailand', code: 'TH', continent: 'Asia' };
+  const portugal = { name: 'Portugal', code: 'PT', continent: 'Europe' };
+  const spain = { name: 'Spain', code: 'ES', continent: 'Europe' };
+  const taiwan = { name: 'Taiwan', code: 'TW', continent: 'Asia' };
+  const iran = { name: 'Iran', code: 'IR', continent: 'Middle East' };
+  const iraq = { name: 'Iraq', code: 'IQ', continent: 'Middle East' };
+  const TERMS = new Map<object, SearchTerms>([
+    [japan, JP],
+    [thailand, { names: ['Thaïlande', 'Thailand'], otherNames: ['Tailandia', 'Таиланд', 'タイ', 'تايلاند', 'थाईलैंड'] }],
+    [portugal, { names: ['Portugal'], otherNames: ['Португалия', 'ポルトガル', 'البرتغال'] }],
+    [spain, { names: ['Spain'], otherNames: ['España', 'Espagne', 'Spanien', 'Испания'] }],
+  ]);
+  const index = indexRegions([japan, thailand, portugal, spain, taiwan, iran, iraq, uk], (r) => TERMS.get(r));
+
+  it.each([
+    ['japn', [japan]],
+    ['tailand', [thailand]],
+    ['Tailandia', [thailand]], // exact in another language
+    ['thialand', [thailand]],
+    ['portgual', [portugal]],
+    ['PORTGUAL', [portugal]],
+    ['espana', [spain]], // exact after folding
+    ['espnaa', [spain]],
+    ['тайланд', [thailand]], // Russian, one letter off 'Таиланд'
+    ['البرتقال', [portugal]], // Arabic, one letter off
+    ['ポルトガレ', [portugal]], // Japanese katakana, one off (folded to hiragana)
+    ['unted kingdom', [uk]],
+  ])('%j finds %o', (query, expected) => {
+    expect(searchRegions(index, query)).toEqual(expected);
+  });
+
+  it('ranks exact and prefix matches before typo matches', () => {
+    const matches = searchMatches(index, 'iran');
+    expect(matches.map((m) => [m.region.name, m.rank])).toEqual([
+      ['Iran', MATCH_RANK.exact],
+      ['Iraq', MATCH_RANK.typo],
+    ]);
+    expect(matches[1]?.typos).toBe(1);
+    // Taiwan starts with 'taiw'; Thailand's Spanish name 'Tailandia' starts one letter off.
+    expect(searchMatches(index, 'taiw').map((m) => [m.region.name, m.rank])).toEqual([
+      ['Taiwan', MATCH_RANK.namePrefix],
+      ['Thailand', MATCH_RANK.typo],
+    ]);
+  });
+
+  it('orders typo matches by their number of typos', () => {
+    // 'tland': 2 typos from 'thailand' and 'tailan(dia)' (budget 1 for 5 letters) → nothing;
+    expect(searchRegions(index, 'tland')).toEqual([]);
+    // 'mauritans': 2 typos from Mauritius, 1 from Mauritania (its start), which comes first though listed second.
+    const mauritius = { name: 'Mauritius', code: 'MU', continent: 'Africa' };
+    const mauritania = { name: 'Mauritania', code: 'MR', continent: 'Africa' };
+    const two = indexRegions([mauritius, mauritania]);
+    expect(searchMatches(two, 'mauritans').map((m) => [m.region.name, m.typos])).toEqual([
+      ['Mauritania', 1],
+      ['Mauritius', 2],
+    ]);
+    expect(searchMatches(index, 'portugall').map((m) => m.region)).toEqual([portugal]);
+  });
+
+  it('never guesses from one to three letters', () => {
+    expect(searchRegions(index, 'jpn')).toEqual([]);
+    expect(searchRegions(index, 'xx')).toEqual([]);
+  });
+
+  it('the coverage list falls back to typos only when nothing else matches', () => {
+    expect(searchCoverage(index, 'portgual')).toEqual([portugal]);
+    expect(searchCoverage(index, 'iran')).toEqual([iran]);
+  });
+
+  it('a country found by a typo still brings its covering bundles', () => {
+    const europe = { name: 'Europe', code: 'EU', continent: 'Europe', kind: 'bundle', covers: ['PT', 'ES'] };
+    const pt = { ...portugal, kind: 'country', covers: [] };
+    const regions = [europe, pt];
+    const bundleIndex = indexRegions(regions);
+    expect(suggestBundles(searchMatches(bundleIndex, 'portgual'), regions)).toEqual({ country: pt, bundles: [europe] });
   });
 });
