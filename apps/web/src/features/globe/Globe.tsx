@@ -6,6 +6,7 @@ import { GlobeRenderer, resolveGlobeColors } from './globe-renderer.ts';
 import type { GlobeColors } from './globe-renderer.ts';
 import classes from './globe.module.css';
 import { countriesForRegion } from './regions.ts';
+import { MOUSE_SLOP_PX, TOUCH_SLOP_PX } from './hit-test.ts';
 import { ROTATE_TO_DURATION_MS, presetRotation, rotationToFace } from './rotation.ts';
 import type { Rotation } from './rotation.ts';
 import { centroidOf, loadWorld } from './world.ts';
@@ -14,8 +15,15 @@ import type { WorldData } from './world.ts';
 export interface GlobeProps {
   /** Region code of the current selection (EU, UK, US, JP, ...). */
   selectedCode?: string | null;
-  /** Called with the alpha-2 code (UK for the United Kingdom) of a clicked country. */
+  /**
+   * Called with the alpha-2 code (UK for the United Kingdom) of a clicked country: the one under
+   * the pointer, else the nearest within a fingertip (touch) or a few pixels (mouse).
+   */
   onSelectCountry?: (alpha2: string) => void;
+  /** Alpha-2 codes (shop spelling) to tint as covered, e.g. every country the shop sells. */
+  coveredCodes?: readonly string[] | undefined;
+  /** A click on the globe that reached no country (the ocean), once the map has loaded. */
+  onMissCountry?: () => void;
   /** Height in CSS pixels; the globe fits the smaller of this and the container width. */
   height?: number;
   /** Accessible name of the globe image. */
@@ -65,6 +73,8 @@ function localPoint(event: { clientX: number; clientY: number; currentTarget: El
 export default function Globe({
   selectedCode = null,
   onSelectCountry,
+  onMissCountry,
+  coveredCodes,
   height = DEFAULT_GLOBE_HEIGHT,
   ariaLabel,
   labels,
@@ -164,6 +174,11 @@ export default function Globe({
     rendererRef.current?.setPlaying(playing);
   }, [playing]);
 
+  const coveredKey = coveredCodes?.join(',') ?? '';
+  useEffect(() => {
+    rendererRef.current?.setCovered(new Set(coveredKey ? coveredKey.split(',') : []));
+  }, [coveredKey]);
+
   // Highlight the selected region and turn it to face the viewer.
   useEffect(() => {
     const renderer = rendererRef.current;
@@ -189,10 +204,20 @@ export default function Globe({
 
   const handlePointerLeave = () => rendererRef.current?.clearHover();
 
+  /** The kind of pointer that pressed last: a finger gets more slop than a mouse. */
+  const pointerTypeRef = useRef('mouse');
+  const handlePointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    pointerTypeRef.current = event.pointerType;
+  };
+
   const handleClick = (event: MouseEvent<HTMLCanvasElement>) => {
+    const renderer = rendererRef.current;
+    if (!renderer?.hasData()) return;
     const [x, y] = localPoint(event);
-    const alpha2 = rendererRef.current?.countryAt(x, y)?.properties.alpha2;
+    const slop = pointerTypeRef.current === 'mouse' ? MOUSE_SLOP_PX : TOUCH_SLOP_PX;
+    const alpha2 = renderer.countryNear(x, y, slop)?.properties.alpha2;
     if (alpha2) onSelectCountry?.(alpha2);
+    else onMissCountry?.();
   };
 
   return (
@@ -210,6 +235,7 @@ export default function Globe({
         aria-label={ariaLabel}
         onPointerMove={handlePointerMove}
         onPointerLeave={handlePointerLeave}
+        onPointerDown={handlePointerDown}
         onClick={handleClick}
       />
       <div className={classes.bubbles} aria-hidden="true">

@@ -1,6 +1,6 @@
 import { geoGraticule10, geoOrthographic, geoPath } from 'd3-geo';
 import type { GeoPath, GeoPermissibleObjects, GeoProjection } from 'd3-geo';
-import { countryAt } from './hit-test.ts';
+import { countryAt, countryNear } from './hit-test.ts';
 import { INITIAL_ROTATION, advanceLambda, rotationAt } from './rotation.ts';
 import type { Rotation } from './rotation.ts';
 import type { CountryFeature, WorldData } from './world.ts';
@@ -15,6 +15,8 @@ export interface GlobeColors {
   graticule: string;
   /** Countries of the selected region. */
   highlight: string;
+  /** Countries the shop sells (the coverage map), beneath the selection. */
+  covered: string;
   /** Country under the pointer. */
   hover: string;
   outline: string;
@@ -30,6 +32,7 @@ export const DEFAULT_GLOBE_COLORS: GlobeColors = {
   border: '#ffffff',
   graticule: 'rgba(28, 126, 214, 0.12)',
   highlight: '#1c7ed6',
+  covered: '#74c0fc',
   hover: '#74c0fc',
   outline: 'rgba(25, 113, 194, 0.35)',
   glow: 'rgba(34, 139, 230, 0.35)',
@@ -41,6 +44,7 @@ const THEME_VARIABLES: Partial<Record<keyof GlobeColors, string>> = {
   oceanEdge: '--mantine-primary-color-2',
   land: '--mantine-color-gray-4',
   highlight: '--mantine-primary-color-7',
+  covered: '--mantine-primary-color-4',
   hover: '--mantine-primary-color-3',
 };
 
@@ -117,6 +121,8 @@ export class GlobeRenderer {
   private data: WorldData | null = null;
   private highlightCodes: ReadonlySet<string> = new Set();
   private highlighted: CountryFeature[] = [];
+  private coveredCodes: ReadonlySet<string> = new Set();
+  private covered: CountryFeature[] = [];
   private hovered: CountryFeature | null = null;
   /** Latest pointer position, resolved to a country once per frame. */
   private pendingHover: readonly [number, number] | null = null;
@@ -187,6 +193,13 @@ export class GlobeRenderer {
     this.requestFrame();
   }
 
+  /** Countries to tint as covered (the coverage map); empty for none. */
+  setCovered(codes: ReadonlySet<string>): void {
+    this.coveredCodes = codes;
+    this.updateHighlighted();
+    this.requestFrame();
+  }
+
   /** Records the pointer position; the country under it is found on the next frame. */
   hoverAt(x: number, y: number): void {
     this.pendingHover = [x, y];
@@ -247,6 +260,17 @@ export class GlobeRenderer {
     return countryAt(this.projection, this.data.countries, [x, y]);
   }
 
+  /** The country under a point or, failing that, the nearest within `slop` CSS pixels (a tap). */
+  countryNear(x: number, y: number, slop: number): CountryFeature | null {
+    if (!this.data || this.width === 0) return null;
+    return countryNear(this.projection, this.data.countries, [x, y], slop);
+  }
+
+  /** Whether the world map has arrived (before, a tap can only be on the bare sphere). */
+  hasData(): boolean {
+    return this.data !== null;
+  }
+
   destroy(): void {
     this.destroyed = true;
     if (this.frameId) caf(this.frameId);
@@ -301,6 +325,9 @@ export class GlobeRenderer {
   private updateHighlighted(): void {
     const codes = this.highlightCodes;
     this.highlighted = this.data?.countries.filter((c) => c.properties.alpha2 !== null && codes.has(c.properties.alpha2)) ?? [];
+    const covered = this.coveredCodes;
+    this.covered =
+      covered.size > 0 ? (this.data?.countries.filter((c) => c.properties.alpha2 !== null && covered.has(c.properties.alpha2)) ?? []) : [];
   }
 
   private draw(): void {
@@ -346,6 +373,13 @@ export class GlobeRenderer {
       path(data.land);
       ctx.fillStyle = colors.land;
       ctx.fill();
+
+      if (this.covered.length > 0) {
+        ctx.beginPath();
+        for (const country of this.covered) path(country);
+        ctx.fillStyle = colors.covered;
+        ctx.fill();
+      }
 
       if (this.highlighted.length > 0) {
         ctx.beginPath();

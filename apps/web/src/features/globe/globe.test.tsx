@@ -143,6 +143,38 @@ describe('Globe', () => {
     expect(onSelectCountry).not.toHaveBeenCalled();
   });
 
+  it('a finger beside a small country still chooses it; the open ocean reports a miss', async () => {
+    mockReducedMotion(true);
+    const onSelectCountry = vi.fn<(alpha2: string) => void>();
+    const onMissCountry = vi.fn<() => void>();
+    const { container } = render(
+      <Globe ariaLabel="Globe" labels={labels} selectedCode="EU" onSelectCountry={onSelectCountry} onMissCountry={onMissCountry} />,
+    );
+    await waitFor(() => expect(container.firstElementChild?.getAttribute('data-state')).toBe('ready'));
+    const canvas = screen.getByRole('img');
+    const projection = createProjection(WIDTH, HEIGHT, presetRotation('EU')!);
+    // 10 px west of Lisbon's coast, in the Atlantic (found by walking west off the land).
+    const lisbon = projection([-9.14, 38.7])!;
+    const world = (await import('./world.ts')).loadWorld();
+    const { countryAt } = await import('./hit-test.ts');
+    const { countries } = await world;
+    let x = lisbon[0];
+    while (countryAt(projection, countries, [x, lisbon[1]])) x -= 1;
+    const tap = (px: number, pointerType: string) => {
+      fireEvent.pointerDown(canvas, { pointerType, clientX: px, clientY: lisbon[1] });
+      fireEvent.click(canvas, { clientX: px, clientY: lisbon[1] });
+    };
+
+    tap(x - 9, 'mouse'); // a mouse points precisely: the ocean
+    expect(onSelectCountry).not.toHaveBeenCalled();
+    expect(onMissCountry).toHaveBeenCalledTimes(1);
+    tap(x - 9, 'touch'); // a fingertip covers the coast
+    expect(onSelectCountry).toHaveBeenLastCalledWith('PT');
+    tap(x - 60, 'touch'); // far out at sea
+    expect(onMissCountry).toHaveBeenCalledTimes(2);
+    expect(onSelectCountry).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a pointer over countries only', async () => {
     mockReducedMotion(true);
     const { container } = render(<Globe ariaLabel="Globe" labels={labels} selectedCode="US" />);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import topology from 'world-atlas/countries-110m.json';
 import { createProjection } from './globe-renderer.ts';
-import { countryAt } from './hit-test.ts';
+import { MOUSE_SLOP_PX, TOUCH_SLOP_PX, countryAt, countryNear } from './hit-test.ts';
 import { countriesForRegion } from './regions.ts';
 import { presetRotation, rotationToFace } from './rotation.ts';
 import type { Rotation } from './rotation.ts';
@@ -69,5 +69,42 @@ describe('countryAt on the real 110m data', () => {
     const point = projection([151.2, -33.87]);
     if (!point) throw new Error('not projectable');
     expect(countryAt(projection, world.countries, point)?.properties.alpha2).not.toBe('AU');
+  });
+});
+
+/** From a point on land, walks `dx` px at a time until the exact test finds the ocean; then `more` px further. */
+function offCoast(projection: ReturnType<typeof createProjection>, start: [number, number], dx: number, more: number): [number, number] {
+  const p = projection(start);
+  if (!p) throw new Error('not projectable');
+  let [x, y] = p;
+  while (countryAt(projection, world.countries, [x, y])) x += dx;
+  return [x + dx * more, y];
+}
+
+describe('countryNear: a tap beside a country still chooses it', () => {
+  // A phone: the globe is ~300 px wide and Portugal's coast a few pixels from where a finger lands.
+  const projection = createProjection(358, 340, preset('EU'));
+  const lisbon: [number, number] = [-9.14, 38.7];
+
+  it.each([
+    [0, 0, 'PT'], // on land: the exact answer whatever the slop
+    [3, 0, null], // 3 px into the Atlantic: the exact test misses…
+    [3, MOUSE_SLOP_PX, 'PT'], // …a mouse's few pixels reach the coast…
+    [3, TOUCH_SLOP_PX, 'PT'], // …and a finger's
+    [10, MOUSE_SLOP_PX, null],
+    [10, TOUCH_SLOP_PX, 'PT'],
+    [40, TOUCH_SLOP_PX, null], // open ocean stays a miss
+  ] as const)('%i px off Lisbon, slop %i → %s', (px, slop, expected) => {
+    const point = px === 0 ? projection(lisbon)! : offCoast(projection, lisbon, -1, px - 1);
+    expect(countryNear(projection, world.countries, point, slop)?.properties.alpha2 ?? null).toBe(expected);
+  });
+
+  it('picks the country nearest the tap, on the first ring that reaches land', () => {
+    // Off Honshu's Pacific coast with the globe facing Japan: Japan, not Korea across the sea.
+    const centroid = centroidOf(world.countries, countriesForRegion('JP'))!;
+    const facing = createProjection(358, 340, rotationToFace(centroid));
+    const point = offCoast(facing, [139.69, 35.69], 1, 4);
+    expect(countryAt(facing, world.countries, point)).toBeNull();
+    expect(countryNear(facing, world.countries, point, TOUCH_SLOP_PX)?.properties.alpha2).toBe('JP');
   });
 });

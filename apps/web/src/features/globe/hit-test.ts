@@ -1,4 +1,4 @@
-import { geoContains } from 'd3-geo';
+import { geoBounds, geoContains } from 'd3-geo';
 import type { GeoPermissibleObjects, GeoProjection } from 'd3-geo';
 
 /**
@@ -20,7 +20,72 @@ export function countryAt<F extends GeoPermissibleObjects>(
   const lonLat = projection.invert?.([x, y]);
   if (!lonLat || !Number.isFinite(lonLat[0]) || !Number.isFinite(lonLat[1])) return null;
   for (const f of features) {
-    if (geoContains(f, lonLat)) return f;
+    if (inBounds(f, lonLat) && geoContains(f, lonLat)) return f;
+  }
+  return null;
+}
+
+/** Each feature's [[west, south], [east, north]] (d3's geoBounds), computed once. */
+const BOUNDS = new WeakMap<object, [[number, number], [number, number]]>();
+
+/**
+ * A cheap first test before the spherical point-in-polygon one, so a tap tests a handful of
+ * countries instead of all 177. A box whose west edge lies east of its east edge crosses the
+ * antimeridian (Russia, Fiji).
+ */
+function inBounds(feature: GeoPermissibleObjects, [lon, lat]: [number, number]): boolean {
+  if (typeof feature !== 'object' || feature === null) return true;
+  let bounds = BOUNDS.get(feature);
+  if (!bounds) {
+    bounds = geoBounds(feature);
+    BOUNDS.set(feature, bounds);
+  }
+  const [[west, south], [east, north]] = bounds;
+  if (!Number.isFinite(west) || !Number.isFinite(south)) return true;
+  if (lat < south - 1e-9 || lat > north + 1e-9) return false;
+  const l = ((((lon + 180) % 360) + 360) % 360) - 180;
+  return west <= east ? l >= west - 1e-9 && l <= east + 1e-9 : l >= west - 1e-9 || l <= east + 1e-9;
+}
+
+/** How far (CSS px) a tap may land off a country and still choose it: a fingertip covers ~1 cm. */
+export const TOUCH_SLOP_PX = 16;
+/** The same for a mouse, which points precisely. */
+export const MOUSE_SLOP_PX = 6;
+
+const DIRECTIONS = 12;
+
+/**
+ * The feature under a point, else the nearest one within `slop` CSS pixels (searched on rings
+ * 2 px apart, 12 directions each; on the first ring that reaches a country, the country most of
+ * its points fall in). On a phone the globe is ~300 px wide: Japan, Italy, the United Kingdom or
+ * Chile are a few pixels across there, and a fingertip lands beside them on the ocean, where
+ * the exact test finds nothing.
+ */
+export function countryNear<F extends GeoPermissibleObjects>(
+  projection: GeoProjection,
+  features: readonly F[],
+  point: readonly [number, number],
+  slop: number,
+): F | null {
+  const exact = countryAt(projection, features, point);
+  if (exact || slop <= 0) return exact;
+  const [x, y] = point;
+  for (let r = 2; r <= slop; r += 2) {
+    const counts = new Map<F, number>();
+    for (let i = 0; i < DIRECTIONS; i++) {
+      const angle = (2 * Math.PI * i) / DIRECTIONS;
+      const found = countryAt(projection, features, [x + r * Math.cos(angle), y + r * Math.sin(angle)]);
+      if (found) counts.set(found, (counts.get(found) ?? 0) + 1);
+    }
+    let best: F | null = null;
+    let most = 0;
+    for (const [feature, count] of counts) {
+      if (count > most) {
+        best = feature;
+        most = count;
+      }
+    }
+    if (best) return best;
   }
   return null;
 }

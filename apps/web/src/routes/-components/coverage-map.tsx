@@ -1,6 +1,6 @@
 // /coverage 'Map View': the globe in a 600 px area (its code loads when this tab opens). A click
 // on a country says whether the shop sells it and links to its plans.
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -25,6 +25,8 @@ export function CoverageMap({ regions }: { regions: readonly Region[] | undefine
   const [picked, setPicked] = useState<string | null>(null);
   const region = picked ? regionForCountry(regions, picked) : undefined;
   const regionName = region ? localCountryName(region, names.lang, names.t) : '';
+  // Every country with its own plans is tinted on the map; the legend says what the tint means.
+  const covered = useMemo(() => (regions ?? []).filter((r) => r.kind !== 'bundle').map((r) => r.code.toUpperCase()), [regions]);
 
   let status;
   if (!picked) status = <Text c="dimmed">{t('map.hint')}</Text>;
@@ -56,11 +58,27 @@ export function CoverageMap({ regions }: { regions: readonly Region[] | undefine
           height={height}
           selectedCode={region?.code ?? null}
           onSelectCountry={setPicked}
+          onMissCountry={() => setPicked(null)}
+          coveredCodes={covered}
           ariaLabel={t('map.ariaLabel')}
           labels={{ pause: t('map.pause'), play: t('map.play') }}
           bubbles={[t('map.bubbles.one'), t('map.bubbles.two'), t('map.bubbles.three')]}
         />
       </Suspense>
+      <ul className={classes.mapLegend} aria-label={t('map.legendLabel')} data-testid="map-legend">
+        <li>
+          <span className={`${classes.swatch} ${classes.swatchCovered}`} aria-hidden="true" />
+          {t('map.legendCovered', { count: covered.length })}
+        </li>
+        <li>
+          <span className={`${classes.swatch} ${classes.swatchSelected}`} aria-hidden="true" />
+          {t('map.legendSelected')}
+        </li>
+        <li>
+          <span className={`${classes.swatch} ${classes.swatchOther}`} aria-hidden="true" />
+          {t('map.legendOther')}
+        </li>
+      </ul>
       <div role="status" className={classes.mapStatus}>
         {status}
       </div>
