@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { NotInShell, useBelowTheFold } from '../shell.ts';
-import { scrollToId } from '../lib/scroll.ts';
+import { SCROLL_DELAY_MS, scrollToId } from '../lib/scroll.ts';
 import type { Region } from '../features/catalog/types.ts';
-import { Destinations } from './-components/destinations.tsx';
+import { HeroSearch } from '../features/landing/hero-search.tsx';
+import { Destinations, PLANS_SECTION_ID } from './-components/destinations.tsx';
 import { Hero } from './-components/hero.tsx';
 import { GlobeSlot, HowItWorksSlot } from './-components/landing-slots.tsx';
 import { pageHead, tHead } from '../lib/page-meta.ts';
@@ -55,9 +56,18 @@ function LandingPage() {
     void navigate({ search: { region: r.code }, replace: true, resetScroll: false, hashScrollIntoView: false });
   };
 
+  // A pick in the hero's search is a list pick: its plans scroll into view 0.3 s later.
+  const heroTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(heroTimer.current), []);
+  const onHeroSelect = (r: Region) => {
+    onRegionChange(r);
+    clearTimeout(heroTimer.current);
+    heroTimer.current = setTimeout(() => scrollToId(PLANS_SECTION_ID), SCROLL_DELAY_MS.list);
+  };
+
   return (
     <>
-      <Hero />
+      <Hero search={<HeroSearch onSelect={onHeroSelect} selectedCode={region} />} />
       {belowTheFold ? (
         <>
           <GlobeSlot selectedCode={region} onSelectRegion={onRegionChange} />

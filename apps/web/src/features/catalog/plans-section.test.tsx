@@ -162,6 +162,49 @@ describe('PlansSection', () => {
   });
 });
 
+describe('PlansSection: the compare view', () => {
+  it('switches from cards to one accessible table row per plan, with price per GB and the best value', async () => {
+    mock({
+      plans: [
+        { ...PLANS[0]!, facts: { operators: [{ country: 'JP', name: 'NTT Docomo', generation: '5G' }] } },
+        PLANS[1]!,
+        { ...PLANS[2]!, dataMb: null, dataAmount: 'Unlimited' },
+      ],
+    });
+    await renderPlans('JP');
+    const user = userEvent.setup();
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('radio', { name: 'Compare' }));
+    const table = await screen.findByRole('table', { name: 'Japan plans compared' });
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Plan', 'Data', 'Days', 'Price', 'Price per GB', 'Network', 'Buy']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent);
+    // $4.50 for 1 GB; $17.99 for 5 GB → $3.60 a GB, the best value; unlimited has no price per GB.
+    expect(cells(rows[0]!).slice(0, 5)).toEqual(['1 GB', '7', '$4.50', '$4.50', 'NTT Docomo · 5G']);
+    expect(cells(rows[1]!).slice(0, 5)).toEqual(['5 GB', '30', '$17.99', '$3.60Best value', 'Not stated']);
+    expect(cells(rows[2]!).slice(0, 4)).toEqual(['Unlimited', '1', '$1.00', 'Unlimited data']);
+    expect(
+      within(rows[1]!)
+        .getByRole('link', { name: /^Buy Now – / })
+        .getAttribute('href'),
+    ).toBe('/checkout/102');
+    // The scroll box is a named, focusable region (a phone scrolls the table sideways).
+    expect(screen.getByRole('region', { name: 'Japan plans compared' }).getAttribute('tabindex')).toBe('0');
+
+    await user.click(screen.getByRole('radio', { name: 'Cards' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+  });
+});
+
 async function renderPlans(code: string) {
   return renderWithProviders(<PlansSection region={byCode(code)} />);
 }

@@ -1,7 +1,20 @@
 // The plans of the selected region (spec §2 landing points 5-7): title, coverage, purchase-mode
 // tabs, and the plan grid with its loading, empty and error states.
 import { useState } from 'react';
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +25,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { CountriesCovered } from './countries-covered.tsx';
 import { useDestinationNames } from './destination-names.ts';
 import { PlanCard } from './plan-card.tsx';
+import { PlanCompareTable } from './plan-compare-table.tsx';
 import { RegionFlag } from './region-flag.tsx';
 import type { PurchaseMode, Region } from './types.ts';
 import classes from './plans-section.module.css';
@@ -27,6 +41,8 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
   const names = useDestinationNames();
   const trpc = useTRPC();
   const [mode, setMode] = useState<PurchaseMode>('onetime');
+  /** Cards (the spec's grid) or the compact comparison table. */
+  const [view, setView] = useState<'cards' | 'compare'>('cards');
   const plans = useQuery({ ...trpc.catalog.plans.queryOptions({ regionId: region.id }), staleTime: CACHE.plansStaleMs });
   const titleId = `${id}-title`;
   // Only plans that make sense monthly (30 days) are sold as a subscription.
@@ -54,6 +70,18 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
         {mode === 'subscription' && plans.data.length > 0 ? t('plans.noMonthly') : t('plans.empty')}
       </Text>
     );
+  } else if (view === 'compare') {
+    grid = (
+      <PlanCompareTable
+        plans={shown}
+        mode={mode}
+        region={region}
+        caption={isolated({ region: names.name(region) }, (v) =>
+          t(mode === 'subscription' ? 'compare.captionMonthly' : 'compare.caption', v),
+        )}
+        label={t(mode === 'subscription' ? 'compare.captionMonthly' : 'compare.caption', { region: names.name(region) })}
+      />
+    );
   } else {
     grid = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="lg">
@@ -63,6 +91,21 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
       </SimpleGrid>
     );
   }
+
+  const viewSwitch =
+    shown.length > 0 ? (
+      <SegmentedControl
+        size="sm"
+        radius="xl"
+        value={view}
+        onChange={(v) => setView(v === 'compare' ? 'compare' : 'cards')}
+        aria-label={t('compare.viewLabel')}
+        data={[
+          { value: 'cards', label: t('compare.cards') },
+          { value: 'compare', label: t('compare.compare') },
+        ]}
+      />
+    ) : null;
 
   return (
     <section id={id} aria-labelledby={titleId} className={classes.section}>
@@ -91,11 +134,17 @@ export function PlansSection({ region, id = 'region-plans' }: PlansSectionProps)
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="onetime" pt="lg">
-            <Text mb="lg">{t('plans.onetimeText')}</Text>
+            <Group justify="space-between" align="center" gap="sm" mb="lg">
+              <Text>{t('plans.onetimeText')}</Text>
+              {mode === 'onetime' ? viewSwitch : null}
+            </Group>
             {mode === 'onetime' ? grid : null}
           </Tabs.Panel>
           <Tabs.Panel value="subscription" pt="lg">
-            <Text mb="lg">{t('plans.subscriptionText')}</Text>
+            <Group justify="space-between" align="center" gap="sm" mb="lg">
+              <Text>{t('plans.subscriptionText')}</Text>
+              {mode === 'subscription' ? viewSwitch : null}
+            </Group>
             {mode === 'subscription' ? grid : null}
           </Tabs.Panel>
         </Tabs>

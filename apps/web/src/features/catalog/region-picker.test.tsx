@@ -66,7 +66,7 @@ describe('RegionPicker', () => {
     const { user } = await renderPicker();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Popular',
-      'All',
+      `All${REGIONS.length}`, // the count, shown beside the name (aria-hidden: the tab's name stays 'All')
       'Europe',
       'Middle East',
       'Asia',
@@ -94,6 +94,10 @@ describe('RegionPicker', () => {
     await user.click(screen.getByRole('tab', { name: 'All' }));
     const list = screen.getByTestId('all-regions-list');
     expect(within(list).getAllByRole('button')).toHaveLength(REGIONS.length);
+    // It says how many it holds and that it scrolls; a keyboard can reach it.
+    expect(screen.getByTestId('all-regions-hint').textContent).toBe(`${REGIONS.length} destinations: scroll the list to see them all`);
+    expect(list.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByRole('region', { name: `All destinations (${REGIONS.length})` })).toBe(list);
   });
 
   it('shows the region code when a flag is missing or fails to load', async () => {

@@ -139,10 +139,26 @@ export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPi
     const list = regionsForTab(ordered, value);
     if (!list.length) return <Text c="dimmed">{t('picker.emptyTab')}</Text>;
     if (value === 'all') {
+      // The spec's 400 px box, saying how many it holds and that it scrolls; a fade at its lower
+      // edge shows there is more. Focusable, so a keyboard can scroll it too.
       return (
-        <div className={classes.allList} data-testid="all-regions-list">
-          {grid(list)}
-        </div>
+        <>
+          <Text size="sm" c="dimmed" mb="xs" id="all-regions-hint" data-testid="all-regions-hint">
+            {t('picker.allHint', { count: list.length })}
+          </Text>
+          <div className={classes.allBox}>
+            <div
+              className={classes.allList}
+              data-testid="all-regions-list"
+              role="region"
+              aria-label={t('picker.allLabel', { count: list.length })}
+              aria-describedby="all-regions-hint"
+              tabIndex={0}
+            >
+              {grid(list)}
+            </div>
+          </div>
+        </>
       );
     }
     return grid(list);
@@ -190,7 +206,18 @@ export function RegionPicker({ regions, status, selectedId, onSelect }: RegionPi
       <Tabs value={tab} onChange={(v) => v && setTab(v as PickerTab)} keepMounted={false} variant="pills" radius="xl">
         <Tabs.List aria-label={t('picker.tabsLabel')} className={classes.tabList}>
           {PICKER_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value} className={classes.tab}>
+            <Tabs.Tab
+              key={value}
+              value={value}
+              className={classes.tab}
+              rightSection={
+                value === 'all' && ordered.length ? (
+                  <span className={classes.tabCount} aria-hidden="true" data-testid="all-count">
+                    {ordered.length}
+                  </span>
+                ) : null
+              }
+            >
               {t(`picker.tabs.${value}`)}
             </Tabs.Tab>
           ))}

@@ -36,7 +36,8 @@ export function GlobeSection({ selectedCode, onSelectRegion }: GlobeSectionProps
   const onSelectCountry = (alpha2: string) => {
     const region = regionForCountry(regions.data, alpha2);
     if (region) {
-      setNotice('');
+      // Visible feedback at once; the globe turns to it and its plans scroll in 1.5 s later.
+      setNotice(t('globe.chosen', { country: countryName(alpha2, i18n.language) }));
       onSelectRegion(region);
     } else {
       setNotice(t('globe.notSold', { country: countryName(alpha2, i18n.language) }));
@@ -74,6 +75,7 @@ export function GlobeSection({ selectedCode, onSelectRegion }: GlobeSectionProps
                 height={height}
                 selectedCode={selectedCode ?? null}
                 onSelectCountry={onSelectCountry}
+                onMissCountry={() => setNotice(t('globe.ocean'))}
                 ariaLabel={t('globe.ariaLabel')}
                 labels={{ pause: t('globe.pause'), play: t('globe.play') }}
                 bubbles={[t('globe.bubbles.one'), t('globe.bubbles.two'), t('globe.bubbles.three')]}
@@ -82,7 +84,7 @@ export function GlobeSection({ selectedCode, onSelectRegion }: GlobeSectionProps
           ) : (
             <GlobeFallback height={height} />
           )}
-          <Text role="status" size="sm" ta="center" className={classes.globeNotice}>
+          <Text role="status" size="sm" ta="center" className={classes.globeNotice} data-testid="globe-notice">
             {notice}
           </Text>
         </div>

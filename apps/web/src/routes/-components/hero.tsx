@@ -1,11 +1,17 @@
 import { Badge, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EsimCardMock } from './esim-card-mock.tsx';
 import classes from './hero.module.css';
 
-export function Hero() {
+export interface HeroProps {
+  /** The destination search, under the hero text (the landing page's HeroSearch). */
+  search?: ReactNode;
+}
+
+export function Hero({ search }: HeroProps) {
   const { t } = useTranslation('landing');
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
@@ -18,6 +24,7 @@ export function Hero() {
             {t('hero.title')}
           </Title>
           <Text className={classes.text}>{t('hero.text')}</Text>
+          {search}
           <Group gap="md" mt="xl">
             <Button
               size="lg"
