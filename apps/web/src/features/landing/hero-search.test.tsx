@@ -17,7 +17,7 @@ async function renderHeroSearch() {
 describe('HeroSearch', () => {
   it('shows nothing until the traveller types, then the best matches; a typo still finds Japan', async () => {
     const { onSelect, user } = await renderHeroSearch();
-    const box = screen.getByRole('searchbox', { name: 'Search destinations' });
+    const box = screen.getByRole('searchbox', { name: 'Find your destination' });
     expect(screen.queryByTestId('hero-results')).toBeNull();
     await user.type(box, 'japn');
     const results = await screen.findByTestId('hero-results');
@@ -31,7 +31,7 @@ describe('HeroSearch', () => {
 
   it(`lists at most ${HERO_RESULTS} and says how many more the list below holds`, async () => {
     const { user } = await renderHeroSearch();
-    await user.type(screen.getByRole('searchbox', { name: 'Search destinations' }), 'a');
+    await user.type(screen.getByRole('searchbox', { name: 'Find your destination' }), 'a');
     const results = await screen.findByTestId('hero-results');
     const found = REGIONS.length; // an upper bound: the search can find no more than there are
     const shown = within(results).getAllByRole('button').length;
@@ -45,7 +45,7 @@ describe('HeroSearch', () => {
 
   it('says when nothing matches, and clears', async () => {
     const { user } = await renderHeroSearch();
-    const box = screen.getByRole('searchbox', { name: 'Search destinations' });
+    const box = screen.getByRole('searchbox', { name: 'Find your destination' });
     await user.type(box, 'Atlantis');
     expect(await screen.findByText('No regions found matching "Atlantis"')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));

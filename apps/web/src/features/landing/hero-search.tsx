@@ -95,7 +95,7 @@ export function HeroSearch({ onSelect, selectedCode }: HeroSearchProps) {
         }}
         onFocus={askAliases}
         placeholder={t('picker.searchPlaceholder')}
-        aria-label={t('picker.searchLabel')}
+        aria-label={t('hero.searchRegion')}
         leftSection={<IconSearch size={20} aria-hidden />}
         rightSection={query ? <CloseButton aria-label={t('picker.clearSearch')} onClick={() => setQuery('')} /> : null}
         classNames={{ input: classes.input }}
