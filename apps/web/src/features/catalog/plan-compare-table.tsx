@@ -32,11 +32,13 @@ export function PlanCompareTable({ plans, mode, region, caption, label }: PlanCo
 
   return (
     <div className={classes.compareScroll} role="region" aria-label={label} tabIndex={0} data-testid="plan-compare">
-      <Table striped highlightOnHover verticalSpacing="sm" className={classes.compareTable}>
+      <Table highlightOnHover verticalSpacing="sm" className={classes.compareTable}>
         <caption className={classes.compareCaption}>{caption}</caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{t('compare.plan')}</Table.Th>
+            <Table.Th scope="col" className={classes.compareName}>
+              {t('compare.plan')}
+            </Table.Th>
             <Table.Th scope="col">{t('compare.data')}</Table.Th>
             <Table.Th scope="col">{t('compare.days')}</Table.Th>
             <Table.Th scope="col">{subscription ? t('compare.pricePerMonth') : t('compare.price')}</Table.Th>
@@ -77,7 +79,7 @@ export function PlanCompareTable({ plans, mode, region, caption, label }: PlanCo
                     <>
                       <Money usdMinor={perGb} />
                       {best.has(plan.id) && best.size < priced.length ? (
-                        <Badge size="xs" variant="light" color="green.9" ms={6}>
+                        <Badge size="xs" variant="filled" color="green.9" ms={6}>
                           {t('compare.bestValue')}
                         </Badge>
                       ) : null}
