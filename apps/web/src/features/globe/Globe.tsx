@@ -56,7 +56,9 @@ function targetRotation(code: string | null, world: WorldData | null): Rotation 
   const preset = presetRotation(code);
   if (preset) return preset;
   if (!world) return 'wait';
-  const centroid = centroidOf(world.countries, countriesForRegion(code));
+  const codes = countriesForRegion(code);
+  // A country too small for a shape (Singapore, Malta) turns to its dot.
+  const centroid = centroidOf(world.countries, codes) ?? world.markers.find((m) => codes.has(m.alpha2))?.lonLat ?? null;
   return centroid ? rotationToFace(centroid) : null;
 }
 
@@ -215,7 +217,7 @@ export default function Globe({
     if (!renderer?.hasData()) return;
     const [x, y] = localPoint(event);
     const slop = pointerTypeRef.current === 'mouse' ? MOUSE_SLOP_PX : TOUCH_SLOP_PX;
-    const alpha2 = renderer.countryNear(x, y, slop)?.properties.alpha2;
+    const alpha2 = renderer.codeNear(x, y, slop);
     if (alpha2) onSelectCountry?.(alpha2);
     else onMissCountry?.();
   };

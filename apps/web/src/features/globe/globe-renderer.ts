@@ -1,6 +1,6 @@
 import { geoGraticule10, geoOrthographic, geoPath } from 'd3-geo';
 import type { GeoPath, GeoPermissibleObjects, GeoProjection } from 'd3-geo';
-import { countryAt, countryNear } from './hit-test.ts';
+import { MARKER_RADIUS_PX, codeNear, countryAt, countryNear, isVisible } from './hit-test.ts';
 import { INITIAL_ROTATION, advanceLambda, rotationAt } from './rotation.ts';
 import type { Rotation } from './rotation.ts';
 import type { CountryFeature, WorldData } from './world.ts';
@@ -266,6 +266,12 @@ export class GlobeRenderer {
     return countryNear(this.projection, this.data.countries, [x, y], slop);
   }
 
+  /** The alpha-2 code a tap at a point chooses: a small country's dot, a shape, or the nearest within `slop`. */
+  codeNear(x: number, y: number, slop: number): string | null {
+    if (!this.data || this.width === 0) return null;
+    return codeNear(this.projection, this.data.countries, this.data.markers, [x, y], slop);
+  }
+
   /** Whether the world map has arrived (before, a tap can only be on the bare sphere). */
   hasData(): boolean {
     return this.data !== null;
@@ -403,6 +409,21 @@ export class GlobeRenderer {
       ctx.lineWidth = 0.6;
       ctx.strokeStyle = colors.border;
       ctx.stroke();
+
+      // Countries too small for a shape at this scale: a dot each, tinted like a shape would be.
+      for (const marker of data.markers) {
+        if (!isVisible(projection, marker.lonLat)) continue;
+        const p = projection(marker.lonLat);
+        if (!p) continue;
+        const code = marker.alpha2;
+        ctx.beginPath();
+        ctx.arc(p[0], p[1], MARKER_RADIUS_PX, 0, 2 * Math.PI);
+        ctx.fillStyle = this.highlightCodes.has(code) ? colors.highlight : this.coveredCodes.has(code) ? colors.covered : colors.land;
+        ctx.fill();
+        ctx.lineWidth = 1;
+        ctx.strokeStyle = colors.border;
+        ctx.stroke();
+      }
     }
 
     // Shading towards the rim makes the disc read as a sphere.

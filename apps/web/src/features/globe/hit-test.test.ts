@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import topology from 'world-atlas/countries-110m.json';
+import small from './small-countries.json';
 import { createProjection } from './globe-renderer.ts';
-import { MOUSE_SLOP_PX, TOUCH_SLOP_PX, countryAt, countryNear } from './hit-test.ts';
+import { MOUSE_SLOP_PX, TOUCH_SLOP_PX, codeNear, countryAt, countryNear, markerNear } from './hit-test.ts';
 import { countriesForRegion } from './regions.ts';
 import { presetRotation, rotationToFace } from './rotation.ts';
 import type { Rotation } from './rotation.ts';
 import { buildWorld, centroidOf } from './world.ts';
 import type { WorldTopology } from './world.ts';
 
-const world = buildWorld(topology as unknown as WorldTopology);
+const world = buildWorld(topology as unknown as WorldTopology, small);
 const WIDTH = 600;
 const HEIGHT = 500;
 
@@ -106,5 +107,34 @@ describe('countryNear: a tap beside a country still chooses it', () => {
     const point = offCoast(facing, [139.69, 35.69], 1, 4);
     expect(countryAt(facing, world.countries, point)).toBeNull();
     expect(countryNear(facing, world.countries, point, TOUCH_SLOP_PX)?.properties.alpha2).toBe('JP');
+  });
+});
+
+describe('countries too small for a shape: a dot each', () => {
+  it('has a dot for the sold small countries the 110m atlas lacks, and none for a country with a shape', () => {
+    const codes = new Set(world.markers.map((m) => m.alpha2));
+    for (const code of ['SG', 'HK', 'MT', 'BH', 'MV', 'MU', 'AD', 'MC']) expect(codes, code).toContain(code);
+    for (const code of ['JP', 'MY', 'UK', 'PT']) expect(codes, code).not.toContain(code);
+  });
+
+  // Facing Singapore on a phone-sized globe.
+  const sg = world.markers.find((m) => m.alpha2 === 'SG')!;
+  const projection = createProjection(358, 340, rotationToFace(sg.lonLat));
+  const at = (lonLat: [number, number]) => projection(lonLat)!;
+
+  it.each([
+    ['on the dot, with a mouse', sg.lonLat, MOUSE_SLOP_PX, 'SG'], // though Malaysia's shape reaches it
+    ['on the dot, with a finger', sg.lonLat, TOUCH_SLOP_PX, 'SG'],
+    ['in Malaysia, away from the dot', [100.8, 6], TOUCH_SLOP_PX, 'MY'],
+    ['in the South China Sea, far from land', [106, 5], MOUSE_SLOP_PX, null],
+  ] as const)('%s → %s', (_label, lonLat, slop, expected) => {
+    expect(codeNear(projection, world.countries, world.markers, at([lonLat[0], lonLat[1]]), slop)).toBe(expected);
+  });
+
+  it('never chooses a dot on the far side of the globe', () => {
+    // Facing the Americas, Singapore's dot projects into the disc (mirrored) but is hidden.
+    const facingUs = createProjection(358, 340, preset('US'));
+    const point = facingUs(sg.lonLat)!;
+    expect(markerNear(facingUs, world.markers, point, 20)).toBeNull();
   });
 });

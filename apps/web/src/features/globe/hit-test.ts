@@ -1,4 +1,4 @@
-import { geoBounds, geoContains } from 'd3-geo';
+import { geoBounds, geoContains, geoDistance } from 'd3-geo';
 import type { GeoPermissibleObjects, GeoProjection } from 'd3-geo';
 
 /**
@@ -88,4 +88,64 @@ export function countryNear<F extends GeoPermissibleObjects>(
     if (best) return best;
   }
   return null;
+}
+
+/** A point-like country (no shape at the atlas' scale). */
+export interface PointCountry {
+  alpha2: string;
+  lonLat: [number, number];
+}
+
+/** Whether a point on the sphere faces the viewer (within 90° of the projection's centre). */
+export function isVisible(projection: GeoProjection, lonLat: [number, number]): boolean {
+  const centre = projection.invert?.(projection.translate());
+  return !!centre && geoDistance(centre, lonLat) < Math.PI / 2 - 1e-6;
+}
+
+/** The visible marker nearest a screen point, if within `radius` CSS px. */
+export function markerNear<M extends PointCountry>(
+  projection: GeoProjection,
+  markers: readonly M[],
+  point: readonly [number, number],
+  radius: number,
+): M | null {
+  let best: M | null = null;
+  let bestDistance = radius;
+  for (const marker of markers) {
+    if (!isVisible(projection, marker.lonLat)) continue;
+    const p = projection(marker.lonLat);
+    if (!p) continue;
+    const d = Math.hypot(p[0] - point[0], p[1] - point[1]);
+    if (d <= bestDistance) {
+      best = marker;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** The drawn dot's radius, CSS px. */
+export const MARKER_RADIUS_PX = 3;
+/** How far beyond its dot a tap still chooses a small country over the shape under the tap. */
+export const DOT_MARGIN_PX = 4;
+
+/**
+ * The alpha-2 code a tap chooses: a small country's dot under the tap (its radius + 4 px, so the
+ * dot wins on a neighbour's coast: Singapore on Malaysia's tip), else the shape under it, else the
+ * nearest shape within the slop, else a dot within the slop.
+ */
+export function codeNear<F extends GeoPermissibleObjects & { properties: { alpha2: string | null } }>(
+  projection: GeoProjection,
+  features: readonly F[],
+  markers: readonly PointCountry[],
+  point: readonly [number, number],
+  slop: number,
+): string | null {
+  const onDot = markerNear(projection, markers, point, MARKER_RADIUS_PX + DOT_MARGIN_PX);
+  if (onDot) return onDot.alpha2;
+  const exact = countryAt(projection, features, point);
+  if (exact?.properties.alpha2) return exact.properties.alpha2;
+  const dot = markerNear(projection, markers, point, MARKER_RADIUS_PX + slop);
+  const shape = countryNear(projection, features, point, slop);
+  return shape?.properties.alpha2 ?? dot?.alpha2 ?? null;
 }

@@ -18,8 +18,18 @@ export interface CountryProperties {
 
 export type CountryFeature = Feature<Polygon | MultiPolygon, CountryProperties>;
 
+/** A country the 110m atlas has no shape for (Singapore, Malta…), drawn as a dot at this point. */
+export interface CountryMarker {
+  /** Shop spelling of the alpha-2 code. */
+  alpha2: string;
+  /** [longitude, latitude]. */
+  lonLat: [number, number];
+}
+
 export interface WorldData {
   countries: CountryFeature[];
+  /** Countries without a shape at this scale (small-countries.json, scripts/globe-markers.mjs). */
+  markers: CountryMarker[];
   land: FeatureCollection<Polygon | MultiPolygon> | Feature<Polygon | MultiPolygon, GeoJSON.GeoJsonProperties>;
   /** Internal borders only (shared arcs), so coastlines are not stroked twice. */
   borders: MultiLineString;
@@ -31,7 +41,7 @@ export type WorldTopology = TopoJSON.Topology<{
 }>;
 
 /** Converts the world-atlas topology into GeoJSON features tagged with alpha-2 codes. */
-export function buildWorld(topology: WorldTopology): WorldData {
+export function buildWorld(topology: WorldTopology, small: Readonly<Record<string, readonly number[]>> = {}): WorldData {
   const countries = feature(topology, topology.objects.countries).features.map(
     (f): CountryFeature => ({
       type: 'Feature',
@@ -43,8 +53,12 @@ export function buildWorld(topology: WorldTopology): WorldData {
       },
     }),
   );
+  const markers = Object.entries(small)
+    .filter(([, p]) => p.length === 2)
+    .map(([alpha2, p]): CountryMarker => ({ alpha2, lonLat: [p[0]!, p[1]!] }));
   return {
     countries,
+    markers,
     land: feature(topology, topology.objects.land) as WorldData['land'],
     borders: mesh(topology, topology.objects.countries, (a, b) => a !== b),
   };
@@ -58,8 +72,8 @@ let pending: Promise<WorldData> | null = null;
  * The promise is shared, so remounts and several globes load it once.
  */
 export function loadWorld(): Promise<WorldData> {
-  pending ??= import('world-atlas/countries-110m.json')
-    .then((mod) => buildWorld(mod.default as unknown as WorldTopology))
+  pending ??= Promise.all([import('world-atlas/countries-110m.json'), import('./small-countries.json')])
+    .then(([atlas, small]) => buildWorld(atlas.default as unknown as WorldTopology, small.default))
     .catch((error: unknown) => {
       pending = null;
       throw error;
