@@ -41,7 +41,7 @@ export type WorldTopology = TopoJSON.Topology<{
 }>;
 
 /** Converts the world-atlas topology into GeoJSON features tagged with alpha-2 codes. */
-export function buildWorld(topology: WorldTopology, small: Readonly<Record<string, readonly number[]>> = {}): WorldData {
+export function buildWorld(topology: WorldTopology, small: Readonly<Record<string, readonly number[] | string>> = {}): WorldData {
   const countries = feature(topology, topology.objects.countries).features.map(
     (f): CountryFeature => ({
       type: 'Feature',
@@ -53,8 +53,9 @@ export function buildWorld(topology: WorldTopology, small: Readonly<Record<strin
       },
     }),
   );
+  // '$'-keys are notes (the data's source), not countries.
   const markers = Object.entries(small)
-    .filter(([, p]) => p.length === 2)
+    .filter((entry): entry is [string, readonly number[]] => !entry[0].startsWith('$') && Array.isArray(entry[1]) && entry[1].length === 2)
     .map(([alpha2, p]): CountryMarker => ({ alpha2, lonLat: [p[0]!, p[1]!] }));
   return {
     countries,
