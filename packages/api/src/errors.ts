@@ -47,6 +47,31 @@ export const APP_ERRORS = {
     http: 502,
     message: 'The payment service could not be reached. Please try again in a moment.',
   },
+  // Promo codes (issue 29, domain/promotions.ts): why a code does not apply to this order.
+  PROMO_NOT_FOUND: { trpc: 'NOT_FOUND', http: 404, message: 'There is no such promo code. Check the spelling.' },
+  PROMO_PAUSED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422, message: 'This promo code is paused at the moment.' },
+  PROMO_NOT_STARTED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422, message: 'This promo code is not valid yet.' },
+  PROMO_EXPIRED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422, message: 'This promo code has expired.' },
+  PROMO_NOT_FOR_SUBSCRIPTIONS: {
+    trpc: 'UNPROCESSABLE_CONTENT',
+    http: 422,
+    message: 'Promo codes apply to one-time purchases, not to subscriptions.',
+  },
+  PROMO_NOT_FOR_PLAN: { trpc: 'UNPROCESSABLE_CONTENT', http: 422, message: 'This promo code is not valid for this plan.' },
+  PROMO_NOT_IN_CURRENCY: {
+    trpc: 'UNPROCESSABLE_CONTENT',
+    http: 422,
+    message: 'This promo code is not valid in this currency. Please choose another currency.',
+  },
+  PROMO_MIN_SPEND: { trpc: 'UNPROCESSABLE_CONTENT', http: 422, message: 'This order is below the promo code’s minimum spend.' },
+  PROMO_FIRST_ORDER_ONLY: { trpc: 'UNPROCESSABLE_CONTENT', http: 422, message: 'This promo code is for a first order only.' },
+  PROMO_NOT_WITH_POINTS: {
+    trpc: 'UNPROCESSABLE_CONTENT',
+    http: 422,
+    message: 'This promo code cannot be combined with points. Turn off paying with points to use it.',
+  },
+  PROMO_USED_UP: { trpc: 'CONFLICT', http: 409, message: 'This promo code has been used up.' },
+  PROMO_ALREADY_USED: { trpc: 'CONFLICT', http: 409, message: 'You have already used this promo code.' },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

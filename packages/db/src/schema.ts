@@ -819,6 +819,48 @@ export interface CannedAnswersTable {
   updated_at: IsoTimestamp;
 }
 
+/** Issue 29: a promo code (migration 2026-11-28-210). */
+export interface PromoCodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'percent' | 'fixed';
+  percent: number | null;
+  /** JSON {"USD":500,…}: a fixed code's amount per currency (minor units). */
+  amounts_json: string | null;
+  starts_at: IsoTimestamp | null;
+  ends_at: IsoTimestamp | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  min_spend_usd_minor: ColumnType<number, number | undefined, number>;
+  /** JSON arrays of ids; null: any. */
+  region_ids_json: string | null;
+  plan_ids_json: string | null;
+  first_order_only: ColumnType<number, number | undefined, number>;
+  combines_with_points: ColumnType<number, number | undefined, number>;
+  paused: ColumnType<number, number | undefined, number>;
+  /** Uses held by live orders: the atomic gate of max_uses. */
+  uses_count: ColumnType<number, number | undefined, number>;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** Issue 29: one code's use on one order. */
+export interface PromoRedemptionsTable {
+  id: Generated<number>;
+  code_id: number;
+  order_id: number;
+  user_id: number | null;
+  email_norm: string;
+  card_fingerprint: string | null;
+  currency: string;
+  list_minor: number;
+  discount_minor: number;
+  usd_discount_minor: number;
+  state: ColumnType<'active' | 'released', 'active' | 'released' | undefined, 'active' | 'released'>;
+  created_at: IsoTimestamp;
+  released_at: IsoTimestamp | null;
+}
+
 export interface Database {
   regions: RegionsTable;
   region_countries: RegionCountriesTable;
@@ -872,6 +914,8 @@ export interface Database {
   ticket_messages: TicketMessagesTable;
   ticket_events: TicketEventsTable;
   canned_answers: CannedAnswersTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
 }
 
 export type PaymentRiskKind = 'review' | 'early_fraud_warning' | 'dispute';
@@ -952,3 +996,5 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export type TicketRow = Selectable<TicketsTable>;
 export type TicketMessageRow = Selectable<TicketMessagesTable>;
 export type CannedAnswerRow = Selectable<CannedAnswersTable>;
+export type PromoCode = Selectable<PromoCodesTable>;
+export type PromoRedemption = Selectable<PromoRedemptionsTable>;

@@ -30,6 +30,7 @@ import * as m20261128080secondFactors from './2026-11-28-080-second-factors.ts';
 import * as m20261128090adminRoles from './2026-11-28-090-admin-roles.ts';
 import * as m20261128100orderEventTrigger from './2026-11-28-100-order-event-trigger.ts';
 import * as m20261128110severalProviders from './2026-11-28-110-several-providers.ts';
+import * as m20261128210promoCodes from './2026-11-28-210-promo-codes.ts';
 import * as m20261128220tickets from './2026-11-28-220-tickets.ts';
 import * as m20261128240paymentRisk from './2026-11-28-240-payment-risk.ts';
 import * as m20261128250dataRights from './2026-11-28-250-data-rights.ts';
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-090-admin-roles': m20261128090adminRoles,
   '2026-11-28-100-order-event-trigger': m20261128100orderEventTrigger,
   '2026-11-28-110-several-providers': m20261128110severalProviders,
+  '2026-11-28-210-promo-codes': m20261128210promoCodes,
   '2026-11-28-220-tickets': m20261128220tickets,
   '2026-11-28-240-payment-risk': m20261128240paymentRisk,
   '2026-11-28-250-data-rights': m20261128250dataRights,
