@@ -14,6 +14,7 @@ import { adminRouter } from './routers/admin/index.ts';
 import { factorsRouter } from './routers/factors.ts';
 import { sessionsRouter } from './routers/sessions.ts';
 import { tripRouter } from './routers/trip.ts';
+import { promotionsRouter } from './routers/promotions.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   factors: factorsRouter,
   sessions: sessionsRouter,
   trip: tripRouter,
+  promotions: promotionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -229,6 +229,8 @@ export const ZCreatePaymentIntentInput = z.object({
    * guest order bound to the linked order's e-mail address (services/orders/checkout.ts).
    */
   esimLinkToken: z.string().trim().min(1, 'The link is incomplete.').max(128, 'The link is not valid.').optional(),
+  /** Issue 29: a promo code (one per order; one-time orders only). The server prices it (domain/promotions.ts). */
+  promoCode: z.string().trim().min(1, 'Enter a promo code.').max(64, 'That promo code is too long.').optional(),
 });
 export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
 
@@ -238,6 +240,7 @@ export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({
   usePoints: true,
   topUpIccid: true,
   esimLinkToken: true,
+  promoCode: true,
 });
 export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
 

@@ -3,7 +3,7 @@
 // subscriptions — and emits Stripe-shaped events (also signable as webhooks) so the same
 // fulfilment code runs. The rules live in domain/payments-demo.ts; this file stores states
 // (in memory, or in a store the integrator backs with the database) and emits events.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   activateSubscription,
   cancelIntent,
@@ -97,6 +97,24 @@ export interface DemoProviderOptions {
   webhookSecret?: string | undefined;
   /** Recent events kept for `events` (default 1000). */
   eventLogLimit?: number | undefined;
+  /**
+   * Asked before a card is charged for an intent whose metadata has promo=1 (issue 29: a promo
+   * code's per-customer limit counts the card), with the card's fingerprint; a throw refuses the
+   * attempt before any charge (nothing is saved).
+   */
+  beforeCardCharge?: ((attempt: { orderId: string; cardFingerprint: string }) => Promise<void>) | undefined;
+}
+
+/**
+ * The demo card's fingerprint: like Stripe's `card.fingerprint` (API reference, "The PaymentMethod
+ * object", card.fingerprint: "Uniquely identifies this particular card number"), the same for the
+ * same number whatever its expiry or CVC, and not the number itself.
+ */
+export function demoCardFingerprint(cardNumber: string): string {
+  return createHash('sha256')
+    .update(`demo-card-fingerprint|${normalizeCardNumber(cardNumber)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 export interface DemoConfirmInput {
@@ -339,6 +357,8 @@ export class DemoPaymentProvider implements PaymentProvider {
   async confirm(input: DemoConfirmInput): Promise<DemoConfirmResult> {
     const { result, events, saved } = await this.locks.run(`pi:${input.paymentIntentId}`, async () => {
       const intent = await this.authorizedIntent(input.paymentIntentId, input.clientSecret);
+      if (intent.metadata.promo === '1' && this.opts.beforeCardCharge && intent.metadata.orderId)
+        await this.opts.beforeCardCharge({ orderId: intent.metadata.orderId, cardFingerprint: demoCardFingerprint(input.card.number) });
       const outcome = decideCardOutcome(input.card, yearMonthOf(this.now()));
       const t = confirmIntent(intent, outcome, normalizeCardNumber(input.card.number).slice(-4));
       if (!t.ok) throw transitionError(t.error);

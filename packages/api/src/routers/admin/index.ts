@@ -8,6 +8,7 @@ import { adminDashboardRouter } from './dashboard.ts';
 import { adminOperationsRouter } from './operations.ts';
 import { adminOrdersRouter } from './orders.ts';
 import { adminRatesRouter } from './rates.ts';
+import { adminPromotionsRouter } from './promotions.ts';
 import { adminRewardsRouter } from './rewards.ts';
 import { adminSupportRouter } from './support.ts';
 import { adminTicketsRouter } from './tickets.ts';
@@ -23,4 +24,5 @@ export const adminRouter = router({
   support: adminSupportRouter,
   tickets: adminTicketsRouter,
   audit: adminAuditRouter,
+  promotions: adminPromotionsRouter,
 });

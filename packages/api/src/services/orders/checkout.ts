@@ -32,6 +32,8 @@ import { resumeSubscriptionCheckout, startSubscription } from './subscriptions.t
 import { sha256Hex } from '../shared/tokens.ts';
 import { assertSoldAsNewEsim, checkTopUp } from './topups.ts';
 import { resolveEsimLink } from '../esims/esim-links.ts';
+import { promoError, quotePromo, reservePromo, type PromoBuyer, type PromoQuote } from '../promotions/promo-redemption.ts';
+import type { PromoOrder } from '../../domain/promotions.ts';
 import type { Services, SessionUser } from '../types.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
@@ -51,6 +53,7 @@ export async function createCheckout(
   buyer: CheckoutBuyer,
 ): Promise<CheckoutResult> {
   const kind = input.kind ?? 'one_time';
+  if (kind === 'subscription' && input.promoCode !== undefined) throw promoError('not_for_subscriptions');
   if (kind === 'subscription') {
     if (input.topUpIccid !== undefined || input.esimLinkToken !== undefined)
       throw new AppError('BAD_INPUT', 'A top-up is a one-time purchase: it cannot be a subscription.', { field: 'kind' });
@@ -69,9 +72,13 @@ export async function createCheckout(
     topUpIccid = target.iccid;
   } else await assertSoldAsNewEsim(services, p.planId);
   const userId = buyer.user?.id ?? null;
-  // Points only for a signed-in buyer; the pending order and its reservation are one write.
+  const usePoints = input.usePoints === true && userId !== null;
+  // Issue 29: a code prices the order before it is inserted (no code: nothing read, nothing added).
+  const promo =
+    input.promoCode === undefined ? null : await applyPromo(db, services, p, input.promoCode, usePoints, { userId, email: p.email });
+  // Points only for a signed-in buyer; the pending order and its reservation (points, code) are one write.
   const insert = () =>
-    input.usePoints && userId !== null ? insertOrderWithPoints(db, services, p, userId) : insertPendingOrder(db, services, p, { userId });
+    usePoints || promo ? insertOrderWithExtras(db, services, p, userId, usePoints, promo) : insertPendingOrder(db, services, p, { userId });
   // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
   let order: InsertedOrder | null = await insert();
   if (!order && p.checkoutKey) {
@@ -80,7 +87,38 @@ export async function createCheckout(
     // The earlier order was over or too old, and its key is released now.
     order = await insert();
   }
-  return startPayment(db, services, p, order, topUpIccid);
+  return startPayment(db, services, p, order, topUpIccid, promo?.quote ?? null);
+}
+
+/** The order's code: its quote (or the reason it does not apply), and the order priced after it. */
+interface AppliedPromo {
+  quote: PromoQuote;
+  order: PromoOrder;
+  buyer: PromoBuyer;
+}
+
+async function applyPromo(
+  db: Db,
+  services: Services,
+  p: PreparedOrder,
+  code: string,
+  usePoints: boolean,
+  buyer: PromoBuyer,
+): Promise<AppliedPromo> {
+  const plan = await services.catalog.getPlan(p.planId);
+  const order: PromoOrder = {
+    planId: p.planId,
+    regionId: plan.regionId,
+    kind: p.kind,
+    currency: p.currency,
+    usdMinor: p.usdMinor,
+    totalMinor: p.totalMinor,
+    usePoints,
+  };
+  const quote = await quotePromo(db, services, code, order, buyer);
+  p.totalMinor = quote.totalMinor;
+  p.usdMinor = quote.usdMinor;
+  return { quote, order, buyer };
 }
 
 /**
@@ -106,14 +144,17 @@ async function createLinkedTopUpCheckout(
     linkOrderId: link.orderId,
   });
   p.topUpEsimId = target.esimId;
-  const insert = () => insertPendingOrder(db, services, p, { userId: null });
+  const promo =
+    input.promoCode === undefined ? null : await applyPromo(db, services, p, input.promoCode, false, { userId: null, email: p.email });
+  const insert = () =>
+    promo ? insertOrderWithExtras(db, services, p, null, false, promo) : insertPendingOrder(db, services, p, { userId: null });
   let order: InsertedOrder | null = await insert();
   if (!order && p.checkoutKey) {
     const reused = await reuseCheckout(db, services, p.checkoutKey);
     if (reused) return reused;
     order = await insert();
   }
-  return startPayment(db, services, p, order, target.iccid);
+  return startPayment(db, services, p, order, target.iccid, promo?.quote ?? null);
 }
 
 /** The new order's payment: nothing left when points paid all, else its payment intent. */
@@ -123,6 +164,7 @@ async function startPayment(
   p: PreparedOrder,
   order: InsertedOrder | null,
   topUpIccid: string | null,
+  promo: PromoQuote | null,
 ): Promise<CheckoutResult> {
   if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
   const redemption = order.redemption ?? { pointsUsed: 0, discountMinor: 0, paidWithPoints: false };
@@ -134,6 +176,7 @@ async function startPayment(
     points_used: redemption.pointsUsed,
     points_discount_minor: redemption.discountMinor,
     topUpIccid,
+    promo: promo ? { code: promo.code, discountMinor: promo.discountMinor } : null,
   };
   if (redemption.paidWithPoints) {
     await afterClaim(db, services, order.id, {});
@@ -149,16 +192,26 @@ function orderFacts(p: PreparedOrder) {
 type InsertedOrder = { id: number; public_id: string; redemption?: Redemption | undefined };
 
 /**
- * The pending order and what the buyer's points pay of it, in one write transaction (the user's
- * points locked): a redemption row reserves them. When they pay everything there is no card: the
- * order is claimed as paid in the same transaction (order-life/claim.ts claimPaid, the fulfilment step's claim)
- * under a stand-in payment id, and provisioned like any paid order.
+ * The pending order, its code's use (promotions/promo-redemption.ts reservePromo: refused → the
+ * order is not made either) and what the buyer's points pay of it, in one write transaction (the
+ * user's points locked): a redemption row reserves them. When they pay everything there is no
+ * card: the order is claimed as paid in the same transaction (order-life/claim.ts claimPaid, the
+ * fulfilment step's claim) under a stand-in payment id, and provisioned like any paid order.
  */
-async function insertOrderWithPoints(db: Db, services: Services, p: PreparedOrder, userId: number): Promise<InsertedOrder | null> {
+async function insertOrderWithExtras(
+  db: Db,
+  services: Services,
+  p: PreparedOrder,
+  userId: number | null,
+  usePoints: boolean,
+  promo: AppliedPromo | null,
+): Promise<InsertedOrder | null> {
   const now = iso(services.now());
   return writeTransaction(db, async (trx) => {
     const order = await insertPendingOrder(trx, services, p, { userId });
     if (!order) return null;
+    if (promo) await reservePromo(trx, services, promo.quote, { id: order.id, promo: promo.order, buyer: promo.buyer });
+    if (!usePoints || userId === null) return order;
     const redemption = await reservePoints(
       trx,
       userId,
@@ -197,7 +250,12 @@ function paidWithPointsResult(services: Services, order: OrderForIntent, reused:
     pointsDiscountMinor: order.points_discount_minor,
     paidWithPoints: true,
     topUpIccid: order.topUpIccid,
+    ...promoFields(order),
   };
+}
+
+function promoFields(order: OrderForIntent): Pick<CheckoutResult, 'promoCode' | 'promoDiscountMinor'> {
+  return order.promo ? { promoCode: order.promo.code, promoDiscountMinor: order.promo.discountMinor } : {};
 }
 
 interface OrderForIntent {
@@ -214,6 +272,8 @@ interface OrderForIntent {
   points_discount_minor: number;
   /** A top-up's eSIM. */
   topUpIccid: string | null;
+  /** Issue 29: the code on the order (its total is after it); null without one. */
+  promo: { code: string; discountMinor: number } | null;
 }
 
 /** Creates (or, under the same idempotency key, gets back) the order's payment intent and stores it. */
@@ -226,7 +286,10 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
       amountMinor: cardMinor,
       currency: order.currency,
       email: order.email,
-      metadata: { planId: String(order.plan_id), kind: order.kind },
+      // promo=1: the demo provider asks promotions/guardPromoCard before it charges a card.
+      metadata: order.promo
+        ? { planId: String(order.plan_id), kind: order.kind, promo: '1' }
+        : { planId: String(order.plan_id), kind: order.kind },
       idempotencyKey: idempotencyKeys.paymentIntent(order.public_id),
     });
   } catch (e) {
@@ -261,6 +324,7 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
     pointsDiscountMinor: order.points_discount_minor,
     paidWithPoints: false,
     topUpIccid: order.topUpIccid,
+    ...promoFields(order),
   };
 }
 
@@ -281,7 +345,17 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
     order.topup_esim_id === null
       ? undefined
       : await db.selectFrom('esims').select('iccid').where('id', '=', order.topup_esim_id).executeTakeFirst();
-  const facts = { ...order, topUpIccid: topUp?.iccid ?? null };
+  const code = await db
+    .selectFrom('promo_redemptions as r')
+    .innerJoin('promo_codes as c', 'c.id', 'r.code_id')
+    .select(['c.code', 'r.discount_minor'])
+    .where('r.order_id', '=', order.id)
+    .executeTakeFirst();
+  const facts = {
+    ...order,
+    topUpIccid: topUp?.iccid ?? null,
+    promo: code ? { code: code.code, discountMinor: code.discount_minor } : null,
+  };
   if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) return paidWithPointsResult(services, facts, true);
   return createIntentForOrder(db, services, facts, true);
 }

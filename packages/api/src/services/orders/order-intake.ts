@@ -50,6 +50,9 @@ export interface CheckoutResult {
   paidWithPoints: boolean;
   /** A top-up: the eSIM (ICCID) the order's data goes to; null for a new eSIM. */
   topUpIccid: string | null;
+  /** Issue 29: the promo code applied, and what it took off (amountMinor is after it); absent without a code. */
+  promoCode?: string | undefined;
+  promoDiscountMinor?: number | undefined;
 }
 
 export interface PreparedOrder {
@@ -150,6 +153,7 @@ export async function prepareOrder(
           currency,
           ...(input.usePoints && buyer.user ? ['points'] : []),
           ...(input.topUpIccid ? [`topup:${input.topUpIccid}`] : []),
+          ...(input.promoCode ? [`promo:${input.promoCode.toUpperCase()}`] : []),
         ].join('|'),
       )
     : null;

@@ -8,6 +8,7 @@ import type { AnyPaymentProvider, PaymentProviderConfig } from '../../providers/
 import { pooledRandomBytes } from '../shared/tokens.ts';
 import { dbDemoStore } from './payments-demo-store.ts';
 import { handlePaymentEvent } from './payment-events.ts';
+import { guardPromoCard } from '../promotions/promo-redemption.ts';
 
 export function createShopPaymentProvider(
   db: Db,
@@ -22,6 +23,7 @@ export function createShopPaymentProvider(
       now: () => services().now(),
       webhookSecret: demoWebhookSecret,
       randomHex: (bytes) => pooledRandomBytes(bytes).toString('hex'),
+      beforeCardCharge: (attempt) => guardPromoCard(db, attempt.orderId, attempt.cardFingerprint),
       onEvent: async (event) => {
         const s = services();
         s.testHooks?.beforePaymentEvent?.(event);
