@@ -60,6 +60,8 @@ const CATALOGUE = new Set([
   'admin.catalog.planTexts',
   'admin.rates.list',
   'admin.rates.update',
+  'admin.promotions.list',
+  'admin.promotions.get',
 ]);
 const ROLES: readonly AdminRole[] = ['owner', 'support', 'catalogue'];
 /** Procedures that ask for the second factor again when it is older than 5 minutes, whatever the input. */

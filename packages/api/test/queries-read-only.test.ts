@@ -107,6 +107,8 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'admin.customers.get': () => back.admin.customers.get({ userId: facts.userId }),
     'admin.rates.list': () => back.admin.rates.list(),
     'admin.rewards.overview': () => back.admin.rewards.overview(),
+    'admin.promotions.list': () => back.admin.promotions.list(),
+    'admin.promotions.get': () => back.admin.promotions.get({ id: 1 }).catch(() => null),
     'admin.support.messages': () => back.admin.support.messages({}),
     'admin.support.subscribers': () => back.admin.support.subscribers({}),
     'admin.support.subscribersCsv': () => back.admin.support.subscribersCsv(),

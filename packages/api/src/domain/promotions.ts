@@ -194,7 +194,7 @@ export const ZPromoCodeFields = z
       }),
     kind: z.enum(['percent', 'fixed']),
     percent: z.number().int().min(1, 'A percent is 1–100.').max(100, 'A percent is 1–100.').nullable(),
-    amounts: z.record(z.enum(['USD', 'GBP', 'EUR']), z.number().int().positive().max(1_000_000)).nullable(),
+    amounts: z.partialRecord(z.enum(['USD', 'GBP', 'EUR']), z.number().int().positive().max(1_000_000)).nullable(),
     startsAt: ZIso,
     endsAt: ZIso,
     maxUses: z.number().int().positive().max(10_000_000).nullable(),
