@@ -26,6 +26,7 @@ import type trip from '../locales/en/trip.json';
 import type disputes from '../locales/en/disputes.json';
 import type tickets from '../locales/en/tickets.json';
 import type ticketsAdmin from '../locales/en/tickets-admin.json';
+import type promotions from '../locales/en/promotions.json';
 
 export const NAMESPACES = [
   'common',
@@ -54,6 +55,7 @@ export const NAMESPACES = [
   'disputes',
   'tickets',
   'tickets-admin',
+  'promotions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -92,4 +94,5 @@ export interface Resources {
   disputes: typeof disputes;
   tickets: typeof tickets;
   'tickets-admin': typeof ticketsAdmin;
+  promotions: typeof promotions;
 }

@@ -22,6 +22,12 @@
 // exceed what its card paid, and each is one payment refund under its own key; the provider is
 // asked to cancel an eSIM at most once.
 //
+// Issue 29: purchases with promo codes too (a percent code with 3 uses in all and 2 per customer;
+// a fixed 3.00 USD code that does not combine with points). After every step also: a code's live
+// uses (orders not ended, not refunded in full) never exceed its limits; each order's list price =
+// card + points + code discount (the discount is value given, never cash: the refunds of an order
+// stay within what its card paid); cash out (all refunds) ≤ cash in (all card payments).
+//
 // PROPERTY_RUNS=200 (default 25) for a longer run; PROPERTY_SEED, PROPERTY_PATH and PROPERTY_REPLAY
 // (the counterexample's replayPath) to replay a failure.
 import fc from 'fast-check';
@@ -33,6 +39,7 @@ import type { Browser } from '../orders/rig.ts';
 import { CARDS, account, demo } from '../orders/rig.ts';
 import { makeAdmin } from '../rig.ts';
 import { balance, createRewardsRig, type RewardsRig } from './rig.ts';
+import { promoDiscount } from '../../src/domain/promotions.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? '') || 25;
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
@@ -56,7 +63,17 @@ interface ModelOrder {
   pending: boolean;
   /** A guest top-up through the eSIM's 'Manage your eSIM' link (issue 26): no account, no points. */
   viaLink?: boolean;
+  /** Issue 29: the promo code on the order. */
+  code?: string;
 }
+
+/** The codes the owner made for the run (issue 29). */
+const CODES = {
+  PROP10: { kind: 'percent' as const, percent: 10, amounts: null, maxUses: 3, maxUsesPerCustomer: 2, combinesWithPoints: true },
+  PROPFIX: { kind: 'fixed' as const, percent: null, amounts: { USD: 300 }, maxUses: null, maxUsesPerCustomer: null, combinesWithPoints: false },
+};
+type CodeName = keyof typeof CODES;
+const CODE_NAMES = Object.keys(CODES) as CodeName[];
 
 interface Model {
   orders: ModelOrder[];
@@ -127,6 +144,33 @@ async function check(m: Model, r: Real): Promise<void> {
     }
   }
   for (const n of r.cancels.values()) expect(n).toBeLessThanOrEqual(1);
+  // Issue 29: uses within the limits; list price = card + points + discount; cash out ≤ cash in.
+  for (const name of CODE_NAMES) {
+    const live = m.orders.filter((o) => o.code === name && !o.full).length;
+    const rows = await r.rig.db
+      .selectFrom('promo_redemptions as x')
+      .innerJoin('promo_codes as c', 'c.id', 'x.code_id')
+      .innerJoin('orders as o', 'o.id', 'x.order_id')
+      .select(['o.status', 'x.state'])
+      .where('c.code', '=', name)
+      .execute();
+    const held = rows.filter((x) => x.state === 'active' && x.status !== 'refunded').length;
+    expect(held).toBe(live);
+    if (CODES[name].maxUses !== null) expect(held).toBeLessThanOrEqual(CODES[name].maxUses!);
+    if (CODES[name].maxUsesPerCustomer !== null) expect(held).toBeLessThanOrEqual(CODES[name].maxUsesPerCustomer!);
+  }
+  const codeOrders = await r.rig.db
+    .selectFrom('promo_redemptions as x')
+    .innerJoin('orders as o', 'o.id', 'x.order_id')
+    .select(['o.id', 'x.list_minor', 'x.discount_minor', 'o.total_amount_minor', 'o.points_discount_minor'])
+    .execute();
+  for (const x of codeOrders) {
+    const o = m.orders.find((y) => y.id === x.id)!;
+    expect(o.paid + x.points_discount_minor + x.discount_minor).toBe(x.list_minor);
+  }
+  const cashIn = m.orders.reduce((n, o) => n + o.paid, 0);
+  const cashOut = (await r.rig.db.selectFrom('refunds').select('amount_minor').execute()).reduce((n, x) => n + x.amount_minor, 0);
+  expect(cashOut).toBeLessThanOrEqual(cashIn);
 }
 
 async function addOrder(
@@ -164,7 +208,7 @@ const planOf = (rig: RewardsRig, i: number) => [rig.plans.japan1.id, rig.plans.j
 
 async function checkout(
   r: Real,
-  input: { planId: number; usePoints: boolean; topUpIccid?: string; esimLinkToken?: string },
+  input: { planId: number; usePoints: boolean; topUpIccid?: string; esimLinkToken?: string; promoCode?: string },
   before?: (orderId: string) => void,
   browser: Browser = r.traveller,
 ) {
@@ -190,6 +234,55 @@ class Buy implements fc.AsyncCommand<Model, Real> {
     await check(m, r);
   }
   toString = () => `Buy(plan ${this.plan}${this.usePoints ? ', with points' : ''})`;
+}
+
+/**
+ * Issue 29: a purchase with a promo code. The model says whether the code applies (its uses left
+ * in all and for this customer, whether it combines with points) and what it takes off; a refused
+ * code changes nothing.
+ */
+class BuyWithCode implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly plan: number,
+    readonly usePoints: boolean,
+    readonly code: CodeName,
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real): Promise<void> {
+    const c = CODES[this.code];
+    const live = m.orders.filter((o) => o.code === this.code && !o.full).length;
+    const planId = planOf(r.rig, this.plan);
+    const price = (await r.rig.db.selectFrom('plans').select('price_minor').where('id', '=', planId).executeTakeFirstOrThrow()).price_minor;
+    const expected =
+      this.usePoints && !c.combinesWithPoints
+        ? 'PROMO_NOT_WITH_POINTS'
+        : c.maxUses !== null && live >= c.maxUses
+          ? 'PROMO_USED_UP'
+          : c.maxUsesPerCustomer !== null && live >= c.maxUsesPerCustomer
+            ? 'PROMO_ALREADY_USED'
+            : null;
+    const ordersBefore = (await r.rig.db.selectFrom('orders').select('id').execute()).length;
+    let intent: Awaited<ReturnType<typeof checkout>> | null = null;
+    let error: string | null = null;
+    try {
+      intent = await checkout(r, { planId, usePoints: this.usePoints, promoCode: this.code });
+    } catch (e) {
+      error = (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code ?? String(e);
+    }
+    expect(error).toBe(expected);
+    if (!intent) {
+      expect((await r.rig.db.selectFrom('orders').select('id').execute()).length).toBe(ordersBefore);
+      await check(m, r);
+      return;
+    }
+    const d = promoDiscount({ ...c, amounts: c.amounts ?? {} }, { currency: 'USD', usdMinor: price, totalMinor: price });
+    expect(intent.promoDiscountMinor).toBe(d.discountMinor);
+    const o = await addOrder(m, r, intent, null, false);
+    o.code = this.code;
+    expect(o.paid + o.pointsUsed).toBe(d.totalMinor); // USD: a point is a cent
+    await check(m, r);
+  }
+  toString = () => `BuyWithCode(plan ${this.plan}${this.usePoints ? ', with points' : ''}, ${this.code})`;
 }
 
 /** eSIM orders not refunded in full (each has its eSIM: undeliverable ones are refunded in their step). */
@@ -468,6 +561,9 @@ class CheckIn implements fc.AsyncCommand<Model, Real> {
 }
 
 const buy = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()).map(([p, u]) => new Buy(p, u));
+const buyWithCode = fc
+  .tuple(fc.integer({ min: 0, max: 3 }), fc.boolean(), fc.constantFrom(...CODE_NAMES))
+  .map(([p, u, c]) => new BuyWithCode(p, u, c));
 const topUp = fc.tuple(fc.nat(), fc.boolean(), fc.boolean()).map(([p, u, s]) => new TopUp(p, u, s));
 const linkTopUp = fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new LinkTopUp(p, s));
 const travellerRefund = fc.nat().map((p) => new TravellerRefund(p));
@@ -476,6 +572,8 @@ const checkIn = fc.integer({ min: 0, max: 3 }).map((g) => new CheckIn(g));
 const commands = [
   buy,
   buy,
+  buyWithCode,
+  buyWithCode,
   topUp,
   topUp,
   linkTopUp,
@@ -502,6 +600,17 @@ describe('the points ledger, as a model', () => {
           const admin = rig.browser();
           await (await admin.caller()).auth.register(account({ username: 'owner_admin', email: 'owner@shop.example' }));
           await makeAdmin(rig.db, 'owner_admin', rig.clock.now);
+          for (const [code, c] of Object.entries(CODES))
+            await (await admin.caller()).admin.promotions.create({
+              code,
+              ...c,
+              startsAt: null,
+              endsAt: null,
+              minSpendUsdMinor: 0,
+              regionIds: null,
+              planIds: null,
+              firstOrderOnly: false,
+            });
           // The owner refunds any amount without giving the second factor again (roles are not modelled:
           // an eSIM refunded with its top-ups may pass the support limit, 50 USD).
           rig.services.adminPolicy = { ...rig.services.adminPolicy, supportRefundLimitUsdMinor: 1_000_000_000 };
