@@ -125,7 +125,7 @@ describe('at checkout', () => {
     const b = guest();
     const api = await b.caller();
     const check = await api.promotions.check({ code: ' summer10 ', planId: rig.plans.japan5.id });
-    expect(check).toEqual({ code: 'SUMMER10', currency: 'USD', listMinor: 1999, discountMinor: 199, totalMinor: 1800 });
+    expect(check).toEqual({ code: 'SUMMER10', currency: 'USD', listMinor: 1999, discountMinor: 199, totalMinor: 1800, usdMinor: 1800 });
     const intent = await api.payments.createIntent({
       planId: rig.plans.japan5.id,
       email: 'ann@example.com',

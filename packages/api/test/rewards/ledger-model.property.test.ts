@@ -70,7 +70,14 @@ interface ModelOrder {
 /** The codes the owner made for the run (issue 29). */
 const CODES = {
   PROP10: { kind: 'percent' as const, percent: 10, amounts: null, maxUses: 3, maxUsesPerCustomer: 2, combinesWithPoints: true },
-  PROPFIX: { kind: 'fixed' as const, percent: null, amounts: { USD: 300 }, maxUses: null, maxUsesPerCustomer: null, combinesWithPoints: false },
+  PROPFIX: {
+    kind: 'fixed' as const,
+    percent: null,
+    amounts: { USD: 300 },
+    maxUses: null,
+    maxUsesPerCustomer: null,
+    combinesWithPoints: false,
+  },
 };
 type CodeName = keyof typeof CODES;
 const CODE_NAMES = Object.keys(CODES) as CodeName[];
@@ -614,6 +621,9 @@ describe('the points ledger, as a model', () => {
           // The owner refunds any amount without giving the second factor again (roles are not modelled:
           // an eSIM refunded with its top-ups may pass the support limit, 50 USD).
           rig.services.adminPolicy = { ...rig.services.adminPolicy, supportRefundLimitUsdMinor: 1_000_000_000 };
+          // One traveller makes up to 40 checkouts in a run (more with codes refused): the per-client
+          // request limits are not what this test is about.
+          rig.services.rateLimits = { ...rig.services.rateLimits, multiplier: 100 };
           const down = new Set<string>();
           const topUp = rig.esim.topUp.bind(rig.esim);
           rig.esim.topUp = async (input) => {

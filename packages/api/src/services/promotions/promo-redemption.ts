@@ -265,6 +265,8 @@ export interface PromoCheck {
   listMinor: number;
   discountMinor: number;
   totalMinor: number;
+  /** The order's USD side after the code (what points are measured against). */
+  usdMinor: number;
 }
 
 /**
@@ -298,7 +300,14 @@ export async function checkPromoCode(db: Db, services: Services, input: TPromoCh
     },
     { userId: buyer.user?.id ?? null, email: p.email },
   );
-  return { code: q.code, currency: p.currency, listMinor: p.totalMinor, discountMinor: q.discountMinor, totalMinor: q.totalMinor };
+  return {
+    code: q.code,
+    currency: p.currency,
+    listMinor: p.totalMinor,
+    discountMinor: q.discountMinor,
+    totalMinor: q.totalMinor,
+    usdMinor: q.usdMinor,
+  };
 }
 
 /** Matches no order or redemption (the reserved .invalid domain). */
