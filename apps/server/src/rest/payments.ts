@@ -1,9 +1,10 @@
 // The checkout's REST paths over the payments.* and subscriptions.* procedures (the same code the
 // web app's tRPC calls run). Bodies are JSON; errors are { error: { code, message, details? } }.
 //
-//   POST /api/create-payment-intent          { planId, amount?, currency?, email?, kind?, checkoutToken?, locale? }
+//   POST /api/create-payment-intent          { planId, amount?, currency?, email?, kind?, checkoutToken?, locale?, promoCode? }
 //                                            → { clientSecret, orderId, paymentIntentId, provider, publishableKey,
-//                                                amount, amountMinor, currency, kind, paymentStatus, subscriptionId, reused }
+//                                                amount, amountMinor, currency, kind, paymentStatus, subscriptionId, reused,
+//                                                promoCode?, promoDiscountMinor? } (issue 29: amount is after the code)
 //   POST /api/create-subscription            { planId, currency?, email?, checkoutToken?, locale? } (signed in) → same shape
 //   POST /api/demo-payments/confirm          { paymentIntentId, clientSecret, card: { number, expMonth, expYear, cvc } }
 //                                            → { paymentIntentId, status: 'succeeded'|'requires_action'|'failed'|'processing', error? }
