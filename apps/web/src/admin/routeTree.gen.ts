@@ -14,6 +14,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminAuditRouteImport } from './routes/admin/audit';
 import { Route as AdminCatalogRouteImport } from './routes/admin/catalog';
 import { Route as AdminOperationsRouteImport } from './routes/admin/operations';
+import { Route as AdminPromotionsRouteImport } from './routes/admin/promotions';
 import { Route as AdminRatesRouteImport } from './routes/admin/rates';
 import { Route as AdminRewardsRouteImport } from './routes/admin/rewards';
 import { Route as AdminSupportRouteImport } from './routes/admin/support';
@@ -45,6 +46,11 @@ const AdminCatalogRoute = AdminCatalogRouteImport.update({
 const AdminOperationsRoute = AdminOperationsRouteImport.update({
   id: '/operations',
   path: '/operations',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminPromotionsRoute = AdminPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
   getParentRoute: () => AdminRoute,
 } as any);
 const AdminRatesRoute = AdminRatesRouteImport.update({
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/catalog': typeof AdminCatalogRoute;
   '/admin/operations': typeof AdminOperationsRoute;
+  '/admin/promotions': typeof AdminPromotionsRoute;
   '/admin/rates': typeof AdminRatesRoute;
   '/admin/rewards': typeof AdminRewardsRoute;
   '/admin/support': typeof AdminSupportRoute;
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/catalog': typeof AdminCatalogRoute;
   '/admin/operations': typeof AdminOperationsRoute;
+  '/admin/promotions': typeof AdminPromotionsRoute;
   '/admin/rates': typeof AdminRatesRoute;
   '/admin/rewards': typeof AdminRewardsRoute;
   '/admin/support': typeof AdminSupportRoute;
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute;
   '/admin/catalog': typeof AdminCatalogRoute;
   '/admin/operations': typeof AdminOperationsRoute;
+  '/admin/promotions': typeof AdminPromotionsRoute;
   '/admin/rates': typeof AdminRatesRoute;
   '/admin/rewards': typeof AdminRewardsRoute;
   '/admin/support': typeof AdminSupportRoute;
@@ -132,6 +141,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/catalog'
     | '/admin/operations'
+    | '/admin/promotions'
     | '/admin/rates'
     | '/admin/rewards'
     | '/admin/support'
@@ -145,6 +155,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/catalog'
     | '/admin/operations'
+    | '/admin/promotions'
     | '/admin/rates'
     | '/admin/rewards'
     | '/admin/support'
@@ -159,6 +170,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/catalog'
     | '/admin/operations'
+    | '/admin/promotions'
     | '/admin/rates'
     | '/admin/rewards'
     | '/admin/support'
@@ -208,6 +220,13 @@ declare module '@tanstack/react-router' {
       path: '/operations';
       fullPath: '/admin/operations';
       preLoaderRoute: typeof AdminOperationsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/admin/promotions': {
+      id: '/admin/promotions';
+      path: '/promotions';
+      fullPath: '/admin/promotions';
+      preLoaderRoute: typeof AdminPromotionsRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/admin/rates': {
@@ -266,6 +285,7 @@ interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute;
   AdminCatalogRoute: typeof AdminCatalogRoute;
   AdminOperationsRoute: typeof AdminOperationsRoute;
+  AdminPromotionsRoute: typeof AdminPromotionsRoute;
   AdminRatesRoute: typeof AdminRatesRoute;
   AdminRewardsRoute: typeof AdminRewardsRoute;
   AdminSupportRoute: typeof AdminSupportRoute;
@@ -280,6 +300,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminCatalogRoute: AdminCatalogRoute,
   AdminOperationsRoute: AdminOperationsRoute,
+  AdminPromotionsRoute: AdminPromotionsRoute,
   AdminRatesRoute: AdminRatesRoute,
   AdminRewardsRoute: AdminRewardsRoute,
   AdminSupportRoute: AdminSupportRoute,

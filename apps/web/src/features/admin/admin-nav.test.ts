@@ -11,13 +11,14 @@ describe('navFor / mayOpen', () => {
       'catalog',
       'customers',
       'rates',
+      'promotions',
       'rewards',
       'support',
       'operations',
       'audit',
     ]);
     expect(navFor('support').map((i) => i.key)).toEqual(['dashboard', 'orders', 'customers', 'support', 'operations']);
-    expect(navFor('catalogue').map((i) => i.key)).toEqual(['dashboard', 'catalog', 'rates']);
+    expect(navFor('catalogue').map((i) => i.key)).toEqual(['dashboard', 'catalog', 'rates', 'promotions']);
     expect(navFor(null)).toEqual([]);
   });
 
@@ -30,6 +31,8 @@ describe('navFor / mayOpen', () => {
     expect(mayOpen('catalogue', '/admin/customers')).toBe(false);
     expect(mayOpen('catalogue', '/admin/rates')).toBe(true);
     expect(mayOpen('owner', '/admin/audit')).toBe(true);
+    expect(mayOpen('support', '/admin/promotions')).toBe(false);
+    expect(mayOpen('catalogue', '/admin/promotions')).toBe(true);
     expect(mayOpen(undefined, '/admin')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   IconActivity,
   IconArrowLeft,
   IconCurrencyDollar,
+  IconDiscount2,
   IconGift,
   IconHistory,
   IconInbox,
@@ -36,6 +37,7 @@ const ICONS: Record<NavKey, AdminNavItem['icon']> = {
   support: IconInbox,
   operations: IconActivity,
   audit: IconHistory,
+  promotions: IconDiscount2,
 };
 
 /** The sections (admin-sections.ts) with their menu icons. */

@@ -2,7 +2,17 @@
 // the layout's beforeLoad (in the back office's initial bundle) can ask mayOpen without pulling in
 // the menu's components and icons (admin-nav.tsx, loaded with the layout's component).
 
-export type NavKey = 'dashboard' | 'orders' | 'catalog' | 'customers' | 'rates' | 'rewards' | 'support' | 'operations' | 'audit';
+export type NavKey =
+  | 'dashboard'
+  | 'orders'
+  | 'catalog'
+  | 'customers'
+  | 'rates'
+  | 'rewards'
+  | 'support'
+  | 'operations'
+  | 'audit'
+  | 'promotions';
 
 /** The back-office roles (the server's users.admin_role). */
 export type AdminRoleName = 'owner' | 'support' | 'catalogue';
@@ -20,6 +30,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'catalog', to: '/admin/catalog', roles: ['owner', 'catalogue'] },
   { key: 'customers', to: '/admin/customers', roles: ['owner', 'support'] },
   { key: 'rates', to: '/admin/rates', roles: ['owner', 'catalogue'] },
+  { key: 'promotions', to: '/admin/promotions', roles: ['owner', 'catalogue'] },
   { key: 'rewards', to: '/admin/rewards', roles: ['owner'] },
   { key: 'support', to: '/admin/support', roles: ['owner', 'support'] },
   { key: 'operations', to: '/admin/operations', roles: ['owner', 'support'] },
