@@ -29,9 +29,12 @@ import { SignInToSubscribe } from './sign-in-to-subscribe.tsx';
 import { linkTokenFromHash } from './esim-link-fragment.ts';
 import { TopUpBackLink, TopUpBanner, TopUpSignIn, useTopUpTarget } from './top-up-banner.tsx';
 import type { CheckoutKind } from './use-checkout-intent.ts';
+import type { AppliedPromo } from '../promotions/promo-code-field.tsx';
 import classes from './checkout.module.css';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
+// Issue 29: the promo code field is a chunk of its own (the checkout without a code never loads it).
+const PromoCodeField = lazy(() => import('../promotions/promo-code-field.tsx'));
 
 export interface CheckoutProps {
   planId: number;
@@ -59,8 +62,11 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
   const [fatal, setFatal] = useState<string | null>(null);
   // Rewards points (signed in, one-time orders): what they would pay, and whether to use them.
   const [usePoints, setUsePoints] = useState(false);
+  // Issue 29: the promo code the server accepted for this plan, currency and use of points.
+  const [appliedPromo, setPromo] = useState<AppliedPromo | null>(null);
+  const promo = appliedPromo && appliedPromo.currency === currency && kind === 'one_time' ? appliedPromo : null;
   const points = useRedemptionPreview({
-    usdMinor: plan.data?.priceMinor ?? 0,
+    usdMinor: promo ? promo.usdMinor : (plan.data?.priceMinor ?? 0),
     enabled: Boolean(session.user) && kind === 'one_time' && Boolean(plan.data) && linkToken === null,
   });
   const pointsOnlyTexts = usePointsOnlyTexts(points);
@@ -83,9 +89,15 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
 
   const usdMinor = kind === 'subscription' ? subscriptionMinor(plan.data.priceMinor) : plan.data.priceMinor;
   const redemption = usePoints ? points.redemption : null;
-  const amount = redemption && points.remaining && !redemption.paidWithPoints ? points.remaining : formatPrice(usdMinor);
-  // The summary shows the same figures: the price, what the points take off, what the card pays.
+  // The summary shows the same figures: the price, what the code and the points take off, what the card pays.
   const money = (minor: number) => formatMinor(minor, currency, i18n.language || 'en');
+  const amount =
+    redemption && points.remaining && !redemption.paidWithPoints
+      ? points.remaining
+      : promo
+        ? money(promo.totalMinor)
+        : formatPrice(usdMinor);
+  const summaryPromo = promo ? { code: promo.code, discount: money(promo.discountMinor), toPay: money(promo.totalMinor) } : null;
   const summaryPoints = redemption
     ? {
         points: formatPoints(redemption.pointsUsed, i18n.language || 'en'),
@@ -110,6 +122,7 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
     usePoints: Boolean(redemption),
     pointsOnly,
     topUpIccid,
+    promoCode: promo?.code ?? null,
   };
 
   return (
@@ -141,16 +154,22 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
             <OrderSummary
               plan={plan.data}
               kind={kind}
-              amount={redemption ? money(points.totalMinor) : formatPrice(usdMinor)}
+              amount={promo ? money(promo.listMinor) : redemption ? money(points.totalMinor) : formatPrice(usdMinor)}
               currency={currency}
               topUp={topUpIccid !== null}
               points={summaryPoints}
+              promo={summaryPromo}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             {/* A top-up goes onto an eSIM already on the phone: no device to check. */}
             {topUpIccid ? null : <DeviceCheck />}
             <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white">
+              {kind === 'one_time' && !linkToken ? (
+                <Suspense fallback={null}>
+                  <PromoCodeField planId={planId} currency={currency} usePoints={Boolean(redemption)} applied={promo} onChange={setPromo} />
+                </Suspense>
+              ) : null}
               {points.redemption ? (
                 <Box mb="lg">
                   <UsePointsOption preview={points} checked={usePoints} onChange={setUsePoints} />

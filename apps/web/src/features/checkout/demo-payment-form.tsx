@@ -9,6 +9,7 @@ import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { callError } from '../auth/trpc-error.ts';
+import { isPromoError, promoReasonText } from '../promotions/promo-errors.ts';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
 import { ActionModal } from './action-modal.tsx';
@@ -43,6 +44,8 @@ export interface PaymentFormProps {
   topUpIccid?: string | null;
   /** A top-up through the eSIM's 'Manage your eSIM' link (issue 26): its token; the order goes to the linked order's address. */
   linkToken?: string | null;
+  /** Issue 29: the promo code applied at checkout (sent with the order; the server prices it). */
+  promoCode?: string | null;
 }
 
 function today() {
@@ -66,8 +69,9 @@ export function DemoPaymentForm({
   pointsOnly = null,
   topUpIccid = null,
   linkToken = null,
+  promoCode = null,
 }: PaymentFormProps) {
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const client = useTRPCClient();
   const flow = usePaymentFlow({ planId, kind, topUpIccid, linkToken });
   const intents = useCheckoutIntent(planId, kind, topUpIccid, linkToken);
@@ -125,6 +129,8 @@ export function DemoPaymentForm({
 
   function confirmFailed(error: unknown) {
     const e = callError(error);
+    // Issue 29: the card has used this promo code up already (on another order): nothing charged.
+    if (isPromoError(e.appCode)) return flow.fail(promoReasonText(i18n, e.appCode));
     // The server refused the confirmation itself (a card or state problem it explains).
     if (e.appCode === 'BAD_INPUT' || e.appCode === 'CONFLICT') {
       const code = typeof e.details.providerCode === 'string' ? e.details.providerCode : null;
@@ -138,7 +144,7 @@ export function DemoPaymentForm({
     flow.processing();
     let current: { id: string; secret: string };
     try {
-      const created = await intents.create({ email: emailBound ? undefined : email.trim(), currency, usePoints });
+      const created = await intents.create({ email: emailBound ? undefined : email.trim(), currency, usePoints, promoCode });
       if (!created.paymentIntentId) return flow.succeed(null, null);
       // Points were to pay everything but no longer do (the balance changed): show the card form again.
       if (pointsOnly && !created.paidWithPoints && created.paymentStatus !== 'succeeded') {

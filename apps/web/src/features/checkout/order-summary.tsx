@@ -23,6 +23,16 @@ export interface OrderSummaryProps {
   topUp?: boolean;
   /** Rewards points applied to the order: what they take off and what the card still pays (formatted). */
   points?: SummaryPoints | null;
+  /** Issue 29: the promo code applied: its line (before points) and, without points, what the card pays. */
+  promo?: SummaryPromo | null;
+}
+
+export interface SummaryPromo {
+  code: string;
+  /** What the code takes off ('$1.99'). */
+  discount: string;
+  /** What is left after it ('$18.00'). */
+  toPay: string;
 }
 
 export interface SummaryPoints {
@@ -45,8 +55,9 @@ function Perk({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-export function OrderSummary({ plan, kind, amount, currency, topUp = false, points = null }: OrderSummaryProps) {
+export function OrderSummary({ plan, kind, amount, currency, topUp = false, points = null, promo = null }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
+  const { t: tPromo } = useTranslation('promotions', { useSuspense: false });
   // A top-up is queued on the eSIM: when the plan's validity starts, and that it can be topped up,
   // are not what this purchase does (it starts when the current package is used up or ends), so
   // neither its description nor its feature lines say them.
@@ -144,7 +155,7 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
       </Stack>
 
       <Divider my="md" />
-      {points ? (
+      {points || promo ? (
         <Stack gap={6} mb="sm" data-testid="checkout-points-lines">
           <Group justify="space-between" align="baseline" wrap="nowrap">
             <Text size="sm">{t('summary.subtotal')}</Text>
@@ -152,20 +163,32 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
               <bdi>{amount}</bdi>
             </Text>
           </Group>
-          <Group justify="space-between" align="baseline" wrap="nowrap">
-            <Text size="sm" c="green.9">
-              {t('summary.pointsLine', { points: points.points })}
-            </Text>
-            <Text size="sm" c="green.9" fw={600} data-testid="checkout-points-discount">
-              <bdi dir="ltr">−{points.discount}</bdi>
-            </Text>
-          </Group>
+          {promo ? (
+            <Group justify="space-between" align="baseline" wrap="nowrap" data-testid="checkout-promo-line">
+              <Text size="sm" c="green.9">
+                {tPromo('summary.line', { code: promo.code })}
+              </Text>
+              <Text size="sm" c="green.9" fw={600} data-testid="checkout-promo-discount">
+                <bdi dir="ltr">−{promo.discount}</bdi>
+              </Text>
+            </Group>
+          ) : null}
+          {points ? (
+            <Group justify="space-between" align="baseline" wrap="nowrap">
+              <Text size="sm" c="green.9">
+                {t('summary.pointsLine', { points: points.points })}
+              </Text>
+              <Text size="sm" c="green.9" fw={600} data-testid="checkout-points-discount">
+                <bdi dir="ltr">−{points.discount}</bdi>
+              </Text>
+            </Group>
+          ) : null}
         </Stack>
       ) : null}
       <Group justify="space-between" align="baseline" wrap="nowrap">
         <Text fw={700}>{points ? t('summary.toPayByCard') : subscription ? t('summary.totalToday') : t('summary.total')}</Text>
         <Text className={classes.total} data-testid="checkout-total">
-          <bdi>{points ? points.toPay : amount}</bdi>
+          <bdi>{points ? points.toPay : promo ? promo.toPay : amount}</bdi>
           {subscription ? (
             <Text span fz="md" fw={500} c="dimmed">
               {' '}

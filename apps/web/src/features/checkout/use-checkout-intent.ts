@@ -4,6 +4,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
+import { callError } from '../auth/trpc-error.ts';
+import { isPromoError, promoReasonText } from '../promotions/promo-errors.ts';
 import { checkoutProblem } from './checkout-errors.ts';
 import { checkoutTokenFor } from './checkout-storage.ts';
 import type { PaymentFlow } from './use-payment-flow.ts';
@@ -20,6 +22,8 @@ export interface IntentRequest {
   currency: string;
   /** Pay with rewards points as far as they go (one-time orders; the server ignores it for guests). */
   usePoints?: boolean | undefined;
+  /** Issue 29: the promo code the shopper applied (one-time orders); the server prices it again. */
+  promoCode?: string | null | undefined;
 }
 
 export interface IntentHandlers {
@@ -37,7 +41,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
   const [token] = useState(() => checkoutTokenFor(kind, planId, topUpIccid));
 
   const create = useCallback(
-    async ({ email, currency, usePoints }: IntentRequest): Promise<CreatedIntent> => {
+    async ({ email, currency, usePoints, promoCode }: IntentRequest): Promise<CreatedIntent> => {
       const common = {
         planId,
         checkoutToken: token,
@@ -51,6 +55,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
             ...common,
             kind: 'one_time',
             ...(usePoints ? { usePoints: true } : {}),
+            ...(promoCode ? { promoCode } : {}),
             // A top-up: the data goes onto this eSIM of the buyer's.
             ...(topUpIccid ? { topUpIccid } : {}),
             // Through the eSIM's 'Manage your eSIM' link: the link authorises it, not a session (issue 26).
@@ -69,11 +74,14 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
         onEmailError();
         return;
       }
+      // A promo code refused at the last moment (used up meanwhile): its reason, by the button.
+      const promo = callError(error).appCode;
+      if (isPromoError(promo)) return flow.checkoutError(promoReasonText(i18n, promo));
       const message = problem.key ? t(problem.key) : (problem.message ?? t('init.toastDefault'));
       if (problem.kind === 'fatal' || problem.kind === 'signIn') onFatal(message);
       else flow.checkoutError(message);
     },
-    [t],
+    [t, i18n],
   );
 
   return { token, create, handleError };
