@@ -21,6 +21,7 @@ import receipt from '@esim/i18n/locales/en/receipt.json';
 import admin from '@esim/i18n/locales/en/admin.json';
 import tickets from '@esim/i18n/locales/en/tickets.json';
 import ticketsAdmin from '@esim/i18n/locales/en/tickets-admin.json';
+import promotions from '@esim/i18n/locales/en/promotions.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -85,6 +86,7 @@ await initI18n({
       admin,
       tickets,
       'tickets-admin': ticketsAdmin,
+      promotions,
     },
   },
   ns: [
@@ -109,6 +111,7 @@ await initI18n({
     'admin',
     'tickets',
     'tickets-admin',
+    'promotions',
   ],
 });
 

@@ -167,7 +167,13 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
             <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }} bg="white">
               {kind === 'one_time' && !linkToken ? (
                 <Suspense fallback={null}>
-                  <PromoCodeField planId={planId} currency={currency} usePoints={Boolean(redemption)} applied={promo} onChange={setPromo} />
+                  <PromoCodeField
+                    planId={planId}
+                    currency={currency}
+                    usePoints={Boolean(redemption)}
+                    applied={appliedPromo}
+                    onChange={setPromo}
+                  />
                 </Suspense>
               ) : null}
               {points.redemption ? (

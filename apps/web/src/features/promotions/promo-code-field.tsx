@@ -82,8 +82,6 @@ export default function PromoCodeField({ planId, currency, usePoints, applied, o
       setNotice(again ? tt('field.changed') : null);
       onChange(again);
     })();
-    // check/onChange are stable enough for this: only the two inputs matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currency, usePoints]);
 
   useEffect(() => {
