@@ -90,3 +90,8 @@ export type { EsimProviderName, EsimProviderConfig } from './providers/esim/inde
 // Support tickets' inbound e-mail (issue 30): the server's webhook route.
 export { receiveInboundEmail, ZPostmarkInbound } from './services/support/ticket-inbound.ts';
 export type { InboundOutcome, TPostmarkInbound } from './services/support/ticket-inbound.ts';
+export { DEFAULT_INVOICE_CONFIG } from './services/order-life/invoices.ts';
+export type { InvoiceConfig } from './services/types.ts';
+export { createViesChecker, fakeViesChecker } from './providers/vat/vies.ts';
+export type { VatIdChecker, ViesAnswer } from './providers/vat/vies.ts';
+export { parseVatRates } from './domain/invoices.ts';

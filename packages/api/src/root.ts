@@ -7,6 +7,7 @@ import { supportRouter } from './routers/support.ts';
 import { ticketsRouter } from './routers/tickets.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { esimLinksRouter } from './routers/esim-links.ts';
+import { invoicesRouter } from './routers/invoices.ts';
 import { esimsRouter } from './routers/esims.ts';
 import { subscriptionsRouter } from './routers/subscriptions.ts';
 import { rewardsRouter } from './routers/rewards.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   esims: esimsRouter,
   esimLinks: esimLinksRouter,
+  invoices: invoicesRouter,
   subscriptions: subscriptionsRouter,
   rewards: rewardsRouter,
   admin: adminRouter,

@@ -76,6 +76,7 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'orders.refundQuote': () => shop.orders.refundQuote({ orderId: facts.orderId }),
     'orders.history': () => shop.orders.history({ orderId: facts.orderId }),
     'orders.receipt': () => shop.orders.receipt({ orderId: facts.orderId }),
+    'invoices.get': () => shop.invoices.get({ orderId: facts.orderId }),
     'support.messages': () => back.support.messages({}),
     'payments.config': () => shop.payments.config(),
     'esims.list': () => shop.esims.list(),

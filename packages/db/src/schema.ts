@@ -916,6 +916,56 @@ export interface Database {
   canned_answers: CannedAnswersTable;
   promo_codes: PromoCodesTable;
   promo_redemptions: PromoRedemptionsTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
+  invoice_buyers: InvoiceBuyersTable;
+}
+
+// ── invoices and credit notes (issue 31; migration 2026-11-28-230) ──
+/** One row per numbering series ('INV', 'CN'): the next number, taken in the issuing transaction. */
+export interface DocumentCountersTable {
+  series: string;
+  next_number: number;
+}
+
+/** One per paid order; what it says is frozen at issue (the rate, the seller's facts). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  order_id: number;
+  number: number;
+  issued_at: IsoTimestamp;
+  currency: string;
+  total_minor: number;
+  points_discount_minor: number;
+  vat_country: string;
+  vat_rate_bp: number;
+  vat_basis: 'registered' | 'not_registered';
+  seller_json: string;
+}
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** One per completed refund, referencing the order's invoice. */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  refund_id: number;
+  invoice_id: number;
+  number: number;
+  issued_at: IsoTimestamp;
+  gross_minor: number;
+}
+export type CreditNoteRow = Selectable<CreditNotesTable>;
+
+/** A business traveller's details for the order's invoice. */
+export interface InvoiceBuyersTable {
+  order_id: number;
+  company_name: string;
+  address: string;
+  country: string;
+  vat_id: string | null;
+  vat_status: 'valid' | 'invalid' | 'not_checked' | 'unverified';
+  vat_checked_at: IsoTimestamp | null;
+  updated_at: IsoTimestamp;
 }
 
 export type PaymentRiskKind = 'review' | 'early_fraud_warning' | 'dispute';

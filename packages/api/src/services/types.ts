@@ -10,6 +10,8 @@ import type { AnyPaymentProvider, PaymentEvent } from '../providers/payments/ind
 import type { CatalogCache } from './catalog/catalog-cache.ts';
 import type { FulfilmentPolicy } from './order-life/fulfilment-policy.ts';
 import type { JobQueue } from './order-life/fulfilment-queue.ts';
+import type { SellerFacts, VatRateTable } from '../domain/invoices.ts';
+import type { VatIdChecker } from '../providers/vat/vies.ts';
 
 export interface ShopConfig {
   /** Public origin, e.g. http://localhost:3000; used for links in e-mails and the CSRF origin check. */
@@ -20,10 +22,23 @@ export interface ShopConfig {
   postalAddress: string;
   /** Days before each subscription renewal its reminder is sent (RENEWAL_REMINDER_DAYS; default 3, 0: none). */
   renewalReminderDays?: number | undefined;
+  /** The seller's facts and VAT table on invoices (issue 31). Default: DEFAULT_INVOICE_CONFIG. */
+  invoice?: InvoiceConfig | undefined;
+}
+
+/** What invoices say about the seller and which VAT applies (env.ts INVOICE_* and VAT_*). */
+export interface InvoiceConfig {
+  seller: SellerFacts;
+  /** Basis points per customer country where the seller is registered for VAT. */
+  vatRates: VatRateTable;
+  /** The customer's country when the order does not say (no business details given). */
+  defaultCountry: string;
 }
 
 export interface Services {
   config: ShopConfig;
+  /** VIES, when VIES_CHECK is on (issue 31); unset: VAT IDs are checked for format only. */
+  vatIds?: VatIdChecker | undefined;
   /** The clock; tests pass a fake one. */
   now(): Date;
   /** Regions, plans, coverage and rates held in memory; invalidate() after catalogue edits. */

@@ -32,6 +32,7 @@ import * as m20261128100orderEventTrigger from './2026-11-28-100-order-event-tri
 import * as m20261128110severalProviders from './2026-11-28-110-several-providers.ts';
 import * as m20261128210promoCodes from './2026-11-28-210-promo-codes.ts';
 import * as m20261128220tickets from './2026-11-28-220-tickets.ts';
+import * as m20261128230invoices from './2026-11-28-230-invoices.ts';
 import * as m20261128240paymentRisk from './2026-11-28-240-payment-risk.ts';
 import * as m20261128250dataRights from './2026-11-28-250-data-rights.ts';
 
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-110-several-providers': m20261128110severalProviders,
   '2026-11-28-210-promo-codes': m20261128210promoCodes,
   '2026-11-28-220-tickets': m20261128220tickets,
+  '2026-11-28-230-invoices': m20261128230invoices,
   '2026-11-28-240-payment-risk': m20261128240paymentRisk,
   '2026-11-28-250-data-rights': m20261128250dataRights,
 };

@@ -7,6 +7,10 @@
 // purchase points (rewards-ledger.ts settlePointsOnPaid), so the points are credited exactly when,
 // and only if, the order is marked paid. Only the caller that moved the order goes on (to
 // provisioning.ts). An expired order is claimed too: its payment succeeded after all.
+//
+// The order's invoice (invoices.ts issueInvoice: the next gap-free number, the VAT rate frozen) is
+// issued in that same transaction, so every paid order has exactly one invoice and a rolled-back
+// claim takes its number back (issue 31).
 import type { Db, OrderActor } from '@esim/db';
 import type { Services } from '../types.ts';
 import { CLAIMABLE_STATES, UNPAID_STATES } from '../../domain/orders.ts';
@@ -16,6 +20,8 @@ import { releaseReservedPoints, settlePointsOnPaid } from '../rewards/rewards-le
 import type { PaidOrderFacts } from '../rewards/rewards-ledger.ts';
 import { transition, transitionPaidByIntent, type OrderRef, type OrderSet } from './transition.ts';
 import { provisionOrder } from './provisioning.ts';
+import { issueInvoice } from './invoices.ts';
+import type { ShopConfig } from '../types.ts';
 
 export interface FulfilResult {
   /** This call moved the order to paid (false: someone else did, or no such order). */
@@ -39,6 +45,7 @@ const PAID_FACTS = ['user_id', 'public_id', 'plan_name', 'usd_amount_minor', 'po
  */
 export async function claimPaid(
   db: Db,
+  config: ShopConfig,
   order: OrderRef,
   now: string,
   who: { actor: OrderActor; reason: string },
@@ -54,6 +61,7 @@ export async function claimPaid(
     });
     if (!moved) return undefined;
     if (moved.order.user_id !== null) await settlePointsOnPaid(trx, moved.order, now);
+    await issueInvoice(trx, config, moved.order.id, now);
     return moved.order;
   });
 }
@@ -66,16 +74,17 @@ export async function fulfilOrder(db: Db, services: Services, paymentIntentId: s
   const now = iso(services.now());
   const by = { ...who(opts), at: now };
   // The hot path: the same claim as claimPaid, its SQL kept once (transition.ts
-  // transitionPaidByIntent). A guest's order is claimed by that one statement (SQLite and
-  // PostgreSQL), with no transaction around it; an account's order in a transaction with its
-  // purchase points.
-  const withPoints = (trx: Db) =>
+  // transitionPaidByIntent), in one write transaction with the purchase points (an account's
+  // order) and the invoice (every order; issue 31: its number must commit with the move or not at
+  // all, so a guest's claim is no longer a statement on its own).
+  const claimed = await writeTransaction(db, (trx) =>
     transitionPaidByIntent(trx, paymentIntentId, by).then(async (moved) => {
-      if (moved && moved.order.user_id !== null) await settlePointsOnPaid(trx, moved.order, now);
-      return moved?.order;
-    });
-  const claimed =
-    (await transitionPaidByIntent(db, paymentIntentId, by, { guestOnly: true }))?.order ?? (await writeTransaction(db, withPoints));
+      if (!moved) return undefined;
+      if (moved.order.user_id !== null) await settlePointsOnPaid(trx, moved.order, now);
+      await issueInvoice(trx, services.config, moved.order.id, now);
+      return moved.order;
+    }),
+  );
   if (!claimed) return { claimed: false, orderId: null };
   await afterClaim(db, services, claimed.id, opts);
   return { claimed: true, orderId: claimed.id };
@@ -83,7 +92,7 @@ export async function fulfilOrder(db: Db, services: Services, paymentIntentId: s
 
 /** The same claim by order id (a subscription's first invoice paid without a known intent id). */
 export async function fulfilOrderById(db: Db, services: Services, orderId: number, opts: FulfilOptions = {}): Promise<FulfilResult> {
-  const claimed = await claimPaid(db, { id: orderId }, iso(services.now()), who(opts));
+  const claimed = await claimPaid(db, services.config, { id: orderId }, iso(services.now()), who(opts));
   if (!claimed) return { claimed: false, orderId: null };
   await afterClaim(db, services, claimed.id, opts);
   return { claimed: true, orderId: claimed.id };

@@ -25,7 +25,8 @@
 //      refund, however often this step is retried;
 //   5. done: a full refund moves the order to 'refunded' (transition(), with its order_events row),
 //      gives back the points spent on it, refunds its packages, marks the eSIM canceled; a partial
-//      one adds to orders.amount_refunded_minor and clears the claim. The e-mail says what happened.
+//      one adds to orders.amount_refunded_minor and clears the claim. Either way the refund gets
+//      its credit note (invoices.ts), referencing the order's invoice. The e-mail says what happened.
 //      Then the group's top-ups go through steps 4–5 from their settled rows (never step 2: the
 //      provider is asked once per eSIM, by the eSIM's own refund).
 // A crash or an outage anywhere in between leaves the claim and the row; the fulfilment worker's
@@ -35,6 +36,7 @@
 // open or once its amount is recorded; a refund made at the payment service itself (the Stripe
 // Dashboard) is recorded as a refund by the owner (markRefunded, recordPartialRefund).
 import type { Db, Order, RefundActor, RefundRow } from '@esim/db';
+import { issueCreditNote } from './invoices.ts';
 import { AppError, errorText } from '../../errors.ts';
 import { refundEligibility, type RefundBlockReason, type RefundFacts } from '../../domain/esim-life.ts';
 import { shopLanguage } from '../../domain/language.ts';
@@ -636,6 +638,8 @@ async function finishRefund(
       .returning(['amount_minor'])
       .executeTakeFirst();
     if (!done) return null;
+    // The refund's credit note, referencing the order's invoice, with the row done (issue 31).
+    await issueCreditNote(trx, row.id, order.id, done.amount_minor, now);
     const total = await trx
       .selectFrom('refunds')
       .select((eb) => eb.fn.sum<number>('amount_minor').as('n'))

@@ -24,6 +24,8 @@ import { Statement, type Database, type Db, type Order, type OrderActor } from '
 import { CLAIMABLE_STATES, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderState } from '../../domain/orders.ts';
 import { AppError } from '../../errors.ts';
 import { isSqlite } from '../shared/db-tx.ts';
+import type { ShopConfig } from '../types.ts';
+import { issueInvoice } from './invoices.ts';
 
 export type { OrderActor };
 export const ORDER_ACTORS: readonly OrderActor[] = ['traveller', 'owner', 'system', 'provider'];
@@ -171,14 +173,17 @@ export async function transition<K extends keyof Order = 'id'>(
 /**
  * An order inserted in a state other than pending_payment (a subscription's renewal, paid by its
  * invoice before the order exists): its first event, from nothing, written by the caller in the
- * transaction that inserts the order. Not a move, so no status is written here.
+ * transaction that inserts the order. Not a move, so no status is written here. Inserted paid, it
+ * gets its invoice here too (invoices.ts), in the same transaction.
  */
 export async function recordInsertedOrder(
   trx: Db,
   orderId: number,
   status: OrderState,
   who: { actor: OrderActor; reason: string; at: string },
+  config: ShopConfig,
 ): Promise<void> {
+  if (status === 'paid') await issueInvoice(trx, config, orderId, who.at);
   await trx
     .insertInto('order_events')
     .values({

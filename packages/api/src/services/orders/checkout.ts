@@ -221,6 +221,7 @@ async function insertOrderWithExtras(
     if (redemption.paidWithPoints) {
       await claimPaid(
         trx,
+        services.config,
         { id: order.id },
         now,
         { actor: 'traveller', reason: 'paid with points' },

@@ -287,7 +287,7 @@ export async function handleInvoiceEvent(
       .returning(['id', 'user_id', 'public_id', 'plan_name', 'usd_amount_minor', 'points_used'])
       .executeTakeFirst();
     if (row) {
-      await recordInsertedOrder(trx, row.id, 'paid', { actor: 'provider', reason: 'renewal invoice paid', at: now });
+      await recordInsertedOrder(trx, row.id, 'paid', { actor: 'provider', reason: 'renewal invoice paid', at: now }, services.config);
       await settlePointsOnPaid(trx, row, now);
       await trx.updateTable('subscriptions').set({ renewal_failed_at: null, updated_at: now }).where('id', '=', sub.id).execute();
     }
