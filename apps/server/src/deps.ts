@@ -12,6 +12,8 @@ import {
   DbTokenStore,
   createServices,
   createShopPaymentProvider,
+  createViesChecker,
+  parseVatRates,
   createRateLimitSettings,
   describeSmtpUrl,
   type EsimProvider,
@@ -33,6 +35,16 @@ export function shopConfig(env: Env): ShopConfig {
     phone: env.SUPPORT_PHONE,
     postalAddress: env.POSTAL_ADDRESS,
     renewalReminderDays: env.RENEWAL_REMINDER_DAYS,
+    invoice: {
+      seller: {
+        companyName: env.INVOICE_COMPANY_NAME,
+        companyNumber: env.INVOICE_COMPANY_NUMBER,
+        vatNumber: env.INVOICE_VAT_NUMBER,
+        address: env.INVOICE_REGISTERED_ADDRESS.split(/\s*[,|]\s*/).filter((l) => l !== ''),
+      },
+      vatRates: parseVatRates(env.VAT_RATES),
+      defaultCountry: env.VAT_DEFAULT_COUNTRY,
+    },
   };
 }
 
@@ -168,6 +180,7 @@ export function buildServices(
     mail: env.SMTP_URL ? describeSmtpUrl(env.SMTP_URL) : `outbox ${resolve(env.OUTBOX_DIR)}`,
   });
   services = createServices(db, shopConfig(env), {
+    ...(env.VIES_CHECK ? { vatIds: createViesChecker({ baseUrl: env.VIES_URL }) } : {}),
     payments,
     esim,
     esimProviders,

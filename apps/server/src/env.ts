@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { parseAllowlist } from '@esim/api/domain';
-import { ESIM_PROVIDER_NAMES, type EsimProviderName } from '@esim/api';
+import { ESIM_PROVIDER_NAMES, parseVatRates, type EsimProviderName } from '@esim/api';
 
 const ZEnv = z
   .object({
@@ -82,6 +82,40 @@ const ZEnv = z
     FACEBOOK_URL: shopLink('https://www.facebook.com/'),
     INSTAGRAM_URL: shopLink('https://www.instagram.com/'),
     LINKEDIN_URL: shopLink('https://www.linkedin.com/'),
+
+    // ── invoices (issue 31): the seller's facts and the VAT table; an issued invoice keeps the values of its day ──
+    INVOICE_COMPANY_NAME: shopText('eSIM Shop Ltd', 'the legal name, e.g. INVOICE_COMPANY_NAME="Globetrotter Data Ltd"'),
+    /** The company registration number (Companies House in the UK). */
+    INVOICE_COMPANY_NUMBER: shopText('00000000', 'e.g. INVOICE_COMPANY_NUMBER=12345678'),
+    /** Empty: not registered for VAT (every invoice 0%, with a note). */
+    INVOICE_VAT_NUMBER: z.string().trim().max(24, 'at most 24 characters').default('GB000000000'),
+    /** Lines separated by commas (or '|'). */
+    INVOICE_REGISTERED_ADDRESS: shopText('1 Example Street, London, EC1A 1AA, United Kingdom', 'lines separated by commas or |'),
+    /** Where the seller is registered for VAT, and the rate: COUNTRY:PERCENT, comma-separated. Countries not listed: 0% with a note. */
+    VAT_RATES: z
+      .string()
+      .default('GB:20')
+      .superRefine((v, ctx) => {
+        try {
+          parseVatRates(v);
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        }
+      }),
+    /** The customer's country for VAT when the order gives none (no business details at payment). */
+    VAT_DEFAULT_COUNTRY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'a two-letter country code')
+      .default('GB')
+      .transform((v) => v.toUpperCase()),
+    /** '1': check EU VAT IDs against VIES (the Commission's REST API); '0' (default): format only. */
+    VIES_CHECK: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    /** VIES REST API base URL (default the Commission's). */
+    VIES_URL: z.string().url().optional(),
 
     // ── operating ──
     /** 'warn' writes warnings and errors only; 'debug' adds detail lines. */

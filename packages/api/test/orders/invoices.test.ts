@@ -10,6 +10,7 @@ import { claimPaid } from '../../src/services/order-life/claim.ts';
 import { writeTransaction } from '../../src/services/shared/db-tx.ts';
 import { issueEsimLink } from '../../src/services/esims/esim-links.ts';
 import { fakeViesChecker } from '../../src/providers/vat/vies.ts';
+import { chooseVatRate } from '../../src/domain/invoices.ts';
 import { makeAdmin } from '../rig.ts';
 import { account, CARDS, createOrdersRig, type OrdersRig } from './rig.ts';
 import { buy, signedIn } from '../rewards/rig.ts';
@@ -111,6 +112,52 @@ describe('invoice numbers on SQLite', () => {
           vat_basis: 'registered',
         },
       ]);
+    } finally {
+      await rig.close();
+    }
+  });
+});
+
+describe("the customer's country picks the rate (the SQL of issueInvoice agrees with domain chooseVatRate)", () => {
+  it.each([
+    ['FR', 'GB123456789'],
+    ['DE', 'GB123456789'],
+    ['US', 'GB123456789'],
+    [null, 'GB123456789'],
+    ['DE', ''],
+  ])('buyer country %s, seller VAT number %j', async (country, vatNumber) => {
+    const rig = await createOrdersRig();
+    try {
+      const cfg = {
+        seller: { companyName: 'S Ltd', companyNumber: '1', vatNumber, address: ['x'] },
+        vatRates: { GB: 2000, FR: 2000, DE: 1900 },
+        defaultCountry: 'GB',
+      };
+      rig.services.config.invoice = cfg;
+      const [id] = await pendingOrders(rig, 1);
+      const now = rig.clock.now.toISOString();
+      if (country)
+        await rig.db
+          .insertInto('invoice_buyers')
+          .values({
+            order_id: id!,
+            company_name: 'C',
+            address: 'A',
+            country,
+            vat_id: null,
+            vat_status: 'not_checked',
+            vat_checked_at: null,
+            updated_at: now,
+          })
+          .execute();
+      await claimPaid(rig.db, rig.services.config, { id: id! }, now, { actor: 'provider', reason: 'paid' });
+      const row = await rig.db
+        .selectFrom('invoices')
+        .select(['vat_country', 'vat_rate_bp', 'vat_basis', 'seller_json'])
+        .executeTakeFirstOrThrow();
+      const expected = chooseVatRate(cfg.vatRates, cfg.seller, country, 'GB');
+      expect({ country: row.vat_country, rateBp: row.vat_rate_bp, basis: row.vat_basis }).toEqual(expected);
+      expect(JSON.parse(row.seller_json)).toEqual(cfg.seller);
     } finally {
       await rig.close();
     }

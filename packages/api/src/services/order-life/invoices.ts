@@ -13,8 +13,9 @@
 // What an invoice says is frozen at issue: the customer's country and the VAT rate from the table
 // of that moment, the seller's facts, the amounts. A later change of the table or the configuration
 // never alters an issued invoice (invoice-views.ts only reads these columns).
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@esim/db';
-import { chooseVatRate } from '../../domain/invoices.ts';
+import { isSqlite } from '../shared/db-tx.ts';
 import type { InvoiceConfig, ShopConfig } from '../types.ts';
 
 /** Brand-neutral defaults (env.ts INVOICE_*, VAT_RATES): a UK company registered for VAT in the UK only. */
@@ -45,37 +46,54 @@ export async function takeNumber(trx: Db, series: 'INV' | 'CN'): Promise<number>
 }
 
 /**
- * The order's invoice, issued once: call it in the transaction that has just moved the order to
- * 'paid'. An order that has one already keeps it (no number is taken).
+ * The customer's country for VAT (their business details' country, else the default), the rate the
+ * table gives it and on what basis, as SQL over `b` (invoice_buyers, left-joined): chooseVatRate's
+ * rule (domain/invoices.ts), written once more in SQL so the invoice is one INSERT … SELECT.
  */
-export async function issueInvoice(trx: Db, config: ShopConfig, orderId: number, at: string): Promise<number | null> {
-  const existing = await trx.selectFrom('invoices').select('number').where('order_id', '=', orderId).executeTakeFirst();
-  if (existing) return existing.number;
-  const order = await trx
-    .selectFrom('orders as o')
-    .leftJoin('invoice_buyers as b', 'b.order_id', 'o.id')
-    .select(['o.currency', 'o.total_amount_minor', 'o.points_discount_minor', 'b.country'])
-    .where('o.id', '=', orderId)
-    .executeTakeFirst();
-  if (!order) return null;
+function vatColumns(cfg: InvoiceConfig) {
+  const country = sql<string>`coalesce("b"."country", cast(${cfg.defaultCountry} as varchar(2)))`;
+  const registered = cfg.seller.vatNumber.trim() === '' ? [] : Object.entries(cfg.vatRates);
+  if (registered.length === 0) return { country, rate: sql<number>`0`, basis: sql<string>`'not_registered'` };
+  const whens = sql.join(
+    registered.map(([c, bp]) => sql`when cast(${c} as varchar(2)) then cast(${bp} as integer)`),
+    sql` `,
+  );
+  const listed = sql.join(registered.map(([c]) => sql`cast(${c} as varchar(2))`));
+  return {
+    country,
+    rate: sql<number>`case ${country} ${whens} else 0 end`,
+    basis: sql<string>`case when ${country} in (${listed}) then 'registered' else 'not_registered' end`,
+  };
+}
+
+/**
+ * The order's invoice: call it in the transaction that has just moved the order to 'paid' (a move
+ * made once per order; a second invoice would break invoices.order_id's uniqueness and roll the
+ * transaction back, never leave a gap). Few statements, as it runs on every paid claim (issue 23's
+ * round trips): PostgreSQL one (`WITH n AS (UPDATE document_counters … RETURNING) INSERT INTO
+ * invoices SELECT … FROM orders, n`), SQLite two (the counter, then the INSERT … SELECT).
+ */
+export async function issueInvoice(trx: Db, config: ShopConfig, orderId: number, at: string): Promise<number> {
   const cfg = invoiceConfig(config);
-  const rate = chooseVatRate(cfg.vatRates, cfg.seller, order.country ?? null, cfg.defaultCountry);
+  const vat = vatColumns(cfg);
+  const seller = JSON.stringify(cfg.seller);
+  const columns = sql`("order_id", "number", "issued_at", "currency", "total_minor", "points_discount_minor", "vat_country", "vat_rate_bp", "vat_basis", "seller_json")`;
+  const values = (number: RawBuilder<number>, least: RawBuilder<number>) =>
+    sql`select "o"."id", ${number}, cast(${at} as varchar(32)), "o"."currency", "o"."total_amount_minor", ${least},
+      ${vat.country}, ${vat.rate}, ${vat.basis}, cast(${seller} as text)`;
+  const discount = (fn: 'least' | 'min') => sql<number>`${sql.raw(fn)}("o"."points_discount_minor", "o"."total_amount_minor")`;
+  if (!isSqlite(trx)) {
+    const r = await sql<{
+      number: number;
+    }>`with "n" as (update "document_counters" set "next_number" = "next_number" + 1 where "series" = 'INV' returning "next_number" - 1 as "number")
+      insert into "invoices" ${columns} ${values(sql`"n"."number"`, discount('least'))}
+      from "orders" as "o" cross join "n" left join "invoice_buyers" as "b" on "b"."order_id" = "o"."id" where "o"."id" = ${orderId}
+      returning "number"`.execute(trx);
+    return r.rows[0]!.number;
+  }
   const number = await takeNumber(trx, 'INV');
-  await trx
-    .insertInto('invoices')
-    .values({
-      order_id: orderId,
-      number,
-      issued_at: at,
-      currency: order.currency,
-      total_minor: order.total_amount_minor,
-      points_discount_minor: Math.min(order.points_discount_minor, order.total_amount_minor),
-      vat_country: rate.country,
-      vat_rate_bp: rate.rateBp,
-      vat_basis: rate.basis,
-      seller_json: JSON.stringify(cfg.seller),
-    })
-    .execute();
+  await sql`insert into "invoices" ${columns} ${values(sql`${number}`, discount('min'))}
+    from "orders" as "o" left join "invoice_buyers" as "b" on "b"."order_id" = "o"."id" where "o"."id" = ${orderId}`.execute(trx);
   return number;
 }
 
