@@ -27,6 +27,8 @@ import type disputes from '../locales/en/disputes.json';
 import type tickets from '../locales/en/tickets.json';
 import type ticketsAdmin from '../locales/en/tickets-admin.json';
 import type promotions from '../locales/en/promotions.json';
+import type invoice from '../locales/en/invoice.json';
+import type accessibility from '../locales/en/accessibility.json';
 
 export const NAMESPACES = [
   'common',
@@ -56,6 +58,8 @@ export const NAMESPACES = [
   'tickets',
   'tickets-admin',
   'promotions',
+  'invoice',
+  'accessibility',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -95,4 +99,6 @@ export interface Resources {
   tickets: typeof tickets;
   'tickets-admin': typeof ticketsAdmin;
   promotions: typeof promotions;
+  invoice: typeof invoice;
+  accessibility: typeof accessibility;
 }

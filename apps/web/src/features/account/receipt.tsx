@@ -5,7 +5,7 @@
 // receipt alone, without the site's header, menu and footer.
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileOff, IconPrinter } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileInvoice, IconFileOff, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { formatMinor } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
+import { invoiceLink, useInvoiceView } from '../invoice/invoice-href.ts';
+import { InvoiceScreen } from '../invoice/invoice-page.tsx';
 import { usePlanTextsFn } from '../catalog/use-plan-texts.ts';
 import { OrderStatusBadge } from './order-table.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -23,6 +25,12 @@ import classes from './receipt.module.css';
 export type Receipt = RouterOutputs['orders']['receipt'];
 
 export function ReceiptScreen({ orderId }: { orderId: string }) {
+  // ?view=invoice: the order's VAT invoice instead (issue 31; features/invoice/invoice-href.ts).
+  if (useInvoiceView()) return <InvoiceScreen invoiceRef={{ orderId }} />;
+  return <ReceiptOnly orderId={orderId} />;
+}
+
+function ReceiptOnly({ orderId }: { orderId: string }) {
   const { t } = useTranslation('receipt');
   const trpc = useTRPC();
   const receipt = useQuery(
@@ -78,6 +86,7 @@ function Money({ minor, currency }: { minor: number; currency: string }) {
 
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation('receipt');
+  const { t: tInvoice } = useTranslation('invoice');
   const { language } = useLanguage();
   const compose = usePlanTextsFn();
   const pm = receipt.paymentMethod;
@@ -94,9 +103,19 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             {t('backToOrders')}
           </Group>
         </Anchor>
-        <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} data-testid="print-receipt">
-          {t('print')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            renderRoot={(props) => <Link {...invoiceLink({ orderId: receipt.orderId })} {...props} />}
+            variant="default"
+            leftSection={<IconFileInvoice size={18} aria-hidden />}
+            data-testid="receipt-invoice-link"
+          >
+            {tInvoice('link')}
+          </Button>
+          <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} data-testid="print-receipt">
+            {t('print')}
+          </Button>
+        </Group>
       </Group>
 
       <article className={classes.receipt} aria-labelledby="receipt-title" data-testid="receipt">

@@ -9,9 +9,10 @@
 // (esimLinks.topUps), each to the checkout in top-up mode with the link's token in the fragment —
 // bought without an account, the receipt to the order's address.
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLinkOff, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { isolated } from '../../components/bidi.tsx';
@@ -21,6 +22,8 @@ import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
 import { FindOrder } from '../find-order/find-order.tsx';
+import { invoiceLink, useInvoiceView } from '../invoice/invoice-href.ts';
+import { InvoiceScreen } from '../invoice/invoice-page.tsx';
 import { EsimDestination, TravellerStatusBadge, UsageBar } from './esim-life.tsx';
 import { EsimPackages } from './esim-packages.tsx';
 import type { EsimDetail } from './esim-types.ts';
@@ -33,10 +36,20 @@ type LinkRefundResult = RouterOutputs['esimLinks']['refund'];
 export function EsimLinkPage({ token }: { token: string | undefined }) {
   // The route has no loader (the shop's initial chunk stays small): the texts this page and the
   // eSIM components use load here at once, in parallel (suspends until they are in).
-  useTranslation(['esim', 'checkout', 'plans', 'destinations']);
+  useTranslation(['esim', 'checkout', 'plans', 'destinations', 'invoice']);
+  // ?view=invoice: the order's VAT invoice (issue 31; features/invoice/invoice-href.ts).
+  const view = useInvoiceView() ? 'invoice' : 'esim';
   return (
     <Container size="md" py="xl">
-      {token ? <EsimLinkScreen token={token} /> : <EsimLinkGone />}
+      {token ? (
+        view === 'invoice' ? (
+          <InvoiceScreen invoiceRef={{ token }} standalone />
+        ) : (
+          <EsimLinkScreen token={token} />
+        )
+      ) : (
+        <EsimLinkGone />
+      )}
     </Container>
   );
 }
@@ -112,6 +125,7 @@ function NewLinkSent() {
 
 function EsimLinkView({ esim, token, onRenewed }: { esim: EsimDetail; token: string; onRenewed: () => void }) {
   const { t } = useTranslation('esim');
+  const { t: tInvoice } = useTranslation('invoice');
   const headingId = `esim-link-${esim.id}-title`;
   const installable = esim.status === 'ready';
   // Once offered, the refund section stays: after the refund (the eSIM, read again, is no longer
@@ -149,6 +163,16 @@ function EsimLinkView({ esim, token, onRenewed }: { esim: EsimDetail; token: str
         <Text size="sm" mt="md">
           {t('card.order')}: <span dir="ltr">{esim.orderId}</span>
         </Text>
+        <Anchor
+          renderRoot={(props) => <Link {...invoiceLink({ token })} {...props} />}
+          size="sm"
+          fw={600}
+          mt="xs"
+          display="inline-block"
+          data-testid="esim-link-invoice"
+        >
+          {tInvoice('link')}
+        </Anchor>
       </section>
       {esim.packages.length > 0 ? (
         <div className={classes.panel}>

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_account/account/orders_/$orderId/receipt
     pageHead(match.pathname, { title: tHead('receipt:meta.title'), description: tHead('receipt:meta.description'), noindex: true }),
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.trpc.orders.receipt.queryOptions({ orderId: params.orderId }));
-    await loadNamespaces('receipt', 'plans', 'destinations');
+    await loadNamespaces('receipt', 'plans', 'destinations', 'invoice');
   },
   component: ReceiptPage,
 });
