@@ -20,6 +20,7 @@ export const PUBLIC_ROUTES = [
   '/faq',
   '/terms',
   '/privacy',
+  '/accessibility',
   '/rewards',
   '/devices',
   '/trip',

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AccountRouteImport } from './routes/_account';
 import { Route as AboutUsRouteImport } from './routes/about-us';
+import { Route as AccessibilityRouteImport } from './routes/accessibility';
 import { Route as CoverageRouteImport } from './routes/coverage';
 import { Route as DevicesRouteImport } from './routes/devices';
 import { Route as EsimLinkRouteImport } from './routes/esim-link';
@@ -56,6 +57,11 @@ const AccountRoute = AccountRouteImport.update({
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccessibilityRoute = AccessibilityRouteImport.update({
+  id: '/accessibility',
+  path: '/accessibility',
   getParentRoute: () => rootRouteImport,
 } as any);
 const CoverageRoute = CoverageRouteImport.update({
@@ -218,6 +224,7 @@ const AccountAccountOrdersOrderIdReceiptRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/about-us': typeof AboutUsRoute;
+  '/accessibility': typeof AccessibilityRoute;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/esim-link': typeof EsimLinkRoute;
@@ -253,6 +260,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/about-us': typeof AboutUsRoute;
+  '/accessibility': typeof AccessibilityRoute;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/esim-link': typeof EsimLinkRoute;
@@ -290,6 +298,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/_account': typeof AccountRouteWithChildren;
   '/about-us': typeof AboutUsRoute;
+  '/accessibility': typeof AccessibilityRoute;
   '/coverage': typeof CoverageRoute;
   '/devices': typeof DevicesRoute;
   '/esim-link': typeof EsimLinkRoute;
@@ -327,6 +336,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
+    | '/accessibility'
     | '/coverage'
     | '/devices'
     | '/esim-link'
@@ -362,6 +372,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about-us'
+    | '/accessibility'
     | '/coverage'
     | '/devices'
     | '/esim-link'
@@ -398,6 +409,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_account'
     | '/about-us'
+    | '/accessibility'
     | '/coverage'
     | '/devices'
     | '/esim-link'
@@ -435,6 +447,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AccountRoute: typeof AccountRouteWithChildren;
   AboutUsRoute: typeof AboutUsRoute;
+  AccessibilityRoute: typeof AccessibilityRoute;
   CoverageRoute: typeof CoverageRoute;
   DevicesRoute: typeof DevicesRoute;
   EsimLinkRoute: typeof EsimLinkRoute;
@@ -482,6 +495,13 @@ declare module '@tanstack/react-router' {
       path: '/about-us';
       fullPath: '/about-us';
       preLoaderRoute: typeof AboutUsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/accessibility': {
+      id: '/accessibility';
+      path: '/accessibility';
+      fullPath: '/accessibility';
+      preLoaderRoute: typeof AccessibilityRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/coverage': {
@@ -732,6 +752,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
+  AccessibilityRoute: AccessibilityRoute,
   CoverageRoute: CoverageRoute,
   DevicesRoute: DevicesRoute,
   EsimLinkRoute: EsimLinkRoute,

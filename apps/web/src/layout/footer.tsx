@@ -9,7 +9,14 @@ import { LogoMark } from '../components/logo.tsx';
 import { AmexIcon, MastercardIcon, VisaIcon } from '../components/payment-icons.tsx';
 import classes from './footer.module.css';
 
-type FooterKey = 'footer.about' | 'footer.newsBlog' | 'footer.faq' | 'footer.contactUs' | 'footer.terms' | 'footer.privacy';
+type FooterKey =
+  | 'footer.about'
+  | 'footer.newsBlog'
+  | 'footer.faq'
+  | 'footer.contactUs'
+  | 'footer.terms'
+  | 'footer.privacy'
+  | 'footer.accessibility';
 
 const COLUMNS: { title: 'footer.company' | 'footer.support' | 'footer.legal'; links: { label: FooterKey; href: string }[] }[] = [
   {
@@ -31,6 +38,7 @@ const COLUMNS: { title: 'footer.company' | 'footer.support' | 'footer.legal'; li
     links: [
       { label: 'footer.terms', href: '/terms' },
       { label: 'footer.privacy', href: '/privacy' },
+      { label: 'footer.accessibility', href: '/accessibility' },
     ],
   },
 ];
