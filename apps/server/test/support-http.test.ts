@@ -182,7 +182,20 @@ describe('sitemap.xml', () => {
     ).toBe(true);
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const paths = ['/', '/coverage', '/support', '/about-us', '/blog', '/faq', '/terms', '/privacy', '/accessibility', '/rewards', '/devices'];
+    const paths = [
+      '/',
+      '/coverage',
+      '/support',
+      '/about-us',
+      '/blog',
+      '/faq',
+      '/terms',
+      '/privacy',
+      '/accessibility',
+      '/rewards',
+      '/devices',
+      '/trip',
+    ];
     // English first among each page's ten languages (language-pages-http.test.ts checks them and the destinations).
     const english = locs.filter(
       (l) => !/^\/(es|fr|de|zh|ar|pt|ru|ja|hi)\//.test(l!.slice(ORIGIN.length)) && !l!.includes('/destinations/'),

@@ -119,6 +119,9 @@ describe('data export', () => {
     expect(data.checkIns).toMatchObject([{ location_name: 'Shibuya, near the flat', region_code: 'JP' }]);
     expect(data.achievements.length).toBeGreaterThan(0);
     expect(data.supportMessages).toMatchObject([{ subject: 'My eSIM' }]);
+    // The contact message opened a ticket (issue 30): it and its thread are in the export.
+    expect(data.tickets).toMatchObject([{ subject: 'My eSIM', email: PERSON.email }]);
+    expect(data.ticketMessages.map((m) => m.body)).toContain(`Call me on ${PERSON.mobile}`);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.sessions[0]).toMatchObject({ ip: PERSON.ip });
     expect(data.signInHistory.length).toBeGreaterThan(0);

@@ -66,6 +66,9 @@ export interface UserDataExport {
   checkIns: Row[];
   achievements: Row[];
   supportMessages: Row[];
+  tickets: Row[];
+  ticketMessages: Row[];
+  promoCodeUses: Row[];
   newsletter: Row[];
   sessions: Row[];
   secondFactors: { totp: Row[]; passkeys: Row[]; recoveryCodesLeft: number };
@@ -165,6 +168,34 @@ export async function exportUserData(
       .limit(1000)
       .execute(),
   ]);
+  const tickets = await db
+    .selectFrom('tickets')
+    .selectAll()
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+    .orderBy('id')
+    .execute();
+  const [ticketMessages, promoUses] = await Promise.all([
+    tickets.length
+      ? db
+          .selectFrom('ticket_messages')
+          .selectAll()
+          .where(
+            'ticket_id',
+            'in',
+            tickets.map((t) => t.id),
+          )
+          .where('author', '!=', 'note')
+          .orderBy('id')
+          .execute()
+      : none(),
+    db
+      .selectFrom('promo_redemptions as r')
+      .innerJoin('promo_codes as c', 'c.id', 'r.code_id')
+      .select(['c.code', 'r.order_id', 'r.currency', 'r.list_minor', 'r.discount_minor', 'r.state', 'r.created_at'])
+      .where((eb) => eb.or([eb('r.user_id', '=', userId), eb('r.email_norm', '=', user.email)]))
+      .orderBy('r.id')
+      .execute(),
+  ]);
   const now = iso(services.now());
   await db.insertInto('data_requests').values({ kind: 'export', subject_user_id: userId, actor, created_at: now }).execute();
   return {
@@ -182,6 +213,10 @@ export async function exportUserData(
     checkIns: clean(checkIns),
     achievements: clean(achievements),
     supportMessages: clean(messages),
+    tickets: clean(tickets),
+    // The shop's internal notes are not the person's data; their own messages and the answers are.
+    ticketMessages: clean(ticketMessages),
+    promoCodeUses: clean(promoUses),
     newsletter: clean(newsletter),
     sessions: clean(sessions),
     secondFactors: { totp: clean(totp), passkeys: clean(passkeys), recoveryCodesLeft: Number(codes?.n ?? 0) },
@@ -352,6 +387,28 @@ export async function eraseAccount(db: Db, services: Services, userId: number, a
       .updateTable('contact_messages')
       .set({ user_id: null, name: ERASED_TEXT, email: ERASED_EMAIL, subject: ERASED_TEXT, message: ERASED_TEXT, ip: '', user_agent: '' })
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+      .execute();
+    const ticketIds = (
+      await trx
+        .selectFrom('tickets')
+        .select('id')
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+        .execute()
+    ).map((t) => t.id);
+    if (ticketIds.length > 0) {
+      await trx
+        .updateTable('tickets')
+        .set({ user_id: null, email: ERASED_EMAIL, name: ERASED_TEXT, subject: ERASED_TEXT })
+        .where('id', 'in', ticketIds)
+        .execute();
+      await trx.updateTable('ticket_messages').set({ body: ERASED_TEXT }).where('ticket_id', 'in', ticketIds).execute();
+    }
+    // Promo code uses stay counted (the code's limits and figures) without the person: a per-customer
+    // limit then no longer knows them.
+    await trx
+      .updateTable('promo_redemptions')
+      .set({ user_id: null, email_norm: ERASED_EMAIL })
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_norm', '=', user.email)]))
       .execute();
     await trx.deleteFrom('newsletter_subscribers').where('email', '=', user.email).execute();
     await trx
