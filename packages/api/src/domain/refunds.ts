@@ -7,6 +7,8 @@ export const REFUND_REASON_MAX = 300;
 
 /** The reason recorded for a refund made at the payment service (the Stripe Dashboard): no note of ours. */
 export const OUTSIDE_REFUND_REASON = 'refunded at the payment service';
+/** How a system refund after a card issuer's early fraud warning starts its reason (payment-risk.ts). */
+export const FRAUD_WARNING_REFUND_REASON = 'early fraud warning from the card issuer';
 
 export const REFUND_MSG = {
   amount: 'The amount must be a whole number of minor units above 0',

@@ -171,6 +171,11 @@ describe('radar.early_fraud_warning.created', () => {
     // Its own refund's echo changes nothing.
     await twice(event('charge.refunded', fake.chargeOf(id)));
     expect(await refundRows()).toHaveLength(1);
+    // The refund e-mail does not say the eSIM could not be delivered: it was.
+    await rig.settle();
+    const refundMails = rig.mailer.sent.filter((m) => /refund/i.test(m.subject));
+    expect(refundMails.length).toBeGreaterThan(0);
+    for (const m of refundMails) expect(m.text).not.toContain('so we refunded it');
   });
 
   it('an installed eSIM: flagged for the owner, nothing refunded', async () => {

@@ -5,7 +5,7 @@
 import type { Db, RefundRow } from '@esim/db';
 import type { Services } from '../types.ts';
 import { renderConfirmationCodeEmail, renderRefundEmail, type EmailPlan, type RefundEmailInput } from '../../emails/render.ts';
-import { OUTSIDE_REFUND_REASON } from '../../domain/refunds.ts';
+import { FRAUD_WARNING_REFUND_REASON, OUTSIDE_REFUND_REASON } from '../../domain/refunds.ts';
 import { composeEsimMail } from '../../providers/mail/index.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
 import { backoffDelay } from '../../providers/retry.ts';
@@ -49,7 +49,8 @@ export function refundNoticeKind(seq: number): RefundNoticeKind {
 function refundCause(row: RefundRow): RefundEmailInput['cause'] {
   if (row.full !== 1) return { kind: 'partial', reason: row.reason };
   if (row.actor === 'traveller') return { kind: 'requested' };
-  if (row.actor === 'system') return { kind: 'undeliverable' };
+  // A refund after a card issuer's fraud warning is not 'could not be delivered': a plain notice.
+  if (row.actor === 'system') return row.reason.startsWith(FRAUD_WARNING_REFUND_REASON) ? undefined : { kind: 'undeliverable' };
   // A refund made at the payment service has no note of ours.
   return row.reason === OUTSIDE_REFUND_REASON ? undefined : { kind: 'owner', reason: row.reason };
 }

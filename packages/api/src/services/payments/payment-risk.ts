@@ -33,6 +33,7 @@ import { addLedgerRow, lockUserPoints, pointsTotals } from '../rewards/rewards-l
 import { scheduleProvisioning } from '../order-life/claim.ts';
 import { markRefunded, refundOrder } from '../order-life/refunds.ts';
 import { settlePaymentIntent } from './payment-events.ts';
+import { FRAUD_WARNING_REFUND_REASON } from '../../domain/refunds.ts';
 
 /** Dispute statuses after which nothing more happens (Stripe API reference, Disputes: status). */
 const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed', 'prevented']);
@@ -290,7 +291,7 @@ async function refundForWarning(db: Db, services: Services, order: Order, fraudT
     await refundOrder(db, services, {
       orderId: order.id,
       actor: 'system',
-      reason: `early fraud warning from the card issuer (${fraudType ?? 'fraud'})`,
+      reason: `${FRAUD_WARNING_REFUND_REASON} (${fraudType ?? 'fraud'})`,
     });
   } catch (e) {
     // A refund under way already (or done meanwhile) is that refund; the worker finishes a claimed one.
