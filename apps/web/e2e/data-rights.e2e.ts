@@ -24,8 +24,9 @@ describe('data rights', () => {
     await browser?.close();
   });
 
+  /** Registers on the page `open('/register')` opened (one navigation: no second load racing the first). */
   async function register(page: Page, username: string, email: string) {
-    await page.goto(new URL('/register', baseURL).href);
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
     await page.getByLabel(/^Username/).fill(username);
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Password/).fill(PASSWORD);

@@ -28,6 +28,8 @@ export const OFFLINE_PROCEDURES = [
   'orders.receipt',
   'orders.history',
   'subscriptions.list',
+  // The dashboard's 'Support Tickets' tile (issue 30), batched with the others there.
+  'tickets.openCount',
 ] as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

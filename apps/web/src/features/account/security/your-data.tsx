@@ -19,6 +19,9 @@ import { useShopForm } from '../../../lib/forms/use-shop-form.ts';
 
 type Export = Record<string, unknown> & { generatedAt: string };
 
+/** The labels may wrap: 'Download a readable summary' is wider than a 320 px phone's card. */
+const WRAP = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal', textAlign: 'center' } } } as const;
+
 function save(name: string, body: string, type: string) {
   const url = URL.createObjectURL(new Blob([body], { type }));
   const a = document.createElement('a');
@@ -104,10 +107,10 @@ export function YourData() {
         {t('data.intro')}
       </Text>
       <Group gap="sm">
-        <Button variant="light" loading={exportData.isPending} onClick={() => download('json')}>
+        <Button variant="light" loading={exportData.isPending} onClick={() => download('json')} {...WRAP}>
           {t('data.download')}
         </Button>
-        <Button variant="default" disabled={exportData.isPending} onClick={() => download('summary')}>
+        <Button variant="default" disabled={exportData.isPending} onClick={() => download('summary')} {...WRAP}>
           {t('data.summary')}
         </Button>
       </Group>
@@ -122,7 +125,7 @@ export function YourData() {
         </Alert>
       ) : (
         <Group>
-          <Button color="red.8" variant="outline" onClick={() => setDeleting(true)}>
+          <Button color="red.8" variant="outline" onClick={() => setDeleting(true)} {...WRAP}>
             {t('delete.button')}
           </Button>
         </Group>
