@@ -60,9 +60,12 @@ export function dbDemoStore(db: Db, now: () => Date = () => new Date()): DemoPay
         const row = await CREATE_ONCE_PG.first(db, [key, intent.id, at, intent.id, JSON.stringify(intent), at, key]);
         return row?.object_id ?? undefined;
       }
-      // SQLite (in-process, no round trips): the key first, so a second use never writes an intent.
-      if ((await SAVE_IDEMPOTENT.changes(db, [key, intent.id, at])) === 0) return (await GET_IDEMPOTENT.first(db, [key]))?.object_id;
+      // SQLite (in-process, no round trips): the intent first, then the key that names it. A crash
+      // between the two leaves an intent nothing names (harmless), never a key naming no intent
+      // (the crash-kill test found that order's window: the retry got 'No such payment_intent').
+      // A second use of the key finds it taken and answers the first intent's id.
       await SAVE_INTENT.execute(db, [intent.id, JSON.stringify(intent), at]);
+      if ((await SAVE_IDEMPOTENT.changes(db, [key, intent.id, at])) === 0) return (await GET_IDEMPOTENT.first(db, [key]))?.object_id;
       return intent.id;
     },
   };
