@@ -4,6 +4,7 @@
 import { Statement, postgresFor, type Db } from '@esim/db';
 import type { DemoPaymentStore } from '../../providers/payments/index.ts';
 import type { DemoIntent, DemoSubscription } from '../../domain/payments-demo.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
 
 // Every checkout runs these (bench/orders.mjs): SQL text kept once instead of built per call.
 const GET_INTENT = new Statement<{ data: string }>('select "data" from "demo_payment_intents" where "id" = ?');
@@ -60,13 +61,15 @@ export function dbDemoStore(db: Db, now: () => Date = () => new Date()): DemoPay
         const row = await CREATE_ONCE_PG.first(db, [key, intent.id, at, intent.id, JSON.stringify(intent), at, key]);
         return row?.object_id ?? undefined;
       }
-      // SQLite (in-process, no round trips): the intent first, then the key that names it. A crash
-      // between the two leaves an intent nothing names (harmless), never a key naming no intent
-      // (the crash-kill test found that order's window: the retry got 'No such payment_intent').
-      // A second use of the key finds it taken and answers the first intent's id.
-      await SAVE_INTENT.execute(db, [intent.id, JSON.stringify(intent), at]);
-      if ((await SAVE_IDEMPOTENT.changes(db, [key, intent.id, at])) === 0) return (await GET_IDEMPOTENT.first(db, [key]))?.object_id;
-      return intent.id;
+      // SQLite (in-process, no round trips): the key and its intent in one write transaction, so a
+      // crash can never leave a key naming no intent (the crash-kill test found that window when
+      // they were two statements: the retried checkout got 'No such payment_intent'); a second use
+      // of the key writes nothing and answers the first intent's id.
+      return writeTransaction(db, async (trx) => {
+        if ((await SAVE_IDEMPOTENT.changes(trx, [key, intent.id, at])) === 0) return (await GET_IDEMPOTENT.first(trx, [key]))?.object_id;
+        await SAVE_INTENT.execute(trx, [intent.id, JSON.stringify(intent), at]);
+        return intent.id;
+      });
     },
   };
 }
