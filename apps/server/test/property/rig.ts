@@ -211,7 +211,15 @@ export async function createFuzzApp(): Promise<FuzzApp> {
   // Sessions made directly (no password hashing per re-login); re-made when a fuzzed logout,
   // login or password change ended them.
   const sessions = new Map<number, { token: string; id: string }>();
+  // A fuzzed admin.customers.erase (issue 31) may erase an account the rig signs in with: it is put
+  // back as it was at set-up (its orders stay erased), so later calls still have their callers.
+  const accounts = await db.selectFrom('users').selectAll().where('id', 'in', [customerId, adminId]).execute();
   const sessionFor = async (userId: number) => {
+    if (!(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())) {
+      const row = accounts.find((a) => a.id === userId);
+      if (row) await db.insertInto('users').values(row).execute();
+      sessions.delete(userId);
+    }
     const s = sessions.get(userId);
     if (s && (await db.selectFrom('sessions').select('id').where('id', '=', s.id).executeTakeFirst())) return s.token;
     const made = await createSession(db, userId, new Date(T0));
