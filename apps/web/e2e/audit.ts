@@ -53,10 +53,12 @@ export function sharedBrowser(options: Parameters<typeof launchBrowser>[0] = {})
       const dir = join(SCREENSHOT_DIR, 'failed');
       mkdirSync(dir, { recursive: true });
       const name = `${basename(task.file.name, '.e2e.ts')}--${slug(task.name)}`;
-      for (const [i, page] of pages.entries()) {
+      // The profile's first tab (about:blank) is not the test's: skip it.
+      for (const [i, page] of pages.filter((p) => p.url() !== 'about:blank').entries()) {
         const path = join(dir, `${name}-${i + 1}.png`);
+        const at = page.url();
         await page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(
-          () => console.error(`screenshot of the failure: ${path}`),
+          () => console.error(`screenshot of the failure (${at}): ${path}`),
           () => undefined, // a page that crashed or closed meanwhile
         );
       }

@@ -4,9 +4,10 @@
 // Axe and screenshots of /forgot-password and /reset-password at 1280 and 390 px, English and Arabic.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { sharedBrowser } from './audit.ts';
+import { axeCheck, screenshot, watchPage } from './browser.ts';
 import { fileServer } from './shop-server.ts';
 
 const { baseURL, outboxDir } = await fileServer();
@@ -18,13 +19,9 @@ const NEW_PASSWORD = 'a brand new passphrase';
 const SENT = "If an account exists for that address, we've sent a link to reset the password. It expires in 30 minutes.";
 
 describe('password reset', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  // One profile for the file; each test starts with an empty localStorage (sharedBrowser: the
+  // audit stores 'ar' as the visitor's language, and /register would then open in Arabic).
+  const browser = sharedBrowser();
 
   async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.context.newPage();

@@ -98,9 +98,12 @@ describe('buying entirely in one language', () => {
         expect(mail.html).toContain(planName);
         expect(mail.text).toContain(planName);
         expect(mail.text).not.toMatch(/Thank you for your order/);
-      } finally {
-        await page.close();
+      } catch (error) {
+        // The page stays open for the failure's screenshot (sharedBrowser), with what it logged.
+        console.error(`${c.lang}: the page was at ${page.url()}; it logged: ${JSON.stringify(errors)}`);
+        throw error;
       }
+      await page.close();
       expect(errors).toEqual([]);
     });
   }

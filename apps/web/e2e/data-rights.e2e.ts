@@ -4,9 +4,10 @@
 // data' section with the link's last step, in English at 1280 px and Arabic at 390 px.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeCheck, launchBrowser, screenshot, watchPage, type Browser } from './browser.ts';
+import { sharedBrowser } from './audit.ts';
+import { axeCheck, screenshot, watchPage } from './browser.ts';
 import { fileServer } from './shop-server.ts';
 
 const { baseURL, outboxDir } = await fileServer();
@@ -16,12 +17,12 @@ const EMAIL = `leaving.${stamp}@example.com`;
 const PASSWORD = 'a long goodbye passphrase';
 
 describe('data rights', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
+  // One profile for the file; each test starts with an empty localStorage (sharedBrowser: the
+  // Arabic test stores 'ar' as the visitor's language, and /register would then open in Arabic)
+  // and no cookies (each test registers its own account and starts signed out).
+  const browser = sharedBrowser();
+  afterEach(async () => {
+    await browser.context.clearCookies();
   });
 
   /** Registers on the page `open('/register')` opened (one navigation: no second load racing the first). */
