@@ -31,6 +31,16 @@ async function cookieOf(username: string, role: 'customer' | 'admin'): Promise<s
   return `session=${sessionCookieOf(res)}`;
 }
 
+const HEADER = 'email,locale,source,subscribed_at,unsubscribe_url,list_unsubscribe_url';
+
+/** One CSV line's cells (quoted cells with doubled quotes kept as written: the first four are compared as text). */
+function cells(line: string): string[] {
+  return line
+    .match(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)!
+    .slice(0, 6)
+    .map((c) => c.replace(/,$/, ''));
+}
+
 const download = (cookie?: string) => t.app.request(`${ORIGIN}/api/admin/newsletter.csv`, { headers: cookie ? { Cookie: cookie } : {} });
 
 async function subscribe(email: string, source = 'blog') {
@@ -59,21 +69,65 @@ describe('GET /api/admin/newsletter.csv', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="newsletter-subscribers-2026-03-01.csv"');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const at = t.clock.now.toISOString();
-    expect(await res.text()).toBe(
-      [
-        'email,locale,source,subscribed_at',
-        `reader@mail.example,en,blog,${at}`,
-        `other@mail.example,en,footer,${at}`,
-        `"'=HYPERLINK(""x"")@evil.example",en,blog,${at}`,
-        '',
-      ].join('\r\n'),
-    );
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe(HEADER);
+    expect(lines.at(-1)).toBe('');
+    // The first four columns as they are; then each reader's own unsubscribe link and one-click URL.
+    const rows = lines.slice(1, -1).map(cells);
+    expect(rows.map((r) => r.slice(0, 4).join(','))).toEqual([
+      `reader@mail.example,en,blog,${at}`,
+      `other@mail.example,en,footer,${at}`,
+      `"'=HYPERLINK(""x"")@evil.example",en,blog,${at}`,
+    ]);
+    for (const r of rows) {
+      expect(r[4]).toMatch(new RegExp(`^${ORIGIN}/blog\\?newsletter=u\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$`));
+      expect(r[5]).toBe(`${ORIGIN}/api/newsletter/unsubscribe/${new URL(r[4]!).searchParams.get('newsletter')}`);
+    }
+    expect(new Set(rows.map((r) => r[5])).size).toBe(3);
+  });
+
+  it("a reader leaves the list by the one-click URL: a POST with no cookie and no Origin (RFC 8058), once; GET only shows the blog's page", async () => {
+    await subscribe('reader@mail.example');
+    await subscribe('stays@mail.example');
+    await t.db.updateTable('newsletter_subscribers').set({ confirmed_at: t.clock.now.toISOString() }).execute();
+    const admin = await cookieOf('alice', 'admin');
+    const csv = async () => (await (await download(admin)).text()).split('\r\n').slice(1, -1).map(cells);
+    const oneClick = (await csv()).find((r) => r[0] === 'reader@mail.example')![5]!;
+    const path = new URL(oneClick).pathname;
+
+    // A mail client's browser opening the URL: the blog's page for the same link; nobody leaves on a GET.
+    const look = await t.app.request(`${ORIGIN}${path}`);
+    expect(look.status).toBe(303);
+    expect(look.headers.get('location')).toBe(`/blog?newsletter=${encodeURIComponent(path.split('/').at(-1)!)}`);
+    expect((await csv()).map((r) => r[0])).toEqual(['reader@mail.example', 'stays@mail.example']);
+
+    // The provider's POST: form-encoded, no cookie, no Origin, no X-Requested-With.
+    const post = () =>
+      t.app.request(`${ORIGIN}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    const first = await post();
+    expect(first.status).toBe(200);
+    expect(await first.text()).toBe('You are unsubscribed from the newsletter.');
+    expect((await csv()).map((r) => r[0])).toEqual(['stays@mail.example']);
+    expect((await post()).status).toBe(200); // again: still off, nothing else changes
+    expect((await csv()).map((r) => r[0])).toEqual(['stays@mail.example']);
+
+    // A forged token: 404 with a message, nobody leaves; the CSRF exemption covers this path only.
+    const forged = await t.app.request(`${ORIGIN}${path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`, { method: 'POST', body: '' });
+    expect(forged.status).toBe(404);
+    expect(await forged.text()).toMatch(/not valid/);
+    expect((await csv()).map((r) => r[0])).toEqual(['stays@mail.example']);
+    const other = await t.app.request(`${ORIGIN}/api/newsletter`, { method: 'POST', body: '{"email":"x@y.example"}' });
+    expect(other.status).toBe(403);
   });
 
   it('with no subscribers it is the header alone', async () => {
     const res = await download(await cookieOf('alice', 'admin'));
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('email,locale,source,subscribed_at\r\n');
+    expect(await res.text()).toBe(`${HEADER}\r\n`);
   });
 
   it('a guest gets 401 and a customer 403, as JSON in the REST error shape, never cached', async () => {

@@ -133,16 +133,23 @@ describe('newsletter', () => {
     expect(out.filename).toBe('newsletter-subscribers-2026-03-01.csv');
     expect(out.count).toBe(4);
     const at = rig.clock.now.toISOString();
-    expect(out.csv).toBe(
-      [
-        'email,locale,source,subscribed_at',
-        `plain@mail.example,en,blog,${at}`,
-        `"'=cmd|""/c calc""!a1@evil.example",en,"'+sum(1,2)",${at}`,
-        `'@at@evil.example,en,'-2,${at}`,
-        `tab@evil.example,en,'\tx,${at}`,
-        '',
-      ].join('\r\n'),
-    );
+    // Each row ends with the reader's two unsubscribe URLs (tested over HTTP in apps/server admin-csv.test.ts).
+    const withoutLinks = out.csv
+      .split('\r\n')
+      .map((line) =>
+        line.replace(
+          /,http:\/\/localhost:3000\/blog\?newsletter=u\.[^,]+,http:\/\/localhost:3000\/api\/newsletter\/unsubscribe\/u\.[^,]+$/,
+          '',
+        ),
+      );
+    expect(withoutLinks).toEqual([
+      'email,locale,source,subscribed_at,unsubscribe_url,list_unsubscribe_url',
+      `plain@mail.example,en,blog,${at}`,
+      `"'=cmd|""/c calc""!a1@evil.example",en,"'+sum(1,2)",${at}`,
+      `'@at@evil.example,en,'-2,${at}`,
+      `tab@evil.example,en,'\tx,${at}`,
+      '',
+    ]);
   });
 
   it.each([

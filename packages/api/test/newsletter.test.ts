@@ -33,6 +33,8 @@ describe('newsletter double opt-in', () => {
     expect(mail.subject).toBe('Bitte bestätigen Sie Ihr Newsletter-Abonnement');
     expect(mail.text).toContain('/de/blog?newsletter=');
     expect(mail.html).toContain('Newsletter abbestellen');
+    // RFC 8058: the one-click URL for the List-Unsubscribe header carries the same unsubscribe token as the footer's link.
+    expect(mail.listUnsubscribe?.oneClick).toBe(`http://localhost:3000/api/newsletter/unsubscribe/${tokenIn(mail.text, 'unsubscribe')}`);
 
     expect(await api.support.confirmNewsletter({ token: tokenIn(mail.text, 'confirm') })).toEqual({ email: 'reader@example.com' });
     expect(await api.support.confirmNewsletter({ token: tokenIn(mail.text, 'confirm') })).toEqual({ email: 'reader@example.com' });

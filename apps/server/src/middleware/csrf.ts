@@ -2,7 +2,8 @@
 // X-Requested-With header the spec's client sends).
 //
 // For every method other than GET/HEAD/OPTIONS under /api/* (except /api/webhooks/*, which are
-// authenticated by their signatures):
+// authenticated by their signatures, and /api/newsletter/unsubscribe/<token>, RFC 8058's one-click
+// POST, authenticated by its signed token):
 // - the Origin header (or, when a browser sent none, the origin of the Referer) must be one of the
 //   configured origins (trustedOrigins below): PUBLIC_URL's and TRUSTED_ORIGINS. The Host header
 //   is never consulted: whoever sends the request chooses it, so a request whose Host was set to
@@ -17,6 +18,8 @@ import type { Env } from '../env.ts';
 import { sendError } from '../response.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** RFC 8058 one-click unsubscribe: the mail provider POSTs without Origin or cookies; the signed token is the authority. */
+const ONE_CLICK_UNSUBSCRIBE = /^\/api\/newsletter\/unsubscribe\/[^/]+$/;
 
 function originOf(url: string | undefined): string | null {
   if (!url) return null;
@@ -62,7 +65,7 @@ export function csrfGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const refuse = (c: Context<AppEnv>, message: string) => sendError(c, 403, 'FORBIDDEN', message);
 
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/webhooks/')) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/webhooks/') || ONE_CLICK_UNSUBSCRIBE.test(c.req.path)) return next();
 
     const origin = originOf(c.req.header('origin')) ?? (c.req.header('origin') ? null : originOf(c.req.header('referer')));
     if (!origin || !trusted.has(origin)) {

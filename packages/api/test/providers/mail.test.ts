@@ -108,6 +108,20 @@ describe('outbox mailer', () => {
     expect(await readdir(sub)).toEqual(['1970-01-01T00-00-00-000Z-ORD-1-2.eml', '1970-01-01T00-00-00-000Z-ORD-1.eml']);
   });
 
+  it('a list e-mail carries List-Unsubscribe with its one-click URL and List-Unsubscribe-Post (RFC 8058 §3.1); others carry neither', async () => {
+    const sub = join(dir, 'list');
+    const mailer = createOutboxMailer({ dir: sub, from: 'news@shop.example' });
+    const oneClick = 'https://shop.example/api/newsletter/unsubscribe/u.abc.def';
+    const list = await mailer.send({ to: 'x@y.example', subject: 's', text: 't', html: 't', listUnsubscribe: { oneClick } });
+    const head = parseMime(await readFile(list.location!, 'utf8')).headers;
+    expect(head.get('list-unsubscribe')).toBe(`<${oneClick}>`);
+    expect(head.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const plain = await mailer.send({ to: 'x@y.example', subject: 's', text: 't', html: 't' });
+    const plainHead = parseMime(await readFile(plain.location!, 'utf8')).headers;
+    expect(plainHead.get('list-unsubscribe')).toBeUndefined();
+    expect(plainHead.get('list-unsubscribe-post')).toBeUndefined();
+  });
+
   it('names untagged messages randomly', async () => {
     const sub = join(dir, 'untagged');
     const r = await createOutboxMailer({ dir: sub, from: 'a@shop.example' }).send({

@@ -17,6 +17,12 @@ export function toNodemailer(message: MailMessage, from: string): Mail.Options {
     to: message.to,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     subject: message.subject,
+    ...(message.listUnsubscribe
+      ? {
+          list: { unsubscribe: message.listUnsubscribe.oneClick },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
     text: message.text,
     html: message.html,
     attachments: (message.attachments ?? []).map((a) => ({

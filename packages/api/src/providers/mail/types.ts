@@ -27,6 +27,13 @@ export interface MailMessage {
   idempotencyKey?: string | undefined;
   /** The Date header: when the message was ready to send (default: now). The outbox names its file by it. */
   date?: Date | undefined;
+  /**
+   * A list e-mail's unsubscribe (RFC 2369 List-Unsubscribe): `oneClick` is an https URL that
+   * unsubscribes on a POST with the body 'List-Unsubscribe=One-Click' and nothing else (RFC 8058
+   * §3.1: no cookies, no further step), sent with List-Unsubscribe-Post; mail clients show their own
+   * 'Unsubscribe' button for it.
+   */
+  listUnsubscribe?: { oneClick: string } | undefined;
 }
 
 export interface SendResult {

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { TInboxStatus } from '../../domain/admin.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import type { Services } from '../types.ts';
+import { newsletterOneClickUrl, newsletterUnsubscribeUrl } from '../support/newsletter.ts';
 import { recordAudit } from './audit.ts';
 import { containsPattern, lowerLike } from './customers.ts';
 import type { AdminActor, AdminContactMessage, AdminInboxView, AdminSubscriber, Paged } from './views.ts';
@@ -181,7 +182,9 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export const SUBSCRIBERS_CSV_HEADER = ['email', 'locale', 'source', 'subscribed_at'] as const;
+// The list goes to whatever sends the newsletter: each row carries the reader's unsubscribe link (the
+// footer every newsletter e-mail must have) and the one-click URL for its List-Unsubscribe header (RFC 8058).
+export const SUBSCRIBERS_CSV_HEADER = ['email', 'locale', 'source', 'subscribed_at', 'unsubscribe_url', 'list_unsubscribe_url'] as const;
 
 /** Every subscriber, oldest first, as CSV text with CRLF line ends; the file name carries today's date. */
 export async function subscribersCsv(db: Db, services: Services): Promise<{ filename: string; csv: string; count: number }> {
@@ -193,7 +196,10 @@ export async function subscribersCsv(db: Db, services: Services): Promise<{ file
     .orderBy('id')
     .execute();
   const lines = [SUBSCRIBERS_CSV_HEADER.join(',')];
-  for (const r of rows) lines.push([r.email, r.locale, r.source, r.created_at].map(csvCell).join(','));
+  for (const r of rows) {
+    const links = [await newsletterUnsubscribeUrl(db, services, r.email, r.locale), await newsletterOneClickUrl(db, r.email, services)];
+    lines.push([r.email, r.locale, r.source, r.created_at, ...links].map(csvCell).join(','));
+  }
   const day = services.now().toISOString().slice(0, 10);
   return { filename: `newsletter-subscribers-${day}.csv`, csv: `${lines.join('\r\n')}\r\n`, count: rows.length };
 }

@@ -66,15 +66,21 @@ export async function requestNewsletterSubscription(
     .where((eb) => eb.or([eb('confirm_sent_at', 'is', null), eb('confirm_sent_at', '<=', dueBefore)]))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return { ok: true };
+  const unsubscribeToken = await newsletterToken(db, 'unsubscribe', email);
   const mail = renderNewsletterConfirmEmail({
     locale: args.locale,
     confirmUrl: linkUrl(services, '/blog', args.locale, await newsletterToken(db, 'confirm', email)),
-    unsubscribeUrl: linkUrl(services, '/blog', args.locale, `u.${await newsletterToken(db, 'unsubscribe', email)}`),
+    unsubscribeUrl: linkUrl(services, '/blog', args.locale, `u.${unsubscribeToken}`),
     productName: services.config.productName,
     supportEmail: services.config.supportEmail,
   });
   try {
-    await services.mailer.send({ to: email, ...mail, tag: `newsletter-confirm-${now.getTime()}` });
+    await services.mailer.send({
+      to: email,
+      ...mail,
+      listUnsubscribe: { oneClick: oneClickUrl(services, unsubscribeToken) },
+      tag: `newsletter-confirm-${now.getTime()}`,
+    });
   } catch (e) {
     services.log.error('newsletter confirmation not sent', { error: String(e) });
   }
@@ -108,6 +114,19 @@ export async function unsubscribeNewsletter(db: Db, services: Services, token: s
     .where('unsubscribed_at', 'is', null)
     .execute();
   return { email };
+}
+
+/**
+ * The List-Unsubscribe header's URL (RFC 8058 one-click): POST unsubscribes at once, GET sends
+ * the reader to the blog's page for the same link (apps/server rest/support.ts).
+ */
+function oneClickUrl(services: Services, unsubscribeToken: string): string {
+  return new URL(`/api/newsletter/unsubscribe/u.${unsubscribeToken}`, services.config.publicUrl).href;
+}
+
+/** The List-Unsubscribe (one-click) URL of a newsletter e-mail to `email`: for the list's CSV and any sender. */
+export async function newsletterOneClickUrl(db: Db, email: string, services: Services): Promise<string> {
+  return oneClickUrl(services, await newsletterToken(db, 'unsubscribe', email.trim().toLowerCase()));
 }
 
 /** The unsubscribe URL a newsletter e-mail to `email` must carry (withUnsubscribe). */
