@@ -232,6 +232,24 @@ describe('data requests (issue 31)', () => {
     ]);
   });
 
+  it("a guest's data by address: exported and erased by the owner, each audited without the address; support may not", async () => {
+    const guest = rig.browser();
+    const api = await guest.caller();
+    await api.support.contact({ name: 'Gus Guest', email: 'gus.guest@mail.example', subject: 'Help', message: 'My eSIM please' });
+    const owner = await admin.api();
+    const data = await owner.admin.customers.exportGuestData({ email: 'Gus.Guest@mail.example' });
+    expect(data).toMatchObject({ format: 'esim-shop-data-export', guestEmail: 'gus.guest@mail.example', orders: [] });
+    expect(await owner.admin.customers.eraseGuest({ email: 'gus.guest@mail.example' })).toMatchObject({ erased: true, orders: 0 });
+    expect((await refusal(owner.admin.customers.eraseGuest({ email: 'gus.guest@mail.example' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(owner.admin.customers.exportGuestData({ email: '' }))).code).toBe('BAD_REQUEST');
+    const audit = await auditRows(rig);
+    expect(audit.map((a) => a.action)).toEqual(['guest.data.export', 'guest.erase']);
+    expect(JSON.stringify(audit)).not.toContain('gus');
+    const support = await signedIn(rig, 'admin', { username: 'sue_support' });
+    await rig.db.updateTable('users').set({ admin_role: 'support' }).where('id', '=', support.id).execute();
+    expect((await refusal((await support.api()).admin.customers.eraseGuest({ email: 'x@mail.example' }))).code).toBe('FORBIDDEN');
+  });
+
   it('refuses to erase the admin themself or another back-office account', async () => {
     const api = await admin.api();
     expect((await refusal(api.admin.customers.erase({ userId: admin.id }))).code).toBe('BAD_REQUEST');

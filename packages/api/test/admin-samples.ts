@@ -31,6 +31,8 @@ export const SAMPLES: Record<string, unknown> = {
   'admin.customers.reveal': { userId: 987654 },
   'admin.customers.exportData': { userId: 987654 },
   'admin.customers.erase': { userId: 987654 },
+  'admin.customers.exportGuestData': { email: 'nobody-here@example.net' },
+  'admin.customers.eraseGuest': { email: 'nobody-here@example.net' },
   'admin.rates.list': undefined,
   'admin.rates.update': { currency: 'EUR', rate: '0.91' },
   'admin.rewards.overview': undefined,

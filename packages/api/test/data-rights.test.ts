@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { AppError } from '../src/errors.ts';
-import { DELETION_LINK_TTL_MS, ERASED_EMAIL } from '../src/services/accounts/data-rights.ts';
+import { DELETION_LINK_TTL_MS, ERASED_EMAIL, eraseGuest, exportGuestData } from '../src/services/accounts/data-rights.ts';
 import { createRewardsRig, buy, type RewardsRig } from './rewards/rig.ts';
 import { account, type Browser } from './orders/rig.ts';
 
@@ -61,8 +61,9 @@ async function rejection(p: Promise<unknown>): Promise<{ code: string; message: 
   try {
     await p;
   } catch (e) {
-    const err = e as { code: string; message: string; cause?: unknown };
-    return { code: err.code, message: err.message, details: (err.cause as AppError | undefined)?.details };
+    // A tRPC error carries the AppError as its cause; a service called directly throws the AppError itself.
+    const err = e as { code: string; message: string; cause?: unknown; details?: unknown };
+    return { code: err.code, message: err.message, details: (err.cause as AppError | undefined)?.details ?? err.details };
   }
   throw new Error('expected the call to fail');
 }
@@ -207,5 +208,73 @@ describe('account deletion', () => {
     expect(refused).toMatchObject({ code: 'CONFLICT', details: { reason: 'order_in_flight' } });
     expect(refused.message).toMatch(/try again in a few minutes/);
     expect(await rig.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeTruthy();
+  });
+});
+
+describe("a guest's data (no account)", () => {
+  const GUEST = { email: 'grace.hopper@example.net', name: 'Grace Brewster Hopper', ip: '203.0.113.9' };
+
+  /** A guest with two orders (one eSIM used), a message to support, a ticket and the newsletter, plus someone else's order. */
+  async function fullGuest() {
+    const browser = rig.browser({ ip: GUEST.ip });
+    const first = await buy(rig, browser, rig.plans.japan1.id, { email: GUEST.email });
+    const second = await buy(rig, browser, rig.plans.japan5.id, { email: GUEST.email.toUpperCase() });
+    const api = await browser.caller();
+    await api.support.contact({ name: GUEST.name, email: GUEST.email, subject: 'My Japan eSIM', message: `It is ${GUEST.name}` });
+    await api.support.subscribe({ email: GUEST.email });
+    const other = await buy(rig, rig.browser(), rig.plans.japan1.id, { email: 'someone.else@example.net' });
+    await rig.settle();
+    return { orderIds: [first.orderId, second.orderId], other: other.orderId };
+  }
+
+  it('the export holds its orders, eSIMs, messages and consent and nobody else’s; the erasure leaves no trace of the address and keeps the invoices', async () => {
+    const { orderIds, other } = await fullGuest();
+    const data = await exportGuestData(rig.db, rig.services, `  ${GUEST.email.toUpperCase()} `);
+    expect(data.guestEmail).toBe(GUEST.email);
+    expect(data.orders.map((o) => o.public_id).sort()).toEqual([...orderIds].sort());
+    expect(data.esims).toHaveLength(2);
+    expect(data.supportMessages.length + data.tickets.length).toBeGreaterThan(0);
+    expect(data.newsletter).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toContain('someone.else');
+    expect(JSON.stringify(data)).not.toMatch(/token_hash|access_token/);
+
+    expect(await eraseGuest(rig.db, rig.services, GUEST.email)).toMatchObject({ erased: true, orders: 2 });
+    const needles = [GUEST.email, GUEST.name];
+    expect((await everyTextValue()).filter(([, , v]) => needles.some((n) => v.toLowerCase().includes(n.toLowerCase())))).toEqual([]);
+    const orders = await rig.db
+      .selectFrom('orders')
+      .select(['public_id', 'email', 'status'])
+      .where('public_id', 'in', [...orderIds, other])
+      .execute();
+    expect(
+      orders
+        .filter((o) => o.email === ERASED_EMAIL)
+        .map((o) => o.public_id)
+        .sort(),
+    ).toEqual([...orderIds].sort());
+    expect(orders.find((o) => o.public_id === other)?.email).toBe('someone.else@example.net');
+    // Nothing is left under the address: the second try is 404, with what it means.
+    expect(await rejection(eraseGuest(rig.db, rig.services, GUEST.email))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await rejection(exportGuestData(rig.db, rig.services, GUEST.email))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("refuses an account's address (409 naming the account), a malformed one (400), and erases nothing while an order is being delivered (409)", async () => {
+    await (await rig.browser().caller()).auth.register(account({ username: 'has_account', email: 'has.account@example.net' }));
+    const refusedAccount = await rejection(eraseGuest(rig.db, rig.services, 'Has.Account@example.net'));
+    expect(refusedAccount).toMatchObject({ code: 'CONFLICT', details: { reason: 'has_account' } });
+    expect(refusedAccount.message).toMatch(/belongs to account #\d+/);
+    expect(await rejection(exportGuestData(rig.db, rig.services, 'not an address'))).toMatchObject({
+      code: 'BAD_INPUT',
+      details: { field: 'email' },
+    });
+    expect(await rejection(eraseGuest(rig.db, rig.services, ERASED_EMAIL))).toMatchObject({ code: 'BAD_INPUT' });
+
+    const { orderIds } = await fullGuest();
+    await rig.db.updateTable('orders').set({ status: 'provisioning' }).where('public_id', '=', orderIds[0]!).execute();
+    expect(await rejection(eraseGuest(rig.db, rig.services, GUEST.email))).toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'order_in_flight' },
+    });
+    expect(await rig.db.selectFrom('orders').select('id').where('email', '=', GUEST.email).execute()).toHaveLength(2);
   });
 });

@@ -154,6 +154,10 @@ export const ZIdInput = z.object({ id: z.number().int().positive() });
 // ── Customers ──────────────────────────────────────────────────────────────────────────────
 export const ZCustomerSearch = z.object({ q: ZSearch, page: ZPage, pageSize: ZPageSize, disabledOnly: z.boolean().default(false) });
 export const ZUserRef = z.object({ userId: z.number().int().positive() });
+/** Issue 31: a guest's data request, by the address they bought or wrote with (checked again by the service). */
+export const ZGuestRef = z.object({
+  email: z.string().trim().min(3, "Enter the guest's e-mail address.").max(254, 'That address is too long.'),
+});
 export const ZSetDisabled = z.object({ userId: z.number().int().positive(), disabled: z.boolean() });
 /** 'customer', or one of the back-office roles (issue 27). */
 export const ZSetRole = z.object({ userId: z.number().int().positive(), role: z.enum(['customer', 'owner', 'support', 'catalogue']) });

@@ -1,10 +1,12 @@
 // admin.customers.*: search, one customer's orders, eSIMs and points, disable/enable, back-office role,
 // ending an account's sessions, and revealing the e-mail and phone support sees masked.
-import { ZCustomerSearch, ZSetDisabled, ZSetRole, ZUserRef } from '../../domain/admin.ts';
+import { ZCustomerSearch, ZGuestRef, ZSetDisabled, ZSetRole, ZUserRef } from '../../domain/admin.ts';
 import {
   endCustomerSessions,
   eraseCustomer,
+  eraseGuestCustomer,
   exportCustomerData,
+  exportGuestCustomerData,
   getCustomer,
   revealCustomer,
   searchCustomers,
@@ -60,6 +62,20 @@ export const adminCustomersRouter = router({
     .input(ZUserRef)
     .mutation(async ({ ctx, input }) =>
       eraseCustomer(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'user.erase' }), input),
+    ),
+  /** Issue 31: a guest's data export by the address they bought or wrote with (409 for an account's address); audited, step-up. */
+  exportGuestData: adminProcedure
+    .meta(ROLES.ownerOnly)
+    .input(ZGuestRef)
+    .mutation(async ({ ctx, input }) =>
+      exportGuestCustomerData(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'guest.data.export' }), input),
+    ),
+  /** Issue 31: erases a guest's data by address (orders kept as invoices without it); audited, step-up. */
+  eraseGuest: adminProcedure
+    .meta(ROLES.ownerOnly)
+    .input(ZGuestRef)
+    .mutation(async ({ ctx, input }) =>
+      eraseGuestCustomer(ctx.db, ctx.services, await requireStepUp(ctx, actorOf(ctx), { action: 'guest.erase' }), input),
     ),
   /** The e-mail address and phone number support sees masked, in full; every reveal is audited. */
   reveal: adminProcedure

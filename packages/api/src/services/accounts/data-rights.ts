@@ -234,11 +234,11 @@ function deletionUrl(publicUrl: string, token: string): string {
   return new URL(`/account/profile?deleteAccount=${encodeURIComponent(token)}`, publicUrl).href;
 }
 
-async function assertNothingInFlight(db: Db, userId: number, email: string): Promise<void> {
+async function assertNothingInFlight(db: Db, userId: number | null, email: string): Promise<void> {
   const busy = await db
     .selectFrom('orders')
     .select('public_id')
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', email)]))
+    .where((eb) => (userId === null ? eb('email', '=', email) : eb.or([eb('user_id', '=', userId), eb('email', '=', email)])))
     .where((eb) =>
       eb.or([eb('status', 'in', [...IN_FLIGHT]), eb.and([eb('refund_requested_at', 'is not', null), eb('status', '!=', 'refunded')])]),
     )
@@ -363,62 +363,85 @@ export async function eraseAccount(db: Db, services: Services, userId: number, a
   }
   const now = iso(services.now());
   await writeTransaction(db, async (trx) => {
-    const orderIds = (
-      await trx
-        .selectFrom('orders')
-        .select('id')
-        .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
-        .execute()
-    ).map((o) => o.id);
-    if (orderIds.length > 0) {
-      await trx.updateTable('orders').set({ user_id: null, email: ERASED_EMAIL, updated_at: now }).where('id', 'in', orderIds).execute();
-      await trx.updateTable('esims').set({ user_id: null, updated_at: now }).where('order_id', 'in', orderIds).execute();
-      await trx.deleteFrom('email_outbox').where('order_id', 'in', orderIds).execute();
-      await trx
-        .updateTable('esim_links')
-        .set({ revoked_at: now })
-        .where('order_id', 'in', orderIds)
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
-    await trx.updateTable('esims').set({ user_id: null, updated_at: now }).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('email_outbox').where('to_address', '=', user.email).execute();
+    await eraseTraces(trx, { userId, email: user.email, names: [user.username, user.username_key, user.email], now });
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await trx.insertInto('data_requests').values({ kind: 'erasure', subject_user_id: userId, actor, created_at: now }).execute();
+  });
+  services.log.info('account erased', { userId, actor });
+}
+
+/**
+ * What an erasure removes of a person, inside the caller's write transaction: everything under their
+ * account (`userId`; null for a guest, who has none) or their address `email` — the orders (kept as
+ * invoices without them), the eSIMs' owner, outbox rows, guest links, messages to support, tickets,
+ * promo uses, the newsletter consent, the sign-in history under `names` (what they may have typed),
+ * the account e-mail log and the admin audit's copies of the account's fields.
+ */
+async function eraseTraces(
+  trx: Db,
+  { userId, email, names, now }: { userId: number | null; email: string; names: readonly string[]; now: string },
+): Promise<void> {
+  const orderIds = (
     await trx
-      .updateTable('contact_messages')
-      .set({ user_id: null, name: ERASED_TEXT, email: ERASED_EMAIL, subject: ERASED_TEXT, message: ERASED_TEXT, ip: '', user_agent: '' })
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
-      .execute();
-    const ticketIds = (
-      await trx
-        .selectFrom('tickets')
-        .select('id')
-        .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
-        .execute()
-    ).map((t) => t.id);
-    if (ticketIds.length > 0) {
-      await trx
-        .updateTable('tickets')
-        .set({ user_id: null, email: ERASED_EMAIL, name: ERASED_TEXT, subject: ERASED_TEXT })
-        .where('id', 'in', ticketIds)
-        .execute();
-      await trx.updateTable('ticket_messages').set({ body: ERASED_TEXT }).where('ticket_id', 'in', ticketIds).execute();
-    }
-    // Promo code uses stay counted (the code's limits and figures) without the person: a per-customer
-    // limit then no longer knows them.
+      .selectFrom('orders')
+      .select('id')
+      .where((eb) => (userId === null ? eb('email', '=', email) : eb.or([eb('user_id', '=', userId), eb('email', '=', email)])))
+      .execute()
+  ).map((o) => o.id);
+  if (orderIds.length > 0) {
+    await trx.updateTable('orders').set({ user_id: null, email: ERASED_EMAIL, updated_at: now }).where('id', 'in', orderIds).execute();
+    await trx.updateTable('esims').set({ user_id: null, updated_at: now }).where('order_id', 'in', orderIds).execute();
+    await trx.deleteFrom('email_outbox').where('order_id', 'in', orderIds).execute();
     await trx
-      .updateTable('promo_redemptions')
-      .set({ user_id: null, email_norm: ERASED_EMAIL })
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_norm', '=', user.email)]))
+      .updateTable('esim_links')
+      .set({ revoked_at: now })
+      .where('order_id', 'in', orderIds)
+      .where('revoked_at', 'is', null)
       .execute();
-    await trx.deleteFrom('newsletter_subscribers').where('email', '=', user.email).execute();
+  }
+  if (userId !== null) await trx.updateTable('esims').set({ user_id: null, updated_at: now }).where('user_id', '=', userId).execute();
+  await trx.deleteFrom('email_outbox').where('to_address', '=', email).execute();
+  await trx
+    .updateTable('contact_messages')
+    .set({ user_id: null, name: ERASED_TEXT, email: ERASED_EMAIL, subject: ERASED_TEXT, message: ERASED_TEXT, ip: '', user_agent: '' })
+    .where((eb) => (userId === null ? eb('email', '=', email) : eb.or([eb('user_id', '=', userId), eb('email', '=', email)])))
+    .execute();
+  const ticketIds = (
     await trx
-      .deleteFrom('login_audit')
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('username_tried', 'in', [user.username, user.username_key, user.email])]))
-      .execute();
+      .selectFrom('tickets')
+      .select('id')
+      .where((eb) => (userId === null ? eb('email', '=', email) : eb.or([eb('user_id', '=', userId), eb('email', '=', email)])))
+      .execute()
+  ).map((t) => t.id);
+  if (ticketIds.length > 0) {
     await trx
-      .deleteFrom('account_email_log')
-      .where('address_key', 'in', [user.email, user.username_key, `user:${userId}`])
+      .updateTable('tickets')
+      .set({ user_id: null, email: ERASED_EMAIL, name: ERASED_TEXT, subject: ERASED_TEXT })
+      .where('id', 'in', ticketIds)
       .execute();
+    await trx.updateTable('ticket_messages').set({ body: ERASED_TEXT }).where('ticket_id', 'in', ticketIds).execute();
+  }
+  // Promo code uses stay counted (the code's limits and figures) without the person: a per-customer
+  // limit then no longer knows them.
+  await trx
+    .updateTable('promo_redemptions')
+    .set({ user_id: null, email_norm: ERASED_EMAIL })
+    .where((eb) => (userId === null ? eb('email_norm', '=', email) : eb.or([eb('user_id', '=', userId), eb('email_norm', '=', email)])))
+    .execute();
+  await trx.deleteFrom('newsletter_subscribers').where('email', '=', email).execute();
+  await trx
+    .deleteFrom('login_audit')
+    .where((eb) =>
+      userId === null
+        ? eb('username_tried', 'in', [...names])
+        : eb.or([eb('user_id', '=', userId), eb('username_tried', 'in', [...names])]),
+    )
+    .execute();
+  await trx
+    .deleteFrom('account_email_log')
+    .where('address_key', 'in', userId === null ? [email] : [...names, `user:${userId}`])
+    .execute();
+  if (userId !== null) {
     // The admin audit keeps what was done to the account, not the account's fields.
     await trx
       .updateTable('audit_log')
@@ -427,8 +450,145 @@ export async function eraseAccount(db: Db, services: Services, userId: number, a
       .where('entity_id', '=', String(userId))
       .execute();
     await trx.updateTable('audit_log').set({ actor_username: ERASED_TEXT }).where('actor_id', '=', userId).execute();
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
-    await trx.insertInto('data_requests').values({ kind: 'erasure', subject_user_id: userId, actor, created_at: now }).execute();
+  }
+}
+
+// ── a guest's data (issue 31: travellers who bought without an account) ─────────────────────
+//
+// A guest has no account to sign in to, so the owner fulfils their request from the back office,
+// once the person has shown they hold the address (they wrote from it: a ticket or an e-mail
+// reply). Both refuse an address that belongs to an account (409: that account's own export and
+// erasure cover it, with its points and sessions) and answer 404 when the shop holds nothing under it.
+
+export interface GuestDataExport {
+  format: 'esim-shop-data-export';
+  version: 1;
+  generatedAt: string;
+  guestEmail: string;
+  orders: Row[];
+  refunds: Row[];
+  esims: Row[];
+  esimPackages: Row[];
+  esimUsageDays: Row[];
+  supportMessages: Row[];
+  tickets: Row[];
+  ticketMessages: Row[];
+  promoCodeUses: Row[];
+  newsletter: Row[];
+}
+
+/** The address as the shop stores it; 400 when it is not one. */
+function guestAddress(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254 || email === ERASED_EMAIL)
+    throw new AppError('BAD_INPUT', 'Enter the e-mail address the guest bought or wrote with, like name@example.com.', { field: 'email' });
+  return email;
+}
+
+async function refuseAccountAddress(db: Db, email: string): Promise<void> {
+  const owner = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (owner)
+    throw new AppError(
+      'CONFLICT',
+      `This address belongs to account #${owner.id}: open that customer and use its Export or Erase, which cover its guest orders too.`,
+      { reason: 'has_account', userId: owner.id },
+    );
+}
+
+/** Everything the shop holds under a guest's address (see above). */
+export async function exportGuestData(db: Db, services: Services, rawEmail: string): Promise<GuestDataExport> {
+  const email = guestAddress(rawEmail);
+  await refuseAccountAddress(db, email);
+  const orders = await db.selectFrom('orders').selectAll().where('email', '=', email).orderBy('id').execute();
+  const orderIds = orders.map((o) => o.id);
+  const none = (): Promise<Row[]> => Promise.resolve([]);
+  const esims = orderIds.length ? await db.selectFrom('esims').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute() : [];
+  const esimIds = esims.map((e) => e.id);
+  const tickets = await db.selectFrom('tickets').selectAll().where('email', '=', email).orderBy('id').execute();
+  const [refunds, packages, usage, messages, ticketMessages, promoUses, newsletter] = await Promise.all([
+    orderIds.length ? db.selectFrom('refunds').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute() : none(),
+    esimIds.length ? db.selectFrom('esim_packages').selectAll().where('esim_id', 'in', esimIds).orderBy('id').execute() : none(),
+    esimIds.length
+      ? db.selectFrom('esim_usage_days').selectAll().where('esim_id', 'in', esimIds).orderBy('esim_id').orderBy('day').execute()
+      : none(),
+    db.selectFrom('contact_messages').selectAll().where('email', '=', email).orderBy('id').execute(),
+    tickets.length
+      ? db
+          .selectFrom('ticket_messages')
+          .selectAll()
+          .where(
+            'ticket_id',
+            'in',
+            tickets.map((t) => t.id),
+          )
+          .where('author', '!=', 'note')
+          .orderBy('id')
+          .execute()
+      : none(),
+    db
+      .selectFrom('promo_redemptions as r')
+      .innerJoin('promo_codes as c', 'c.id', 'r.code_id')
+      .select(['c.code', 'r.order_id', 'r.currency', 'r.list_minor', 'r.discount_minor', 'r.state', 'r.created_at'])
+      .where('r.email_norm', '=', email)
+      .orderBy('r.id')
+      .execute(),
+    db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).execute(),
+  ]);
+  if (orders.length + messages.length + tickets.length + promoUses.length + newsletter.length === 0)
+    throw new AppError('NOT_FOUND', 'The shop holds nothing under this address: no order, message, ticket or newsletter consent.');
+  return {
+    format: 'esim-shop-data-export',
+    version: 1,
+    generatedAt: iso(services.now()),
+    guestEmail: email,
+    orders: clean(orders, ['lease_until', 'next_attempt_at']),
+    refunds: clean(refunds),
+    esims: clean(esims),
+    esimPackages: clean(packages),
+    esimUsageDays: clean(usage),
+    supportMessages: clean(messages),
+    tickets: clean(tickets),
+    ticketMessages: clean(ticketMessages),
+    promoCodeUses: clean(promoUses),
+    newsletter: clean(newsletter),
+  };
+}
+
+/**
+ * Erases what the shop holds under a guest's address, like an account's erasure (orders kept as
+ * invoices without the address; their guest links stop working). 409 while one of its orders is
+ * being paid for, delivered or refunded. → how many orders, messages and tickets lost the address.
+ */
+export async function eraseGuest(
+  db: Db,
+  services: Services,
+  rawEmail: string,
+): Promise<{ erased: true; orders: number; messages: number; tickets: number }> {
+  const email = guestAddress(rawEmail);
+  await refuseAccountAddress(db, email);
+  await assertNothingInFlight(db, null, email);
+  const now = iso(services.now());
+  const counts = await writeTransaction(db, async (trx) => {
+    // Inside the transaction: an account registered with the address meanwhile is not erased from here.
+    await refuseAccountAddress(trx, email);
+    const count = async (table: 'orders' | 'contact_messages' | 'tickets') =>
+      Number(
+        (
+          await trx
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('email', '=', email)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+    const found = { orders: await count('orders'), messages: await count('contact_messages'), tickets: await count('tickets') };
+    const promo = await trx.selectFrom('promo_redemptions').select('id').where('email_norm', '=', email).executeTakeFirst();
+    const news = await trx.selectFrom('newsletter_subscribers').select('id').where('email', '=', email).executeTakeFirst();
+    if (found.orders + found.messages + found.tickets === 0 && !promo && !news)
+      throw new AppError('NOT_FOUND', 'The shop holds nothing under this address: no order, message, ticket or newsletter consent.');
+    await eraseTraces(trx, { userId: null, email, names: [email], now });
+    return found;
   });
-  services.log.info('account erased', { userId, actor });
+  services.log.info('guest data erased', counts);
+  return { erased: true, ...counts };
 }

@@ -10,7 +10,7 @@ import { writeTransaction } from '../shared/db-tx.ts';
 import { listLevels } from '../rewards/rewards-achievements.ts';
 import { pointsTotals } from '../rewards/rewards-ledger.ts';
 import { setRole as storeRole } from '../accounts/users.ts';
-import { eraseAccount, exportUserData } from '../accounts/data-rights.ts';
+import { eraseAccount, eraseGuest, exportGuestData, exportUserData } from '../accounts/data-rights.ts';
 import type { Services } from '../types.ts';
 import { recordAudit } from './audit.ts';
 import { adminOrderRows, toAdminOrderRow } from './orders.ts';
@@ -423,4 +423,41 @@ export async function eraseCustomer(db: Db, services: Services, actor: AdminActo
     services.now(),
   );
   return { erased: true };
+}
+
+/**
+ * Issue 31: a guest's data (no account to sign in to): their export, for the owner to send to the
+ * address once the person has shown they hold it (they wrote from it). Audited without the address.
+ */
+export async function exportGuestCustomerData(db: Db, services: Services, actor: AdminActor, input: { email: string }) {
+  const data = await exportGuestData(db, services, input.email);
+  await recordAudit(
+    db,
+    actor,
+    {
+      action: 'guest.data.export',
+      entity: 'guest',
+      entityId: `${data.orders.length} orders`,
+      summary: `Exported a guest's data (${data.orders.length} orders)`,
+    },
+    services.now(),
+  );
+  return data;
+}
+
+/** Issue 31: erases what the shop holds under a guest's address (orders kept as invoices without it). Audited without the address. */
+export async function eraseGuestCustomer(db: Db, services: Services, actor: AdminActor, input: { email: string }) {
+  const out = await eraseGuest(db, services, input.email);
+  await recordAudit(
+    db,
+    actor,
+    {
+      action: 'guest.erase',
+      entity: 'guest',
+      entityId: `${out.orders} orders`,
+      summary: `Erased a guest's data on their request: ${out.orders} orders, ${out.messages} messages, ${out.tickets} tickets`,
+    },
+    services.now(),
+  );
+  return out;
 }

@@ -6,6 +6,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { textSearch, type TextSearch } from '../../../../features/admin/admin-search.ts';
+import { GuestDataRequest } from '../../../../features/admin/customers/guest-data.tsx';
+import { useSession } from '../../../../features/auth/session.ts';
 import type { AdminCustomerRow } from '../../../../features/admin/forms/views.ts';
 import {
   AdminList,
@@ -49,6 +51,7 @@ function CustomersPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const result = useQuery({ ...trpc.admin.customers.search.queryOptions(inputOf(search)), placeholderData: keepPreviousData });
+  const { user } = useSession();
 
   const go = (next: CustomerSearch) => void navigate({ search: next, resetScroll: false });
   const columns: DataColumn<AdminCustomerRow>[] = [
@@ -107,6 +110,8 @@ function CustomersPage() {
           />
         )}
       />
+      {/* Owners only, like an account's Export and Erase (the server refuses the other roles too). */}
+      {user?.adminRole === 'owner' ? <GuestDataRequest /> : null}
     </AdminPage>
   );
 }
