@@ -21,7 +21,8 @@ export const Route = createFileRoute('/coverage')({
   loader: async ({ context }) => {
     // The list shows skeletons while the regions load; the hero doesn't wait for them.
     void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
-    await loadNamespaces('coverage');
+    // 'trip': the Regional Packages section's link to the trip planner.
+    await loadNamespaces('coverage', 'trip');
   },
   component: CoveragePage,
 });

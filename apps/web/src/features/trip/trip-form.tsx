@@ -105,7 +105,8 @@ export function TripForm({ regions, busy, onSubmit, serverErrors }: TripFormProp
               {...form.getInputProps(`stops.${i}.country`)}
               error={errorOf(`stops.${i}.country`)}
             />
-            <SimpleGrid cols={2} spacing="sm" mt="sm">
+            {/* Side by side where both dates show whole (from 280 px of the stop's own width), else stacked: at a 320 px screen two clipped their text. */}
+            <SimpleGrid type="container" cols={{ base: 1, '280px': 2 }} spacing="sm" mt="sm">
               <TextInput
                 type="date"
                 label={t('form.start')}

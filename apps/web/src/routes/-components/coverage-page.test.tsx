@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REGIONS } from '../../test/fixtures.ts';
 import { server, trpcMsw } from '../../test/msw.ts';
 import { renderApp } from '../../test/render.tsx';
+import trip from '@esim/i18n/locales/en/trip.json';
+import { i18n } from '../../lib/i18n.ts';
+
+// The test set-up bundles the common namespaces; the page's loader asks for 'trip' too (its link to the planner).
+beforeAll(() => {
+  i18n.addResourceBundle('en', 'trip', trip, true, true);
+});
 
 async function openCoverage() {
   server.use(trpcMsw.catalog.regions.query(() => REGIONS));
@@ -28,6 +35,13 @@ describe('/coverage', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['List View', 'Map View']);
     await waitFor(() => expect(document.title).toBe('Global Coverage | eSIM Shop'));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('200+ countries');
+  });
+
+  it('links the trip planner from the Regional Packages block (issue 28: the header keeps the spec’s links)', async () => {
+    await openCoverage();
+    const packages = screen.getByRole('region', { name: 'Regional Packages' });
+    const link = await within(packages).findByRole('link', { name: 'Plan my trip: the cheapest eSIM plans for several countries' });
+    expect(link.getAttribute('href')).toBe('/trip');
   });
 
   it('groups countries by continent in the spec order and leaves bundles out', async () => {

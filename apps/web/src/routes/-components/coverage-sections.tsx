@@ -100,6 +100,7 @@ export function NetworkBlocks() {
 
 export function RegionalPackages({ regions }: { regions: readonly Region[] | undefined }) {
   const { t } = useTranslation('coverage');
+  const { t: tTrip } = useTranslation('trip');
   return (
     <section id="regional-packages" className={shared.section} aria-labelledby="packages-title">
       <Container size="lg">
@@ -143,6 +144,13 @@ export function RegionalPackages({ regions }: { regions: readonly Region[] | und
             );
           })}
         </ul>
+        {/* Issue 28: the trip planner, for a trip through several countries (the header's links are the spec's). */}
+        <Text mt="lg">
+          <Anchor fw={600} className={shared.inlineLink} renderRoot={(props) => <Link to="/trip" {...props} />}>
+            {tTrip('meta.title')}
+            <IconArrowRight size={16} aria-hidden className={shared.flipRtl} />
+          </Anchor>
+        </Text>
       </Container>
     </section>
   );
