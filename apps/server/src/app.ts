@@ -26,6 +26,7 @@ import { authRest } from './rest/auth.ts';
 import { usersRest } from './rest/users.ts';
 import { ordersRest } from './rest/orders.ts';
 import { supportRest } from './rest/support.ts';
+import { wellKnownRoutes } from './well-known.ts';
 import { paymentsRest } from './rest/payments.ts';
 import { rewardsRest } from './rest/rewards.ts';
 import { adminRest } from './rest/admin.ts';
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps) {
 
   // robots.txt and sitemap.xml: before the static files and the SPA fallback.
   app.route('/', seoRoutes(deps));
+  // Apple Pay's domain association file, when configured (well-known.ts).
+  app.route('/', wellKnownRoutes(deps));
 
   if (deps.webDist) app.route('/', serveWeb(deps));
 

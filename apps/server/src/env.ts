@@ -144,6 +144,13 @@ const ZEnv = z
     STRIPE_PUBLISHABLE_KEY: optionalText(),
     STRIPE_WEBHOOK_SECRET: optionalText(),
     /**
+     * Apple Pay in the Payment Element (issue 28): the path of Apple's domain association file (from
+     * Stripe: Settings → Payment method domains), served at
+     * /.well-known/apple-developer-merchantid-domain-association; unset: that path is 404. Register
+     * the domain with `payments register-domain` (cli/payments.ts).
+     */
+    APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText(),
+    /**
      * eSIM provisioning: 'simulator' (built in, nothing real), 'airalo' (Airalo Partner API v2) or
      * 'esimaccess' (eSIM Access). A real provider needs its credentials below, and Stripe payments.
      */

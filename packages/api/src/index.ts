@@ -40,6 +40,8 @@ export {
 } from './providers/index.ts';
 export type { AnyPaymentProvider, EsimProvider, Mailer, PaymentProviderConfig, SimulatorOptions } from './providers/index.ts';
 export { createShopPaymentProvider } from './services/payments/payments-provider.ts';
+export { paymentDomainProblem, registerPaymentMethodDomain } from './providers/payments/stripe-domains.ts';
+export type { PaymentMethodDomainInfo } from './providers/payments/stripe-domains.ts';
 export { receiveWebhook, handlePaymentEvent } from './services/payments/payment-events.ts';
 export type { WebhookResult } from './services/payments/payment-events.ts';
 export { reconcileOrders, runDueWork } from './services/order-life/due-work.ts';

@@ -5,6 +5,7 @@
 //   esim      esim simulate <iccid> install|activate|use <MB>|expire (the simulator; cli/esim.ts)
 //   subscriptions  subscriptions advance <SUB-…> [--fail] (demo renewals; cli/subscriptions.ts)
 //   catalog   catalog sync [--dry-run]: the eSIM provider's packages into regions and plans (cli/catalog.ts)
+//   payments  payments register-domain [domain]: the domain with Stripe for Apple Pay and Google Pay (cli/payments.ts)
 //   worker    run the fulfilment worker (provisioning, e-mail, retries, refunds) until SIGTERM, for a
 //             web server started with FULFILMENT_INLINE=0 (several workers may share the database)
 import { reconcileOrders } from '@esim/api';
@@ -22,6 +23,7 @@ import { catalogCommand } from './catalog.ts';
 import { subscriptionsCommand } from './subscriptions.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { healthCommand } from './health.ts';
+import { paymentsCommand } from './payments.ts';
 import { CliExit, type CliCommandSpec } from './types.ts';
 
 export const commands: Record<string, CliCommandSpec> = {
@@ -31,6 +33,7 @@ export const commands: Record<string, CliCommandSpec> = {
   backup: backupCommand,
   restore: restoreCommand,
   health: healthCommand,
+  payments: paymentsCommand,
   migrate: {
     help: 'apply pending migrations',
     run: async ({ db, log }) => {

@@ -64,6 +64,8 @@ export function assertProvidersCompatible(payments: { name: string }, esim: { is
 export { DemoPaymentProvider, memoryDemoStore } from './demo.ts';
 export type { DemoConfirmInput, DemoConfirmResult, DemoPaymentStore, DemoProviderOptions, DemoRenewalResult } from './demo.ts';
 export { StripePaymentProvider } from './stripe.ts';
+export { paymentDomainProblem, registerPaymentMethodDomain } from './stripe-domains.ts';
+export type { PaymentMethodDomainInfo, WalletStatus } from './stripe-domains.ts';
 export type { StripeClientConfig, StripeProviderOptions } from './stripe.ts';
 export { HANDLED_PAYMENT_EVENTS, summarizeEvent } from './events.ts';
 export type { HandledPaymentEventType, PaymentEventSummary } from './events.ts';
