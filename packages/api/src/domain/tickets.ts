@@ -2,6 +2,7 @@
 // them, the inputs of the traveller's and the back office's procedures, and the pieces of an inbound
 // e-mail that name a ticket. Pure and browser-safe: zod only.
 import { z } from 'zod';
+import { DOCTOR_ANSWERS, DOCTOR_PLATFORMS, DOCTOR_STEP_IDS } from './connection-doctor.ts';
 import { CONTACT_MSG, CONTACT_SUBJECT_MAX, ZContactInput } from './support.ts';
 
 export const TICKET_STATUSES = ['open', 'waiting', 'solved'] as const;
@@ -172,3 +173,40 @@ export const ZContactTicketInput = ZContactInput.extend({
 });
 
 export const ZNewsletterToken = z.object({ token: z.string().min(1).max(800) });
+
+// ── the connection doctor's 'Still need help' (issue 30) ────────────────────────────────────
+/** The traveller's own words under the doctor's answers (optional). */
+export const DOCTOR_NOTE_MAX = 2_000;
+
+/**
+ * What the doctor's 'Still need help' sends: the eSIM (its ICCID when signed in, or the 'Manage your
+ * eSIM' link's token for a guest), the system the traveller chose, and their answer at each step in
+ * order. The server reads the eSIM's states again and writes the ticket's summary itself.
+ */
+export const ZDoctorTicketInput = z
+  .object({
+    iccid: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Fa-f]{18,22}$/, 'Invalid ICCID')
+      .optional(),
+    linkToken: z.string().min(1).max(128).optional(),
+    platform: z.enum(DOCTOR_PLATFORMS, { error: 'The device must be ios or android' }),
+    answers: z
+      .array(
+        z.object({
+          step: z.enum(DOCTOR_STEP_IDS, { error: 'Unknown doctor step' }),
+          answer: z.enum(DOCTOR_ANSWERS, { error: 'An answer is fixed or notFixed' }),
+        }),
+      )
+      .max(DOCTOR_STEP_IDS.length, `At most ${DOCTOR_STEP_IDS.length} answers`)
+      .refine((a) => new Set(a.map((x) => x.step)).size === a.length, 'Each step is answered once'),
+    subject: z.string().trim().min(1, CONTACT_MSG.required).max(TICKET_SUBJECT_MAX, CONTACT_MSG.subjectMax),
+    note: z
+      .string()
+      .trim()
+      .max(DOCTOR_NOTE_MAX, `Message must be at most ${DOCTOR_NOTE_MAX.toLocaleString('en')} characters`)
+      .optional(),
+  })
+  .refine((v) => v.iccid !== undefined || v.linkToken !== undefined, { message: 'Name the eSIM: its ICCID or its link', path: ['iccid'] });
+export type TDoctorTicketInput = z.infer<typeof ZDoctorTicketInput>;
