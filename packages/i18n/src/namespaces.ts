@@ -29,6 +29,7 @@ import type ticketsAdmin from '../locales/en/tickets-admin.json';
 import type promotions from '../locales/en/promotions.json';
 import type invoice from '../locales/en/invoice.json';
 import type accessibility from '../locales/en/accessibility.json';
+import type doctor from '../locales/en/doctor.json';
 
 export const NAMESPACES = [
   'common',
@@ -60,6 +61,7 @@ export const NAMESPACES = [
   'promotions',
   'invoice',
   'accessibility',
+  'doctor',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -101,4 +103,5 @@ export interface Resources {
   promotions: typeof promotions;
   invoice: typeof invoice;
   accessibility: typeof accessibility;
+  doctor: typeof doctor;
 }

@@ -22,6 +22,7 @@ import admin from '@esim/i18n/locales/en/admin.json';
 import tickets from '@esim/i18n/locales/en/tickets.json';
 import ticketsAdmin from '@esim/i18n/locales/en/tickets-admin.json';
 import promotions from '@esim/i18n/locales/en/promotions.json';
+import doctor from '@esim/i18n/locales/en/doctor.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -87,6 +88,7 @@ await initI18n({
       tickets,
       'tickets-admin': ticketsAdmin,
       promotions,
+      doctor,
     },
   },
   ns: [
@@ -112,6 +114,7 @@ await initI18n({
     'tickets',
     'tickets-admin',
     'promotions',
+    'doctor',
   ],
 });
 

@@ -14,6 +14,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { DoctorLauncher } from '../doctor/doctor-launcher.tsx';
+import { focusHeading } from '../doctor/doctor-types.ts';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
@@ -144,6 +146,20 @@ export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
             </Anchor>
           </Fact>
         </dl>
+        {/* Issue 30: the connection doctor (a lazy chunk), then a ticket about this eSIM. */}
+        <div>
+          <DoctorLauncher
+            esim={esim}
+            linkToken={null}
+            targets={{
+              showInstall: () => {
+                setInstallOpen(true);
+                window.setTimeout(() => focusHeading('install'), 0);
+              },
+              showTopUps: () => focusHeading('topup-heading'),
+            }}
+          />
+        </div>
         <Text size="sm">
           {/* Issue 30: a ticket about this eSIM (the support page's form, the ICCID attached). */}
           <Anchor

@@ -15,6 +15,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { DoctorLauncher } from '../doctor/doctor-launcher.tsx';
+import { focusHeading } from '../doctor/doctor-types.ts';
 import { isolated } from '../../components/bidi.tsx';
 import { formatMinor } from '../../lib/format.ts';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
@@ -173,6 +175,17 @@ function EsimLinkView({ esim, token, onRenewed }: { esim: EsimDetail; token: str
         >
           {tInvoice('link')}
         </Anchor>
+        {/* Issue 30: the connection doctor (a lazy chunk); its ticket goes through this link. */}
+        <Box mt="md">
+          <DoctorLauncher
+            esim={esim}
+            linkToken={token}
+            targets={{
+              showInstall: () => focusHeading('esim-link-install'),
+              showTopUps: () => focusHeading('esim-link-topup-heading'),
+            }}
+          />
+        </Box>
       </section>
       {esim.packages.length > 0 ? (
         <div className={classes.panel}>
