@@ -249,7 +249,7 @@ function StepView({
         </div>
       ) : null}
       <Group gap="sm" mt="lg">
-        <Button color="green.8" onClick={() => onAnswer('fixed')} data-testid="doctor-fixed-button">
+        <Button variant="default" onClick={() => onAnswer('fixed')} data-testid="doctor-fixed-button">
           {t('fixed')}
         </Button>
         <Button variant="default" onClick={() => onAnswer('notFixed')} data-testid="doctor-not-fixed">
