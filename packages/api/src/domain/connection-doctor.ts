@@ -169,9 +169,9 @@ const TAPS: Record<Exclude<TDoctorStepId, 'refunded' | 'removed' | 'expired' | '
     ios: ['openSettings', 'openMobileSettings', 'addEsim', 'scanQr', 'followPrompts'],
     android: ['openSettings', 'openMobileSettings', 'addEsim', 'scanQr', 'followPrompts'],
   },
-  // iOS: Settings › Cellular › Cellular Data › the eSIM. Android: Settings › Network & internet › SIMs › the eSIM › Mobile data.
+  // iOS: Settings › Cellular › Cellular Data on › Cellular Data › the eSIM. Android: Settings › Network & internet › SIMs › the eSIM › Mobile data.
   dataLine: {
-    ios: ['openSettings', 'openMobileSettings', 'chooseDataLine'],
+    ios: ['openSettings', 'openMobileSettings', 'mobileDataOn', 'chooseDataLine'],
     android: ['openSettings', 'openMobileSettings', 'openEsimLine', 'mobileDataOn'],
   },
   roaming: {
@@ -180,7 +180,7 @@ const TAPS: Record<Exclude<TDoctorStepId, 'refunded' | 'removed' | 'expired' | '
   },
   // iOS: … › the eSIM › Cellular Data Network › APN. Android: … › the eSIM › Access Point Names › + › APN › Save.
   apn: {
-    ios: ['openSettings', 'openMobileSettings', 'openEsimLine', 'openApn', 'enterApn'],
+    ios: ['openSettings', 'openMobileSettings', 'openEsimLine', 'openApn', 'enterApn', 'saveApn'],
     android: ['openSettings', 'openMobileSettings', 'openEsimLine', 'openApn', 'addApn', 'enterApn', 'saveApn'],
   },
   network: {

@@ -100,14 +100,14 @@ describe('what each step offers', () => {
 
 describe('what to tap', () => {
   it.each<[string, Partial<DoctorFacts>, TDoctorPlatform, string, string[]]>([
-    ['iOS data line', {}, 'ios', 'dataLine', ['openSettings', 'openMobileSettings', 'chooseDataLine']],
+    ['iOS data line', {}, 'ios', 'dataLine', ['openSettings', 'openMobileSettings', 'mobileDataOn', 'chooseDataLine']],
     ['Android data line', {}, 'android', 'dataLine', ['openSettings', 'openMobileSettings', 'openEsimLine', 'mobileDataOn']],
     [
       'iOS data line switched off',
       { profileState: 'disabled' },
       'ios',
       'dataLine',
-      ['openSettings', 'openMobileSettings', 'openEsimLine', 'turnOnLine', 'chooseDataLine'],
+      ['openSettings', 'openMobileSettings', 'openEsimLine', 'turnOnLine', 'mobileDataOn', 'chooseDataLine'],
     ],
     [
       'Android line switched off',
@@ -118,7 +118,13 @@ describe('what to tap', () => {
     ],
     ['iOS roaming', {}, 'ios', 'roaming', ['openSettings', 'openMobileSettings', 'openEsimLine', 'dataRoamingOn']],
     ['Android roaming', {}, 'android', 'roaming', ['openSettings', 'openMobileSettings', 'openEsimLine', 'dataRoamingOn']],
-    ['iOS APN', { apn: 'globaldata' }, 'ios', 'apn', ['openSettings', 'openMobileSettings', 'openEsimLine', 'openApn', 'enterApn']],
+    [
+      'iOS APN',
+      { apn: 'globaldata' },
+      'ios',
+      'apn',
+      ['openSettings', 'openMobileSettings', 'openEsimLine', 'openApn', 'enterApn', 'saveApn'],
+    ],
     [
       'Android APN',
       { apn: 'globaldata' },
