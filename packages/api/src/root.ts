@@ -16,6 +16,7 @@ import { factorsRouter } from './routers/factors.ts';
 import { sessionsRouter } from './routers/sessions.ts';
 import { tripRouter } from './routers/trip.ts';
 import { promotionsRouter } from './routers/promotions.ts';
+import { giftsRouter } from './routers/gifts.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   trip: tripRouter,
   promotions: promotionsRouter,
+  gifts: giftsRouter,
 });
 
 export type AppRouter = typeof appRouter;

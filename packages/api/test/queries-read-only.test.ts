@@ -86,6 +86,8 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'esims.activationCode': () =>
       expect(shop.esims.activationCode({ esimId: 'ESIM-0000000000', token: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'esimLinks.get': () => expect(shop.esimLinks.get({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
+    'gifts.given': () => shop.gifts.given(),
+    'gifts.preview': () => expect(shop.gifts.preview({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'esimLinks.topUps': () => expect(shop.esimLinks.topUps({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'subscriptions.list': () => shop.subscriptions.list(),
     'trip.plan': () =>

@@ -920,6 +920,7 @@ export interface Database {
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
   invoice_buyers: InvoiceBuyersTable;
+  esim_gifts: EsimGiftsTable;
 }
 
 // ── invoices and credit notes (issue 31; migration 2026-11-28-230) ──
@@ -1048,3 +1049,35 @@ export type TicketMessageRow = Selectable<TicketMessagesTable>;
 export type CannedAnswerRow = Selectable<CannedAnswersTable>;
 export type PromoCode = Selectable<PromoCodesTable>;
 export type PromoRedemption = Selectable<PromoRedemptionsTable>;
+
+// ── eSIM gifts (issue 29; migration 2026-11-28-270) ──
+export type EsimGiftStatus = 'scheduled' | 'sent' | 'claimed' | 'refunded';
+/** An eSIM given by its buyer to someone by e-mail: once per eSIM; moved only by services/gifts/gift-life.ts. */
+export interface EsimGiftsTable {
+  id: Generated<number>;
+  /** 'GIFT-…'. */
+  public_id: string;
+  esim_id: number;
+  /** The order that bought the eSIM (its refund goes to the buyer). */
+  order_id: number;
+  giver_user_id: number;
+  /** Normalised (lower case). */
+  recipient_email: string;
+  message: string;
+  /** The language the buyer chose for the gift e-mail. */
+  locale: string;
+  /** When the gift e-mail goes out (ISO; the moment of giving when no date was chosen). */
+  deliver_at: IsoTimestamp;
+  /** SHA-256 of the claim link's token. */
+  token_hash: string;
+  status: EsimGiftStatus;
+  /** Claimed while signed in: the account that holds the eSIM now. */
+  recipient_user_id: number | null;
+  /** Claimed as a guest: the one 'Manage your eSIM' link (esim_links.id) that opens the eSIM now. */
+  recipient_link_id: number | null;
+  created_at: IsoTimestamp;
+  sent_at: IsoTimestamp | null;
+  claimed_at: IsoTimestamp | null;
+  refunded_at: IsoTimestamp | null;
+}
+export type EsimGift = Selectable<EsimGiftsTable>;

@@ -30,6 +30,7 @@ import type promotions from '../locales/en/promotions.json';
 import type invoice from '../locales/en/invoice.json';
 import type accessibility from '../locales/en/accessibility.json';
 import type doctor from '../locales/en/doctor.json';
+import type gifts from '../locales/en/gifts.json';
 
 export const NAMESPACES = [
   'common',
@@ -62,6 +63,7 @@ export const NAMESPACES = [
   'invoice',
   'accessibility',
   'doctor',
+  'gifts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -104,4 +106,5 @@ export interface Resources {
   invoice: typeof invoice;
   accessibility: typeof accessibility;
   doctor: typeof doctor;
+  gifts: typeof gifts;
 }

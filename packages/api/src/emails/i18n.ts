@@ -1,4 +1,4 @@
-// The server's own i18next instance for e-mails: the `email`, `plans`, `destinations`, `disputes` (the renewal reminder) and `tickets`
+// The server's own i18next instance for e-mails: the `email`, `plans`, `destinations`, `disputes` (the renewal reminder), `tickets` and `gifts` (the gift e-mail)
 // namespaces of every language, imported as modules (bundled with the server: no file reads, no
 // network, nothing loaded while an e-mail is written). English is the fallback for a missing key.
 import i18next, { type TFunction, type i18n as I18n } from 'i18next';
@@ -32,6 +32,16 @@ import jaDestinations from '@esim/i18n/locales/ja/destinations.json';
 import hiEmail from '@esim/i18n/locales/hi/email.json';
 import hiPlans from '@esim/i18n/locales/hi/plans.json';
 import hiDestinations from '@esim/i18n/locales/hi/destinations.json';
+import enGifts from '@esim/i18n/locales/en/gifts.json';
+import esGifts from '@esim/i18n/locales/es/gifts.json';
+import frGifts from '@esim/i18n/locales/fr/gifts.json';
+import deGifts from '@esim/i18n/locales/de/gifts.json';
+import zhGifts from '@esim/i18n/locales/zh/gifts.json';
+import arGifts from '@esim/i18n/locales/ar/gifts.json';
+import ptGifts from '@esim/i18n/locales/pt/gifts.json';
+import ruGifts from '@esim/i18n/locales/ru/gifts.json';
+import jaGifts from '@esim/i18n/locales/ja/gifts.json';
+import hiGifts from '@esim/i18n/locales/hi/gifts.json';
 import enDisputes from '@esim/i18n/locales/en/disputes.json';
 import esDisputes from '@esim/i18n/locales/es/disputes.json';
 import frDisputes from '@esim/i18n/locales/fr/disputes.json';
@@ -55,17 +65,17 @@ import hiTickets from '@esim/i18n/locales/hi/tickets.json';
 import { SHOP_LANGUAGES, type ShopLanguage } from '../domain/language.ts';
 
 const resources = {
-  en: { email: enEmail, plans: enPlans, destinations: enDestinations, disputes: enDisputes, tickets: enTickets },
-  es: { email: esEmail, plans: esPlans, destinations: esDestinations, disputes: esDisputes, tickets: esTickets },
-  fr: { email: frEmail, plans: frPlans, destinations: frDestinations, disputes: frDisputes, tickets: frTickets },
-  de: { email: deEmail, plans: dePlans, destinations: deDestinations, disputes: deDisputes, tickets: deTickets },
-  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations, disputes: zhDisputes, tickets: zhTickets },
-  ar: { email: arEmail, plans: arPlans, destinations: arDestinations, disputes: arDisputes, tickets: arTickets },
-  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations, disputes: ptDisputes, tickets: ptTickets },
-  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations, disputes: ruDisputes, tickets: ruTickets },
-  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations, disputes: jaDisputes, tickets: jaTickets },
-  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations, disputes: hiDisputes, tickets: hiTickets },
-} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations' | 'disputes' | 'tickets', object>>;
+  en: { email: enEmail, plans: enPlans, destinations: enDestinations, disputes: enDisputes, tickets: enTickets, gifts: enGifts },
+  es: { email: esEmail, plans: esPlans, destinations: esDestinations, disputes: esDisputes, tickets: esTickets, gifts: esGifts },
+  fr: { email: frEmail, plans: frPlans, destinations: frDestinations, disputes: frDisputes, tickets: frTickets, gifts: frGifts },
+  de: { email: deEmail, plans: dePlans, destinations: deDestinations, disputes: deDisputes, tickets: deTickets, gifts: deGifts },
+  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations, disputes: zhDisputes, tickets: zhTickets, gifts: zhGifts },
+  ar: { email: arEmail, plans: arPlans, destinations: arDestinations, disputes: arDisputes, tickets: arTickets, gifts: arGifts },
+  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations, disputes: ptDisputes, tickets: ptTickets, gifts: ptGifts },
+  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations, disputes: ruDisputes, tickets: ruTickets, gifts: ruGifts },
+  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations, disputes: jaDisputes, tickets: jaTickets, gifts: jaGifts },
+  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations, disputes: hiDisputes, tickets: hiTickets, gifts: hiGifts },
+} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations' | 'disputes' | 'tickets' | 'gifts', object>>;
 
 let instance: I18n | null = null;
 
@@ -78,7 +88,7 @@ function emailI18n(): I18n {
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...SHOP_LANGUAGES],
-    ns: ['email', 'plans', 'destinations', 'disputes', 'tickets'],
+    ns: ['email', 'plans', 'destinations', 'disputes', 'tickets', 'gifts'],
     defaultNS: 'email',
     initAsync: false,
     // Texts come out plain; render.ts escapes them where they go into HTML.

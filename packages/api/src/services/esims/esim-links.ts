@@ -20,6 +20,8 @@ import type { Plan } from '../../domain/catalog.ts';
 import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
 import type { Services } from '../types.ts';
 import { normalizeEmail } from '../accounts/users.ts';
+import { giftHoldOf } from '../gifts/gift-life.ts';
+import { mayHoldGiftedEsim } from '../../domain/gifts.ts';
 
 const MINUTE = 60_000;
 
@@ -100,6 +102,12 @@ export async function resolveEsimLink(db: Db, token: string): Promise<{ linkId: 
     .where('l.token_hash', '=', sha256Hex(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null) throw notFound();
+  // A given eSIM (issue 29) opens only through the link its recipient got when claiming it.
+  const gift = await giftHoldOf(db, { orderId: row.orderId });
+  if (!mayHoldGiftedEsim(gift, { kind: 'link', linkId: row.linkId }))
+    throw new AppError('FORBIDDEN', 'This eSIM was given as a gift: only the person it was given to can open it now.', {
+      reason: 'gift_given',
+    });
   return { linkId: row.linkId, orderId: row.orderId, email: row.email };
 }
 

@@ -24,9 +24,14 @@ import { sameHex, sha256Hex } from '../shared/tokens.ts';
 import { iso } from '../../domain/time.ts';
 import { getPlanDestinations, planTextFacts, type PlanDestination } from '../catalog/plan-facts.ts';
 import { applyUsageSnapshot } from './esim-sync.ts';
+import { giftHoldOf } from '../gifts/gift-life.ts';
+import { mayHoldGiftedEsim } from '../../domain/gifts.ts';
 import { topUpOffers } from '../orders/topups.ts';
 import { snapshotOfUsage } from '../../providers/esim/index.ts';
 import type { EsimDetailView, EsimPackageView, EsimSummaryView, EsimUsageView } from './esim-views.ts';
+
+/** A gift in these states takes the eSIM from its buyer (domain/gifts.ts giftHoldsEsim). */
+const GIFT_HOLDING = ['scheduled', 'sent', 'claimed'] as const;
 
 type EsimRow = Awaited<ReturnType<typeof selectEsims>>[number];
 
@@ -53,7 +58,30 @@ function selectEsims(db: Db, owner: EsimOwner, iccid?: string) {
       'o.refund_requested_at as order_refund_requested_at',
       's.public_id as subscription_public_id',
     ])
-    .where(typeof owner === 'number' ? 'o.user_id' : 'o.id', '=', typeof owner === 'number' ? owner : owner.orderId);
+    .where((eb) =>
+      typeof owner === 'number'
+        ? eb.or([
+            // The account's own eSIMs, but not one it gave (issue 29: the buyer sees 'Gift sent' in gifts.given)…
+            eb.and([
+              eb('o.user_id', '=', owner),
+              eb.not(
+                eb.exists(
+                  eb.selectFrom('esim_gifts as g').select('g.id').whereRef('g.esim_id', '=', 'e.id').where('g.status', 'in', GIFT_HOLDING),
+                ),
+              ),
+            ]),
+            // …and the ones given to it and claimed into it.
+            eb.exists(
+              eb
+                .selectFrom('esim_gifts as g')
+                .select('g.id')
+                .whereRef('g.esim_id', '=', 'e.id')
+                .where('g.status', '=', 'claimed')
+                .where('g.recipient_user_id', '=', owner),
+            ),
+          ])
+        : eb('o.id', '=', owner.orderId),
+    );
   if (iccid !== undefined) q = q.where('e.iccid', '=', iccid);
   return q.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').execute();
 }
@@ -336,14 +364,17 @@ export async function getEsimActivationCode(
   const row = await db
     .selectFrom('esims as e')
     .innerJoin('orders as o', 'o.id', 'e.order_id')
-    .select(['e.activation_code', 'e.access_token', 'e.status', 'o.user_id', 'o.client_secret_hash'])
+    .select(['e.id', 'e.activation_code', 'e.access_token', 'e.status', 'o.user_id', 'o.client_secret_hash'])
     .where('e.public_id', '=', args.esimId)
     .executeTakeFirst();
+  // A given eSIM (issue 29): its recipient (signed in), or the capability token made when it was
+  // given (only the recipient's views carry it); never the buyer's account or client secret.
+  const gift = row ? await giftHoldOf(db, { esimId: row.id }) : null;
   const ok =
     row !== undefined &&
-    ((args.user !== null && row.user_id === args.user.id) ||
+    ((args.user !== null && (gift ? mayHoldGiftedEsim(gift, { kind: 'user', userId: args.user.id }) : row.user_id === args.user.id)) ||
       (args.token !== undefined && sameHex(sha256Hex(row.access_token), sha256Hex(args.token))) ||
-      (args.clientSecret !== undefined && sameHex(row.client_secret_hash, sha256Hex(args.clientSecret))));
+      (gift === null && args.clientSecret !== undefined && sameHex(row.client_secret_hash, sha256Hex(args.clientSecret))));
   if (!row || !ok) throw new AppError('NOT_FOUND');
   return { activationCode: row.activation_code };
 }

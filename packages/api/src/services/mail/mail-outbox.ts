@@ -18,6 +18,7 @@ import { ledgerKeys } from '../rewards/rewards-ledger.ts';
 import { composeEsimLifeEmail, emailSubscriptionOf, isEsimLifeEmailKind, type EsimLifeEmailKind } from '../esims/esim-emails.ts';
 import { accountInviteUrl, withAccountInvite, withManageLink } from '../../emails/manage-link.ts';
 import { outboxEsimLink } from '../esims/esim-links.ts';
+import { GIFT_EMAIL_KIND, composeGiftEmail } from '../gifts/gifts.ts';
 import { RENEWAL_REMINDER_PREFIX, composeRenewalReminder, type RenewalReminderKind } from '../orders/renewal-reminders.ts';
 
 export type EmailKind =
@@ -32,7 +33,9 @@ export type EmailKind =
   // The eSIM e-mail sent again from the admin area (composed as esim_delivery).
   | EsimResendKind
   // A subscription's renewal reminder, one per period (renewal-reminders.ts), on its first order.
-  | RenewalReminderKind;
+  | RenewalReminderKind
+  // The gift e-mail to the recipient (issue 29, services/gifts/gifts.ts), once per order.
+  | 'gift';
 
 /**
  * Each resend of the eSIM e-mail is a row of its own, numbered ('esim_resend:1', 'esim_resend:2',
@@ -110,11 +113,15 @@ export async function sendEmail(db: Db, services: Services, outboxId: number, op
   try {
     const order = await db.selectFrom('orders').select(['locale', 'user_id']).where('id', '=', row.order_id).executeTakeFirstOrThrow();
     // Issue 26: every order e-mail carries the 'Manage your eSIM' link.
-    let composed = withManageLink(
-      await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address),
-      await outboxEsimLink(db, services, row.order_id),
-      order.locale,
-    );
+    // The gift e-mail (issue 29) carries its claim link only: the order's link is the buyer's.
+    let composed =
+      row.kind === GIFT_EMAIL_KIND
+        ? await composeGiftEmail(db, services, row.order_id, row.to_address)
+        : withManageLink(
+            await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address),
+            await outboxEsimLink(db, services, row.order_id),
+            order.locale,
+          );
     // A guest's delivery e-mail offers an account for the address, unless one already has it.
     if (row.kind === 'esim_delivery' && order.user_id === null) {
       const holder = await db

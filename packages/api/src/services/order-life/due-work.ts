@@ -11,6 +11,7 @@ import { eachLimit, leaseFree, takeDueBatch, type DueJob } from '../shared/job-c
 import { errorText } from '../../errors.ts';
 import { fulfilOrder, markCanceled } from './claim.ts';
 import { queueRenewalReminders } from '../orders/renewal-reminders.ts';
+import { sendDueGifts } from '../gifts/gifts.ts';
 import { provisionOrder, type ProvisionOutcome } from './provisioning.ts';
 
 export interface DueWorkResult {
@@ -53,6 +54,12 @@ export async function runDueWork(db: Db, services: Services, opts: DueWorkOption
     await queueRenewalReminders(db, services);
   } catch (e) {
     services.log.warn('renewal reminders: will try again on the next pass', { error: errorText(e) });
+  }
+  // Gifts whose delivery date has come (issue 29): their e-mail queued, sent by the loop below.
+  try {
+    await sendDueGifts(db, services);
+  } catch (e) {
+    services.log.warn('gifts due: will try again on the next pass', { error: errorText(e) });
   }
   const emails = { sent: 0, failed: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {

@@ -38,6 +38,7 @@
 import type { Db, Order, RefundActor, RefundRow } from '@esim/db';
 import { issueCreditNote } from './invoices.ts';
 import { AppError, errorText } from '../../errors.ts';
+import { settleGiftForRefund } from '../gifts/gift-life.ts';
 import { refundEligibility, type RefundBlockReason, type RefundFacts } from '../../domain/esim-life.ts';
 import { shopLanguage } from '../../domain/language.ts';
 import { addMs, iso } from '../../domain/time.ts';
@@ -790,6 +791,8 @@ async function claimRefund(
       const fresh = await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
       const { gross, full } = checkAmount(fresh, remainingOf(fresh, await refundRows(trx, order.id)), req.amountMinor);
       await openRefundRow(trx, fresh, { actor: req.actor, reason: req.reason, language }, gross, full, iso(now));
+      // A given eSIM (issue 29): refunded to the buyer only while unclaimed; the gift ends with it.
+      await settleGiftForRefund(trx, order.id, req.actor, now);
       if (within) await within(trx);
       return 'claimed';
     }

@@ -12,6 +12,7 @@ import { sameHex, sha256Hex } from '../shared/tokens.ts';
 import { ledgerKeys } from '../rewards/rewards-ledger.ts';
 import type { PlanTextFacts } from '../../domain/catalog.ts';
 import { getPlanDestinations, planTextFacts } from '../catalog/plan-facts.ts';
+import { giftHoldOf } from '../gifts/gift-life.ts';
 
 /** One row of the account's order table (spec §3, Order). */
 export interface OrderSummary {
@@ -199,6 +200,17 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
       'o.payment_hold',
       'e.public_id as esim_public_id',
       'e.access_token as esim_token',
+      // A given eSIM (issue 29): no QR on the buyer's order list.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('esim_gifts as g')
+              .select('g.id')
+              .whereRef('g.esim_id', '=', 'e.id')
+              .where('g.status', 'in', ['scheduled', 'sent', 'claimed']),
+          )
+          .as('esim_given'),
       'e.status as esim_status',
       'e.profile_state as esim_profile_state',
       'e.plan_state as esim_plan_state',
@@ -244,7 +256,7 @@ export async function listOrdersForUser(db: Db, userId: number): Promise<OrderSu
     kind: r.kind,
     createdAt: r.created_at,
     esimQrCode:
-      r.esim_public_id && r.esim_token && r.status === 'fulfilled'
+      r.esim_public_id && r.esim_token && r.status === 'fulfilled' && !r.esim_given
         ? esimQrUrl({ public_id: r.esim_public_id, access_token: r.esim_token })
         : null,
     paymentIntentId: r.payment_intent_id,
@@ -320,7 +332,25 @@ export async function readOrderView(db: Db, order: Order): Promise<OrderView> {
       : await db.selectFrom('points_ledger').select('amount').where('unique_key', '=', ledgerKeys.purchase(order.id)).executeTakeFirst();
   const destination = (await getPlanDestinations(db, [order.plan_id])).get(order.plan_id);
   const facts = planTextFacts(destination, { dataMb: order.plan_data_mb, validityDays: order.plan_validity_days });
-  return toOrderView(order, esim, earned?.amount ?? 0, facts, await subscriptionOf(db, order));
+  const view = toOrderView(order, esim, earned?.amount ?? 0, facts, await subscriptionOf(db, order));
+  // A given eSIM (issue 29): the buyer's order page keeps the order, never the install details.
+  return esim && (await giftHoldOf(db, { esimId: esim.id })) ? withoutInstallDetails(view) : view;
+}
+
+function withoutInstallDetails(view: OrderView): OrderView {
+  return {
+    ...view,
+    activationCode: null,
+    esimActivationCode: null,
+    qrCode: null,
+    esimQrCode: null,
+    smdpAddress: null,
+    matchingId: null,
+    appleInstallUrl: null,
+    apn: null,
+    apnIos: null,
+    apnAndroid: null,
+  };
 }
 
 async function subscriptionOf(db: Db, order: Order): Promise<OrderView['subscription']> {

@@ -39,8 +39,11 @@ const TOP_UP_TARGET = new Statement<{
   region_id: number | null;
   provider: string;
 }>(
-  'select "e"."id", "e"."iccid", "e"."user_id", "e"."order_id", "e"."status", "e"."plan_state", "p"."region_id", "e"."provider" from "esims" as "e" ' +
-    'inner join "orders" as "o" on "o"."id" = "e"."order_id" left join "plans" as "p" on "p"."id" = "o"."plan_id" where "e"."iccid" = ? ' +
+  // A given eSIM (issue 29): its holder is the recipient who claimed it into an account, else nobody's account.
+  'select "e"."id", "e"."iccid", case when "g"."status" in (\'scheduled\', \'sent\', \'claimed\') then "g"."recipient_user_id" else "e"."user_id" end as "user_id", ' +
+    '"e"."order_id", "e"."status", "e"."plan_state", "p"."region_id", "e"."provider" from "esims" as "e" ' +
+    'inner join "orders" as "o" on "o"."id" = "e"."order_id" left join "plans" as "p" on "p"."id" = "o"."plan_id" ' +
+    'left join "esim_gifts" as "g" on "g"."esim_id" = "e"."id" where "e"."iccid" = ? ' +
     // ICCIDs are recycled: the eSIM holding it now is the newest one not refunded.
     'order by case when "e"."status" = \'canceled\' then 1 else 0 end, "e"."id" desc limit 1',
 );
