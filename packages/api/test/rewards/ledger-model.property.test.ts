@@ -28,6 +28,13 @@
 // card + points + code discount (the discount is value given, never cash: the refunds of an order
 // stay within what its card paid); cash out (all refunds) ≤ cash in (all card payments).
 //
+// Issue 29 'Gift an eSIM': the traveller gives an eSIM (now, or on a later day the worker's pass
+// delivers), someone claims it (as a guest or into an account; again, for a refunded gift, or
+// before it was e-mailed), and refunds run as before. After every step also: each gift is in the
+// state the model says; a claimed gift is never refunded by its buyer; an eSIM whose order was
+// refunded in full is cancelled, so a gift refunded never also stays installable by the recipient;
+// a given eSIM takes no more top-ups from its buyer.
+//
 // PROPERTY_RUNS=200 (default 25) for a longer run; PROPERTY_SEED, PROPERTY_PATH and PROPERTY_REPLAY
 // (the counterexample's replayPath) to replay a failure.
 import fc from 'fast-check';
@@ -82,8 +89,13 @@ const CODES = {
 type CodeName = keyof typeof CODES;
 const CODE_NAMES = Object.keys(CODES) as CodeName[];
 
+/** A gift: its state, its address, when it is due and whether its e-mail (the claim link) went out. */
+type ModelGift = { state: 'scheduled' | 'sent' | 'claimed' | 'refunded'; to: string; deliverAt: number; mailed: boolean };
+
 interface Model {
   orders: ModelOrder[];
+  /** Issue 29: the gifts, by the eSIM order's number. */
+  gifts?: Map<string, ModelGift>;
   checkIns: number;
   /** Points settled in cash by refunds (paid for by the cash the shop kept). */
   inCash: number;
@@ -174,6 +186,27 @@ async function check(m: Model, r: Real): Promise<void> {
   for (const x of codeOrders) {
     const o = m.orders.find((y) => y.id === x.id)!;
     expect(o.paid + x.points_discount_minor + x.discount_minor).toBe(x.list_minor);
+  }
+  // Issue 29: the gifts as the model says; never claimed and refunded by the buyer; a refunded order's eSIM is cancelled.
+  for (const [publicId, g] of m.gifts ?? []) {
+    const row = await r.rig.db
+      .selectFrom('esim_gifts as g')
+      .innerJoin('orders as o', 'o.id', 'g.order_id')
+      .innerJoin('esims as e', 'e.id', 'g.esim_id')
+      .select(['g.status', 'o.status as order_status', 'e.status as esim_status', 'g.recipient_user_id', 'g.recipient_link_id'])
+      .where('o.public_id', '=', publicId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(g.state);
+    const travellerRefunded = await r.rig.db
+      .selectFrom('refunds as x')
+      .innerJoin('orders as o', 'o.id', 'x.order_id')
+      .select('x.id')
+      .where('o.public_id', '=', publicId)
+      .where('x.actor', '=', 'traveller')
+      .executeTakeFirst();
+    if (g.state === 'claimed') expect(travellerRefunded).toBeUndefined();
+    if (row.order_status === 'refunded') expect(row.esim_status).toBe('canceled');
+    expect(Number(row.recipient_user_id !== null) + Number(row.recipient_link_id !== null)).toBe(g.state === 'claimed' ? 1 : 0);
   }
   const cashIn = m.orders.reduce((n, o) => n + o.paid, 0);
   const cashOut = (await r.rig.db.selectFrom('refunds').select('amount_minor').execute()).reduce((n, x) => n + x.amount_minor, 0);
@@ -293,7 +326,12 @@ class BuyWithCode implements fc.AsyncCommand<Model, Real> {
 }
 
 /** eSIM orders not refunded in full (each has its eSIM: undeliverable ones are refunded in their step). */
-const esimsOpen = (m: Readonly<Model>) => m.orders.filter((o) => !o.full && o.topUpOf === null && !o.pending);
+const esimsOpen = (m: Readonly<Model>) => m.orders.filter((o) => !o.full && o.topUpOf === null && !o.pending && !isGiven(m, o.publicId));
+/** Issue 29: the eSIM went to someone else (a gift not refunded): its buyer tops it up no more. */
+const isGiven = (m: Readonly<Model>, publicId: string) => {
+  const g = m.gifts?.get(publicId);
+  return g !== undefined && g.state !== 'refunded';
+};
 
 class TopUp implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -389,6 +427,8 @@ async function dueWork(m: Model, r: Real, advanceMs: number): Promise<void> {
     m.inCash += inCash;
   }
   expect(await heldPoints(r)).toBe(heldBefore);
+  for (const g of m.gifts?.values() ?? [])
+    if (g.state === 'scheduled' && g.deliverAt <= r.rig.clock.now.getTime()) Object.assign(g, { state: 'sent', mailed: true });
   for (const o of m.orders.filter((x) => x.pending)) {
     const st = await r.rig.db.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow();
     if (st.status === 'fulfilled') {
@@ -473,6 +513,9 @@ async function refund(m: Model, r: Real, o: ModelOrder, by: 'traveller' | 'owner
     .selectAll()
     .where('id', 'not in', rowsBefore.concat([0]))
     .execute();
+  const gift = m.gifts?.get(o.publicId);
+  if (by === 'traveller' && gift?.state === 'claimed')
+    expect((error as { cause?: { details?: { reason?: string } } })?.cause?.details?.reason).toBe('gift_claimed');
   if (error) {
     // Refused: nothing changed, and only for a reason the model knows.
     expect(fresh).toEqual([]);
@@ -518,6 +561,8 @@ async function refund(m: Model, r: Real, o: ModelOrder, by: 'traveller' | 'owner
     if (p.order.full) p.order.pending = false;
   }
   m.inCash += inCash;
+  // A full refund ends a gift nobody claimed (its link claims no more); a claimed one stays the recipient's (cancelled).
+  if (gift && full && (gift.state === 'scheduled' || gift.state === 'sent')) gift.state = 'refunded';
 }
 
 /** Orders a refund may be asked for: not refunded in full (the traveller's: delivered ones only, else a 409). */
@@ -553,6 +598,85 @@ class OwnerRefund implements fc.AsyncCommand<Model, Real> {
     await check(m, r);
   }
   toString = () => `OwnerRefund(#${this.pick}, ${this.part}‰)`;
+}
+
+/**
+ * Issue 29: the traveller gives one of their eSIMs, now or `days` ahead. The model says whether it
+ * may: given before → 'already_given'; a top-up bought for it → 'topped_up'; else it is given.
+ */
+class Give implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly days: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.orders.some((o) => !o.full && o.topUpOf === null && !o.pending);
+  async run(m: Model, r: Real): Promise<void> {
+    const open = m.orders.filter((o) => !o.full && o.topUpOf === null && !o.pending);
+    const o = open[this.pick % open.length]!;
+    m.gifts ??= new Map();
+    const esim = await r.rig.db.selectFrom('esims').select('iccid').where('order_id', '=', o.id).executeTakeFirstOrThrow();
+    const to = `friend${m.gifts.size}@elsewhere.example`;
+    const deliverAt = new Date(r.rig.clock.now.getTime() + this.days * 24 * HOUR);
+    const expected = m.gifts.has(o.publicId) ? 'already_given' : m.orders.some((x) => x.topUpOf === o.publicId) ? 'topped_up' : null;
+    let reason: unknown = null;
+    try {
+      await (await r.traveller.caller()).gifts.give({
+        iccid: esim.iccid,
+        recipientEmail: to,
+        message: 'for you',
+        locale: 'en',
+        deliverOn: this.days === 0 ? null : deliverAt.toISOString().slice(0, 10),
+      });
+    } catch (e) {
+      reason = (e as { cause?: { details?: { reason?: string } } }).cause?.details?.reason ?? String(e);
+    }
+    expect(reason).toBe(expected);
+    if (expected === null)
+      m.gifts.set(o.publicId, {
+        state: this.days === 0 ? 'sent' : 'scheduled',
+        mailed: this.days === 0,
+        to,
+        deliverAt: Date.parse(`${deliverAt.toISOString().slice(0, 10)}T00:00:00Z`),
+      });
+    await check(m, r);
+  }
+  toString = () => `Give(#${this.pick}, ${this.days === 0 ? 'now' : `in ${this.days} d`})`;
+}
+
+/** Issue 29: someone opens a gift's link and claims it (a guest, or into an account): once, and never a refunded one. */
+class Claim implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly signedIn: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => (m.gifts?.size ?? 0) > 0;
+  async run(m: Model, r: Real): Promise<void> {
+    const gifts = [...m.gifts!.values()];
+    const g = gifts[this.pick % gifts.length]!;
+    await r.rig.settle();
+    const token = r.rig.mailer.sent
+      .filter((x) => x.to === g.to)
+      .map((x) => x.text.match(/\/gift\?token=([A-Za-z0-9_-]+)/)?.[1])
+      .find(Boolean);
+    // Not e-mailed yet: no link out in the world; a made-up one is a 404.
+    expect(token !== undefined).toBe(g.mailed);
+    const browser = r.rig.browser();
+    if (this.signedIn) await (await browser.caller()).auth.register(account());
+    let outcome: unknown = 'claimed';
+    try {
+      await (await browser.caller()).gifts.claim({ token: token ?? 'x'.repeat(43) });
+    } catch (e) {
+      const err = e as { code?: string; cause?: { details?: { reason?: string } } };
+      outcome = err.cause?.details?.reason ?? err.code;
+    }
+    const want = g.mailed
+      ? { scheduled: 'NOT_FOUND', sent: 'claimed', claimed: 'already_claimed', refunded: 'refunded' }[g.state]
+      : 'NOT_FOUND';
+    expect(outcome).toBe(want);
+    if (g.state === 'sent') g.state = 'claimed';
+    await check(m, r);
+  }
+  toString = () => `Claim(#${this.pick}${this.signedIn ? ', signed in' : ''})`;
 }
 
 class CheckIn implements fc.AsyncCommand<Model, Real> {
@@ -592,6 +716,9 @@ const commands = [
   fc.integer({ min: 1, max: 30 }).map((h) => new Later(h)),
   fc.nat().map((p) => new ProviderBack(p)),
   fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()).map(([p, u]) => new Undeliverable(p, u)),
+  fc.tuple(fc.nat(), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2 }))).map(([p, d]) => new Give(p, d)),
+  fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new Claim(p, s)),
+  fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new Claim(p, s)),
 ];
 
 describe('the points ledger, as a model', () => {

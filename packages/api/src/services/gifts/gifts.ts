@@ -134,7 +134,8 @@ export async function giveEsim(db: Db, services: Services, user: SessionUser, in
     if (!esim) throw new AppError('NOT_FOUND', 'There is no eSIM with this number in your account.');
     const [given, topUps] = await Promise.all([
       trx.selectFrom('esim_gifts').select('id').where('esim_id', '=', esim.id).executeTakeFirst(),
-      trx.selectFrom('esim_packages').select('id').where('esim_id', '=', esim.id).where('order_id', '!=', esim.order_id).executeTakeFirst(),
+      // A top-up paid for it (delivered, waiting or refunded since): the gift would carry someone else's package.
+      trx.selectFrom('orders').select('id').where('topup_esim_id', '=', esim.id).where('paid_at', 'is not', null).executeTakeFirst(),
     ]);
     const refusal = giftRefusal(
       {

@@ -791,8 +791,9 @@ async function claimRefund(
       const fresh = await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
       const { gross, full } = checkAmount(fresh, remainingOf(fresh, await refundRows(trx, order.id)), req.amountMinor);
       await openRefundRow(trx, fresh, { actor: req.actor, reason: req.reason, language }, gross, full, iso(now));
-      // A given eSIM (issue 29): refunded to the buyer only while unclaimed; the gift ends with it.
-      await settleGiftForRefund(trx, order.id, req.actor, now);
+      // A given eSIM (issue 29): refunded to the buyer only while unclaimed; the gift ends with a
+      // full refund (an owner's partial, goodwill refund leaves it as it is).
+      if (full) await settleGiftForRefund(trx, order.id, req.actor, now);
       if (within) await within(trx);
       return 'claimed';
     }
