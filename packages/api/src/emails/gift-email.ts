@@ -11,7 +11,7 @@ export interface GiftEmailInput extends EmailBrand {
   from: string;
   message: string;
   plan: EmailPlan;
-  /** The claim link (/gift?token=…). */
+  /** The claim link (/esim-link?gift=…). */
   url: string;
   /** Until when it must be installed (ISO); null: the provider sets no limit we know of. */
   installBy: string | null;

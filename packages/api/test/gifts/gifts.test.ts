@@ -31,7 +31,7 @@ async function failure(p: Promise<unknown>): Promise<{ code: string; message: st
 const RECIPIENT = 'friend@elsewhere.example';
 
 const giftTokens = (to: string) =>
-  rig.mailer.sent.filter((m) => m.to === to).flatMap((m) => [...m.text.matchAll(/\/gift\?token=([A-Za-z0-9_-]+)/g)].map((x) => x[1]!));
+  rig.mailer.sent.filter((m) => m.to === to).flatMap((m) => [...m.text.matchAll(/\/esim-link\?gift=([A-Za-z0-9_-]+)/g)].map((x) => x[1]!));
 const linkTokens = (to: string) =>
   rig.mailer.sent.filter((m) => m.to === to).flatMap((m) => [...m.text.matchAll(/\/esim-link\?token=([A-Za-z0-9_-]+)/g)].map((x) => x[1]!));
 
@@ -64,6 +64,7 @@ describe('giving an eSIM', () => {
     expect(buyerLinks.length).toBeGreaterThan(0);
     const api = await buyer.browser.caller();
     const before = await api.esims.get({ iccid: buyer.iccid });
+    expect(before.giftable).toBe(true);
     const oldQr = new URL(before.qrCode, 'http://x').searchParams.get('token')!;
 
     const gift = await give(buyer.browser, buyer.iccid);
@@ -215,6 +216,13 @@ describe('claiming a gift', () => {
     expect(await fApi.gifts.claim({ token: token! })).toMatchObject({ intoAccount: true, linkToken: null });
     const mine = await fApi.esims.get({ iccid: buyer.iccid });
     expect(mine.activationCode).toMatch(/^LPA:1\$/);
+    // Given once: the recipient cannot give it on.
+    expect(mine.giftable).toBe(false);
+    expect(
+      await failure(fApi.gifts.give({ iccid: buyer.iccid, recipientEmail: 'third@elsewhere.example', message: '', locale: 'en' })),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await fApi.esims.list()).map((e) => e.iccid)).toEqual([buyer.iccid]);
     expect((await fApi.esims.activationCode({ esimId: mine.id })).activationCode).toBe(mine.activationCode);
     await expect(fApi.esims.topUpOptions({ iccid: buyer.iccid })).resolves.toBeInstanceOf(Array);

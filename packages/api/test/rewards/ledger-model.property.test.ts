@@ -656,7 +656,7 @@ class Claim implements fc.AsyncCommand<Model, Real> {
     await r.rig.settle();
     const token = r.rig.mailer.sent
       .filter((x) => x.to === g.to)
-      .map((x) => x.text.match(/\/gift\?token=([A-Za-z0-9_-]+)/)?.[1])
+      .map((x) => x.text.match(/\/esim-link\?gift=([A-Za-z0-9_-]+)/)?.[1])
       .find(Boolean);
     // Not e-mailed yet: no link out in the world; a made-up one is a 404.
     expect(token !== undefined).toBe(g.mailed);

@@ -7,7 +7,7 @@
 // behind 'Show installation details again' with the single-use warning. An unknown eSIM,
 // or someone else's, is 'not found' (the API answers 404 for both). On opening it asks the server
 // to refresh the eSIM from the provider if it is stale (useEsimRefresh).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceMobileOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +30,10 @@ import { UsageChart } from './usage-chart.tsx';
 import { useEsimRefresh } from './use-esim-refresh.ts';
 import classes from './esim-detail.module.css';
 
+// Issue 29 (each its own chunk): 'Give as a gift', and the buyer's view of an eSIM they gave.
+const GiftPanel = lazy(() => import('../gifts/gift-panel.tsx'));
+const GivenGiftOrNotFound = lazy(() => import('../gifts/given-gifts.tsx').then((m) => ({ default: m.GivenGiftOrNotFound })));
+
 export function EsimDetailScreen({ iccid }: { iccid: string }) {
   const { t } = useTranslation('esim');
   const trpc = useTRPC();
@@ -47,7 +51,14 @@ export function EsimDetailScreen({ iccid }: { iccid: string }) {
   }
   if (esim.isError) {
     const code = callError(esim.error).code;
-    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <EsimNotFound />;
+    if (code === 'BAD_REQUEST') return <EsimNotFound />;
+    // Not (or no longer) the account's: an eSIM it gave shows as its gift, else 'not found'.
+    if (code === 'NOT_FOUND')
+      return (
+        <Suspense fallback={<Skeleton height={160} radius="lg" />}>
+          <GivenGiftOrNotFound iccid={iccid} />
+        </Suspense>
+      );
     return (
       <Alert color="red" variant="light" title={t('life.detail.loadFailed')}>
         <Button mt="xs" size="xs" variant="default" loading={esim.isFetching} onClick={() => void esim.refetch()}>
@@ -251,6 +262,11 @@ export function EsimDetailView({ esim }: { esim: EsimDetailData }) {
       {installable ? (
         <>
           {refund}
+          {esim.giftable ? (
+            <Suspense fallback={null}>
+              <GiftPanel iccid={esim.iccid} />
+            </Suspense>
+          ) : null}
           {topUps}
           {chart}
           {packages}

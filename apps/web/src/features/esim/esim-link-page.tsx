@@ -8,7 +8,7 @@
 // 'Top up' (while the eSIM can take more data): the top-ups of this eSIM through the link
 // (esimLinks.topUps), each to the checkout in top-up mode with the link's token in the fragment —
 // bought without an account, the receipt to the order's address.
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Button, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLinkOff, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,15 +35,22 @@ import classes from './esim-detail.module.css';
 
 type LinkRefundResult = RouterOutputs['esimLinks']['refund'];
 
-export function EsimLinkPage({ token }: { token: string | undefined }) {
+/** Issue 29: ?gift=… claims a gift here (its own chunk). */
+const GiftClaimScreen = lazy(() => import('../gifts/gift-claim.tsx'));
+
+export function EsimLinkPage({ token, gift }: { token: string | undefined; gift?: string | undefined }) {
   // The route has no loader (the shop's initial chunk stays small): the texts this page and the
   // eSIM components use load here at once, in parallel (suspends until they are in).
-  useTranslation(['esim', 'checkout', 'plans', 'destinations', 'invoice']);
+  useTranslation(['esim', 'checkout', 'plans', 'destinations', 'invoice', ...(gift && !token ? (['gifts'] as const) : [])]);
   // ?view=invoice: the order's VAT invoice (issue 31; features/invoice/invoice-href.ts).
   const view = useInvoiceView() ? 'invoice' : 'esim';
   return (
     <Container size="md" py="xl">
-      {token ? (
+      {gift && !token ? (
+        <Suspense fallback={<Skeleton height={220} radius="lg" />}>
+          <GiftClaimScreen token={gift} />
+        </Suspense>
+      ) : token ? (
         view === 'invoice' ? (
           <InvoiceScreen invoiceRef={{ token }} standalone />
         ) : (
@@ -91,7 +98,8 @@ function EsimLinkScreen({ token }: { token: string }) {
 /** 404 (revoked or unknown link) or 400 (a token the API refuses to read): this link is over. */
 function isGone(err: unknown): boolean {
   const code = callError(err).code;
-  return code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  // 403: the link's eSIM was given away (issue 29): only the recipient's link opens it.
+  return code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'FORBIDDEN';
 }
 
 export function EsimLinkGone() {

@@ -85,6 +85,8 @@ export interface EsimDetailView extends EsimSummaryView {
   /** The APN to show on an iPhone / on Android when the provider gives one each ('' = automatic there); null: `apn`. */
   apnIos: string | null;
   apnAndroid: string | null;
+  /** Issue 29: the account's own eSIM, not installed, never given: 'Give as a gift' is offered (absent: no). */
+  giftable?: boolean;
 }
 
 export interface ReceiptRefund {

@@ -47,6 +47,7 @@ function selectEsims(db: Db, owner: EsimOwner, iccid?: string) {
     .selectAll('e')
     .select([
       'o.public_id as order_public_id',
+      'o.user_id as order_user_id',
       'o.plan_id',
       'o.plan_name',
       'o.plan_data_mb',
@@ -350,6 +351,8 @@ export async function getEsimDetail(db: Db, services: Services, owner: EsimOwner
     apn: r.apn,
     apnIos: r.apn_ios,
     apnAndroid: r.apn_android,
+    // Issue 29: the buyer's own, uninstalled eSIM (gifts.give checks everything again).
+    giftable: typeof owner === 'number' && r.order_user_id === owner && summary.status === 'ready' && summary.expiresAt === null,
   };
 }
 

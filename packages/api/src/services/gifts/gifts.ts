@@ -19,11 +19,14 @@ import {
   type GiftStatus,
 } from '../../domain/gifts.ts';
 import { shopLanguage } from '../../domain/language.ts';
+import { refundEligibility, type RefundEligibility } from '../../domain/esim-life.ts';
 import { publicIdFrom } from '../../domain/orders.ts';
 import { iso } from '../../domain/time.ts';
 import { renderGiftEmail } from '../../emails/gift-email.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
 import { normalizeEmail } from '../accounts/users.ts';
+import { getPlanDestinations, planTextFacts } from '../catalog/plan-facts.ts';
+import type { PlanTextFacts } from '../../domain/catalog.ts';
 import { esimLinkUrl, issueEsimLink } from '../esims/esim-links.ts';
 import { emailPlanOf, enqueueEmail, scheduleOrderEmails } from '../mail/mail-outbox.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
@@ -56,8 +59,10 @@ export interface GivenGiftView {
   deliverAt: string;
   sentAt: string | null;
   claimedAt: string | null;
-  /** The buyer may refund it now (not claimed, not installed, within the refund rules). */
+  /** The buyer may refund it now (not claimed, not installed, within the refund rules): orders.refund. */
   refundable: boolean;
+  /** The order's refund as the refund rules see it (the refund dialog reads it). */
+  refund: RefundEligibility;
 }
 
 export interface ClaimResultView {
@@ -84,7 +89,8 @@ function claimToken(services: Services, publicId: string): string {
 }
 
 export function giftClaimUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/gift?token=${encodeURIComponent(token)}`;
+  // The guest eSIM page's route (esim-link) opens the claim: no route of its own in the shop's first chunk.
+  return `${publicUrl.replace(/\/+$/, '')}/esim-link?gift=${encodeURIComponent(token)}`;
 }
 
 /** 'Give as a gift' on the account's eSIM page. → the buyer's view of the gift. */
@@ -185,11 +191,11 @@ export async function giveEsim(db: Db, services: Services, user: SessionUser, in
       .where('id', '=', esim.id)
       .execute();
     const sent = due ? await sendGift(trx, services, row) : row;
-    return { gift: sent ?? row, iccid: esim.iccid, orderPublicId: esim.order_public_id, planName: esim.plan_name, due };
+    return { gift: sent ?? row, due };
   });
   if (result.due) scheduleOrderEmails(db, services, result.gift.order_id);
   services.log.info('eSIM given', { gift: result.gift.public_id, scheduled: !result.due });
-  return viewOf(result.gift, result.iccid, result.orderPublicId, result.planName, false);
+  return (await listGivenGifts(db, services, user.id)).find((g) => g.id === result.gift.public_id)!;
 }
 
 /** scheduled → sent, and the gift e-mail queued in the outbox, in one transaction. */
@@ -249,10 +255,20 @@ const badLink = () => new AppError('NOT_FOUND', 'This gift link is not valid. As
 export async function previewGift(
   db: Db,
   token: string,
-): Promise<{ status: GiftStatus; planName: string; message: string; planId: number }> {
+): Promise<{ status: GiftStatus; planName: string; planFacts: PlanTextFacts | null; message: string }> {
   const gift = await giftByToken(db, token);
-  const order = await db.selectFrom('orders').select(['plan_name', 'plan_id']).where('id', '=', gift.order_id).executeTakeFirstOrThrow();
-  return { status: gift.status, planName: order.plan_name, planId: order.plan_id, message: gift.message };
+  const order = await db
+    .selectFrom('orders')
+    .select(['plan_name', 'plan_id', 'plan_data_mb', 'plan_validity_days'])
+    .where('id', '=', gift.order_id)
+    .executeTakeFirstOrThrow();
+  const destination = (await getPlanDestinations(db, [order.plan_id])).get(order.plan_id);
+  return {
+    status: gift.status,
+    planName: order.plan_name,
+    planFacts: planTextFacts(destination, { dataMb: order.plan_data_mb, validityDays: order.plan_validity_days }),
+    message: gift.message,
+  };
 }
 
 async function giftByToken(db: Db, token: string): Promise<EsimGift> {
@@ -330,25 +346,39 @@ export async function listGivenGifts(db: Db, services: Services, userId: number)
       'o.status as order_status',
       'o.refund_requested_at',
       'o.paid_at',
+      'o.kind as order_kind',
+      'o.subscription_id',
     ])
     .where('g.giver_user_id', '=', userId)
     .orderBy('g.id', 'desc')
     .execute();
-  const now = services.now().getTime();
+  const now = services.now();
   return rows.map((r) => {
-    const refundable =
-      giftRefundVerdict(r.status) === 'allowed' &&
-      r.order_status === 'fulfilled' &&
-      r.refund_requested_at === null &&
-      r.profile_state === 'released' &&
-      r.plan_state === 'not_active' &&
-      r.paid_at !== null &&
-      now < Date.parse(r.paid_at) + 14 * 86_400_000;
-    return viewOf(r, r.iccid, r.order_public_id, r.plan_name, refundable);
+    const refund = refundEligibility(
+      {
+        orderStatus: r.order_status,
+        kind: 'initial',
+        subscription: r.order_kind === 'subscription' || r.subscription_id !== null,
+        paidAt: r.paid_at ? new Date(r.paid_at) : null,
+        profileState: r.profile_state,
+        planState: r.plan_state,
+        packageState: null,
+        refundRequested: r.refund_requested_at !== null,
+      },
+      now,
+    );
+    return viewOf(r, r.iccid, r.order_public_id, r.plan_name, giftRefundVerdict(r.status) === 'allowed' && refund.eligible, refund);
   });
 }
 
-function viewOf(g: EsimGift, iccid: string, orderId: string, planName: string, refundable: boolean): GivenGiftView {
+function viewOf(
+  g: EsimGift,
+  iccid: string,
+  orderId: string,
+  planName: string,
+  refundable: boolean,
+  refund: RefundEligibility,
+): GivenGiftView {
   return {
     id: g.public_id,
     iccid,
@@ -361,5 +391,6 @@ function viewOf(g: EsimGift, iccid: string, orderId: string, planName: string, r
     sentAt: g.sent_at,
     claimedAt: g.claimed_at,
     refundable,
+    refund,
   };
 }

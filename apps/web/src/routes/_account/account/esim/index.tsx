@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EsimList } from '../../../../features/account/esim-list.tsx';
 import { pageHead, tHead } from '../../../../lib/page-meta.ts';
+
+/** Issue 29: 'eSIMs you gave' (its own chunk). */
+const GivenGiftsList = lazy(() => import('../../../../features/gifts/given-gifts.tsx').then((m) => ({ default: m.GivenGiftsList })));
 
 export const Route = createFileRoute('/_account/account/esim/')({
   head: ({ match }) =>
@@ -28,6 +32,9 @@ function EsimPage() {
         </Text>
       </div>
       <EsimList />
+      <Suspense fallback={null}>
+        <GivenGiftsList />
+      </Suspense>
     </Stack>
   );
 }
