@@ -5,6 +5,7 @@
 // (every path to the install details), and the refund rules (to the buyer, only while unclaimed).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
+import { resendAdminOrderEmail } from '../../src/services/admin/orders.ts';
 import { DAY } from '../rig.ts';
 import { buy, createRewardsRig, signedIn, type RewardsRig } from '../rewards/rig.ts';
 import type { Browser } from '../orders/rig.ts';
@@ -82,6 +83,7 @@ describe('giving an eSIM', () => {
     // The buyer: no eSIM page, not in the list, 'Gift sent' in gifts.given.
     expect((await failure(api.esims.get({ iccid: buyer.iccid }))).code).toBe('NOT_FOUND');
     expect(await api.esims.list()).toEqual([]);
+    expect(await api.esims.counts()).toEqual({ active: 0, total: 0 });
     expect(await api.gifts.given()).toEqual([expect.objectContaining({ status: 'sent', iccid: buyer.iccid, refundable: true })]);
     // Nor through the order's success view, the order list, the QR endpoints or the buyer's own links.
     const view = await api.orders.byPaymentIntent({
@@ -96,6 +98,19 @@ describe('giving an eSIM', () => {
       'NOT_FOUND',
     );
     for (const token of buyerLinks) expect((await failure(api.esimLinks.get({ token }))).code).toBe('FORBIDDEN');
+    // Nor does the owner's 'Resend the eSIM e-mail' send them to the order's address.
+    const order = await rig.db.selectFrom('orders').select('id').where('public_id', '=', buyer.orderId).executeTakeFirstOrThrow();
+    await expect(
+      resendAdminOrderEmail(rig.db, rig.services, { userId: buyer.userId, role: 'owner' } as never, buyer.orderId),
+    ).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'gift_given' } });
+    expect(
+      await rig.db
+        .selectFrom('email_outbox')
+        .select('kind')
+        .where('order_id', '=', order.id)
+        .where('kind', 'like', 'esim_resend%')
+        .execute(),
+    ).toEqual([]);
     // Nor top it up.
     expect((await failure(api.esims.topUpOptions({ iccid: buyer.iccid }))).code).toBe('NOT_FOUND');
   });
@@ -224,6 +239,7 @@ describe('claiming a gift', () => {
       code: 'NOT_FOUND',
     });
     expect((await fApi.esims.list()).map((e) => e.iccid)).toEqual([buyer.iccid]);
+    expect((await fApi.esims.counts()).total).toBe(1);
     expect((await fApi.esims.activationCode({ esimId: mine.id })).activationCode).toBe(mine.activationCode);
     await expect(fApi.esims.topUpOptions({ iccid: buyer.iccid })).resolves.toBeInstanceOf(Array);
     const bApi = await buyer.browser.caller();

@@ -10,6 +10,7 @@ import type { Db, Order } from '@esim/db';
 import { orderRiskView } from '../payments/payment-risk-view.ts';
 import { AppError, errorText } from '../../errors.ts';
 import { PAID_STATES, PROVISIONING_STATES } from '../../domain/orders.ts';
+import { giftHoldOf } from '../gifts/gift-life.ts';
 import { tryConvertMinor } from '../../domain/money.ts';
 import { addMs, iso } from '../../domain/time.ts';
 import type { TOrderListInput } from '../../domain/admin.ts';
@@ -624,7 +625,14 @@ export async function resendAdminOrderEmail(db: Db, services: Services, actor: A
       { reason: 'top_up' },
     );
   }
-  const esim = await db.selectFrom('esims').select(['iccid']).where('order_id', '=', order.id).executeTakeFirst();
+  const esim = await db.selectFrom('esims').select(['id', 'iccid']).where('order_id', '=', order.id).executeTakeFirst();
+  // Issue 29: a given eSIM's install details belong to its recipient, never to the order's (the buyer's) address.
+  if (esim && (await giftHoldOf(db, { esimId: esim.id })))
+    throw new AppError(
+      'CONFLICT',
+      'This eSIM was given as a gift: its install details go only to the person it was given to, so the order e-mail is not sent again.',
+      { reason: 'gift_given' },
+    );
   if (order.status === 'refunded')
     throw new AppError('CONFLICT', 'This order is refunded and its eSIM canceled, so its e-mail is not sent again.', {
       reason: 'refunded',

@@ -107,7 +107,27 @@ export async function countEsimsForUser(db: Db, userId: number): Promise<{ activ
         )
         .as('active'),
     ])
-    .where('o.user_id', '=', userId)
+    // As the list: not the eSIMs the account gave; the ones given to it and claimed (issue 29).
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('o.user_id', '=', userId),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('esim_gifts as g').select('g.id').whereRef('g.esim_id', '=', 'e.id').where('g.status', 'in', GIFT_HOLDING),
+            ),
+          ),
+        ]),
+        eb.exists(
+          eb
+            .selectFrom('esim_gifts as g')
+            .select('g.id')
+            .whereRef('g.esim_id', '=', 'e.id')
+            .where('g.status', '=', 'claimed')
+            .where('g.recipient_user_id', '=', userId),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return { active: Number(row?.active ?? 0), total: Number(row?.total ?? 0) };
 }
