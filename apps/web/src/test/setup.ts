@@ -23,6 +23,7 @@ import tickets from '@esim/i18n/locales/en/tickets.json';
 import ticketsAdmin from '@esim/i18n/locales/en/tickets-admin.json';
 import promotions from '@esim/i18n/locales/en/promotions.json';
 import doctor from '@esim/i18n/locales/en/doctor.json';
+import gifts from '@esim/i18n/locales/en/gifts.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -89,6 +90,7 @@ await initI18n({
       'tickets-admin': ticketsAdmin,
       promotions,
       doctor,
+      gifts,
     },
   },
   ns: [
@@ -115,6 +117,7 @@ await initI18n({
     'tickets-admin',
     'promotions',
     'doctor',
+    'gifts',
   ],
 });
 

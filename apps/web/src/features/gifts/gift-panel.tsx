@@ -107,8 +107,7 @@ function GiftForm({ iccid, onDone }: { iccid: string; onDone: () => void }) {
         <Textarea
           label={t('give.message')}
           maxLength={500}
-          autosize
-          minRows={2}
+          rows={3}
           key={form.key('message')}
           {...form.getInputProps('message')}
           data-testid="gift-message"

@@ -11,6 +11,7 @@ import { isolated } from '../../components/bidi.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { EsimNotFound } from '../esim/esim-detail.tsx';
+import { useEsimDestination } from '../esim/esim-life.tsx';
 import { formatDay } from '../esim/esim-format.ts';
 import { RefundAction } from '../esim/refund-action.tsx';
 import classes from '../esim/esim-detail.module.css';
@@ -24,13 +25,14 @@ export function GiftCard({ gift, headingOrder = 2 }: { gift: GivenGift; headingO
   const { language } = useLanguage();
   const day = (iso: string | null) => formatDay(iso, language, 'long') ?? '';
   const headingId = `gift-${gift.id}-title`;
+  const destination = useEsimDestination(gift.planFacts ?? null, gift.planName);
   return (
     <section aria-labelledby={headingId} className={classes.panel} data-testid="given-gift">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Group justify="space-between" align="flex-start" gap="sm">
         <Title order={headingOrder} fz="lg" id={headingId}>
           <Group gap={8} component="span" wrap="nowrap">
             <IconGift size={20} aria-hidden />
-            {gift.planName}
+            {destination.planName}
           </Group>
         </Title>
         <Badge color={COLORS[gift.status]} variant="light" data-testid="given-gift-status">
@@ -56,7 +58,7 @@ export function GiftCard({ gift, headingOrder = 2 }: { gift: GivenGift; headingO
       {gift.refundable ? (
         <Stack gap="xs" mt="md">
           <Text size="sm">{t('gifts:status.refundHint')}</Text>
-          <RefundAction orderId={gift.orderId} refund={gift.refund} subject={gift.planName} kind="esim" />
+          <RefundAction orderId={gift.orderId} refund={gift.refund} subject={destination.planName} kind="esim" />
         </Stack>
       ) : null}
     </section>

@@ -53,6 +53,8 @@ export interface GivenGiftView {
   iccid: string;
   orderId: string;
   planName: string;
+  /** The destination and plan, for the name in the buyer's language; null when the plan is gone. */
+  planFacts?: PlanTextFacts | null;
   recipientEmail: string;
   message: string;
   status: GiftStatus;
@@ -343,6 +345,9 @@ export async function listGivenGifts(db: Db, services: Services, userId: number)
       'e.plan_state',
       'o.public_id as order_public_id',
       'o.plan_name',
+      'o.plan_id',
+      'o.plan_data_mb',
+      'o.plan_validity_days',
       'o.status as order_status',
       'o.refund_requested_at',
       'o.paid_at',
@@ -353,6 +358,7 @@ export async function listGivenGifts(db: Db, services: Services, userId: number)
     .orderBy('g.id', 'desc')
     .execute();
   const now = services.now();
+  const destinations = await getPlanDestinations(db, [...new Set(rows.map((r) => r.plan_id))]);
   return rows.map((r) => {
     const refund = refundEligibility(
       {
@@ -367,7 +373,11 @@ export async function listGivenGifts(db: Db, services: Services, userId: number)
       },
       now,
     );
-    return viewOf(r, r.iccid, r.order_public_id, r.plan_name, giftRefundVerdict(r.status) === 'allowed' && refund.eligible, refund);
+    const planFacts = planTextFacts(destinations.get(r.plan_id), { dataMb: r.plan_data_mb, validityDays: r.plan_validity_days });
+    return {
+      ...viewOf(r, r.iccid, r.order_public_id, r.plan_name, giftRefundVerdict(r.status) === 'allowed' && refund.eligible, refund),
+      planFacts,
+    };
   });
 }
 
