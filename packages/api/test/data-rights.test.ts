@@ -53,8 +53,27 @@ async function fullTraveller(): Promise<{ browser: Browser; userId: number; orde
   // A guest order with the same address, from another browser.
   const guest = await buy(rig, rig.browser({ ip: PERSON.ip }), rig.plans.japan1.id, { email: PERSON.email });
   await api.orders.refund({ orderId: second.orderId });
+  // Gifts (issue 29): one given by the person with a message that names them, one given to their address.
+  const third = await buy(rig, browser, rig.plans.japan1.id);
+  const giftEsim = (await api.esims.list()).find((e) => e.orderId === third.orderId)!;
+  await api.gifts.give({
+    iccid: giftEsim.iccid,
+    recipientEmail: 'a.friend@example.org',
+    message: `Love, ${PERSON.fullName}`,
+    locale: 'en',
+  });
+  const friend = rig.browser();
+  await (await friend.caller()).auth.register(account({ username: 'a_friend', email: 'a.friend.account@example.org' }));
+  const present = await buy(rig, friend, rig.plans.japan1.id);
+  const presentEsim = (await (await friend.caller()).esims.list()).find((e) => e.orderId === present.orderId)!;
+  await (await friend.caller()).gifts.give({
+    iccid: presentEsim.iccid,
+    recipientEmail: PERSON.email,
+    message: 'Enjoy Japan',
+    locale: 'en',
+  });
   await rig.settle();
-  return { browser, userId: user.id, orderIds: [first.orderId, second.orderId, guest.orderId] };
+  return { browser, userId: user.id, orderIds: [first.orderId, second.orderId, third.orderId, guest.orderId] };
 }
 
 async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string; details: unknown }> {
@@ -123,6 +142,7 @@ describe('data export', () => {
     // The contact message opened a ticket (issue 30): it and its thread are in the export.
     expect(data.tickets).toMatchObject([{ subject: 'My eSIM', email: PERSON.email }]);
     expect(data.ticketMessages.map((m) => m.body)).toContain(`Call me on ${PERSON.mobile}`);
+    expect(data.gifts.map((g) => g.recipient_email).sort()).toEqual(['a.friend@example.org', PERSON.email]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.sessions[0]).toMatchObject({ ip: PERSON.ip });
     expect(data.signInHistory.length).toBeGreaterThan(0);
@@ -165,7 +185,7 @@ describe('account deletion', () => {
       .select(['public_id', 'user_id', 'email', 'total_amount_minor'])
       .where('public_id', 'in', orderIds)
       .execute();
-    expect(orders).toHaveLength(3);
+    expect(orders).toHaveLength(4);
     for (const o of orders) expect(o).toMatchObject({ user_id: null, email: ERASED_EMAIL });
     expect(await rig.db.selectFrom('data_requests').select(['kind', 'subject_user_id']).where('kind', '=', 'erasure').execute()).toEqual([
       { kind: 'erasure', subject_user_id: userId },

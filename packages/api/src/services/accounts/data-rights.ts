@@ -69,6 +69,8 @@ export interface UserDataExport {
   tickets: Row[];
   ticketMessages: Row[];
   promoCodeUses: Row[];
+  /** eSIMs the account gave (issue 29) and gifts to the account or its address. */
+  gifts: Row[];
   newsletter: Row[];
   sessions: Row[];
   secondFactors: { totp: Row[]; passkeys: Row[]; recoveryCodesLeft: number };
@@ -196,6 +198,24 @@ export async function exportUserData(
       .orderBy('r.id')
       .execute(),
   ]);
+  const gifts = await db
+    .selectFrom('esim_gifts')
+    .select([
+      'public_id',
+      'order_id',
+      'recipient_email',
+      'message',
+      'locale',
+      'deliver_at',
+      'status',
+      'created_at',
+      'sent_at',
+      'claimed_at',
+      'refunded_at',
+    ])
+    .where((eb) => eb.or([eb('giver_user_id', '=', userId), eb('recipient_user_id', '=', userId), eb('recipient_email', '=', user.email)]))
+    .orderBy('id')
+    .execute();
   const now = iso(services.now());
   await db.insertInto('data_requests').values({ kind: 'export', subject_user_id: userId, actor, created_at: now }).execute();
   return {
@@ -217,6 +237,7 @@ export async function exportUserData(
     // The shop's internal notes are not the person's data; their own messages and the answers are.
     ticketMessages: clean(ticketMessages),
     promoCodeUses: clean(promoUses),
+    gifts: clean(gifts),
     newsletter: clean(newsletter),
     sessions: clean(sessions),
     secondFactors: { totp: clean(totp), passkeys: clean(passkeys), recoveryCodesLeft: Number(codes?.n ?? 0) },
@@ -427,6 +448,25 @@ async function eraseTraces(
     .updateTable('promo_redemptions')
     .set({ user_id: null, email_norm: ERASED_EMAIL })
     .where((eb) => (userId === null ? eb('email_norm', '=', email) : eb.or([eb('user_id', '=', userId), eb('email_norm', '=', email)])))
+    .execute();
+  // Gifts (issue 29): the giver's message goes with the giver; the recipient's address and account with
+  // the recipient. The gift row stays (its eSIM, order and state are the order's records).
+  await trx
+    .updateTable('esim_gifts')
+    .set({ message: ERASED_TEXT })
+    .where((eb) => {
+      const byOrder = orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : [];
+      return userId === null ? (byOrder[0] ?? eb.val(false)) : eb.or([eb('giver_user_id', '=', userId), ...byOrder]);
+    })
+    .execute();
+  await trx
+    .updateTable('esim_gifts')
+    .set({ recipient_email: ERASED_EMAIL, recipient_user_id: null })
+    .where((eb) =>
+      userId === null
+        ? eb('recipient_email', '=', email)
+        : eb.or([eb('recipient_user_id', '=', userId), eb('recipient_email', '=', email)]),
+    )
     .execute();
   await trx.deleteFrom('newsletter_subscribers').where('email', '=', email).execute();
   await trx
