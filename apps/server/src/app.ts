@@ -30,6 +30,7 @@ import { wellKnownRoutes } from './well-known.ts';
 import { paymentsRest } from './rest/payments.ts';
 import { rewardsRest } from './rest/rewards.ts';
 import { adminRest } from './rest/admin.ts';
+import { chatRest } from './rest/chat.ts';
 import { healthRest } from './rest/health.ts';
 import { webhookRoutes } from './webhooks/stripe.ts';
 import { esimWebhookRoutes } from './webhooks/esim.ts';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', supportRest(deps));
   app.route('/api', paymentsRest(deps));
   app.route('/api', rewardsRest(deps));
+  app.route('/api', chatRest(deps));
   app.route('/api', adminRest(deps));
   app.route('/api', webhookRoutes(deps));
   app.route('/api', esimWebhookRoutes(deps));

@@ -17,6 +17,7 @@ import type { Lifecycle } from './types.ts';
 import { reconcileOrders } from '@esim/api';
 import { createFulfilmentWorker } from './workers/fulfilment.ts';
 import { createEsimLifeWorker } from './workers/esim-life.ts';
+import { createChatSweep } from './workers/chat-sweep.ts';
 import { createCatalogVersionWatcher } from './workers/catalog-version.ts';
 import { resolveEsimWebhookSecret } from './esim-secret.ts';
 
@@ -56,6 +57,9 @@ export async function startServer(): Promise<void> {
     batch: env.ESIM_POLL_BATCH,
     timeScale: env.ESIM_SIMULATOR_TIME_SCALE,
   });
+  // Live chat: unanswered chats become tickets (every instance sweeps; each chat moves once).
+  const chatSweep = createChatSweep(deps, { intervalMs: 5_000 });
+  chatSweep.start();
   reconcileOrders(handle.db, deps.services, { runWork: env.FULFILMENT_INLINE })
     .catch((err: unknown) => log.error('startup reconciliation failed', { error: String((err as Error)?.stack ?? err) }))
     .finally(() => {
@@ -84,6 +88,7 @@ export async function startServer(): Promise<void> {
           { name: 'http requests', run: () => closeHttpServer(server as never) },
           { name: 'fulfilment worker', run: () => worker.stop() },
           { name: 'eSIM worker', run: () => esimWorker.stop() },
+          { name: 'chat sweep', run: () => chatSweep.stop() },
         ],
         [
           { name: 'metrics listener', run: () => metricsServer?.close() ?? Promise.resolve() },

@@ -91,6 +91,9 @@ export { ESIM_PROVIDER_NAMES, isEsimProviderError, EsimProviderError } from './p
 export type { EsimProviderName, EsimProviderConfig } from './providers/esim/index.ts';
 // Support tickets' inbound e-mail (issue 30): the server's webhook route.
 export { receiveInboundEmail, ZPostmarkInbound } from './services/support/ticket-inbound.ts';
+// The live chat (issue 30): the server's SSE streams and its sweep.
+export { chatUpdates, conversationFor, escalateDueChats } from './services/support/chat.ts';
+export type { ChatMessageView, ChatStateView } from './services/support/chat.ts';
 export type { InboundOutcome, TPostmarkInbound } from './services/support/ticket-inbound.ts';
 export { DEFAULT_INVOICE_CONFIG } from './services/order-life/invoices.ts';
 export type { InvoiceConfig } from './services/types.ts';

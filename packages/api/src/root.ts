@@ -5,6 +5,7 @@ import { usersRouter } from './routers/users.ts';
 import { ordersRouter } from './routers/orders.ts';
 import { supportRouter } from './routers/support.ts';
 import { ticketsRouter } from './routers/tickets.ts';
+import { chatRouter } from './routers/chat.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { esimLinksRouter } from './routers/esim-links.ts';
 import { invoicesRouter } from './routers/invoices.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   orders: ordersRouter,
   support: supportRouter,
   tickets: ticketsRouter,
+  chat: chatRouter,
   payments: paymentsRouter,
   esims: esimsRouter,
   esimLinks: esimLinksRouter,

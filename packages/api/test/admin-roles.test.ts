@@ -45,6 +45,14 @@ const SUPPORT = new Set([
   'admin.tickets.note',
   'admin.tickets.setStatus',
   'admin.tickets.canned',
+  // The live chat (issue 30); the office hours are the owner's.
+  'admin.chat.heartbeat',
+  'admin.chat.list',
+  'admin.chat.get',
+  'admin.chat.answer',
+  'admin.chat.typing',
+  'admin.chat.read',
+  'admin.chat.settings',
 ]);
 /** What the catalogue role may call. */
 const CATALOGUE = new Set([

@@ -22,6 +22,7 @@ let facts: {
   planId: number;
   ticket: string;
   ticketLink: string;
+  chat: number;
 };
 
 beforeAll(async () => {
@@ -40,10 +41,14 @@ beforeAll(async () => {
     planId: plan.id,
     ticket: '',
     ticketLink: '',
+    chat: 0,
   };
   const ticket = await (await customer.caller()).support.contact({ name: 'Bob', email: 'bob@example.com', subject: 'Help', message: 'Hi' });
   facts.ticket = ticket.ticketNumber;
   facts.ticketLink = await issueTicketLinkToken(rig.db, rig.services, Number(ticket.ticketNumber.slice(2)));
+  // The live chat (issue 30): the traveller's chat, with a message.
+  facts.chat = (await (await customer.caller()).chat.start({})).id;
+  await (await customer.caller()).chat.send({ body: 'Hello' });
   await rig.settle();
   // What a read was tempted to act on: an achievement now earned (a verified e-mail) and an eSIM
   // whose state was last read from the provider two days ago.
@@ -123,6 +128,11 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'tickets.get': () => shop.tickets.get({ number: facts.ticket }),
     'tickets.byLink': () => shop.tickets.byLink({ token: facts.ticketLink }),
     'admin.audit.list': () => back.admin.audit.list({}),
+    'chat.availability': () => shop.chat.availability(),
+    'chat.get': () => shop.chat.get({}),
+    'admin.chat.list': () => back.admin.chat.list(),
+    'admin.chat.get': () => back.admin.chat.get({ id: facts.chat }),
+    'admin.chat.settings': () => back.admin.chat.settings(),
   };
 }
 

@@ -769,7 +769,7 @@ export interface DataRequestsTable {
 
 /** 'waiting': waiting for the traveller (an agent answered). */
 export type TicketStatus = 'open' | 'waiting' | 'solved';
-export type TicketSource = 'contact' | 'esim' | 'email';
+export type TicketSource = 'contact' | 'esim' | 'email' | 'chat';
 export type TicketAuthor = 'customer' | 'agent' | 'note';
 
 export interface TicketsTable {
@@ -921,6 +921,9 @@ export interface Database {
   credit_notes: CreditNotesTable;
   invoice_buyers: InvoiceBuyersTable;
   esim_gifts: EsimGiftsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_agents: ChatAgentsTable;
 }
 
 // ── invoices and credit notes (issue 31; migration 2026-11-28-230) ──
@@ -1081,3 +1084,40 @@ export interface EsimGiftsTable {
   refunded_at: IsoTimestamp | null;
 }
 export type EsimGift = Selectable<EsimGiftsTable>;
+
+// ── live chat (issue 30; migration 2026-11-28-290) ──
+export type ChatStatus = 'open' | 'needs_email' | 'ticket' | 'closed';
+export type ChatAuthor = 'customer' | 'agent' | 'system';
+
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  status: ColumnType<ChatStatus, ChatStatus | undefined, ChatStatus>;
+  user_id: number | null;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  locale: ColumnType<string, string | undefined, string>;
+  waiting_since: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  customer_typing_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  agent_typing_at: ColumnType<IsoTimestamp | null, IsoTimestamp | null | undefined, IsoTimestamp | null>;
+  customer_read_id: ColumnType<number, number | undefined, number>;
+  agent_read_id: ColumnType<number, number | undefined, number>;
+  ticket_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+export type ChatConversationRow = Selectable<ChatConversationsTable>;
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  author: ChatAuthor;
+  author_user_id: number | null;
+  body: string;
+  created_at: IsoTimestamp;
+}
+
+/** An agent is online while their chat view's heartbeat is recent. */
+export interface ChatAgentsTable {
+  user_id: number;
+  last_seen_at: IsoTimestamp;
+}

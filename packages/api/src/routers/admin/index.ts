@@ -12,6 +12,7 @@ import { adminPromotionsRouter } from './promotions.ts';
 import { adminRewardsRouter } from './rewards.ts';
 import { adminSupportRouter } from './support.ts';
 import { adminTicketsRouter } from './tickets.ts';
+import { adminChatRouter } from './chat.ts';
 
 export const adminRouter = router({
   dashboard: adminDashboardRouter,
@@ -23,6 +24,7 @@ export const adminRouter = router({
   rewards: adminRewardsRouter,
   support: adminSupportRouter,
   tickets: adminTicketsRouter,
+  chat: adminChatRouter,
   audit: adminAuditRouter,
   promotions: adminPromotionsRouter,
 });
