@@ -31,6 +31,8 @@ import type invoice from '../locales/en/invoice.json';
 import type accessibility from '../locales/en/accessibility.json';
 import type doctor from '../locales/en/doctor.json';
 import type gifts from '../locales/en/gifts.json';
+import type chat from '../locales/en/chat.json';
+import type chatAdmin from '../locales/en/chat-admin.json';
 
 export const NAMESPACES = [
   'common',
@@ -64,6 +66,8 @@ export const NAMESPACES = [
   'accessibility',
   'doctor',
   'gifts',
+  'chat',
+  'chat-admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -72,7 +76,7 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
  * Namespaces written in English only (the README says so): the admin area. Other languages have no
  * file; i18next falls back to English, and the page direction still follows the chosen language.
  */
-export const ENGLISH_ONLY_NAMESPACES: readonly Namespace[] = ['admin', 'tickets-admin'];
+export const ENGLISH_ONLY_NAMESPACES: readonly Namespace[] = ['admin', 'tickets-admin', 'chat-admin'];
 
 /** The English resources' shape: the source of typed keys. */
 export interface Resources {
@@ -107,4 +111,6 @@ export interface Resources {
   accessibility: typeof accessibility;
   doctor: typeof doctor;
   gifts: typeof gifts;
+  chat: typeof chat;
+  'chat-admin': typeof chatAdmin;
 }

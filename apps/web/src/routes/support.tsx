@@ -32,7 +32,7 @@ const GuestTicketSection = lazy(() => import('../features/tickets/ticket-pages.t
 export const Route = createFileRoute('/support')({
   head: ({ match }) => pageHead(match.pathname, { title: tHead('support:meta.title'), description: tHead('support:meta.description') }),
   validateSearch: validateSupportSearch,
-  loader: () => loadNamespaces('support'),
+  loader: () => loadNamespaces('support', 'chat'),
   component: SupportPage,
 });
 

@@ -27,6 +27,8 @@ export const defaultHandlers = [
   // The dashboard's 'Active eSIMs' tile (none by default).
   trpcMsw.esims.counts.query(() => ({ active: 0, total: 0 })),
   trpcMsw.tickets.openCount.query(() => ({ open: 0 })),
+  // The support page's live-chat badge (issue 30): an agent online by default.
+  trpcMsw.chat.availability.query(() => ({ kind: 'available' as const })),
   // The order-success page settles its payment once when it opens; by default the server has
   // nothing to settle for the test (an error the page ignores: its polled order says what is).
   // The eSIM pages ask for a refresh from the provider when they open (nothing changed by default).

@@ -24,6 +24,8 @@ import ticketsAdmin from '@esim/i18n/locales/en/tickets-admin.json';
 import promotions from '@esim/i18n/locales/en/promotions.json';
 import doctor from '@esim/i18n/locales/en/doctor.json';
 import gifts from '@esim/i18n/locales/en/gifts.json';
+import chat from '@esim/i18n/locales/en/chat.json';
+import chatAdmin from '@esim/i18n/locales/en/chat-admin.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -91,6 +93,8 @@ await initI18n({
       promotions,
       doctor,
       gifts,
+      chat,
+      'chat-admin': chatAdmin,
     },
   },
   ns: [
@@ -118,6 +122,8 @@ await initI18n({
     'promotions',
     'doctor',
     'gifts',
+    'chat',
+    'chat-admin',
   ],
 });
 

@@ -1,19 +1,48 @@
-// /support: other contact routes — e-mail {email}, phone {phone} and live chat 'Available 24/7'.
-// The chat window itself is not built yet; its block says so and leads to the contact form.
+// /support: other contact routes — e-mail {email}, phone {phone} and the live chat (issue 30).
+// The chat's badge says the spec's 'Available 24/7' only while an agent is online (there is no
+// bot); otherwise when a person will answer. The chat window is a lazy chunk, loaded on 'Start chat'.
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Anchor, Button, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config.ts';
-import { CONTACT_FORM_ID, LIVE_CHAT_ID } from '../../features/support/topics.ts';
-import { scrollToId } from '../../lib/scroll.ts';
+import { LIVE_CHAT_ID } from '../../features/support/topics.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import classes from './support.module.css';
 
-export function SupportChannels() {
-  const { t } = useTranslation('support');
+const ChatWindow = lazy(() => import('../../features/chat/chat-window.tsx'));
 
-  const startWriting = () => {
-    scrollToId(CONTACT_FORM_ID);
-    document.querySelector<HTMLInputElement>(`#${CONTACT_FORM_ID} [name="name"]`)?.focus({ preventScroll: true });
+function ChatBadge() {
+  const { t, i18n } = useTranslation(['support', 'chat']);
+  const trpc = useTRPC();
+  const badge = useQuery({ ...trpc.chat.availability.queryOptions(), refetchInterval: 60_000 });
+  if (!badge.data) return null;
+  const b = badge.data;
+  if (b.kind === 'available') return <span className={classes.availability}>{t('support:channels.chat.availability')}</span>;
+  const text =
+    b.kind === 'soon'
+      ? t('chat:badge.soon', { minutes: b.withinMinutes })
+      : b.kind === 'opens'
+        ? t('chat:badge.opens', {
+            time: new Intl.DateTimeFormat(i18n.language, {
+              weekday: 'short',
+              hour: 'numeric',
+              minute: '2-digit',
+              timeZoneName: 'short',
+            }).format(new Date(b.at)),
+          })
+        : t('chat:badge.email');
+  return <span className={classes.availabilityLater}>{text}</span>;
+}
+
+export function SupportChannels() {
+  const { t } = useTranslation(['support', 'chat']);
+  const [chatOpen, setChatOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closeChat = () => {
+    setChatOpen(false);
+    requestAnimationFrame(() => opener.current?.focus());
   };
 
   return (
@@ -63,14 +92,20 @@ export function SupportChannels() {
               <Title order={3} className={classes.channelName}>
                 {t('channels.chat.title')}
               </Title>
-              <span className={classes.availability}>{t('channels.chat.availability')}</span>
+              <ChatBadge />
             </div>
             <Text size="sm" c="dimmed">
-              {t('channels.chat.text')}
+              {t('chat:intro')}
             </Text>
-            <Button variant="light" size="sm" mt={4} onClick={startWriting} className={classes.channelButton}>
-              {t('channels.chat.action')}
-            </Button>
+            {chatOpen ? (
+              <Suspense fallback={null}>
+                <ChatWindow onClose={closeChat} />
+              </Suspense>
+            ) : (
+              <Button ref={opener} variant="light" size="sm" mt={4} onClick={() => setChatOpen(true)} className={classes.channelButton}>
+                {t('chat:start')}
+              </Button>
+            )}
           </div>
         </li>
       </ul>
