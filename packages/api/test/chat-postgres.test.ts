@@ -44,7 +44,7 @@ describe.skipIf(!available)('live chat on PostgreSQL', () => {
     expect((await agentHeartbeat(db, services, agent.id)).online).toBe(1);
     expect(await chatAvailability(db, services)).toEqual({ kind: 'available' });
 
-    const started = await startChat(db, services, { userId: null, email: null, name: null }, {}, 'fr');
+    const started = await startChat(db, services, { userId: null, email: null, name: null }, {}, 'fr', '192.0.2.9');
     const viewer = { userId: null, token: started.token! };
     const hello = await sendChatMessage(db, services, viewer, 'Bonjour');
     const answer = await answerChat(db, services, agent.id, started.id, 'Bonjour !');

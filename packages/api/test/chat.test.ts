@@ -180,3 +180,16 @@ describe('nobody answers', () => {
     expect(await (await owner.api()).admin.chat.list()).toEqual([]);
   });
 });
+
+describe('limits', () => {
+  it('refuses a flood of new chats from one client and of messages in one chat with 429', async () => {
+    for (let i = 0; i < 10; i += 1) await (await rig.browser({ ip: '198.51.100.7' }).caller()).chat.start({});
+    const refused = await refusal((await rig.browser({ ip: '198.51.100.7' }).caller()).chat.start({}));
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    const guest = await rig.browser({ ip: '198.51.100.8' }).caller();
+    const { token } = await guest.chat.start({});
+    for (let i = 0; i < 60; i += 1) await guest.chat.send({ token: token!, body: `m${i}` });
+    expect((await refusal(guest.chat.send({ token: token!, body: 'one more' }))).code).toBe('TOO_MANY_REQUESTS');
+    expect(await rig.db.selectFrom('chat_messages').select('id').execute()).toHaveLength(60);
+  });
+});

@@ -50,6 +50,9 @@ async function fullTraveller(): Promise<{ browser: Browser; userId: number; orde
   await api.rewards.checkIn({ regionId: rig.regions.japan, locationName: 'Shibuya, near the flat' });
   await api.support.contact({ name: PERSON.fullName, email: PERSON.email, subject: 'My eSIM', message: `Call me on ${PERSON.mobile}` });
   await api.support.subscribe({ email: PERSON.email });
+  // A live chat (issue 30): bound to the account, with its name and e-mail.
+  await api.chat.start({});
+  await api.chat.send({ body: `Chat: call me on ${PERSON.mobile}` });
   // A guest order with the same address, from another browser.
   const guest = await buy(rig, rig.browser({ ip: PERSON.ip }), rig.plans.japan1.id, { email: PERSON.email });
   await api.orders.refund({ orderId: second.orderId });
@@ -143,6 +146,8 @@ describe('data export', () => {
     expect(data.tickets).toMatchObject([{ subject: 'My eSIM', email: PERSON.email }]);
     expect(data.ticketMessages.map((m) => m.body)).toContain(`Call me on ${PERSON.mobile}`);
     expect(data.gifts.map((g) => g.recipient_email).sort()).toEqual(['a.friend@example.org', PERSON.email]);
+    expect(data.chats).toMatchObject([{ email: PERSON.email }]);
+    expect(data.chatMessages.map((m) => m.body)).toEqual([`Chat: call me on ${PERSON.mobile}`]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.sessions[0]).toMatchObject({ ip: PERSON.ip });
     expect(data.signInHistory.length).toBeGreaterThan(0);

@@ -95,6 +95,22 @@ export const DATA_REQUESTS_PER_CLIENT: RateRule = {
   message: 'Too many data requests have been made from your network. Please wait {wait} and try again.',
 };
 
+/** New live chats per client (issue 30): a traveller opens one and keeps it; a script opens many. */
+export const CHATS_PER_CLIENT: RateRule = {
+  name: 'chats_per_client',
+  limit: 10,
+  windowMs: HOUR,
+  message: 'Too many chats have been started from your network. Please wait {wait} and try again.',
+};
+
+/** A traveller's messages in one live chat (issue 30): far above typing speed, below flooding. */
+export const CHAT_MESSAGES_PER_CHAT: RateRule = {
+  name: 'chat_messages_per_chat',
+  limit: 60,
+  windowMs: 10 * MINUTE,
+  message: 'Too many messages in a short time. Please wait {wait} and try again.',
+};
+
 /** Every rule above, for the README's table and the tests. */
 export const RATE_RULES: readonly RateRule[] = [
   CHECKOUTS_PER_CLIENT,
@@ -105,6 +121,8 @@ export const RATE_RULES: readonly RateRule[] = [
   VERIFICATION_EMAILS_PER_CLIENT,
   PASSKEY_SIGN_INS_PER_CLIENT,
   DATA_REQUESTS_PER_CLIENT,
+  CHATS_PER_CLIENT,
+  CHAT_MESSAGES_PER_CHAT,
 ];
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

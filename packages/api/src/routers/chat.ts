@@ -29,6 +29,7 @@ export const chatRouter = router({
         { ...viewerOf(ctx, input.token), email: ctx.user?.email ?? null, name: ctx.user?.fullName ?? ctx.user?.username ?? null },
         input,
         ctx.locale,
+        ctx.req.ip,
       ),
     ),
   get: publicProcedure.input(ZChatRef).query(({ ctx, input }) => getMyChat(ctx.db, ctx.services, viewerOf(ctx, input.token))),

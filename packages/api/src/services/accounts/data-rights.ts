@@ -68,6 +68,9 @@ export interface UserDataExport {
   supportMessages: Row[];
   tickets: Row[];
   ticketMessages: Row[];
+  /** Live chats (issue 30) and their messages. */
+  chats: Row[];
+  chatMessages: Row[];
   promoCodeUses: Row[];
   /** eSIMs the account gave (issue 29) and gifts to the account or its address. */
   gifts: Row[];
@@ -216,6 +219,24 @@ export async function exportUserData(
     .where((eb) => eb.or([eb('giver_user_id', '=', userId), eb('recipient_user_id', '=', userId), eb('recipient_email', '=', user.email)]))
     .orderBy('id')
     .execute();
+  const chats = await db
+    .selectFrom('chat_conversations')
+    .selectAll()
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+    .orderBy('id')
+    .execute();
+  const chatMessages = chats.length
+    ? await db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where(
+          'conversation_id',
+          'in',
+          chats.map((c) => c.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
   const now = iso(services.now());
   await db.insertInto('data_requests').values({ kind: 'export', subject_user_id: userId, actor, created_at: now }).execute();
   return {
@@ -236,6 +257,8 @@ export async function exportUserData(
     tickets: clean(tickets),
     // The shop's internal notes are not the person's data; their own messages and the answers are.
     ticketMessages: clean(ticketMessages),
+    chats: clean(chats),
+    chatMessages: clean(chatMessages),
     promoCodeUses: clean(promoUses),
     gifts: clean(gifts),
     newsletter: clean(newsletter),
@@ -442,6 +465,11 @@ async function eraseTraces(
       .execute();
     await trx.updateTable('ticket_messages').set({ body: ERASED_TEXT }).where('ticket_id', 'in', ticketIds).execute();
   }
+  // Live chats (issue 30): deleted with their messages (nothing in them is a record the shop must keep).
+  await trx
+    .deleteFrom('chat_conversations')
+    .where((eb) => (userId === null ? eb('email', '=', email) : eb.or([eb('user_id', '=', userId), eb('email', '=', email)])))
+    .execute();
   // Promo code uses stay counted (the code's limits and figures) without the person: a per-customer
   // limit then no longer knows them.
   await trx
@@ -515,6 +543,8 @@ export interface GuestDataExport {
   ticketMessages: Row[];
   promoCodeUses: Row[];
   newsletter: Row[];
+  chats: Row[];
+  chatMessages: Row[];
 }
 
 /** The address as the shop stores it; 400 when it is not one. */
@@ -574,7 +604,20 @@ export async function exportGuestData(db: Db, services: Services, rawEmail: stri
       .execute(),
     db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).execute(),
   ]);
-  if (orders.length + messages.length + tickets.length + promoUses.length + newsletter.length === 0)
+  const chats = await db.selectFrom('chat_conversations').selectAll().where('email', '=', email).orderBy('id').execute();
+  const chatMessages = chats.length
+    ? await db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where(
+          'conversation_id',
+          'in',
+          chats.map((c) => c.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
+  if (orders.length + messages.length + tickets.length + promoUses.length + newsletter.length + chats.length === 0)
     throw new AppError('NOT_FOUND', 'The shop holds nothing under this address: no order, message, ticket or newsletter consent.');
   return {
     format: 'esim-shop-data-export',
@@ -591,6 +634,8 @@ export async function exportGuestData(db: Db, services: Services, rawEmail: stri
     ticketMessages: clean(ticketMessages),
     promoCodeUses: clean(promoUses),
     newsletter: clean(newsletter),
+    chats: clean(chats),
+    chatMessages: clean(chatMessages),
   };
 }
 

@@ -26,12 +26,14 @@ import {
   type ChatSettings,
 } from '../../domain/chat.ts';
 import { shopLanguage } from '../../domain/language.ts';
+import { CHAT_MESSAGES_PER_CHAT, CHATS_PER_CLIENT } from '../../domain/rate-limit.ts';
 import { ticketNumber } from '../../domain/tickets.ts';
 import { iso } from '../../domain/time.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { AdminActor } from '../admin/views.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
+import { enforceClientRate, enforceRate } from '../shared/rate-limit.ts';
 import { sameHex } from '../shared/tokens.ts';
 import type { Services } from '../types.ts';
 import { existingSupportLinkKey, supportLinkKey } from './link-key.ts';
@@ -218,6 +220,7 @@ export async function startChat(
   viewer: Viewer & { email: string | null; name: string | null },
   input: { name?: string | undefined; email?: string | undefined },
   locale: string,
+  ip: string,
 ): Promise<ChatThreadView & { token: string | null }> {
   try {
     const existing = await conversationFor(db, viewer);
@@ -227,6 +230,7 @@ export async function startChat(
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
   }
+  await enforceClientRate(db, services, CHATS_PER_CLIENT, ip);
   const now = iso(services.now());
   const conv = await db
     .insertInto('chat_conversations')
@@ -248,6 +252,7 @@ export async function startChat(
 export async function sendChatMessage(db: Db, services: Services, viewer: Viewer, body: string): Promise<ChatMessageView> {
   const conv = await conversationFor(db, viewer);
   if (conv.status === 'closed') throw new AppError('CONFLICT', 'This chat is closed. Start a new chat.');
+  await enforceRate(db, services, CHAT_MESSAGES_PER_CHAT, `chat:${conv.id}`);
   const now = services.now();
   const row = await writeTransaction(db, async (trx) => {
     const msg = await trx
