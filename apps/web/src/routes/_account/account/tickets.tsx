@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ChatLauncher } from '../../../features/chat/chat-launcher.tsx';
 import { MyTicket, MyTickets } from '../../../features/tickets/ticket-pages.tsx';
 import { pageHead, tHead } from '../../../lib/page-meta.ts';
 
@@ -28,6 +29,8 @@ function TicketsPage() {
           {t('intro')}
         </Text>
       </div>
+      {/* The live chat, bound to the account (issue 30). */}
+      <ChatLauncher />
       <MyTickets />
     </Stack>
   );
