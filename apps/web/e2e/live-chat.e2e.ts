@@ -127,6 +127,57 @@ describe('live chat: a traveller and an agent', { shuffle: false }, () => {
     });
   }, 120_000);
 
+  it("in the account at 390 px: a signed-in traveller's chat, bound to the account, answered live", async () => {
+    await agent.goto(new URL('/admin/support?tab=chat', baseURL).href);
+    await agent.getByRole('heading', { name: 'Open chats' }).waitFor();
+    const { page, errors } = await openRoute(traveller, baseURL, '/support', { width: 390 });
+    const registered = await page.evaluate(
+      async (o) =>
+        (
+          await fetch('/api/auth/register', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+            body: JSON.stringify(o),
+            credentials: 'include',
+          })
+        ).status,
+      {
+        username: 'chat_nadia',
+        email: 'nadia@example.com',
+        password: 'Nadia-travels-2026!',
+        confirmPassword: 'Nadia-travels-2026!',
+        fullName: 'Nadia Traveller',
+      },
+    );
+    expect(registered).toBeLessThan(300);
+    await page.goto(new URL('/account/tickets', baseURL).href);
+    const section = page.getByRole('region', { name: 'Live chat' }).first();
+    await section.getByRole('button', { name: 'Start chat' }).click();
+    const box = page.getByRole('textbox', { name: /^Your message/ });
+    await box.fill('Signed in: my top-up is missing');
+    await box.press('Enter');
+    await agent.getByRole('button', { name: /Nadia Traveller/ }).click();
+    const thread = agent.getByRole('region', { name: /^Chat #\d+$/ });
+    await thread.getByRole('list').getByText('Signed in: my top-up is missing').waitFor();
+    await thread.getByRole('textbox', { name: 'Your answer' }).fill('Found it: the top-up is applied now.');
+    await thread.getByRole('button', { name: 'Send answer' }).click();
+    await page.getByRole('list', { name: 'Chat messages' }).getByText('Found it: the top-up is applied now.').waitFor({ timeout: 10_000 });
+    // The chat is the account's: no guest token was kept in the browser.
+    expect(await page.evaluate(() => localStorage.getItem('esim-chat-token'))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeCheck(page)).toEqual([]);
+    await page.evaluate(() =>
+      fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+        body: '{}',
+        credentials: 'include',
+      }),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('unanswered: the guest is asked for an e-mail and the chat becomes a ticket answered by e-mail', async () => {
     // The owner sets a 5-second timeout; then the agent leaves (their heartbeat stops).
     expect(
