@@ -66,7 +66,7 @@ describe('/faq', () => {
     const still = page.getByRole('region', { name: 'Still have questions?' });
     await still.getByRole('link', { name: 'Live Chat' }).click();
     await page.waitForURL((url) => url.pathname === '/support' && url.hash === '#live-chat');
-    await page.locator('#live-chat').getByText('Available 24/7').waitFor();
+    await page.locator('#live-chat').getByRole('button', { name: 'Start chat' }).waitFor();
     await page.goBack();
     await page.getByRole('region', { name: 'Still have questions?' }).getByRole('link', { name: 'Contact Support' }).click();
     await page.waitForURL((url) => url.pathname === '/support');
