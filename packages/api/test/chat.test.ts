@@ -154,6 +154,12 @@ describe('nobody answers', () => {
     expect(
       await rig.db.selectFrom('ticket_messages').select('body').where('ticket_id', '=', ticket.id).orderBy('id').execute(),
     ).toHaveLength(2);
+    // The next 'Start chat' is a new chat with a new token; the old token still reads the old one.
+    const next = await guest.chat.start({ token: token! });
+    expect(next.id).not.toBe(id);
+    expect(next.token).not.toBe(token);
+    expect(next.messages).toEqual([]);
+    expect((await guest.chat.get({ token: token! })).state.status).toBe('ticket');
   });
 
   it("a signed-in traveller's chat becomes a ticket at once, and an answer in time stops the clock", async () => {

@@ -211,8 +211,10 @@ export async function getMyChat(db: Db, services: Services, viewer: Viewer): Pro
 
 // ── the traveller ───────────────────────────────────────────────────────────────────────────
 /**
- * Opens the chat window: the viewer's conversation when they have one still going (by account or
- * token), else a new one. → the thread and, for a guest, the token to keep.
+ * Opens the chat window: the viewer's conversation when they have one still going (open, or
+ * waiting for a guest's e-mail; by account or token), else a new one (a chat that became a ticket
+ * is answered by e-mail: the next 'Start chat' is a new chat). → the thread and, for a guest, the
+ * token to keep.
  */
 export async function startChat(
   db: Db,
@@ -224,7 +226,7 @@ export async function startChat(
 ): Promise<ChatThreadView & { token: string | null }> {
   try {
     const existing = await conversationFor(db, viewer);
-    if (existing.status !== 'closed') {
+    if (existing.status === 'open' || existing.status === 'needs_email') {
       return { ...(await threadOf(db, services, existing, 'customer')), token: existing.user_id === null ? (viewer.token ?? null) : null };
     }
   } catch (e) {
