@@ -162,6 +162,13 @@ describe('live chat: a traveller and an agent', { shuffle: false }, () => {
     await thread.getByRole('textbox', { name: 'Your answer' }).fill('Found it: the top-up is applied now.');
     await thread.getByRole('button', { name: 'Send answer' }).click();
     await page.getByRole('list', { name: 'Chat messages' }).getByText('Found it: the top-up is applied now.').waitFor({ timeout: 10_000 });
+    // The agent closes the chat: the traveller is told, the message box goes.
+    await thread.getByRole('button', { name: 'Close chat' }).click();
+    await page
+      .getByRole('list', { name: 'Chat messages' })
+      .getByText(/This chat was closed/)
+      .waitFor({ timeout: 10_000 });
+    await page.getByRole('textbox', { name: /^Your message/ }).waitFor({ state: 'detached' });
     // The chat is the account's: no guest token was kept in the browser.
     expect(await page.evaluate(() => localStorage.getItem('esim-chat-token'))).toBeNull();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

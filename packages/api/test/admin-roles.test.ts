@@ -50,6 +50,7 @@ const SUPPORT = new Set([
   'admin.chat.list',
   'admin.chat.get',
   'admin.chat.answer',
+  'admin.chat.close',
   'admin.chat.typing',
   'admin.chat.read',
   'admin.chat.settings',

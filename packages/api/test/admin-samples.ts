@@ -57,6 +57,7 @@ export const SAMPLES: Record<string, unknown> = {
   'admin.chat.get': { id: 987654 },
   'admin.chat.answer': { id: 987654, body: 'Hello' },
   'admin.chat.typing': { id: 987654 },
+  'admin.chat.close': { id: 987654 },
   'admin.chat.read': { id: 987654, lastId: 1 },
   'admin.chat.settings': undefined,
   'admin.chat.saveSettings': {

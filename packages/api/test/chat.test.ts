@@ -199,3 +199,21 @@ describe('limits', () => {
     expect(await rig.db.selectFrom('chat_messages').select('id').execute()).toHaveLength(60);
   });
 });
+
+describe('closing', () => {
+  it('an agent closes a chat (audited); the traveller is told and the next Start chat is a new chat', async () => {
+    const guest = await rig.browser().caller();
+    const { token, id } = await guest.chat.start({});
+    await guest.chat.send({ token: token!, body: 'Thanks, all good' });
+    await (await owner.api()).admin.chat.close({ id });
+    const thread = await guest.chat.get({ token: token! });
+    expect(thread.state.status).toBe('closed');
+    expect(JSON.parse(thread.messages.at(-1)!.body)).toEqual({ key: 'closed' });
+    expect((await refusal(guest.chat.send({ token: token!, body: 'one more' }))).code).toBe('CONFLICT');
+    expect((await refusal((await owner.api()).admin.chat.close({ id }))).code).toBe('CONFLICT');
+    expect((await refusal((await owner.api()).admin.chat.close({ id: id + 99 }))).code).toBe('NOT_FOUND');
+    expect((await auditRows(rig)).at(-1)).toMatchObject({ action: 'chat.close', entity_id: String(id) });
+    expect(await (await owner.api()).admin.chat.list()).toEqual([]);
+    expect((await guest.chat.start({ token: token! })).id).not.toBe(id);
+  });
+});

@@ -253,24 +253,26 @@ export default function ChatWindow({ onClose }: { onClose: () => void }) {
           </Button>
         </form>
       ) : null}
-      <form className={classes.form} onSubmit={submit} noValidate>
-        <Textarea
-          ref={inputRef}
-          label={t('inputLabel')}
-          placeholder={t('placeholder')}
-          value={draft}
-          onChange={(e) => onDraft(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={2000}
-          error={error}
-        />
-        <Button type="submit" loading={send.isPending} disabled={chatId === null}>
-          {t('send')}
-        </Button>
-      </form>
+      {state?.status === 'closed' ? null : (
+        <form className={classes.form} onSubmit={submit} noValidate>
+          <Textarea
+            ref={inputRef}
+            label={t('inputLabel')}
+            placeholder={t('placeholder')}
+            value={draft}
+            onChange={(e) => onDraft(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={2000}
+            error={error}
+          />
+          <Button type="submit" loading={send.isPending} disabled={chatId === null}>
+            {t('send')}
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { ZAgentChatAnswer, ZAgentChatRead, ZAgentChatRef, ZChatSettings } from '
 import {
   agentHeartbeat,
   answerChat,
+  closeChat,
   getAgentChat,
   listAgentChats,
   markRead,
@@ -27,6 +28,11 @@ export const adminChatRouter = router({
     .meta(ROLES.support)
     .input(ZAgentChatAnswer)
     .mutation(({ ctx, input }) => answerChat(ctx.db, ctx.services, ctx.user.id, input.id, input.body)),
+  /** Ends a chat (audited); the traveller is told. 409 when it is no longer open. */
+  close: adminProcedure
+    .meta(ROLES.support)
+    .input(ZAgentChatRef)
+    .mutation(({ ctx, input }) => closeChat(ctx.db, ctx.services, actorOf(ctx), input.id)),
   typing: adminProcedure
     .meta(ROLES.support)
     .input(ZAgentChatRef)

@@ -135,7 +135,8 @@ async function chatIdOfToken(db: Db, token: string | undefined): Promise<number 
 const noSuchChat = () => new AppError('NOT_FOUND', 'No chat of yours was found. Start a new chat.');
 
 /**
- * The conversation the viewer may use: theirs by account (signed in) or by a guest's token. A
+ * The conversation the viewer may use: theirs by account (signed in: their newest, whatever its
+ * status; startChat opens a new one after a closed or ticketed chat) or by a guest's token. A
  * conversation bound to an account is never reachable by a token alone.
  */
 export async function conversationFor(db: Db, viewer: Viewer): Promise<ChatConversationRow> {
@@ -149,7 +150,6 @@ export async function conversationFor(db: Db, viewer: Viewer): Promise<ChatConve
       .selectFrom('chat_conversations')
       .selectAll()
       .where('user_id', '=', viewer.userId)
-      .where('status', '!=', 'closed')
       .orderBy('id', 'desc')
       .executeTakeFirst();
   }
@@ -445,6 +445,29 @@ export async function answerChat(db: Db, services: Services, agentId: number, id
       .execute();
     return messageView(msg);
   });
+}
+
+/** An agent ends a chat still going (audited); the traveller is told, and 'Start chat' opens a new one. */
+export async function closeChat(db: Db, services: Services, actor: AdminActor, id: number): Promise<{ ok: true }> {
+  const now = services.now();
+  await writeTransaction(db, async (trx) => {
+    const closed = await trx
+      .updateTable('chat_conversations')
+      .set({ status: 'closed', updated_at: iso(now), waiting_since: null, agent_typing_at: null })
+      .where('id', '=', id)
+      .where('status', 'in', ['open', 'needs_email'])
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) {
+      await anyConversation(trx, id);
+      throw new AppError('CONFLICT', 'This chat is no longer open.');
+    }
+    await trx
+      .insertInto('chat_messages')
+      .values({ conversation_id: id, author: 'system', author_user_id: null, body: systemBody('closed'), created_at: iso(now) })
+      .execute();
+    await recordAudit(trx, actor, { action: 'chat.close', entity: 'chat', entityId: id, summary: `Live chat #${id} closed` }, now);
+  });
+  return { ok: true };
 }
 
 // ── nobody answered: the chat becomes a ticket ───────────────────────────────────────────────

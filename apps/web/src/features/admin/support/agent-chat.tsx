@@ -143,6 +143,7 @@ function AgentThread({ id }: { id: number }) {
   const answer = useMutation(trpc.admin.chat.answer.mutationOptions());
   const typing = useMutation(trpc.admin.chat.typing.mutationOptions());
   const read = useMutation(trpc.admin.chat.read.mutationOptions());
+  const close = useMutation(trpc.admin.chat.close.mutationOptions());
 
   useEffect(() => {
     const source = new EventSource(`/api/admin/chat/stream?id=${id}`);
@@ -229,9 +230,9 @@ function AgentThread({ id }: { id: number }) {
       >
         {announcement}
       </div>
-      {closed && state?.ticketNumber ? (
+      {closed ? (
         <Text size="sm" c="orange.9">
-          {t('becameTicket', { number: state.ticketNumber })}
+          {state?.ticketNumber ? t('becameTicket', { number: state.ticketNumber }) : t('closedNote')}
         </Text>
       ) : (
         <form onSubmit={submit}>
@@ -257,9 +258,25 @@ function AgentThread({ id }: { id: number }) {
             maxLength={2000}
             error={error}
           />
-          <Button type="submit" mt="xs" loading={answer.isPending}>
-            {t('send')}
-          </Button>
+          <Group gap="xs" mt="xs">
+            <Button type="submit" loading={answer.isPending}>
+              {t('send')}
+            </Button>
+            <Button
+              variant="default"
+              loading={close.isPending}
+              onClick={async () => {
+                try {
+                  await close.mutateAsync({ id });
+                  void queryClient.invalidateQueries({ queryKey: trpc.admin.chat.list.queryKey() });
+                } catch (err) {
+                  setError(t('sendFailed', { message: callError(err).message }));
+                }
+              }}
+            >
+              {t('closeChat')}
+            </Button>
+          </Group>
         </form>
       )}
     </Paper>
