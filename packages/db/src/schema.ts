@@ -924,6 +924,8 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_agents: ChatAgentsTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
 }
 
 // ── invoices and credit notes (issue 31; migration 2026-11-28-230) ──
@@ -1121,3 +1123,31 @@ export interface ChatAgentsTable {
   user_id: number;
   last_seen_at: IsoTimestamp;
 }
+
+// ── referrals (issue 29; migration 2026-11-28-260) ──
+export interface ReferralCodesTable {
+  user_id: number;
+  code: string;
+  created_at: IsoTimestamp;
+}
+
+export type ReferralStatus = 'pending' | 'credited' | 'refused' | 'canceled' | 'clawed_back';
+
+/** One order a referral link priced, and the referrer's reward for it. */
+export interface ReferralsTable {
+  id: Generated<number>;
+  referrer_user_id: number;
+  order_id: number;
+  friend_user_id: number | null;
+  friend_email_norm: string;
+  status: ReferralStatus;
+  reason: string | null;
+  currency: string;
+  discount_minor: number;
+  points: ColumnType<number, number | undefined, number>;
+  clawback_points: ColumnType<number, number | undefined, number>;
+  clawback_unsettled: ColumnType<number, number | undefined, number>;
+  created_at: IsoTimestamp;
+  decided_at: IsoTimestamp | null;
+}
+export type ReferralRow = Selectable<ReferralsTable>;
