@@ -18,6 +18,7 @@ import { sessionsRouter } from './routers/sessions.ts';
 import { tripRouter } from './routers/trip.ts';
 import { promotionsRouter } from './routers/promotions.ts';
 import { giftsRouter } from './routers/gifts.ts';
+import { referralsRouter } from './routers/referrals.ts';
 
 export const appRouter = router({
   catalog: catalogRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   trip: tripRouter,
   promotions: promotionsRouter,
   gifts: giftsRouter,
+  referrals: referralsRouter,
 });
 
 export type AppRouter = typeof appRouter;

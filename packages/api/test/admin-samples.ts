@@ -101,4 +101,5 @@ export const SAMPLES: Record<string, unknown> = {
     },
   },
   'admin.promotions.setPaused': { id: 987654, paused: true },
+  'admin.referrals.list': {},
 };

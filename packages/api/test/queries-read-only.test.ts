@@ -117,6 +117,7 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'admin.rewards.overview': () => back.admin.rewards.overview(),
     'admin.promotions.list': () => back.admin.promotions.list(),
     'admin.promotions.get': () => back.admin.promotions.get({ id: 1 }).catch(() => null),
+    'admin.referrals.list': () => back.admin.referrals.list({}),
     'admin.support.messages': () => back.admin.support.messages({}),
     'admin.support.subscribers': () => back.admin.support.subscribers({}),
     'admin.support.subscribersCsv': () => back.admin.support.subscribersCsv(),

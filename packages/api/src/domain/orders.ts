@@ -231,6 +231,11 @@ export const ZCreatePaymentIntentInput = z.object({
   esimLinkToken: z.string().trim().min(1, 'The link is incomplete.').max(128, 'The link is not valid.').optional(),
   /** Issue 29: a promo code (one per order; one-time orders only). The server prices it (domain/promotions.ts). */
   promoCode: z.string().trim().min(1, 'Enter a promo code.').max(64, 'That promo code is too long.').optional(),
+  /**
+   * Issue 29: the referral code of the link the buyer came by (remembered by the shop until checkout).
+   * A new eSIM only; the server decides and prices it (domain/referrals.ts). Unknown or refused: no discount.
+   */
+  referralCode: z.string().trim().min(1, 'The referral code is empty.').max(32, 'That referral code is too long.').optional(),
 });
 export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
 
@@ -241,6 +246,7 @@ export const ZCreateSubscriptionInput = ZCreatePaymentIntentInput.omit({
   topUpIccid: true,
   esimLinkToken: true,
   promoCode: true,
+  referralCode: true,
 });
 export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
 

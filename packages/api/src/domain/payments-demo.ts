@@ -123,6 +123,8 @@ export interface DemoIntent {
   cardLast4?: string | undefined;
   /** The card's network as Stripe names it ('visa', 'mastercard', 'amex', …), from its number. */
   cardBrand?: string | undefined;
+  /** Issue 29: the card's fingerprint (demo.ts demoCardFingerprint), as Stripe's card.fingerprint. */
+  cardFingerprint?: string | undefined;
   refunds: DemoRefund[];
   /** Set for the payment of a subscription invoice. */
   subscriptionId?: string | undefined;

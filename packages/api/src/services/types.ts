@@ -1,6 +1,7 @@
 // The types the services share, below every service: the dependency bag (Services) and its
 // configuration, the signed-in user, and the per-request Context the procedures receive.
 // context.ts builds the bag on top of the services; trpc.ts re-exports these types.
+import type { ReferralRules } from '../domain/referrals.ts';
 import type { AdminRole, Db } from '@esim/db';
 import type { ShopLanguage } from '../domain/language.ts';
 import type { Allowlist } from '../domain/rate-limit.ts';
@@ -24,6 +25,8 @@ export interface ShopConfig {
   renewalReminderDays?: number | undefined;
   /** The seller's facts and VAT table on invoices (issue 31). Default: DEFAULT_INVOICE_CONFIG. */
   invoice?: InvoiceConfig | undefined;
+  /** Issue 29: the referral discount, reward and monthly limit. Default: domain/referrals.ts REFERRAL_DEFAULTS. */
+  referrals?: Partial<ReferralRules> | undefined;
 }
 
 /** What invoices say about the seller and which VAT applies (env.ts INVOICE_* and VAT_*). */

@@ -323,7 +323,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   async paymentCard(paymentIntentId: string): Promise<PaymentCardInfo | null> {
     const intent = await this.store.getIntent(paymentIntentId);
     if (!intent?.cardLast4) return null;
-    return { brand: intent.cardBrand ?? null, last4: intent.cardLast4 };
+    return { brand: intent.cardBrand ?? null, last4: intent.cardLast4, fingerprint: intent.cardFingerprint ?? null };
   }
 
   // The demo has no Radar and no disputes: it never sends their events, so nothing asks for them.
@@ -362,7 +362,11 @@ export class DemoPaymentProvider implements PaymentProvider {
       const outcome = decideCardOutcome(input.card, yearMonthOf(this.now()));
       const t = confirmIntent(intent, outcome, normalizeCardNumber(input.card.number).slice(-4));
       if (!t.ok) throw transitionError(t.error);
-      const saved: DemoIntent = { ...t.intent, cardBrand: cardBrandOf(input.card.number) ?? undefined };
+      const saved: DemoIntent = {
+        ...t.intent,
+        cardBrand: cardBrandOf(input.card.number) ?? undefined,
+        cardFingerprint: demoCardFingerprint(input.card.number),
+      };
       await this.store.saveIntent(saved);
       const events = t.effect === 'requires_action' ? [] : await this.afterAttempt(saved, t.effect === 'succeeded');
       return { result: this.confirmResult(saved), events, saved };
@@ -436,7 +440,9 @@ export class DemoPaymentProvider implements PaymentProvider {
         created: this.seconds(),
         email: sub.customerEmail,
         // The card on file: the one that paid before.
-        ...(paid && previous?.cardLast4 ? { cardLast4: previous.cardLast4, cardBrand: previous.cardBrand } : {}),
+        ...(paid && previous?.cardLast4
+          ? { cardLast4: previous.cardLast4, cardBrand: previous.cardBrand, cardFingerprint: previous.cardFingerprint }
+          : {}),
         metadata: { ...sub.metadata, subscriptionId: sub.id },
         lastError: paid ? undefined : { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
         refunds: [],

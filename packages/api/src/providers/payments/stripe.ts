@@ -321,6 +321,6 @@ export class StripePaymentProvider implements PaymentProvider {
     const pi = await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }).catch(mapError);
     const charge = pi.latest_charge;
     const card = charge && typeof charge === 'object' ? charge.payment_method_details?.card : undefined;
-    return card ? { brand: card.brand ?? null, last4: card.last4 ?? null } : null;
+    return card ? { brand: card.brand ?? null, last4: card.last4 ?? null, fingerprint: card.fingerprint ?? null } : null;
   }
 }

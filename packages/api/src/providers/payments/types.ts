@@ -210,6 +210,11 @@ export interface PaymentCardInfo {
   /** e.g. 'visa', 'mastercard'; null when the provider does not say. */
   brand: string | null;
   last4: string | null;
+  /**
+   * Issue 29: the card's fingerprint when the provider gives one (Stripe: charge
+   * payment_method_details.card.fingerprint, "Uniquely identifies this particular card number").
+   */
+  fingerprint?: string | null | undefined;
 }
 
 /** Webhook timestamps further than this from now (either way) are rejected. */

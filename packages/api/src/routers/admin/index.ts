@@ -9,6 +9,7 @@ import { adminOperationsRouter } from './operations.ts';
 import { adminOrdersRouter } from './orders.ts';
 import { adminRatesRouter } from './rates.ts';
 import { adminPromotionsRouter } from './promotions.ts';
+import { adminReferralsRouter } from './referrals.ts';
 import { adminRewardsRouter } from './rewards.ts';
 import { adminSupportRouter } from './support.ts';
 import { adminTicketsRouter } from './tickets.ts';
@@ -27,4 +28,5 @@ export const adminRouter = router({
   chat: adminChatRouter,
   audit: adminAuditRouter,
   promotions: adminPromotionsRouter,
+  referrals: adminReferralsRouter,
 });

@@ -12,6 +12,7 @@ import { errorText } from '../../errors.ts';
 import { fulfilOrder, markCanceled } from './claim.ts';
 import { queueRenewalReminders } from '../orders/renewal-reminders.ts';
 import { sendDueGifts } from '../gifts/gifts.ts';
+import { settleReferrals } from '../referrals/referrals.ts';
 import { provisionOrder, type ProvisionOutcome } from './provisioning.ts';
 
 export interface DueWorkResult {
@@ -60,6 +61,12 @@ export async function runDueWork(db: Db, services: Services, opts: DueWorkOption
     await sendDueGifts(db, services);
   } catch (e) {
     services.log.warn('gifts due: will try again on the next pass', { error: errorText(e) });
+  }
+  // Referral rewards due (issue 29): credited past the refund window, canceled or clawed back on a refund.
+  try {
+    await settleReferrals(db, services);
+  } catch (e) {
+    services.log.warn('referrals: will try again on the next pass', { error: errorText(e) });
   }
   const emails = { sent: 0, failed: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {

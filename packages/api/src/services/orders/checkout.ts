@@ -34,6 +34,7 @@ import { assertSoldAsNewEsim, checkTopUp } from './topups.ts';
 import { resolveEsimLink } from '../esims/esim-links.ts';
 import { promoError, quotePromo, reservePromo, type PromoBuyer, type PromoQuote } from '../promotions/promo-redemption.ts';
 import type { PromoOrder } from '../../domain/promotions.ts';
+import { quoteReferral, recordReferral, type ReferralQuote } from '../referrals/referrals.ts';
 import type { Services, SessionUser } from '../types.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
@@ -76,9 +77,16 @@ export async function createCheckout(
   // Issue 29: a code prices the order before it is inserted (no code: nothing read, nothing added).
   const promo =
     input.promoCode === undefined ? null : await applyPromo(db, services, p, input.promoCode, usePoints, { userId, email: p.email });
-  // Points only for a signed-in buyer; the pending order and its reservation (points, code) are one write.
+  // Issue 29: a referral link's code, on a new eSIM only (one discount per order: a promo code wins).
+  const referral =
+    input.referralCode === undefined || topUpIccid !== null
+      ? null
+      : await applyReferral(db, services, p, input.referralCode, { userId, email: p.email }, promo !== null);
+  // Points only for a signed-in buyer; the pending order and its reservation (points, code, referral) are one write.
   const insert = () =>
-    usePoints || promo ? insertOrderWithExtras(db, services, p, userId, usePoints, promo) : insertPendingOrder(db, services, p, { userId });
+    usePoints || promo || referral
+      ? insertOrderWithExtras(db, services, p, userId, usePoints, promo, referral)
+      : insertPendingOrder(db, services, p, { userId });
   // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
   let order: InsertedOrder | null = await insert();
   if (!order && p.checkoutKey) {
@@ -87,7 +95,37 @@ export async function createCheckout(
     // The earlier order was over or too old, and its key is released now.
     order = await insert();
   }
-  return startPayment(db, services, p, order, topUpIccid, promo?.quote ?? null);
+  return startPayment(db, services, p, order, topUpIccid, promo?.quote ?? null, referral?.quote ?? null);
+}
+
+/** The order's referral: its quote (applied or refused), and the order priced after it when applied. */
+interface AppliedReferral {
+  quote: ReferralQuote;
+  buyer: { userId: number | null; email: string };
+}
+
+async function applyReferral(
+  db: Db,
+  services: Services,
+  p: PreparedOrder,
+  code: string,
+  buyer: { userId: number | null; email: string },
+  hasPromoCode: boolean,
+): Promise<AppliedReferral | null> {
+  const quote = await quoteReferral(
+    db,
+    services,
+    code,
+    { currency: p.currency, totalMinor: p.totalMinor, usdMinor: p.usdMinor },
+    buyer,
+    hasPromoCode,
+  );
+  if (!quote) return null;
+  if (quote.decision.ok) {
+    p.totalMinor -= quote.discountMinor;
+    p.usdMinor -= quote.usdDiscountMinor;
+  }
+  return { quote, buyer };
 }
 
 /** The order's code: its quote (or the reason it does not apply), and the order priced after it. */
@@ -165,6 +203,7 @@ async function startPayment(
   order: InsertedOrder | null,
   topUpIccid: string | null,
   promo: PromoQuote | null,
+  referral: ReferralQuote | null = null,
 ): Promise<CheckoutResult> {
   if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
   const redemption = order.redemption ?? { pointsUsed: 0, discountMinor: 0, paidWithPoints: false };
@@ -177,6 +216,7 @@ async function startPayment(
     points_discount_minor: redemption.discountMinor,
     topUpIccid,
     promo: promo ? { code: promo.code, discountMinor: promo.discountMinor } : null,
+    referral: referral ? referralFact(referral) : null,
   };
   if (redemption.paidWithPoints) {
     await afterClaim(db, services, order.id, {});
@@ -205,12 +245,14 @@ async function insertOrderWithExtras(
   userId: number | null,
   usePoints: boolean,
   promo: AppliedPromo | null,
+  referral: AppliedReferral | null = null,
 ): Promise<InsertedOrder | null> {
   const now = iso(services.now());
   return writeTransaction(db, async (trx) => {
     const order = await insertPendingOrder(trx, services, p, { userId });
     if (!order) return null;
     if (promo) await reservePromo(trx, services, promo.quote, { id: order.id, promo: promo.order, buyer: promo.buyer });
+    if (referral) await recordReferral(trx, services, referral.quote, { id: order.id, currency: p.currency, buyer: referral.buyer });
     if (!usePoints || userId === null) return order;
     const redemption = await reservePoints(
       trx,
@@ -255,8 +297,21 @@ function paidWithPointsResult(services: Services, order: OrderForIntent, reused:
   };
 }
 
-function promoFields(order: OrderForIntent): Pick<CheckoutResult, 'promoCode' | 'promoDiscountMinor'> {
-  return order.promo ? { promoCode: order.promo.code, promoDiscountMinor: order.promo.discountMinor } : {};
+function promoFields(
+  order: OrderForIntent,
+): Pick<CheckoutResult, 'promoCode' | 'promoDiscountMinor' | 'referralDiscountMinor' | 'referralRefused'> {
+  return {
+    ...(order.promo ? { promoCode: order.promo.code, promoDiscountMinor: order.promo.discountMinor } : {}),
+    ...(order.referral
+      ? order.referral.refused
+        ? { referralRefused: order.referral.refused }
+        : { referralDiscountMinor: order.referral.discountMinor }
+      : {}),
+  };
+}
+
+function referralFact(q: { decision: ReferralQuote['decision']; discountMinor: number }): NonNullable<OrderForIntent['referral']> {
+  return { discountMinor: q.discountMinor, refused: q.decision.ok ? null : q.decision.reason };
 }
 
 interface OrderForIntent {
@@ -275,6 +330,8 @@ interface OrderForIntent {
   topUpIccid: string | null;
   /** Issue 29: the code on the order (its total is after it); null without one. */
   promo: { code: string; discountMinor: number } | null;
+  /** Issue 29: the referral on the order: its discount, or why it gave none; null without one. */
+  referral?: { discountMinor: number; refused: string | null } | null | undefined;
 }
 
 /** Creates (or, under the same idempotency key, gets back) the order's payment intent and stores it. */
@@ -288,6 +345,7 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
       currency: order.currency,
       email: order.email,
       // promo=1: the demo provider asks promotions/guardPromoCard before it charges a card.
+      // (A referral needs no such hook: the card's fingerprint is read when its reward falls due.)
       metadata: order.promo
         ? { planId: String(order.plan_id), kind: order.kind, promo: '1' }
         : { planId: String(order.plan_id), kind: order.kind },
@@ -352,10 +410,12 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
     .select(['c.code', 'r.discount_minor'])
     .where('r.order_id', '=', order.id)
     .executeTakeFirst();
+  const ref = await db.selectFrom('referrals').select(['discount_minor', 'reason']).where('order_id', '=', order.id).executeTakeFirst();
   const facts = {
     ...order,
     topUpIccid: topUp?.iccid ?? null,
     promo: code ? { code: code.code, discountMinor: code.discount_minor } : null,
+    referral: ref ? { discountMinor: ref.discount_minor, refused: ref.reason } : null,
   };
   if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) return paidWithPointsResult(services, facts, true);
   return createIntentForOrder(db, services, facts, true);

@@ -53,6 +53,9 @@ export interface CheckoutResult {
   /** Issue 29: the promo code applied, and what it took off (amountMinor is after it); absent without a code. */
   promoCode?: string | undefined;
   promoDiscountMinor?: number | undefined;
+  /** Issue 29: the referral discount (amountMinor is after it), or why the link gave none; absent without a link. */
+  referralDiscountMinor?: number | undefined;
+  referralRefused?: string | undefined;
 }
 
 export interface PreparedOrder {
@@ -154,6 +157,7 @@ export async function prepareOrder(
           ...(input.usePoints && buyer.user ? ['points'] : []),
           ...(input.topUpIccid ? [`topup:${input.topUpIccid}`] : []),
           ...(input.promoCode ? [`promo:${input.promoCode.toUpperCase()}`] : []),
+          ...('referralCode' in input && input.referralCode ? [`ref:${input.referralCode.toUpperCase()}`] : []),
         ].join('|'),
       )
     : null;
