@@ -35,6 +35,16 @@
 // refunded in full is cancelled, so a gift refunded never also stays installable by the recipient;
 // a given eSIM takes no more top-ups from its buyer.
 //
+// Issue 29: referrals too. The traveller is a referrer: guests buy through the traveller's link
+// (a new card, or the traveller's own card — refused as 'same_card'), the owner refunds some of
+// those orders in full or in part, and the worker's pass decides the rewards (the run sets the wait
+// to 0 days, so a reward falls due at the next pass; at most 3 rewards a month). The model predicts
+// each referral's status after every pass (credited; canceled by a refund before; clawed back by a
+// refund after; refused for the card or the month), and after every step also:
+//   the traveller's available points include the referral rows (net of clawbacks), and
+//   Σ referral rows − Σ unsettled clawbacks = 500 × referrals credited now (no value from a refund);
+// each friend's order: list price − 10% = what the card paid, and its refunds stay within it.
+//
 // PROPERTY_RUNS=200 (default 25) for a longer run; PROPERTY_SEED, PROPERTY_PATH and PROPERTY_REPLAY
 // (the counterexample's replayPath) to replay a failure.
 import fc from 'fast-check';
@@ -47,6 +57,7 @@ import { CARDS, account, demo } from '../orders/rig.ts';
 import { makeAdmin } from '../rig.ts';
 import { balance, createRewardsRig, type RewardsRig } from './rig.ts';
 import { promoDiscount } from '../../src/domain/promotions.ts';
+import { monthOf, referralDiscount } from '../../src/domain/referrals.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? '') || 25;
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
@@ -92,7 +103,25 @@ const CODE_NAMES = Object.keys(CODES) as CodeName[];
 /** A gift: its state, its address, when it is due and whether its e-mail (the claim link) went out. */
 type ModelGift = { state: 'scheduled' | 'sent' | 'claimed' | 'refunded'; to: string; deliverAt: number; mailed: boolean };
 
+/** Issue 29: a guest's order through the traveller's referral link. */
+interface ModelFriend {
+  publicId: string;
+  id: number;
+  paid: number;
+  /** Gross refunded by the owner. */
+  gross: number;
+  /** Paid with the traveller's own card. */
+  sameCard: boolean;
+  state: 'pending' | 'credited' | 'refused' | 'canceled' | 'clawed_back';
+  decidedAt: string | null;
+}
+
+const REFERRAL_POINTS = 500;
+const REFERRALS_PER_MONTH = 3;
+const OTHER_CARD = { number: '5555 5555 5555 4444', expMonth: 12, expYear: 2030, cvc: '123' };
+
 interface Model {
+  friends: ModelFriend[];
   orders: ModelOrder[];
   /** Issue 29: the gifts, by the eSIM order's number. */
   gifts?: Map<string, ModelGift>;
@@ -110,6 +139,8 @@ interface Real {
   down: Set<string>;
   /** The provider's cancel calls per ICCID. */
   cancels: Map<string, number>;
+  /** The traveller's referral code. */
+  referralCode: string;
 }
 
 const share = (o: ModelOrder) => (o.paid > 0 ? Math.floor((o.earned * Math.min(o.gross, o.paid)) / o.paid) : 0);
@@ -131,7 +162,22 @@ async function check(m: Model, r: Real): Promise<void> {
   const available = await balance(r.rig.db, r.userId);
   const kept = m.orders.reduce((n, o) => n + (o.earned - share(o)), 0) + m.inCash;
   const spentOnKept = m.orders.filter((o) => !o.full).reduce((n, o) => n + o.pointsUsed, 0);
-  const expected = kept + m.checkIns + (await heldPoints(r)) - spentOnKept;
+  // Issue 29: the referral rows (rewards less clawbacks) and the clawbacks the balance could not give.
+  const referralNet = Number(
+    (
+      await r.rig.db
+        .selectFrom('points_ledger')
+        .select((eb) => eb.fn.sum<number>('amount').as('n'))
+        .where('user_id', '=', r.userId)
+        .where('unique_key', 'like', 'referral:%')
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+  const refs = await r.rig.db.selectFrom('referrals').select(['status', 'clawback_unsettled']).execute();
+  const debt = refs.reduce((n, x) => n + x.clawback_unsettled, 0);
+  expect(debt).toBeGreaterThanOrEqual(0);
+  expect(referralNet - debt).toBe(REFERRAL_POINTS * refs.filter((x) => x.status === 'credited').length);
+  const expected = kept + m.checkIns + (await heldPoints(r)) - spentOnKept + referralNet;
   expect(available).toBeGreaterThanOrEqual(0);
   expect(available).toBe(expected);
   // Nothing is ever left unsettled.
@@ -208,7 +254,12 @@ async function check(m: Model, r: Real): Promise<void> {
     if (row.order_status === 'refunded') expect(row.esim_status).toBe('canceled');
     expect(Number(row.recipient_user_id !== null) + Number(row.recipient_link_id !== null)).toBe(g.state === 'claimed' ? 1 : 0);
   }
-  const cashIn = m.orders.reduce((n, o) => n + o.paid, 0);
+  for (const f of m.friends) {
+    const row = await r.rig.db.selectFrom('orders').select(['amount_refunded_minor']).where('id', '=', f.id).executeTakeFirstOrThrow();
+    expect(row.amount_refunded_minor).toBeLessThanOrEqual(f.paid);
+    expect(row.amount_refunded_minor).toBe(f.gross);
+  }
+  const cashIn = m.orders.reduce((n, o) => n + o.paid, 0) + m.friends.reduce((n, f) => n + f.paid, 0);
   const cashOut = (await r.rig.db.selectFrom('refunds').select('amount_minor').execute()).reduce((n, x) => n + x.amount_minor, 0);
   expect(cashOut).toBeLessThanOrEqual(cashIn);
 }
@@ -402,6 +453,7 @@ async function dueWork(m: Model, r: Real, advanceMs: number): Promise<void> {
   // One order at a time, so the model can follow the balance from one system refund to the next.
   await runDueWork(r.rig.db, r.rig.services, { concurrency: 1 });
   await r.rig.settle();
+  await referralsDecided(m, r);
   const fresh = await r.rig.db
     .selectFrom('refunds')
     .selectAll()
@@ -436,6 +488,119 @@ async function dueWork(m: Model, r: Real, advanceMs: number): Promise<void> {
       o.pending = false;
     }
   }
+}
+
+/**
+ * Issue 29: what the worker's pass must have decided for each referral (the wait is 0 days): in
+ * order, a refunded one is canceled, one paid with the traveller's card is refused when the
+ * traveller has paid by card, one past the month's limit is refused, the others credited; a
+ * credited one refunded since is clawed back. Then the rows must say exactly that.
+ */
+async function referralsDecided(m: Model, r: Real): Promise<void> {
+  const now = r.rig.clock.now;
+  const month = monthOf(now);
+  const travellerCard = m.orders.some((o) => !o.viaLink && o.paid > 0);
+  for (const f of m.friends) {
+    if (f.state === 'pending') {
+      if (f.gross > 0) f.state = 'canceled';
+      else if (f.sameCard && travellerCard) f.state = 'refused';
+      else {
+        const inMonth = m.friends.filter(
+          (x) => (x.state === 'credited' || x.state === 'clawed_back') && x.decidedAt! >= month.from && x.decidedAt! < month.to,
+        ).length;
+        if (inMonth >= REFERRALS_PER_MONTH) f.state = 'refused';
+        else {
+          f.state = 'credited';
+          f.decidedAt = now.toISOString();
+        }
+      }
+    } else if (f.state === 'credited' && f.gross > 0) f.state = 'clawed_back';
+  }
+  for (const f of m.friends) {
+    const row = await r.rig.db
+      .selectFrom('referrals')
+      .select(['status', 'decided_at'])
+      .where('order_id', '=', f.id)
+      .executeTakeFirstOrThrow();
+    expect([f.publicId, row.status]).toEqual([f.publicId, f.state]);
+    if (f.state === 'credited') f.decidedAt = row.decided_at;
+  }
+}
+
+/** Issue 29: a guest buys through the traveller's link, with a new card or the traveller's own. */
+class FriendBuys implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly plan: number,
+    readonly sameCard: boolean,
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real): Promise<void> {
+    const planId = planOf(r.rig, this.plan);
+    const price = (await r.rig.db.selectFrom('plans').select('price_minor').where('id', '=', planId).executeTakeFirstOrThrow()).price_minor;
+    const b = r.rig.browser({ ip: `198.51.100.${(m.friends.length % 200) + 1}` });
+    const api = await b.caller();
+    const intent = await api.payments.createIntent({
+      planId,
+      email: `friend${m.friends.length + 1}@friends.example`,
+      referralCode: r.referralCode,
+    });
+    const d = referralDiscount({ currency: 'USD', totalMinor: price, usdMinor: price }, 10);
+    expect(intent.referralDiscountMinor).toBe(d.discountMinor);
+    expect(intent.amountMinor).toBe(price - d.discountMinor);
+    await api.payments.demoConfirm({
+      paymentIntentId: intent.paymentIntentId!,
+      clientSecret: intent.clientSecret,
+      card: this.sameCard ? CARDS.ok : OTHER_CARD,
+    });
+    await r.rig.settle();
+    const row = await r.rig.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('public_id', '=', intent.orderId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('fulfilled');
+    m.friends.push({
+      publicId: intent.orderId,
+      id: row.id,
+      paid: intent.amountMinor,
+      gross: 0,
+      sameCard: this.sameCard,
+      state: 'pending',
+      decidedAt: null,
+    });
+    await check(m, r);
+  }
+  toString = () => `FriendBuys(plan ${this.plan}${this.sameCard ? ", the traveller's card" : ''})`;
+}
+
+/**
+ * Issue 29: the owner refunds a friend's order, in full or in part (a guest's: no points involved),
+ * then (`thenPass`) the worker's pass runs: a reward credited before is clawed back.
+ */
+class FriendRefund implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly part: number,
+    readonly thenPass: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m.friends.some((f) => f.gross < f.paid);
+  async run(m: Model, r: Real): Promise<void> {
+    const open = m.friends.filter((f) => f.gross < f.paid);
+    const f = open[this.pick % open.length]!;
+    const remaining = f.paid - f.gross;
+    const amount = this.part >= 1000 || remaining <= 1 ? null : Math.max(1, Math.floor((remaining * this.part) / 1000));
+    await (await r.admin.caller()).admin.orders.refund(
+      amount === null ? { orderId: f.publicId } : { orderId: f.publicId, amountMinor: amount, reason: 'goodwill' },
+    );
+    await r.rig.settle();
+    f.gross += amount ?? remaining;
+    await check(m, r);
+    if (this.thenPass) {
+      await dueWork(m, r, 1000);
+      await check(m, r);
+    }
+  }
+  toString = () => `FriendRefund(#${this.pick}, ${this.part}‰${this.thenPass ? ', then a pass' : ''})`;
 }
 
 class Later implements fc.AsyncCommand<Model, Real> {
@@ -719,6 +884,12 @@ const commands = [
   fc.tuple(fc.nat(), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2 }))).map(([p, d]) => new Give(p, d)),
   fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new Claim(p, s)),
   fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new Claim(p, s)),
+  // Issue 29: the traveller's friends, and the owner refunding their orders.
+  fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()).map(([p, s]) => new FriendBuys(p, s)),
+  fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()).map(([p, s]) => new FriendBuys(p, s)),
+  fc
+    .tuple(fc.nat(), fc.oneof(fc.integer({ min: 1, max: 999 }), fc.constant(1000)), fc.boolean())
+    .map(([p, part, pass]) => new FriendRefund(p, part, pass)),
 ];
 
 describe('the points ledger, as a model', () => {
@@ -763,8 +934,11 @@ describe('the points ledger, as a model', () => {
             cancels.set(iccid, (cancels.get(iccid) ?? 0) + 1);
             return cancel(iccid);
           };
-          const real: Real = { rig, traveller, admin, userId, down, cancels };
-          await fc.asyncModelRun(() => ({ model: { orders: [], checkIns: 0, inCash: 0 }, real }), cmds);
+          // Issue 29: rewards fall due at the next pass (the window itself is tested in referrals.test.ts).
+          rig.services.config.referrals = { waitDays: 0, maxRewardsPerMonth: REFERRALS_PER_MONTH, rewardPoints: REFERRAL_POINTS };
+          const referralCode = (await (await traveller.caller()).referrals.mine()).code;
+          const real: Real = { rig, traveller, admin, userId, down, cancels, referralCode };
+          await fc.asyncModelRun(() => ({ model: { friends: [], orders: [], checkIns: 0, inCash: 0 }, real }), cmds);
         } finally {
           await rig.settle();
           await rig.close();
