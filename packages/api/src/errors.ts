@@ -72,6 +72,12 @@ export const APP_ERRORS = {
   },
   PROMO_USED_UP: { trpc: 'CONFLICT', http: 409, message: 'This promo code has been used up.' },
   PROMO_ALREADY_USED: { trpc: 'CONFLICT', http: 409, message: 'You have already used this promo code.' },
+  // Referrals (issue 29): the link's discount does not apply to this order (details.reason says why).
+  REFERRAL_REFUSED: {
+    trpc: 'UNPROCESSABLE_CONTENT',
+    http: 422,
+    message: 'The referral discount does not apply to this order. Pay again without it.',
+  },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

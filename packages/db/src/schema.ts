@@ -1137,7 +1137,8 @@ export type ReferralStatus = 'pending' | 'credited' | 'refused' | 'canceled' | '
 export interface ReferralsTable {
   id: Generated<number>;
   referrer_user_id: number;
-  order_id: number;
+  /** Null: the link was refused at checkout (no order made). */
+  order_id: number | null;
   friend_user_id: number | null;
   friend_email_norm: string;
   status: ReferralStatus;

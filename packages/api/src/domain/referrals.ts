@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DAY_MS, REFUND_WINDOW_DAYS } from './esim-life.ts';
 import { promoDiscount } from './promotions.ts';
+import { ZCreatePaymentIntentInput } from './orders.ts';
 
 export interface ReferralRules {
   /** The friend's discount on their first paid order, whole percent (1–90). */
@@ -194,8 +195,11 @@ export function friendProgress(status: string, orderStatus: string): FriendProgr
 
 // ── inputs ───────────────────────────────────────────────────────────────────────────────
 
-/** The checkout's optional referral code (from the link the guest opened). */
-export const ZReferralCode = z.string().trim().min(1).max(32);
+/** referrals.preview: the checkout's discount line for the link's code. */
+export const ZReferralPreviewInput = ZCreatePaymentIntentInput.pick({ planId: true, currency: true, email: true }).extend({
+  code: z.string().trim().min(1, 'The referral code is empty.').max(32, 'That referral code is too long.'),
+});
+export type TReferralPreviewInput = z.infer<typeof ZReferralPreviewInput>;
 
 export const ZAdminReferralsInput = z
   .object({

@@ -53,6 +53,17 @@ async function buyWith(b: Browser, opts: { email?: string; referralCode?: string
   return intent;
 }
 
+/** The app error's code and details.reason of a refused call. */
+async function refusal(p: Promise<unknown>): Promise<{ code?: string; reason?: string } | null> {
+  try {
+    await p;
+    return null;
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; details?: { reason?: string } } }).cause;
+    return { code: cause?.code, reason: cause?.details?.reason };
+  }
+}
+
 const referralOf = (publicId: string) =>
   rig.db
     .selectFrom('referrals as r')
@@ -158,21 +169,46 @@ describe('the friend', () => {
 });
 
 describe('abuse is refused, with a reason the admin sees', () => {
-  it('self-referral: the same account; the same address as a guest (normalised)', async () => {
+  it('self-referral: the same account; the same address as a guest (normalised) — refused before any order, the preview too', async () => {
     const r = await referrer('ann.smith@gmail.com');
-    const own = await (await r.browser.caller()).payments.createIntent({ planId: rig.plans.japan5.id, referralCode: r.code });
-    expect(own).toMatchObject({ amountMinor: 1999, referralRefused: 'self_referral' });
-    const g = await (await guest().caller()).payments.createIntent({
-      planId: rig.plans.japan5.id,
-      email: 'AnnSmith+trip@gmail.com',
-      referralCode: r.code,
+    const api = await r.browser.caller();
+    expect(await refusal(api.referrals.preview({ code: r.code, planId: rig.plans.japan5.id }))).toEqual({
+      code: 'REFERRAL_REFUSED',
+      reason: 'self_referral',
     });
-    expect(g).toMatchObject({ amountMinor: 1999, referralRefused: 'same_email' });
+    expect(await refusal(api.payments.createIntent({ planId: rig.plans.japan5.id, referralCode: r.code }))).toEqual({
+      code: 'REFERRAL_REFUSED',
+      reason: 'self_referral',
+    });
+    const g = await guest().caller();
+    expect(
+      await refusal(g.payments.createIntent({ planId: rig.plans.japan5.id, email: 'AnnSmith+trip@gmail.com', referralCode: r.code })),
+    ).toEqual({ code: 'REFERRAL_REFUSED', reason: 'same_email' });
+    expect(await rig.db.selectFrom('orders').select('id').where('email', '=', 'annsmith+trip@gmail.com').execute()).toEqual([]);
+    // Paying again without the link goes through at the full price.
+    expect((await g.payments.createIntent({ planId: rig.plans.japan5.id, email: 'AnnSmith+trip@gmail.com' })).amountMinor).toBe(1999);
     const list = await (await admin.caller()).admin.referrals.list({});
-    expect(list.map((x) => [x.status, x.reason])).toEqual([
-      ['refused', 'same_email'],
-      ['refused', 'self_referral'],
+    expect(list.map((x) => [x.status, x.reason, x.orderId])).toEqual([
+      ['refused', 'same_email', null],
+      ['refused', 'self_referral', null],
     ]);
+  });
+
+  it('the preview: the discount line priced by the server; an unknown code 404; nothing written', async () => {
+    const r = await referrer();
+    const api = await guest().caller();
+    expect(await api.referrals.preview({ code: r.code, planId: rig.plans.japan5.id, currency: 'GBP' })).toEqual({
+      code: r.code,
+      discountPercent: 10,
+      currency: 'GBP',
+      listMinor: 1579,
+      discountMinor: 157,
+      totalMinor: 1422,
+      // The USD side shrinks by the same share: 1999 × 157 / 1579 = 198.
+      usdMinor: 1801,
+    });
+    expect(await refusal(api.referrals.preview({ code: 'ZZZZZZZZ', planId: rig.plans.japan5.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await rig.db.selectFrom('referrals').select('id').execute()).toEqual([]);
   });
 
   it("the referrer's own card: refused when the reward falls due", async () => {
@@ -190,12 +226,11 @@ describe('abuse is refused, with a reason the admin sees', () => {
     const r = await referrer();
     const b = guest();
     await buyWith(b, { email: 'old@example.com' });
-    const again = await (await b.caller()).payments.createIntent({
-      planId: rig.plans.japan5.id,
-      email: 'old@example.com',
-      referralCode: r.code,
-    });
-    expect(again).toMatchObject({ amountMinor: 1999, referralRefused: 'not_first_order' });
+    expect(
+      await refusal(
+        (await b.caller()).payments.createIntent({ planId: rig.plans.japan5.id, email: 'old@example.com', referralCode: r.code }),
+      ),
+    ).toEqual({ code: 'REFERRAL_REFUSED', reason: 'not_first_order' });
   });
 
   it('one discount per order: a promo code wins', async () => {
@@ -215,13 +250,13 @@ describe('abuse is refused, with a reason the admin sees', () => {
       firstOrderOnly: false,
       combinesWithPoints: true,
     });
-    const i = await (await guest().caller()).payments.createIntent({
-      planId: rig.plans.japan5.id,
-      email: 'both@example.com',
-      referralCode: r.code,
-      promoCode: 'FIVE',
-    });
-    expect(i).toMatchObject({ amountMinor: 1900, promoDiscountMinor: 99, referralRefused: 'promo_code' });
+    const api = await guest().caller();
+    expect(
+      await refusal(
+        api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'both@example.com', referralCode: r.code, promoCode: 'FIVE' }),
+      ),
+    ).toEqual({ code: 'REFERRAL_REFUSED', reason: 'promo_code' });
+    expect(await rig.db.selectFrom('promo_redemptions').select('id').execute()).toEqual([]);
   });
 
   it('more than the monthly limit: refused', async () => {
@@ -242,7 +277,7 @@ describe('abuse is refused, with a reason the admin sees', () => {
     const api = await guest().caller();
     const i = await api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'x@example.com', referralCode: 'ZZZZZZZZ' });
     expect(i.amountMinor).toBe(1999);
-    expect(i.referralRefused).toBeUndefined();
+    expect(i.referralDiscountMinor).toBeUndefined();
     await expect(
       api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'x@example.com', referralCode: 'x'.repeat(40) }),
     ).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 // Issue 29: referrals. Each account's referral code (referral_codes, made on first use), and one
-// row per order a referral link priced (referrals): who referred, the friend (account or normalised
+// row per order a referral link priced, or per link refused at checkout (referrals): who referred, the friend (account or normalised
 // address, never shown to the referrer), the discount given, and the reward's life — pending until
 // the order is past the refund window, then credited (a points_ledger row, key referral:<id>) or
 // refused/canceled with a reason the admin area shows; a refund after crediting claws it back
@@ -22,8 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('referrals')
     .addColumn('id', 'integer', idColumn(db))
     .addColumn('referrer_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    // One referral per order at most.
-    .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    // One referral per order at most; null for a link refused at checkout (no order was made).
+    .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('cascade'))
     .addColumn('friend_user_id', 'integer')
     .addColumn('friend_email_norm', 'varchar(320)', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) =>

@@ -34,7 +34,7 @@ import { assertSoldAsNewEsim, checkTopUp } from './topups.ts';
 import { resolveEsimLink } from '../esims/esim-links.ts';
 import { promoError, quotePromo, reservePromo, type PromoBuyer, type PromoQuote } from '../promotions/promo-redemption.ts';
 import type { PromoOrder } from '../../domain/promotions.ts';
-import { quoteReferral, recordReferral, type ReferralQuote } from '../referrals/referrals.ts';
+import { quoteReferral, recordReferral, refuseReferral, type ReferralQuote } from '../referrals/referrals.ts';
 import type { Services, SessionUser } from '../types.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
@@ -121,10 +121,10 @@ async function applyReferral(
     hasPromoCode,
   );
   if (!quote) return null;
-  if (quote.decision.ok) {
-    p.totalMinor -= quote.discountMinor;
-    p.usdMinor -= quote.usdDiscountMinor;
-  }
+  const { decision } = quote;
+  if (!decision.ok) return refuseReferral(db, services, { ...quote, decision }, { currency: p.currency, buyer });
+  p.totalMinor -= quote.discountMinor;
+  p.usdMinor -= quote.usdDiscountMinor;
   return { quote, buyer };
 }
 
@@ -216,7 +216,7 @@ async function startPayment(
     points_discount_minor: redemption.discountMinor,
     topUpIccid,
     promo: promo ? { code: promo.code, discountMinor: promo.discountMinor } : null,
-    referral: referral ? referralFact(referral) : null,
+    referral: referral ? { discountMinor: referral.discountMinor } : null,
   };
   if (redemption.paidWithPoints) {
     await afterClaim(db, services, order.id, {});
@@ -297,21 +297,11 @@ function paidWithPointsResult(services: Services, order: OrderForIntent, reused:
   };
 }
 
-function promoFields(
-  order: OrderForIntent,
-): Pick<CheckoutResult, 'promoCode' | 'promoDiscountMinor' | 'referralDiscountMinor' | 'referralRefused'> {
+function promoFields(order: OrderForIntent): Pick<CheckoutResult, 'promoCode' | 'promoDiscountMinor' | 'referralDiscountMinor'> {
   return {
     ...(order.promo ? { promoCode: order.promo.code, promoDiscountMinor: order.promo.discountMinor } : {}),
-    ...(order.referral
-      ? order.referral.refused
-        ? { referralRefused: order.referral.refused }
-        : { referralDiscountMinor: order.referral.discountMinor }
-      : {}),
+    ...(order.referral ? { referralDiscountMinor: order.referral.discountMinor } : {}),
   };
-}
-
-function referralFact(q: { decision: ReferralQuote['decision']; discountMinor: number }): NonNullable<OrderForIntent['referral']> {
-  return { discountMinor: q.discountMinor, refused: q.decision.ok ? null : q.decision.reason };
 }
 
 interface OrderForIntent {
@@ -330,8 +320,8 @@ interface OrderForIntent {
   topUpIccid: string | null;
   /** Issue 29: the code on the order (its total is after it); null without one. */
   promo: { code: string; discountMinor: number } | null;
-  /** Issue 29: the referral on the order: its discount, or why it gave none; null without one. */
-  referral?: { discountMinor: number; refused: string | null } | null | undefined;
+  /** Issue 29: the referral discount on the order; null without one. */
+  referral?: { discountMinor: number } | null | undefined;
 }
 
 /** Creates (or, under the same idempotency key, gets back) the order's payment intent and stores it. */
@@ -410,12 +400,12 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
     .select(['c.code', 'r.discount_minor'])
     .where('r.order_id', '=', order.id)
     .executeTakeFirst();
-  const ref = await db.selectFrom('referrals').select(['discount_minor', 'reason']).where('order_id', '=', order.id).executeTakeFirst();
+  const ref = await db.selectFrom('referrals').select('discount_minor').where('order_id', '=', order.id).executeTakeFirst();
   const facts = {
     ...order,
     topUpIccid: topUp?.iccid ?? null,
     promo: code ? { code: code.code, discountMinor: code.discount_minor } : null,
-    referral: ref ? { discountMinor: ref.discount_minor, refused: ref.reason } : null,
+    referral: ref ? { discountMinor: ref.discount_minor } : null,
   };
   if (order.points_used > 0 && order.points_discount_minor >= order.total_amount_minor) return paidWithPointsResult(services, facts, true);
   return createIntentForOrder(db, services, facts, true);

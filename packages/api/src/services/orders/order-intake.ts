@@ -53,9 +53,8 @@ export interface CheckoutResult {
   /** Issue 29: the promo code applied, and what it took off (amountMinor is after it); absent without a code. */
   promoCode?: string | undefined;
   promoDiscountMinor?: number | undefined;
-  /** Issue 29: the referral discount (amountMinor is after it), or why the link gave none; absent without a link. */
+  /** Issue 29: the referral link's discount (amountMinor is after it); absent without one. */
   referralDiscountMinor?: number | undefined;
-  referralRefused?: string | undefined;
 }
 
 export interface PreparedOrder {

@@ -27,15 +27,17 @@ import {
   type ReferralReason,
   type ReferralRules,
   type TAdminReferralsInput,
+  type TReferralPreviewInput,
 } from '../../domain/referrals.ts';
 import { normalizeEmail } from '../../domain/promotions.ts';
 import { PAID_STATES } from '../../domain/orders.ts';
 import { DAY_MS } from '../../domain/esim-life.ts';
 import { iso } from '../../domain/time.ts';
-import { errorText } from '../../errors.ts';
+import { AppError, errorText } from '../../errors.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import { addLedgerRow, lockUserPoints, pointsTotals } from '../rewards/rewards-ledger.ts';
 import type { Services } from '../types.ts';
+import { prepareOrder, type CheckoutBuyer } from '../orders/order-intake.ts';
 
 export const referralKeys = {
   credit: (referralId: number) => `referral:${referralId}`,
@@ -166,6 +168,60 @@ export async function quoteReferral(
   };
 }
 
+export interface ReferralPreview {
+  code: string;
+  discountPercent: number;
+  currency: string;
+  /** The order's price before the discount, what it takes off, and what is left (before any points). */
+  listMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  usdMinor: number;
+}
+
+/**
+ * referrals.preview: the checkout's discount line for the link's code, with the checkout's own
+ * price (prepareOrder) and rules, or the reason it does not apply (REFERRAL_REFUSED; an unknown
+ * code: NOT_FOUND). Writes nothing but the client's request count. Without an e-mail yet (a guest
+ * who has not typed it) the address rules are checked again at checkout.
+ */
+export async function previewReferral(
+  db: Db,
+  services: Services,
+  input: TReferralPreviewInput,
+  buyer: CheckoutBuyer,
+): Promise<ReferralPreview> {
+  const p = await prepareOrder(
+    db,
+    services,
+    { planId: input.planId, currency: input.currency, email: input.email ?? buyer.user?.email ?? NO_EMAIL },
+    buyer,
+    'one_time',
+  );
+  const q = await quoteReferral(
+    db,
+    services,
+    input.code,
+    { currency: p.currency, totalMinor: p.totalMinor, usdMinor: p.usdMinor },
+    { userId: buyer.user?.id ?? null, email: p.email },
+    false,
+  );
+  if (!q) throw new AppError('NOT_FOUND', 'There is no such referral code.', { field: 'referralCode' });
+  if (!q.decision.ok) throw referralRefused(q.decision.reason);
+  return {
+    code: q.code,
+    discountPercent: rulesOf(services).discountPercent,
+    currency: p.currency,
+    listMinor: p.totalMinor,
+    discountMinor: q.discountMinor,
+    totalMinor: p.totalMinor - q.discountMinor,
+    usdMinor: p.usdMinor - q.usdDiscountMinor,
+  };
+}
+
+/** Matches no order (the reserved .invalid domain). */
+const NO_EMAIL = 'nobody@referral-check.invalid';
+
 async function buyerPaidOrders(db: Db, buyer: { userId: number | null; email: string }): Promise<number> {
   const email = buyer.email.trim().toLowerCase();
   const rows = await db
@@ -178,12 +234,31 @@ async function buyerPaidOrders(db: Db, buyer: { userId: number | null; email: st
   return rows.length;
 }
 
-/** In the checkout's write transaction, right after the pending order: the referral, applied or refused. */
+export function referralRefused(reason: ReferralReason): AppError {
+  return new AppError('REFERRAL_REFUSED', undefined, { field: 'referralCode', reason });
+}
+
+/**
+ * A link refused at checkout: recorded (no order; the admin area shows the reason), then the
+ * checkout is refused with the reason — the shopper saw the discount in the preview, so the order
+ * is never made at another price than the one shown; paying again without the link goes through.
+ */
+export async function refuseReferral(
+  db: Db,
+  services: Services,
+  quote: ReferralQuote & { decision: { ok: false; reason: ReferralReason } },
+  order: { currency: string; buyer: { userId: number | null; email: string } },
+): Promise<never> {
+  await recordReferral(db, services, quote, { id: null, ...order });
+  throw referralRefused(quote.decision.reason);
+}
+
+/** In the checkout's write transaction, right after the pending order: the referral applied (or a refusal, without an order). */
 export async function recordReferral(
   trx: Db,
   services: Services,
   quote: ReferralQuote,
-  order: { id: number; currency: string; buyer: { userId: number | null; email: string } },
+  order: { id: number | null; currency: string; buyer: { userId: number | null; email: string } },
 ): Promise<void> {
   await trx
     .insertInto('referrals')
@@ -475,8 +550,9 @@ export interface AdminReferralRow {
   status: ReferralStatus;
   reason: string | null;
   referrerEmail: string;
-  orderId: string;
-  orderStatus: string;
+  /** Null: refused at checkout, no order made. */
+  orderId: string | null;
+  orderStatus: string | null;
   currency: string;
   discountMinor: number;
   points: number;
@@ -489,7 +565,7 @@ export interface AdminReferralRow {
 export async function listReferralsForAdmin(db: Db, input: TAdminReferralsInput): Promise<AdminReferralRow[]> {
   let q = db
     .selectFrom('referrals as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .leftJoin('orders as o', 'o.id', 'r.order_id')
     .innerJoin('users as u', 'u.id', 'r.referrer_user_id')
     .select([
       'r.id',
