@@ -33,6 +33,7 @@ import type doctor from '../locales/en/doctor.json';
 import type gifts from '../locales/en/gifts.json';
 import type chat from '../locales/en/chat.json';
 import type chatAdmin from '../locales/en/chat-admin.json';
+import type referrals from '../locales/en/referrals.json';
 
 export const NAMESPACES = [
   'common',
@@ -68,6 +69,7 @@ export const NAMESPACES = [
   'gifts',
   'chat',
   'chat-admin',
+  'referrals',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -113,4 +115,5 @@ export interface Resources {
   gifts: typeof gifts;
   chat: typeof chat;
   'chat-admin': typeof chatAdmin;
+  referrals: typeof referrals;
 }

@@ -155,9 +155,11 @@ export function serveWeb(deps: AppDeps) {
     return pages.get(path) ?? pages.get(`${path}/`) ?? fallbacks.get(language) ?? fallback;
   };
 
+  const secureCookie = deps.env.PUBLIC_URL.startsWith('https:');
   const sendPage = (c: Context<AppEnv>, page: HtmlPage | null | undefined = pageFor(c.req.path), status: 200 | 404 = 200) => {
     if (!page) return c.notFound();
     c.header('Cache-Control', 'no-cache');
+    rememberReferral(c, secureCookie);
     // The not-found answer is the same document as a page's: no ETag, so no 304 stands for a 404.
     if (status === 404) return c.html(page.html, 404);
     c.header('ETag', page.etag);
@@ -219,6 +221,24 @@ export function serveWeb(deps: AppDeps) {
     return sendPage(c);
   });
   return app;
+}
+
+/** A referral code's shape in a link (domain/referrals.ts: 8 characters of Crockford base32, any case). */
+const REFERRAL_PARAM = /^[0-9A-Za-z]{8}$/;
+/** The cookie the checkout reads the link's code from (30 days; readable by the page, not secret). */
+export const REFERRAL_COOKIE = 'esim_ref';
+
+/**
+ * Issue 29: a page opened by a referral link (/?ref=CODE, any page) remembers the code for the
+ * guest until the checkout, without any script in the first chunk: the checkout reads the cookie
+ * and asks the server to price it (referrals.preview), and forgets it once used or refused.
+ */
+function rememberReferral(c: Context<AppEnv>, secure: boolean): void {
+  const ref = c.req.query('ref');
+  if (!ref || !REFERRAL_PARAM.test(ref)) return;
+  c.header('Set-Cookie', `${REFERRAL_COOKIE}=${ref.toUpperCase()}; Max-Age=2592000; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`, {
+    append: true,
+  });
 }
 
 /** dist/manifest.webmanifest named after the shop, or null (no such file, or not a JSON object: served as it is). */

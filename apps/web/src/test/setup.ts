@@ -26,6 +26,7 @@ import doctor from '@esim/i18n/locales/en/doctor.json';
 import gifts from '@esim/i18n/locales/en/gifts.json';
 import chat from '@esim/i18n/locales/en/chat.json';
 import chatAdmin from '@esim/i18n/locales/en/chat-admin.json';
+import referrals from '@esim/i18n/locales/en/referrals.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -95,6 +96,7 @@ await initI18n({
       gifts,
       chat,
       'chat-admin': chatAdmin,
+      referrals,
     },
   },
   ns: [
@@ -124,6 +126,7 @@ await initI18n({
     'gifts',
     'chat',
     'chat-admin',
+    'referrals',
   ],
 });
 

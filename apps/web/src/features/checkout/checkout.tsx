@@ -30,11 +30,15 @@ import { linkTokenFromHash } from './esim-link-fragment.ts';
 import { TopUpBackLink, TopUpBanner, TopUpSignIn, useTopUpTarget } from './top-up-banner.tsx';
 import type { CheckoutKind } from './use-checkout-intent.ts';
 import type { AppliedPromo } from '../promotions/promo-code-field.tsx';
+import type { AppliedReferral } from '../referrals/referral-line.tsx';
+import { readReferralCode } from '../referrals/referral-cookie.ts';
 import classes from './checkout.module.css';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
 // Issue 29: the promo code field is a chunk of its own (the checkout without a code never loads it).
 const PromoCodeField = lazy(() => import('../promotions/promo-code-field.tsx'));
+// Issue 29: the referral discount line, loaded only for a visitor who came by a referral link.
+const ReferralLine = lazy(() => import('../referrals/referral-line.tsx'));
 
 export interface CheckoutProps {
   planId: number;
@@ -65,8 +69,14 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
   // Issue 29: the promo code the server accepted for this plan, currency and use of points.
   const [appliedPromo, setPromo] = useState<AppliedPromo | null>(null);
   const promo = appliedPromo && appliedPromo.currency === currency && kind === 'one_time' ? appliedPromo : null;
+  // Issue 29: the referral link's discount (a new eSIM only; one discount per order: a promo code wins).
+  const [hasReferral] = useState(() => readReferralCode() !== null);
+  const [appliedReferral, setReferral] = useState<AppliedReferral | null>(null);
+  const referralAllowed = hasReferral && kind === 'one_time' && !topUpIccid;
+  const referral = !promo && referralAllowed && appliedReferral && appliedReferral.currency === currency ? appliedReferral : null;
+  const { t: tRef } = useTranslation('referrals', { useSuspense: false });
   const points = useRedemptionPreview({
-    usdMinor: promo ? promo.usdMinor : (plan.data?.priceMinor ?? 0),
+    usdMinor: promo ? promo.usdMinor : referral ? referral.usdMinor : (plan.data?.priceMinor ?? 0),
     enabled: Boolean(session.user) && kind === 'one_time' && Boolean(plan.data) && linkToken === null,
   });
   const pointsOnlyTexts = usePointsOnlyTexts(points);
@@ -96,8 +106,19 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
       ? points.remaining
       : promo
         ? money(promo.totalMinor)
-        : formatPrice(usdMinor);
-  const summaryPromo = promo ? { code: promo.code, discount: money(promo.discountMinor), toPay: money(promo.totalMinor) } : null;
+        : referral
+          ? money(referral.totalMinor)
+          : formatPrice(usdMinor);
+  const summaryPromo = promo
+    ? { code: promo.code, discount: money(promo.discountMinor), toPay: money(promo.totalMinor) }
+    : referral
+      ? {
+          code: referral.code,
+          label: tRef('checkout.line', { percent: referral.discountPercent }),
+          discount: money(referral.discountMinor),
+          toPay: money(referral.totalMinor),
+        }
+      : null;
   const summaryPoints = redemption
     ? {
         points: formatPoints(redemption.pointsUsed, i18n.language || 'en'),
@@ -123,6 +144,8 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
     pointsOnly,
     topUpIccid,
     promoCode: promo?.code ?? null,
+    referralCode: referral?.code ?? null,
+    onReferralRefused: () => setReferral(null),
   };
 
   return (
@@ -154,7 +177,15 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
             <OrderSummary
               plan={plan.data}
               kind={kind}
-              amount={promo ? money(promo.listMinor) : redemption ? money(points.totalMinor) : formatPrice(usdMinor)}
+              amount={
+                promo
+                  ? money(promo.listMinor)
+                  : referral
+                    ? money(referral.listMinor)
+                    : redemption
+                      ? money(points.totalMinor)
+                      : formatPrice(usdMinor)
+              }
               currency={currency}
               topUp={topUpIccid !== null}
               points={summaryPoints}
@@ -174,6 +205,11 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
                     applied={appliedPromo}
                     onChange={setPromo}
                   />
+                </Suspense>
+              ) : null}
+              {referralAllowed && !promo ? (
+                <Suspense fallback={null}>
+                  <ReferralLine planId={planId} currency={currency} onChange={setReferral} />
                 </Suspense>
               ) : null}
               {points.redemption ? (

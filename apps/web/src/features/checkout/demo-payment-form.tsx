@@ -46,6 +46,10 @@ export interface PaymentFormProps {
   linkToken?: string | null;
   /** Issue 29: the promo code applied at checkout (sent with the order; the server prices it). */
   promoCode?: string | null;
+  /** Issue 29: the referral link's code the server priced (referrals.preview); sent with the order. */
+  referralCode?: string | null;
+  /** The server refused the referral at Pay: the checkout drops it (the price shown changes back). */
+  onReferralRefused?: (() => void) | undefined;
 }
 
 function today() {
@@ -70,6 +74,8 @@ export function DemoPaymentForm({
   topUpIccid = null,
   linkToken = null,
   promoCode = null,
+  referralCode = null,
+  onReferralRefused,
 }: PaymentFormProps) {
   const { t, i18n } = useTranslation('checkout');
   const client = useTRPCClient();
@@ -144,7 +150,7 @@ export function DemoPaymentForm({
     flow.processing();
     let current: { id: string; secret: string };
     try {
-      const created = await intents.create({ email: emailBound ? undefined : email.trim(), currency, usePoints, promoCode });
+      const created = await intents.create({ email: emailBound ? undefined : email.trim(), currency, usePoints, promoCode, referralCode });
       if (!created.paymentIntentId) return flow.succeed(null, null);
       // Points were to pay everything but no longer do (the balance changed): show the card form again.
       if (pointsOnly && !created.paidWithPoints && created.paymentStatus !== 'succeeded') {
@@ -158,7 +164,7 @@ export function DemoPaymentForm({
       if (created.paymentStatus === 'processing') return flow.succeed(current.id, current.secret, { pending: true });
       if (created.paymentStatus === 'requires_action') return flow.action();
     } catch (error) {
-      intents.handleError(error, { flow, onEmailError: showEmailError, onFatal });
+      intents.handleError(error, { flow, onEmailError: showEmailError, onFatal, onReferralRefused });
       return;
     }
 

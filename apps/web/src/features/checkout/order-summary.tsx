@@ -29,6 +29,8 @@ export interface OrderSummaryProps {
 
 export interface SummaryPromo {
   code: string;
+  /** Issue 29: the line's own words instead of 'Promo code CODE' (a referral's discount). */
+  label?: string | undefined;
   /** What the code takes off ('$1.99'). */
   discount: string;
   /** What is left after it ('$18.00'). */
@@ -166,7 +168,7 @@ export function OrderSummary({ plan, kind, amount, currency, topUp = false, poin
           {promo ? (
             <Group justify="space-between" align="baseline" wrap="nowrap" data-testid="checkout-promo-line">
               <Text size="sm" c="green.9">
-                {tPromo('summary.line', { code: promo.code })}
+                {promo.label ?? tPromo('summary.line', { code: promo.code })}
               </Text>
               <Text size="sm" c="green.9" fw={600} data-testid="checkout-promo-discount">
                 <bdi dir="ltr">−{promo.discount}</bdi>

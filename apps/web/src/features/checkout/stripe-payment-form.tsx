@@ -39,7 +39,7 @@ const STRIPE_LOCALES = new Set(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 
 
 export default function StripePaymentForm(props: PaymentFormProps & { publishableKey: string }) {
   const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey, usePoints = false } = props;
-  const { topUpIccid = null, linkToken = null, promoCode = null } = props;
+  const { topUpIccid = null, linkToken = null, promoCode = null, referralCode = null, onReferralRefused } = props;
   const { t, i18n } = useTranslation('checkout');
   const flow = usePaymentFlow({ planId, kind, topUpIccid, linkToken });
   const intents = useCheckoutIntent(planId, kind, topUpIccid, linkToken);
@@ -56,7 +56,7 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
   const emailRef = useRef<HTMLInputElement>(null);
   /** The currency (and use of points) an intent was asked for: the setup call runs once per visit and choice. */
   const started = useRef<string | null>(null);
-  const choice = `${currency}|${usePoints ? 'points' : 'card'}|${promoCode ?? ''}`;
+  const choice = `${currency}|${usePoints ? 'points' : 'card'}|${promoCode ?? ''}|${referralCode ?? ''}`;
 
   const showEmailError = () => {
     form.setFieldError('email', t('contact.emailInvalid'));
@@ -67,14 +67,14 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
     started.current = choice;
     flow.processing();
     try {
-      const created = await intents.create({ email: forEmail, currency, usePoints, promoCode });
+      const created = await intents.create({ email: forEmail, currency, usePoints, promoCode, referralCode });
       setIntent(created);
       if (created.paymentStatus === 'succeeded') flow.succeed(created.paymentIntentId, created.clientSecret);
       else if (created.paymentStatus === 'processing') flow.succeed(created.paymentIntentId, created.clientSecret, { pending: true });
       else flow.reset();
     } catch (error) {
       started.current = null;
-      intents.handleError(error, { flow, onEmailError: showEmailError, onFatal });
+      intents.handleError(error, { flow, onEmailError: showEmailError, onFatal, onReferralRefused });
     }
   }
 

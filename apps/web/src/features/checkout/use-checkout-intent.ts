@@ -8,6 +8,7 @@ import { callError } from '../auth/trpc-error.ts';
 import { isPromoError, promoReasonText } from '../promotions/promo-errors.ts';
 import { checkoutProblem } from './checkout-errors.ts';
 import { checkoutTokenFor } from './checkout-storage.ts';
+import { forgetReferralCode } from '../referrals/referral-cookie.ts';
 import type { PaymentFlow } from './use-payment-flow.ts';
 
 export type CheckoutKind = 'one_time' | 'subscription';
@@ -24,6 +25,8 @@ export interface IntentRequest {
   usePoints?: boolean | undefined;
   /** Issue 29: the promo code the shopper applied (one-time orders); the server prices it again. */
   promoCode?: string | null | undefined;
+  /** Issue 29: the referral link's code (one-time orders); the server prices it again. */
+  referralCode?: string | null | undefined;
 }
 
 export interface IntentHandlers {
@@ -32,6 +35,8 @@ export interface IntentHandlers {
   onEmailError: () => void;
   /** The checkout cannot go on (unknown plan, below the minimum, needs an account). */
   onFatal: (message: string) => void;
+  /** Issue 29: the server refused the referral: the checkout drops it. */
+  onReferralRefused?: (() => void) | undefined;
 }
 
 export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid: string | null = null, linkToken: string | null = null) {
@@ -41,7 +46,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
   const [token] = useState(() => checkoutTokenFor(kind, planId, topUpIccid));
 
   const create = useCallback(
-    async ({ email, currency, usePoints, promoCode }: IntentRequest): Promise<CreatedIntent> => {
+    async ({ email, currency, usePoints, promoCode, referralCode }: IntentRequest): Promise<CreatedIntent> => {
       const common = {
         planId,
         checkoutToken: token,
@@ -56,6 +61,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
             kind: 'one_time',
             ...(usePoints ? { usePoints: true } : {}),
             ...(promoCode ? { promoCode } : {}),
+            ...(referralCode && !promoCode && !topUpIccid ? { referralCode } : {}),
             // A top-up: the data goes onto this eSIM of the buyer's.
             ...(topUpIccid ? { topUpIccid } : {}),
             // Through the eSIM's 'Manage your eSIM' link: the link authorises it, not a session (issue 26).
@@ -67,7 +73,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
 
   /** Routes a failed create to the field, the error panel or the banner by the button. */
   const handleError = useCallback(
-    (error: unknown, { flow, onEmailError, onFatal }: IntentHandlers) => {
+    (error: unknown, { flow, onEmailError, onFatal, onReferralRefused }: IntentHandlers) => {
       const problem = checkoutProblem(error);
       if (problem.kind === 'email') {
         flow.reset();
@@ -77,6 +83,15 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
       // A promo code refused at the last moment (used up meanwhile): its reason, by the button.
       const promo = callError(error).appCode;
       if (isPromoError(promo)) return flow.checkoutError(promoReasonText(i18n, promo));
+      // Issue 29: the referral refused at the last moment: forget the link, say why; Pay again goes without it.
+      if (promo === 'REFERRAL_REFUSED') {
+        forgetReferralCode();
+        onReferralRefused?.();
+        const reason = String(callError(error).details.reason ?? '');
+        return flow.checkoutError(
+          i18n.t('referrals:checkout.refused', { reason: i18n.t(`referrals:reasons.${reason}`, { defaultValue: reason }) }),
+        );
+      }
       const message = problem.key ? t(problem.key) : (problem.message ?? t('init.toastDefault'));
       if (problem.kind === 'fatal' || problem.kind === 'signIn') onFatal(message);
       else flow.checkoutError(message);

@@ -1,7 +1,7 @@
 // The signed-in part of /rewards (spec §2): skeletons while any rewards data loads, then the level
 // card, the four tabs, the achievement detail dialog and the check-in dialog. A query that fails
 // (after its one retry) is named in an alert with 'Try again'; the rest of the page still shows.
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Alert, Button, List, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { AchievementDialog } from './achievement-dialog.tsx';
@@ -12,6 +12,9 @@ import { levelState, mergeAchievements } from './rewards-model.ts';
 import { RewardsTabs, type RewardsTab } from './rewards-tabs.tsx';
 import { useRewardsText } from './rewards-text.tsx';
 import classes from './rewards.module.css';
+
+// Issue 29: 'Refer a friend', a chunk of its own (the rewards page's first paint does not wait for it).
+const ReferAFriend = lazy(() => import('../referrals/refer-a-friend.tsx'));
 
 export function RewardsDashboard() {
   const data = useRewardsData();
@@ -43,6 +46,9 @@ export function RewardsDashboard() {
         onOpenAchievement={setOpenAchievement}
         onCheckIn={openCheckIn}
       />
+      <Suspense fallback={null}>
+        <ReferAFriend />
+      </Suspense>
       <AchievementDialog view={openView} onClose={() => setOpenAchievement(null)} />
       <CheckInDialog opened={checkInOpen} onClose={() => setCheckInOpen(false)} />
     </div>

@@ -194,8 +194,26 @@ export function rewardsHandlers(m: RewardsMocks = {}) {
     trpcMsw.rewards.checkIns.query(() => m.checkIns ?? CHECK_INS),
     trpcMsw.rewards.pointsHistory.query(() => m.history ?? HISTORY),
     trpcMsw.rewards.refresh.mutation(() => ({ released: 0, granted: 0 })),
+    // Issue 29: the 'Refer a friend' section on the same page.
+    trpcMsw.referrals.mine.mutation(() => REFERRALS),
   ];
 }
+
+/** Issue 29: a referrer with one friend who bought and one rewarded. */
+export const REFERRALS = {
+  code: 'ABCD2345',
+  link: 'http://localhost:3000/?ref=ABCD2345',
+  discountPercent: 10,
+  rewardPoints: 500,
+  friends: [
+    { id: 2, progress: 'bought' as const, at: '2026-11-20T10:00:00.000Z' },
+    { id: 1, progress: 'rewarded' as const, at: '2026-11-01T10:00:00.000Z' },
+  ],
+  invited: 0,
+  bought: 1,
+  rewarded: 1,
+  pointsEarned: 500,
+};
 
 /** Nothing yet: a new traveller. */
 export const EMPTY: RewardsMocks = {
