@@ -35,6 +35,11 @@ export function shopConfig(env: Env): ShopConfig {
     phone: env.SUPPORT_PHONE,
     postalAddress: env.POSTAL_ADDRESS,
     renewalReminderDays: env.RENEWAL_REMINDER_DAYS,
+    referrals: {
+      discountPercent: env.REFERRAL_DISCOUNT_PERCENT,
+      rewardPoints: env.REFERRAL_REWARD_POINTS,
+      maxRewardsPerMonth: env.REFERRAL_MAX_REWARDS_PER_MONTH,
+    },
     invoice: {
       seller: {
         companyName: env.INVOICE_COMPANY_NAME,

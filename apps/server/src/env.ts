@@ -53,6 +53,12 @@ const ZEnv = z
     SUPPORT_REFUND_LIMIT_USD_MINOR: z.coerce.number().int().min(0).max(100_000_000).default(5000),
     /** Days before each subscription renewal the reminder e-mail (price, date, one-click cancel) goes out; 0: none. */
     RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(28).default(3),
+    /** Issue 29: a referred friend's discount on their first order, whole percent. */
+    REFERRAL_DISCOUNT_PERCENT: z.coerce.number().int().min(1).max(90).default(10),
+    /** Issue 29: points a referrer earns per friend once the friend's order is past the refund window. */
+    REFERRAL_REWARD_POINTS: z.coerce.number().int().min(1).max(100_000).default(500),
+    /** Issue 29: rewards per referrer per calendar month (UTC); more are refused ('monthly_limit'). */
+    REFERRAL_MAX_REWARDS_PER_MONTH: z.coerce.number().int().min(0).max(1000).default(5),
     /**
      * Key of the card-number fingerprints the card-testing limit counts (never the numbers). Set the
      * same value on every server process sharing a database; unset: random per process.
