@@ -1,10 +1,11 @@
 // The checkout's REST paths over the payments.* and subscriptions.* procedures (the same code the
 // web app's tRPC calls run). Bodies are JSON; errors are { error: { code, message, details? } }.
 //
-//   POST /api/create-payment-intent          { planId, amount?, currency?, email?, kind?, checkoutToken?, locale?, promoCode? }
+//   POST /api/create-payment-intent          { planId, amount?, currency?, email?, kind?, checkoutToken?, locale?, promoCode?, referralCode? }
 //                                            → { clientSecret, orderId, paymentIntentId, provider, publishableKey,
 //                                                amount, amountMinor, currency, kind, paymentStatus, subscriptionId, reused,
-//                                                promoCode?, promoDiscountMinor? } (issue 29: amount is after the code)
+//                                                promoCode?, promoDiscountMinor?, referralDiscountMinor? } (issue 29: amount is
+//                                                after the code or the referral; a refused referral → 422 REFERRAL_REFUSED)
 //   POST /api/create-subscription            { planId, currency?, email?, checkoutToken?, locale? } (signed in) → same shape
 //   POST /api/demo-payments/confirm          { paymentIntentId, clientSecret, card: { number, expMonth, expYear, cvc } }
 //                                            → { paymentIntentId, status: 'succeeded'|'requires_action'|'failed'|'processing', error? }
