@@ -54,19 +54,21 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
         ...(CURRENCIES.includes(currency) ? { currency: currency as Currency } : {}),
         ...(email ? { email } : {}),
       };
-      return kind === 'subscription'
-        ? client.payments.createSubscription.mutate(common)
-        : client.payments.createIntent.mutate({
-            ...common,
-            kind: 'one_time',
-            ...(usePoints ? { usePoints: true } : {}),
-            ...(promoCode ? { promoCode } : {}),
-            ...(referralCode && !promoCode && !topUpIccid ? { referralCode } : {}),
-            // A top-up: the data goes onto this eSIM of the buyer's.
-            ...(topUpIccid ? { topUpIccid } : {}),
-            // Through the eSIM's 'Manage your eSIM' link: the link authorises it, not a session (issue 26).
-            ...(topUpIccid && linkToken ? { esimLinkToken: linkToken } : {}),
-          });
+      if (kind === 'subscription') return client.payments.createSubscription.mutate(common);
+      const created = await client.payments.createIntent.mutate({
+        ...common,
+        kind: 'one_time',
+        ...(usePoints ? { usePoints: true } : {}),
+        ...(promoCode ? { promoCode } : {}),
+        ...(referralCode && !promoCode && !topUpIccid ? { referralCode } : {}),
+        // A top-up: the data goes onto this eSIM of the buyer's.
+        ...(topUpIccid ? { topUpIccid } : {}),
+        // Through the eSIM's 'Manage your eSIM' link: the link authorises it, not a session (issue 26).
+        ...(topUpIccid && linkToken ? { esimLinkToken: linkToken } : {}),
+      });
+      // Issue 29: the link is used (this order has its discount; a retry of this checkout keeps it).
+      if (created.referralDiscountMinor !== undefined) forgetReferralCode();
+      return created;
     },
     [client, planId, kind, token, i18n.language, topUpIccid, linkToken],
   );

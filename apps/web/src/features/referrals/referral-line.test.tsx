@@ -1,6 +1,6 @@
 // The checkout's referral discount (issue 29): with the esim_ref cookie a ?ref= link set, the
 // checkout asks referrals.preview, shows the friend's discount in the summary and on Pay, and sends
-// the code with the order; refused at Pay, the link is forgotten, the reason shown, and the price
+// the code with the order (then forgets the link); refused at Pay, the link is forgotten, the reason shown, and the price
 // shown goes back to the full one. Without the cookie nothing is asked.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -67,6 +67,8 @@ describe('referral discount at checkout', () => {
     await pay(user(), /Pay \$4\.05/);
     await waitFor(() => expect(calls.createIntent).toHaveLength(1));
     expect(calls.createIntent[0]).toMatchObject({ planId: PLAN.id, referralCode: 'ABCD2345', email: 'friend@example.com' });
+    // Used: the link is forgotten (this checkout keeps its discount).
+    expect(readReferralCode()).toBeNull();
   });
 
   it('refused at Pay: the reason, the link forgotten, the full price shown again', async () => {

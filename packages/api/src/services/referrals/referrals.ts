@@ -479,7 +479,8 @@ async function decideOne(db: Db, services: Services, rules: ReferralRules, id: n
       userId: r.referrer_user_id,
       source: 'adjustment',
       amount: settleDebt(d.points, debt).credited,
-      description: `Referral reward: a friend's order (${r.public_id.slice(0, 4)}…)`,
+      // Nothing of the friend's (not even the order number) in the referrer's history.
+      description: "Referral reward: a friend's first order",
       key: referralKeys.credit(r.id),
       orderId: null,
       now: at,
