@@ -32,7 +32,7 @@ function mock(opts: { refuseAtPay?: boolean } = {}) {
         throw trpcError('UNPROCESSABLE_CONTENT', 'The referral discount does not apply to this order.', {
           appError: { code: 'REFERRAL_REFUSED', details: { field: 'referralCode', reason: 'same_email' } },
         });
-      return intent({ amount: 4.05, amountMinor: 405 });
+      return intent({ amount: 4.05, amountMinor: 405, ...(input.referralCode ? { referralDiscountMinor: 45 } : {}) });
     }),
     trpcMsw.payments.demoConfirm.mutation(({ input }) => ({ paymentIntentId: input.paymentIntentId, status: 'succeeded' as const })),
   );
