@@ -254,6 +254,26 @@ describe("a guest's data (no account)", () => {
 
   it('the export holds its orders, eSIMs, messages and consent and nobody else’s; the erasure leaves no trace of the address and keeps the invoices', async () => {
     const { orderIds, other } = await fullGuest();
+    // The guest bought through someone's referral link (issue 29): the referrer's record names them.
+    const referrer = rig.browser();
+    await (await referrer.caller()).auth.register(account({ username: 'the_referrer', email: 'referrer@example.net' }));
+    const referrerId = (await rig.db.selectFrom('users').select('id').where('username', '=', 'the_referrer').executeTakeFirstOrThrow()).id;
+    const firstOrder = await rig.db.selectFrom('orders').select('id').where('public_id', '=', orderIds[0]!).executeTakeFirstOrThrow();
+    await rig.db
+      .insertInto('referrals')
+      .values({
+        referrer_user_id: referrerId,
+        order_id: firstOrder.id,
+        friend_user_id: null,
+        friend_email_norm: GUEST.email,
+        status: 'pending',
+        reason: null,
+        currency: 'USD',
+        discount_minor: 100,
+        created_at: rig.clock.now.toISOString(),
+        decided_at: null,
+      } as never)
+      .execute();
     const data = await exportGuestData(rig.db, rig.services, `  ${GUEST.email.toUpperCase()} `);
     expect(data.guestEmail).toBe(GUEST.email);
     expect(data.orders.map((o) => o.public_id).sort()).toEqual([...orderIds].sort());

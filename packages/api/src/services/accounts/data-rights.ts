@@ -496,6 +496,16 @@ async function eraseTraces(
         : eb.or([eb('recipient_user_id', '=', userId), eb('recipient_email', '=', email)]),
     )
     .execute();
+  // Referrals (issue 29) where the person was the friend: the referrer's record keeps its figures, not the friend.
+  await trx
+    .updateTable('referrals')
+    .set({ friend_email_norm: ERASED_EMAIL, friend_user_id: null })
+    .where((eb) =>
+      userId === null
+        ? eb('friend_email_norm', '=', email)
+        : eb.or([eb('friend_user_id', '=', userId), eb('friend_email_norm', '=', email)]),
+    )
+    .execute();
   await trx.deleteFrom('newsletter_subscribers').where('email', '=', email).execute();
   await trx
     .deleteFrom('login_audit')
