@@ -110,7 +110,7 @@ describe('GET /api/admin/newsletter.csv', () => {
       });
     const first = await post();
     expect(first.status).toBe(200);
-    expect(await first.text()).toBe('You are unsubscribed from the newsletter.');
+    expect(await first.json()).toEqual({ ok: true, message: 'You are unsubscribed from the newsletter.' });
     expect((await csv()).map((r) => r[0])).toEqual(['stays@mail.example']);
     expect((await post()).status).toBe(200); // again: still off, nothing else changes
     expect((await csv()).map((r) => r[0])).toEqual(['stays@mail.example']);
@@ -118,7 +118,9 @@ describe('GET /api/admin/newsletter.csv', () => {
     // A forged token: 404 with a message, nobody leaves; the CSRF exemption covers this path only.
     const forged = await t.app.request(`${ORIGIN}${path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`, { method: 'POST', body: '' });
     expect(forged.status).toBe(404);
-    expect(await forged.text()).toMatch(/not valid/);
+    expect(((await forged.json()) as { error: { message: string } }).error.message).toMatch(/not valid/);
+    // A GET of a forged link does not redirect either: 404.
+    expect((await t.app.request(`${ORIGIN}${path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`)).status).toBe(404);
     expect((await csv()).map((r) => r[0])).toEqual(['stays@mail.example']);
     const other = await t.app.request(`${ORIGIN}/api/newsletter`, { method: 'POST', body: '{"email":"x@y.example"}' });
     expect(other.status).toBe(403);

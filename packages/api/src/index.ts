@@ -40,6 +40,7 @@ export {
 } from './providers/index.ts';
 export type { AnyPaymentProvider, EsimProvider, Mailer, PaymentProviderConfig, SimulatorOptions } from './providers/index.ts';
 export { createShopPaymentProvider } from './services/payments/payments-provider.ts';
+export { isUnsubscribeToken } from './services/support/newsletter.ts';
 export { paymentDomainProblem, registerPaymentMethodDomain } from './providers/payments/stripe-domains.ts';
 export type { PaymentMethodDomainInfo } from './providers/payments/stripe-domains.ts';
 export { receiveWebhook, handlePaymentEvent } from './services/payments/payment-events.ts';

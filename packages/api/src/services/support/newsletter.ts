@@ -104,6 +104,16 @@ export async function confirmNewsletter(db: Db, services: Services, token: strin
   return { email };
 }
 
+/** Whether `token` ('u.<…>') is a genuine unsubscribe link (read only: the one-click URL's GET). */
+export async function isUnsubscribeToken(db: Db, token: string): Promise<boolean> {
+  try {
+    await emailOfToken(db, 'unsubscribe', token.replace(/^u\./, ''));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The unsubscribe link of every newsletter e-mail: off the list. Idempotent. */
 export async function unsubscribeNewsletter(db: Db, services: Services, token: string): Promise<{ email: string }> {
   const email = await emailOfToken(db, 'unsubscribe', token.replace(/^u\./, ''));
