@@ -479,14 +479,16 @@ async function eraseTraces(
     .execute();
   // Gifts (issue 29): the giver's message goes with the giver; the recipient's address and account with
   // the recipient. The gift row stays (its eSIM, order and state are the order's records).
-  await trx
-    .updateTable('esim_gifts')
-    .set({ message: ERASED_TEXT })
-    .where((eb) => {
-      const byOrder = orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : [];
-      return userId === null ? (byOrder[0] ?? eb.val(false)) : eb.or([eb('giver_user_id', '=', userId), ...byOrder]);
-    })
-    .execute();
+  // (A guest gives nothing without an order of theirs: with none, there is no message of theirs to erase.)
+  if (userId !== null || orderIds.length > 0)
+    await trx
+      .updateTable('esim_gifts')
+      .set({ message: ERASED_TEXT })
+      .where((eb) => {
+        const byOrder = orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : [];
+        return userId === null ? eb.or(byOrder) : eb.or([eb('giver_user_id', '=', userId), ...byOrder]);
+      })
+      .execute();
   await trx
     .updateTable('esim_gifts')
     .set({ recipient_email: ERASED_EMAIL, recipient_user_id: null })
