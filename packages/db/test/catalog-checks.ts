@@ -83,8 +83,15 @@ export async function expectValidCatalog(db: Kysely<Database>): Promise<void> {
 
   const rates = await db.selectFrom('exchange_rates').select(['currency', 'symbol', 'rate_micros']).orderBy('currency').execute();
   expect(rates).toEqual([
+    { currency: 'AED', symbol: 'AED', rate_micros: 3_672_500 },
+    { currency: 'AUD', symbol: 'A$', rate_micros: 1_530_000 },
+    { currency: 'CAD', symbol: 'CA$', rate_micros: 1_390_000 },
+    { currency: 'CHF', symbol: 'CHF', rate_micros: 880_000 },
     { currency: 'EUR', symbol: '€', rate_micros: 930_000 },
     { currency: 'GBP', symbol: '£', rate_micros: 790_000 },
+    { currency: 'INR', symbol: '₹', rate_micros: 84_500_000 },
+    { currency: 'JPY', symbol: '¥', rate_micros: 154_000_000 },
+    { currency: 'SGD', symbol: 'S$', rate_micros: 1_340_000 },
     { currency: 'USD', symbol: '$', rate_micros: 1_000_000 },
   ]);
 }

@@ -36,7 +36,7 @@ describe('seed (SQLite)', () => {
     await migrateToLatest(handle.db);
     const result = await seed(handle.db);
     expect(result.regions).toBe(COUNTRIES.length + BUNDLES.length);
-    expect(result.exchangeRates).toBe(3);
+    expect(result.exchangeRates).toBe(10);
     await expectValidCatalog(handle.db);
   });
 

@@ -1,4 +1,6 @@
 // Number and money formatting in the UI language. Intl formatters are costly to build; reuse them.
+import { minorDigits } from '@esim/api/domain';
+
 interface MoneyFormat {
   f: Intl.NumberFormat;
   /** The currency text the formatter writes ('$', 'US$', '£'…), to swap for the shop's symbol. */
@@ -9,16 +11,18 @@ const money = new Map<string, MoneyFormat>();
 /** The shop's own symbols, so every language shows '£', not 'UK£' or 'GBP'. */
 const SYMBOLS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
 
-function moneyFormat(locale: string, currency: string): MoneyFormat {
+function moneyFormat(locale: string, currency: string, digits: number): MoneyFormat {
   const key = `${locale}|${currency}`;
   let m = money.get(key);
   if (!m) {
     const f = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      // The shop's three take their own symbol below; the others keep the language's own
+      // ('A$', 'CA$', '¥', '₹', 'د.إ.‏'), as a narrow '$' would not tell AUD from CAD.
+      currencyDisplay: SYMBOLS[currency] ? 'narrowSymbol' : 'symbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
     m = { f, currencyText: f.formatToParts(1).find((p) => p.type === 'currency')?.value ?? '' };
     money.set(key, m);
@@ -27,12 +31,13 @@ function moneyFormat(locale: string, currency: string): MoneyFormat {
 }
 
 /**
- * 355, 'GBP', 'en' → '£3.55': 2 decimals, the currency's symbol, and the language's own order
- * and separators ('3,55 £' in German).
+ * 355, 'GBP', 'en' → '£3.55': the currency's own minor digits (ISO 4217: 1480, 'JPY' → '¥1,480'),
+ * its symbol, and the language's own order and separators ('3,55 £' in German).
  */
 export function formatMinor(minor: number, currency: string, locale: string, symbol = SYMBOLS[currency]): string {
-  const { f, currencyText } = moneyFormat(locale, currency);
-  const text = f.format(minor / 100);
+  const digits = minorDigits(currency);
+  const { f, currencyText } = moneyFormat(locale, currency, digits);
+  const text = f.format(minor / 10 ** digits);
   // format() is far cheaper than formatToParts(); the currency text is the same in every output.
   if (!symbol || !currencyText || currencyText === symbol) return text;
   return text.replace(currencyText, symbol);

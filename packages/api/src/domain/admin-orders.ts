@@ -1,6 +1,6 @@
 // The admin area's order table, order page and dashboard, pure: LIKE patterns from what a person
 // typed, UTC day windows, money as one line of text, and the order of a timeline. Browser-safe.
-import { MINOR_DIGITS } from './money.ts';
+import { minorDigits } from './money.ts';
 
 /** The escape character the admin queries declare (`like ? escape '\'`). */
 export const LIKE_ESCAPE = '\\';
@@ -57,12 +57,14 @@ export function dashboardWindow(range: DashboardRange, now: Date): DayWindow {
   return { from: new Date(todayStart - (count - 1) * DAY_MS).toISOString(), to: new Date(todayStart + DAY_MS).toISOString(), days };
 }
 
-/** 450, 'USD' → '4.50 USD' (the shop's amounts all have two minor digits). */
+/** 450, 'USD' → '4.50 USD'; 1480, 'JPY' → '1480 JPY' (each currency's own minor digits). */
 export function moneyText(minor: number, currency: string): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
-  const unit = 10 ** MINOR_DIGITS;
-  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(MINOR_DIGITS, '0')} ${currency}`;
+  const digits = minorDigits(currency);
+  if (digits === 0) return `${sign}${abs} ${currency}`;
+  const unit = 10 ** digits;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')} ${currency}`;
 }
 
 /** Timeline entries by time; at the same instant in the order things happen (created before paid, …). */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CONTINENTS } from '@esim/db/continents';
 import { ORDER_STATUSES } from './orders.ts';
-import { FALLBACK_CURRENCIES } from './catalog.ts';
+import { FALLBACK_CURRENCIES, REFERENCE_RATE_MICROS } from './catalog.ts';
 import { SHOP_LANGUAGES } from './language.ts';
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -186,7 +186,7 @@ export interface RateBounds {
 }
 
 export function rateBounds(currency: string): RateBounds {
-  const reference = FALLBACK_CURRENCIES.find((c) => c.code === currency)?.rateMicros ?? null;
+  const reference = FALLBACK_CURRENCIES.find((c) => c.code === currency)?.rateMicros ?? REFERENCE_RATE_MICROS[currency] ?? null;
   if (reference === null) return { minMicros: RATE_ABSOLUTE_MICROS.min, maxMicros: RATE_ABSOLUTE_MICROS.max, referenceMicros: null };
   return {
     minMicros: Math.max(RATE_ABSOLUTE_MICROS.min, Math.ceil(reference / RATE_BAND_FACTOR)),

@@ -130,3 +130,17 @@ export const FALLBACK_CURRENCIES: readonly (CurrencyInfo & { rateMicros: number 
   { code: 'GBP', name: 'British Pound', symbol: '£', rateMicros: 790_000 },
   { code: 'EUR', name: 'Euro', symbol: '€', rateMicros: 930_000 },
 ];
+
+/**
+ * The seed's rates of the seven currencies issue 28 added (packages/db seed/exchange-rates.ts): the
+ * reference each sane-rate band (admin.ts rateBounds) is drawn around, for the admin page and the feed.
+ */
+export const REFERENCE_RATE_MICROS: Readonly<Record<string, number>> = {
+  AUD: 1_530_000,
+  CAD: 1_390_000,
+  JPY: 154_000_000,
+  CHF: 880_000,
+  SGD: 1_340_000,
+  AED: 3_672_500,
+  INR: 84_500_000,
+};

@@ -4,8 +4,22 @@
 
 const MICROS = 1_000_000;
 
-/** Minor digits of the currencies the shop sells in (USD, GBP, EUR all use 2). */
+/** Minor digits of USD, the list prices' currency (and of most currencies). */
 export const MINOR_DIGITS = 2;
+
+/**
+ * ISO 4217's 'minor unit' column (the List One table of the standard, maintained by SIX): the
+ * currencies whose minor unit is not 2. JPY has none (¥1,480 is stored as 1480, and Stripe takes it
+ * as whole yen: its 'zero-decimal currencies' list), the Gulf dinars have three.
+ */
+const ZERO_DIGITS = 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF';
+const THREE_DIGITS = 'BHD IQD JOD KWD LYD OMR TND';
+
+/** 'JPY' → 0, 'KWD' → 3, 'EUR' → 2: how many decimals one major unit has (ISO 4217). */
+export function minorDigits(currency: string): number {
+  const c = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : '-';
+  return ZERO_DIGITS.includes(c) ? 0 : THREE_DIGITS.includes(c) ? 3 : 2;
+}
 
 /** 'Save 15%': the monthly subscription price is 85% of the plan price. */
 export const SUBSCRIPTION_PERCENT = 85;
@@ -30,35 +44,104 @@ function assertInt(name: string, n: number): void {
   if (!Number.isSafeInteger(n)) throw new RangeError(`${name} must be a safe integer, got ${n}`);
 }
 
-/** USD minor units → minor units of a currency with the given rate (units per USD × 1e6), rounded half up. */
-export function convertMinor(usdMinor: number, rateMicros: number): number {
+/**
+ * usdMinor × rate, scaled from USD's 2 decimals to the target's own (rate: units per USD × 1e6):
+ * cents → yen divides by 100 more, cents → fils multiplies by 10. Null when not exactly representable.
+ */
+function convertExact(usdMinor: number, rateMicros: number, currency: string): number | null {
+  if (!Number.isSafeInteger(usdMinor) || !Number.isSafeInteger(rateMicros)) return null;
+  const shift = minorDigits(currency) - MINOR_DIGITS;
+  const product = usdMinor * rateMicros * (shift > 0 ? 10 ** shift : 1);
+  if (!Number.isSafeInteger(product)) return null;
+  return divRoundHalfUp(product, MICROS * (shift < 0 ? 10 ** -shift : 1));
+}
+
+/**
+ * USD minor units → minor units of `currency` at the given rate (units per USD × 1e6), rounded half
+ * up, in the currency's own minor unit (ISO 4217): 1000 cents at 150 JPY/USD → 1500 (yen).
+ * `currency` defaults to a 2-decimal one (the shop's first three all have 2).
+ */
+export function convertMinor(usdMinor: number, rateMicros: number, currency = 'USD'): number {
   assertInt('usdMinor', usdMinor);
   assertInt('rateMicros', rateMicros);
-  const product = usdMinor * rateMicros;
-  assertInt('usdMinor × rateMicros', product);
-  return divRoundHalfUp(product, MICROS);
+  const r = convertExact(usdMinor, rateMicros, currency);
+  if (r === null) throw new RangeError(`usdMinor × rateMicros must be a safe integer, got ${usdMinor} × ${rateMicros}`);
+  return r;
 }
 
 /**
  * convertMinor, or null when the result cannot be represented exactly: an input that is not a safe
  * integer (NaN, Infinity, a fraction) or a product beyond 2^53. Callers turn null into a clear 4xx.
  */
-export function tryConvertMinor(usdMinor: number, rateMicros: number): number | null {
-  if (!Number.isSafeInteger(usdMinor) || !Number.isSafeInteger(rateMicros)) return null;
-  if (!Number.isSafeInteger(usdMinor * rateMicros)) return null;
-  return divRoundHalfUp(usdMinor * rateMicros, MICROS);
+export function tryConvertMinor(usdMinor: number, rateMicros: number, currency = 'USD'): number | null {
+  return convertExact(usdMinor, rateMicros, currency);
 }
 
-/** 450 → 4.5: the decimal the spec's API shows as `price`. */
-export function minorToDecimal(minor: number): number {
+/**
+ * The currencies whose converted prices are charm-rounded (charmMinor). The spec's three keep its
+ * §9 rule ('converted prices are rounded to 2 decimals'): USD is the list price itself, and GBP/EUR
+ * prices are pinned by the spec and its tests. Adding 'GBP EUR' here charms them too.
+ */
+const CHARMED = 'AUD CAD JPY CHF SGD AED INR';
+
+/** Is a converted price in `currency` charm-rounded? */
+export function isCharmed(currency: string): boolean {
+  return /^[A-Z]{3}$/.test(currency) && CHARMED.includes(currency);
+}
+
+/**
+ * The shop's charm rule in a currency's own minor unit, the least price ≥ `minor` that ends:
+ * - 2 decimals (and 3): in .49 or .99 of a major unit (9.77 → 9.99, 4.19 → 4.49), as the list prices;
+ * - 0 decimals (JPY): in 8 below 1,000 (¥291 → ¥298) and in 80 from 1,000 (¥1,401 → ¥1,480), the
+ *   usual Japanese price endings; the step is at most ¥9 and ¥99 (below 10% of the price).
+ */
+export function charmMinor(minor: number, currency: string): number {
   assertInt('minor', minor);
-  return minor / 10 ** MINOR_DIGITS;
+  const digits = minorDigits(currency);
+  if (digits === 0) {
+    if (minor <= 998) return minor + ((((8 - minor) % 10) + 10) % 10);
+    return minor + ((((80 - minor) % 100) + 100) % 100);
+  }
+  const unit = 10 ** digits;
+  const low = (unit * 49) / 100;
+  const high = (unit * 99) / 100;
+  const frac = ((minor % unit) + unit) % unit;
+  const whole = minor - frac;
+  return frac <= low ? whole + low : frac <= high ? whole + high : whole + unit + low;
+}
+
+/**
+ * A USD list price as the price in `currency`: converted in the currency's minor unit (half up),
+ * then charm-rounded where the currency is (isCharmed). USD is the list price itself. Null when
+ * the conversion cannot be represented. The one function the checkout and the shop's pages share,
+ * so the price shown is the price charged.
+ */
+export function tryConvertPrice(usdMinor: number, rateMicros: number, currency: string): number | null {
+  const converted = tryConvertMinor(usdMinor, rateMicros, currency);
+  if (converted === null || converted <= 0 || !isCharmed(currency)) return converted;
+  const charmed = charmMinor(converted, currency);
+  return Number.isSafeInteger(charmed) ? charmed : null;
+}
+
+/** tryConvertPrice for a rate known to be sane (throws a RangeError otherwise). */
+export function convertPrice(usdMinor: number, rateMicros: number, currency: string): number {
+  assertInt('usdMinor', usdMinor);
+  assertInt('rateMicros', rateMicros);
+  const r = tryConvertPrice(usdMinor, rateMicros, currency);
+  if (r === null) throw new RangeError(`usdMinor × rateMicros must be a safe integer, got ${usdMinor} × ${rateMicros}`);
+  return r;
+}
+
+/** 450 → 4.5 (1480 JPY → 1480): the decimal the spec's API shows as `price`. */
+export function minorToDecimal(minor: number, currency = 'USD'): number {
+  assertInt('minor', minor);
+  return minor / 10 ** minorDigits(currency);
 }
 
 /** 4.5 → 450 (rounded to the nearest minor unit, for input that came as a decimal). */
-export function decimalToMinor(decimal: number): number {
+export function decimalToMinor(decimal: number, currency = 'USD'): number {
   if (!Number.isFinite(decimal)) throw new RangeError(`amount must be finite, got ${decimal}`);
-  return Math.round(decimal * 10 ** MINOR_DIGITS);
+  return Math.round(decimal * 10 ** minorDigits(currency));
 }
 
 /** Monthly subscription price: round(minor × 0.85), half up, in integer math. */
@@ -74,20 +157,21 @@ export function rateMicrosToRate(rateMicros: number): number {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** 450, 'GBP', 'en' → '£4.50'. Formatters are reused (they are costly to build). */
+/** 450, 'GBP', 'en' → '£4.50'; 1480, 'JPY', 'en' → '¥1,480'. Formatters are reused (they are costly to build). */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const key = `${locale}|${currency}`;
+  const digits = minorDigits(currency);
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
-      minimumFractionDigits: MINOR_DIGITS,
-      maximumFractionDigits: MINOR_DIGITS,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
     formatters.set(key, f);
   }
-  return f.format(minorToDecimal(minor));
+  return f.format(minorToDecimal(minor, currency));
 }
 
 /**
@@ -101,5 +185,5 @@ export function priceIn(
 ): { minor: number; currency: string } {
   const micros = rates?.rateMicros[currency];
   if (micros === undefined) return { minor: usdMinor, currency: 'USD' };
-  return { minor: convertMinor(usdMinor, micros), currency };
+  return { minor: convertPrice(usdMinor, micros, currency), currency };
 }

@@ -3,7 +3,7 @@
 // Browser-safe: no node:*, no db. Randomness and the clock come in as arguments.
 import { z } from 'zod';
 import { ZEmail } from './validation.ts';
-import { convertMinor, subscriptionMinor, tryConvertMinor } from './money.ts';
+import { convertPrice, subscriptionMinor, tryConvertPrice } from './money.ts';
 import { ZIccid } from './esim-inputs.ts';
 import { travellerStatus, type EsimStateFacts, type EsimTravellerStatus } from './esim-life.ts';
 
@@ -94,7 +94,8 @@ export function esimChip(status: OrderState, esim: EsimStateFacts | null): EsimC
 
 // ── price ─────────────────────────────────────────────────────────────────────────────────
 
-export const CHECKOUT_CURRENCIES = ['USD', 'GBP', 'EUR'] as const;
+/** The spec's three first, then the seven of issue 28 (each priced in its ISO 4217 minor unit). */
+export const CHECKOUT_CURRENCIES = ['USD', 'GBP', 'EUR', 'AUD', 'CAD', 'JPY', 'CHF', 'SGD', 'AED', 'INR'] as const;
 export type CheckoutCurrency = (typeof CHECKOUT_CURRENCIES)[number];
 
 /** Stripe's minimum charge: 0.50 USD or its equivalent (checked on the USD price charged against). */
@@ -114,11 +115,12 @@ export interface OrderPrice {
 
 /**
  * The server's price of a checkout: the plan's USD minor price (85% for a subscription month),
- * converted with the stored rate, rounded half up. Whatever amount the client sent plays no part.
+ * converted with the stored rate in the currency's minor unit, rounded half up, then charm-rounded
+ * where the currency is (money.ts convertPrice). Whatever amount the client sent plays no part.
  */
 export function priceOrder(planUsdMinor: number, kind: OrderKindValue, currency: string, rateMicros: number): OrderPrice {
   const usdMinor = kind === 'subscription' ? subscriptionMinor(planUsdMinor) : planUsdMinor;
-  const unitMinor = convertMinor(usdMinor, rateMicros);
+  const unitMinor = convertPrice(usdMinor, rateMicros, currency);
   return { usdMinor, unitMinor, totalMinor: unitMinor, currency, rateMicros };
 }
 
@@ -139,7 +141,7 @@ export function tryPriceOrder(
     return { ok: false, reason: 'unrepresentable' };
   }
   const usdMinor = kind === 'subscription' ? subscriptionMinor(planUsdMinor) : planUsdMinor;
-  const unitMinor = tryConvertMinor(usdMinor, rateMicros);
+  const unitMinor = tryConvertPrice(usdMinor, rateMicros, currency);
   if (unitMinor === null) return { ok: false, reason: 'unrepresentable' };
   if (unitMinor > MAX_CHARGE_MINOR) return { ok: false, reason: 'above_maximum' };
   return { ok: true, price: { usdMinor, unitMinor, totalMinor: unitMinor, currency, rateMicros } };
@@ -188,7 +190,7 @@ const ZCurrency = z
   .string()
   .trim()
   .toUpperCase()
-  .pipe(z.enum(CHECKOUT_CURRENCIES, { error: 'currency must be one of USD, GBP, EUR' }));
+  .pipe(z.enum(CHECKOUT_CURRENCIES, { error: `currency must be one of ${CHECKOUT_CURRENCIES.join(', ')}` }));
 
 /**
  * A random token the checkout page makes once per visit: a retried request with the same token

@@ -229,15 +229,22 @@ const NO_REDEMPTION: Redemption = Object.freeze({ pointsUsed: 0, discountMinor: 
  * (its currency at `rateMicros`): the whole order when they cover it, else as much as leaves the
  * card at least the minimum charge (0.50 USD), else nothing.
  */
-export function redeemPoints(args: { available: number; usdMinor: number; totalMinor: number; rateMicros: number }): Redemption {
-  const { available, usdMinor, totalMinor, rateMicros } = args;
+export function redeemPoints(args: {
+  available: number;
+  usdMinor: number;
+  totalMinor: number;
+  rateMicros: number;
+  /** The order's currency (its minor unit: yen have no decimals); a 2-decimal one when left out. */
+  currency?: string;
+}): Redemption {
+  const { available, usdMinor, totalMinor, rateMicros, currency } = args;
   if (!(available > 0) || !(usdMinor > 0) || !(totalMinor > 0)) return NO_REDEMPTION;
   const perUsdMinor = POINT_VALUE.points / POINT_VALUE.usdMinor;
   const pointsForAll = usdMinor * perUsdMinor;
   if (available >= pointsForAll) return { pointsUsed: pointsForAll, discountMinor: totalMinor, paidWithPoints: true };
   const pointsUsed = Math.min(Math.floor(available), (usdMinor - MIN_CHARGE_USD_MINOR) * perUsdMinor);
   if (pointsUsed <= 0) return NO_REDEMPTION;
-  const discountMinor = convertMinor(pointsUsed / perUsdMinor, rateMicros);
+  const discountMinor = convertMinor(pointsUsed / perUsdMinor, rateMicros, currency);
   if (discountMinor <= 0 || totalMinor - discountMinor <= 0) return NO_REDEMPTION;
   return { pointsUsed, discountMinor, paidWithPoints: false };
 }

@@ -7,7 +7,7 @@ describe('rateBounds', () => {
   it.each([
     ['GBP', 79_000, 7_900_000, 790_000],
     ['EUR', 93_000, 9_300_000, 930_000],
-    ['JPY', RATE_ABSOLUTE_MICROS.min, RATE_ABSOLUTE_MICROS.max, null],
+    ['KRW', RATE_ABSOLUTE_MICROS.min, RATE_ABSOLUTE_MICROS.max, null],
   ])('%s: %d … %d around %s', (currency, min, max, reference) => {
     expect(rateBounds(currency)).toEqual({ minMicros: min, maxMicros: max, referenceMicros: reference });
   });
@@ -21,8 +21,8 @@ describe('rateOutOfRange', () => {
     ['GBP', 7_900_001, 'The rate must be between 0.079 and 7.9 GBP per 1 USD (1/10 to 10× the reference rate 0.79).'],
     ['GBP', 78_999, 'The rate must be between 0.079 and 7.9 GBP per 1 USD (1/10 to 10× the reference rate 0.79).'],
     ['GBP', 790_000 * 1_000_000, 'The rate must be between 0.079 and 7.9 GBP per 1 USD (1/10 to 10× the reference rate 0.79).'],
-    ['JPY', 151_300_000, null],
-    ['JPY', 99, 'The rate must be between 0.0001 and 100000 JPY per 1 USD.'],
+    ['KRW', 151_300_000, null],
+    ['KRW', 99, 'The rate must be between 0.0001 and 100000 KRW per 1 USD.'],
   ])('%s at %d micros → %s', (currency, micros, message) => {
     expect(rateOutOfRange(currency, micros)).toBe(message);
   });

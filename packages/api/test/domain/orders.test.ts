@@ -165,7 +165,7 @@ describe('ZCreatePaymentIntentInput', () => {
     [{ planId: 3, amount: 'anything', currency: 'gbp', email: ' A@B.Example ' }, true],
     [{ planId: 0 }, false],
     [{ planId: '3.5' }, false],
-    [{ planId: 3, currency: 'JPY' }, false],
+    [{ planId: 3, currency: 'KRW' }, false],
     [{ planId: 3, checkoutToken: 'short' }, false],
     [{ planId: 3, kind: 'yearly' }, false],
   ])('%j → valid %s', (input, ok) => {

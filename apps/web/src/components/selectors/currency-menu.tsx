@@ -5,10 +5,10 @@ import { useCurrency } from '../../lib/preferences/currency-provider.tsx';
 import { CurrencyButton, currencyName } from './selector-buttons.tsx';
 import { usePendingOpen } from './use-pending-open.ts';
 
-/** Header currency selector (USD, GBP, EUR — whatever the server supports). */
+/** Header currency selector (the ten of issue 28 — whatever the server supports). */
 export function CurrencyMenu() {
   const [opened, setOpened] = usePendingOpen('currency');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { currency, currencies, setCurrency } = useCurrency();
   return (
     <Menu position="bottom-end" shadow="md" width={220} withinPortal opened={opened} onChange={setOpened}>
@@ -30,7 +30,7 @@ export function CurrencyMenu() {
             aria-current={c.code === currency ? 'true' : undefined}
             fw={c.code === currency ? 700 : 400}
           >
-            {c.code} · {currencyName(t, c.code, c.name)}
+            {c.code} · {currencyName(t, c.code, c.name, i18n.language)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -39,14 +39,14 @@ export function CurrencyMenu() {
 }
 
 export function CurrencySelect() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { currency, currencies, setCurrency } = useCurrency();
   return (
     <NativeSelect
       label={t('currency.label')}
       value={currency}
       onChange={(e) => setCurrency(e.currentTarget.value)}
-      data={currencies.map((c) => ({ value: c.code, label: `${c.symbol} ${c.code} · ${currencyName(t, c.code, c.name)}` }))}
+      data={currencies.map((c) => ({ value: c.code, label: `${c.symbol} ${c.code} · ${currencyName(t, c.code, c.name, i18n.language)}` }))}
     />
   );
 }

@@ -29,8 +29,14 @@ export function clearPendingOpen(menu: SelectorMenu): void {
   pendingOpen[menu] = false;
 }
 
-export function currencyName(t: TFunction<'common'>, code: string, fallback: string): string {
-  return code === 'USD' || code === 'GBP' || code === 'EUR' ? t(`currency.names.${code}`) : fallback;
+/** The currency's name in the UI language: the spec's three from the texts, the others from Intl (no tables shipped). */
+export function currencyName(t: TFunction<'common'>, code: string, fallback: string, language?: string): string {
+  if (code === 'USD' || code === 'GBP' || code === 'EUR') return t(`currency.names.${code}`);
+  try {
+    return (language && new Intl.DisplayNames(language, { type: 'currency' }).of(code)) || fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** What both selectors look like: a small subtle button with a chevron. */
@@ -57,14 +63,14 @@ export function LanguageButton(props: ButtonProps) {
 }
 
 export function CurrencyButton(props: ButtonProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { currency, currencies } = useCurrency();
   const current = currencies.find((c) => c.code === currency);
   const visible = current?.symbol && current.symbol !== currency ? `${current.symbol} ${currency}` : currency;
   return (
     <SelectorButton
       // As the language button: the visible '$ USD' first, then what the button does.
-      aria-label={`${visible} – ${t('currency.change', { currency: current ? currencyName(t, current.code, current.name) : currency })}`}
+      aria-label={`${visible} – ${t('currency.change', { currency: current ? currencyName(t, current.code, current.name, i18n.language) : currency })}`}
       {...props}
     >
       {/* The amount's symbol and code read left to right in Arabic too. */}

@@ -3,7 +3,7 @@
 // spec's fixed rates, so prices always show. Conversion is integer math on USD minor units.
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CURRENCY, FALLBACK_CURRENCIES, convertMinor, type CurrencyInfo } from '@esim/api/domain';
+import { DEFAULT_CURRENCY, FALLBACK_CURRENCIES, convertPrice, type CurrencyInfo } from '@esim/api/domain';
 import { useTRPC } from '../trpc.ts';
 import { CACHE } from '../query-client.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../storage.ts';
@@ -17,7 +17,7 @@ export interface CurrencyContextValue {
   setCurrency: (code: string) => void;
   /** Where the rates come from: the server, or the spec's fallback table. */
   ratesSource: 'server' | 'fallback';
-  /** USD minor units → minor units of the chosen currency. */
+  /** USD minor units → minor units of the chosen currency (its own minor unit, charm-rounded as the checkout). */
   convert: (usdMinor: number) => number;
   /** USD minor units → '£3.55' in the chosen currency and the UI language. */
   formatPrice: (usdMinor: number) => string;
@@ -30,7 +30,8 @@ const FALLBACK_INFO: CurrencyInfo[] = FALLBACK_CURRENCIES.map(({ code, name, sym
 
 function initialCurrency(): string {
   const stored = readStorage('local', STORAGE_KEYS.currency);
-  return stored && FALLBACK_RATE_MICROS[stored] !== undefined ? stored : DEFAULT_CURRENCY;
+  // Any code: one the fallback table lacks (JPY) shows as USD until the server's rates arrive.
+  return stored && /^[A-Z]{3}$/.test(stored) ? stored : DEFAULT_CURRENCY;
 }
 
 export function CurrencyProvider({ children }: { children: ReactNode }) {
@@ -59,7 +60,7 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<CurrencyContextValue>(() => {
-    const convert = (usdMinor: number) => convertMinor(usdMinor, micros);
+    const convert = (usdMinor: number) => convertPrice(usdMinor, micros, currency);
     return {
       currency,
       currencies,

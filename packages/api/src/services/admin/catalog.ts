@@ -5,7 +5,7 @@
 import type { Db, Plan as PlanRow, Region as RegionRow } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import type { TPlanInput, TRegionInput } from '../../domain/admin.ts';
-import { minorToDecimal } from '../../domain/money.ts';
+import { minorDigits, minorToDecimal } from '../../domain/money.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import { bumpCatalogVersion, rankEquivalentOffers } from '../catalog/catalog-sync.ts';
 import { esimProviders } from '../shared/esim-providers.ts';
@@ -299,7 +299,7 @@ async function uniqueSlug(db: Db, base: string): Promise<string> {
 }
 
 function money(minor: number, currency: string): string {
-  return `${minorToDecimal(minor).toFixed(2)} ${currency}`;
+  return `${minorToDecimal(minor, currency).toFixed(minorDigits(currency))} ${currency}`;
 }
 
 export async function createPlan(db: Db, services: Services, actor: AdminActor, input: TPlanInput): Promise<AdminPlan> {

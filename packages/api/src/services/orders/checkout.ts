@@ -257,7 +257,14 @@ async function insertOrderWithExtras(
     const redemption = await reservePoints(
       trx,
       userId,
-      { id: order.id, public_id: order.public_id, usdMinor: p.usdMinor, totalMinor: p.totalMinor, rateMicros: p.rateMicros },
+      {
+        id: order.id,
+        public_id: order.public_id,
+        usdMinor: p.usdMinor,
+        totalMinor: p.totalMinor,
+        rateMicros: p.rateMicros,
+        currency: p.currency,
+      },
       now,
     );
     if (redemption.paidWithPoints) {
@@ -362,7 +369,7 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
     paymentIntentId: created.id,
     provider: services.payments.name,
     publishableKey: services.payments.publishableKey,
-    amount: minorToDecimal(cardMinor),
+    amount: minorToDecimal(cardMinor, order.currency),
     amountMinor: cardMinor,
     currency: order.currency,
     kind: order.kind,

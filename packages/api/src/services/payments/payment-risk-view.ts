@@ -5,6 +5,7 @@
 // the eSIM's install and usage events from its provider, the order's status history. The shop
 // stores no IP address or device of a purchase; the evidence says so rather than inventing one.
 import type { Db, Order, PaymentHold, PaymentRiskKind } from '@esim/db';
+import { moneyText } from '../../domain/admin-orders.ts';
 
 export interface PaymentRiskView {
   kind: PaymentRiskKind;
@@ -29,7 +30,7 @@ export interface OrderRiskView {
   evidence: string | null;
 }
 
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+const money = (minor: number, currency: string) => moneyText(minor, currency);
 
 /** Undefined when the order has no hold and no review, warning or dispute (the page shows nothing). */
 export async function orderRiskView(db: Db, order: Order): Promise<OrderRiskView | undefined> {

@@ -27,7 +27,7 @@
 import { Statement, type Db } from '@esim/db';
 import type { PointsSource } from '@esim/db';
 import { LIFETIME_SOURCES, POINT_VALUE, redeemPoints } from '../../domain/rewards.ts';
-import { convertMinor } from '../../domain/money.ts';
+import { MINOR_DIGITS, convertMinor, minorDigits } from '../../domain/money.ts';
 import type { Redemption } from '../../domain/rewards.ts';
 import { isSqlite } from '../shared/db-tx.ts';
 
@@ -191,6 +191,8 @@ export interface OrderToPay {
   usdMinor: number;
   totalMinor: number;
   rateMicros: number;
+  /** The order's currency (its minor unit); a 2-decimal one when left out. */
+  currency?: string;
 }
 
 /**
@@ -203,7 +205,13 @@ export async function reservePoints(trx: Db, userId: number, order: OrderToPay, 
   await lockUserPoints(trx, userId);
   await releaseStaleReservations(trx, userId, now);
   const { balance } = await pointsTotals(trx, userId);
-  const r = redeemPoints({ available: balance, usdMinor: order.usdMinor, totalMinor: order.totalMinor, rateMicros: order.rateMicros });
+  const r = redeemPoints({
+    available: balance,
+    usdMinor: order.usdMinor,
+    totalMinor: order.totalMinor,
+    rateMicros: order.rateMicros,
+    currency: order.currency,
+  });
   if (r.pointsUsed <= 0) return r;
   await SET_ORDER_POINTS.execute(trx, [r.pointsUsed, r.discountMinor, order.id]);
   await addLedgerRow(trx, {
@@ -273,9 +281,9 @@ export async function releaseStaleReservations(db: Db, userId: number, now: stri
 // ── refunds: the take-back, decided before the payment is refunded ─────────────────────────
 
 /** The cash value of `points` in the order's currency (the rate the checkout used for points). */
-export function pointsCashMinor(points: number, rateMicros: number): number {
+export function pointsCashMinor(points: number, rateMicros: number, currency = 'USD'): number {
   if (points <= 0) return 0;
-  return convertMinor((points * POINT_VALUE.usdMinor) / POINT_VALUE.points, rateMicros);
+  return convertMinor((points * POINT_VALUE.usdMinor) / POINT_VALUE.points, rateMicros, currency);
 }
 
 export interface LostAchievement {
@@ -323,7 +331,7 @@ export interface RefundShare {
 }
 
 export interface TakeBackPart {
-  order: { id: number; rate_micros: number };
+  order: { id: number; rate_micros: number; currency?: string };
   share: RefundShare;
 }
 
@@ -334,11 +342,13 @@ export async function purchasePointsEarned(db: Db, orderId: number): Promise<num
 }
 
 /** The most points whose cash value (pointsCashMinor) fits in `minor` at `rateMicros`. */
-export function pointsWithin(minor: number, rateMicros: number): number {
+export function pointsWithin(minor: number, rateMicros: number, currency = 'USD'): number {
   if (minor <= 0 || rateMicros <= 0) return 0;
-  let p = Math.floor((minor * POINT_VALUE.points * 1_000_000) / (POINT_VALUE.usdMinor * rateMicros));
-  while (p > 0 && pointsCashMinor(p, rateMicros) > minor) p--;
-  while (pointsCashMinor(p + 1, rateMicros) <= minor) p++;
+  // The estimate in the currency's own minor unit (a yen is a whole unit: 100× a cent's worth).
+  const scale = 10 ** (MINOR_DIGITS - minorDigits(currency));
+  let p = Math.floor((minor * scale * POINT_VALUE.points * 1_000_000) / (POINT_VALUE.usdMinor * rateMicros));
+  while (p > 0 && pointsCashMinor(p, rateMicros, currency) > minor) p--;
+  while (pointsCashMinor(p + 1, rateMicros, currency) <= minor) p++;
   return p;
 }
 
@@ -381,10 +391,10 @@ export async function planPointsTakeBack(
   const pointsInCash = owed - pointsTaken;
   let left = pointsInCash;
   parts.forEach(({ order, share }, i) => {
-    const n = Math.min(left, pointsWithin(share.grossMinor, order.rate_micros));
+    const n = Math.min(left, pointsWithin(share.grossMinor, order.rate_micros, order.currency));
     left -= n;
     planned[i]!.pointsInCash = n;
-    planned[i]!.cashMinor = pointsCashMinor(n, order.rate_micros);
+    planned[i]!.cashMinor = pointsCashMinor(n, order.rate_micros, order.currency);
   });
   return { userId, parts: planned, achievements: [...lost], pointsTaken, pointsInCash, uncovered: left };
 }
