@@ -227,6 +227,18 @@ const ZEnv = z
      * simulate` agree.
      */
     ESIM_WEBHOOK_SECRET: optionalText(),
+    /**
+     * The daily exchange-rate feed: the URL of a document in the ECB's eurofxref-daily.xml format
+     * (https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml). Unset (the default): no feed,
+     * the rates are the seed's and the admin page's. Read every EXCHANGE_RATES_FEED_INTERVAL_MS.
+     */
+    EXCHANGE_RATES_FEED_URL: z.string().url().optional(),
+    EXCHANGE_RATES_FEED_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(60_000)
+      .max(86_400_000)
+      .default(6 * 3_600_000),
     /** How often the eSIM reconciliation re-reads usage from the provider (ms; default 5 minutes). */
     ESIM_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
     /** eSIMs re-read per reconciliation pass, least recently synced first. */

@@ -19,6 +19,8 @@ import { createFulfilmentWorker } from './workers/fulfilment.ts';
 import { createEsimLifeWorker } from './workers/esim-life.ts';
 import { createChatSweep } from './workers/chat-sweep.ts';
 import { createCatalogVersionWatcher } from './workers/catalog-version.ts';
+import { createRatesFeedWorker } from './workers/rates-feed.ts';
+import { EcbDailyRates } from '@esim/api';
 import { resolveEsimWebhookSecret } from './esim-secret.ts';
 
 export async function startServer(): Promise<void> {
@@ -60,6 +62,11 @@ export async function startServer(): Promise<void> {
   // Live chat: unanswered chats become tickets (every instance sweeps; each chat moves once).
   const chatSweep = createChatSweep(deps, { intervalMs: 5_000 });
   chatSweep.start();
+  // Exchange rates: the daily feed, only when configured (no outside host otherwise).
+  const ratesWorker = env.EXCHANGE_RATES_FEED_URL
+    ? createRatesFeedWorker(deps, new EcbDailyRates(env.EXCHANGE_RATES_FEED_URL), { intervalMs: env.EXCHANGE_RATES_FEED_INTERVAL_MS })
+    : null;
+  ratesWorker?.start();
   reconcileOrders(handle.db, deps.services, { runWork: env.FULFILMENT_INLINE })
     .catch((err: unknown) => log.error('startup reconciliation failed', { error: String((err as Error)?.stack ?? err) }))
     .finally(() => {
@@ -89,6 +96,7 @@ export async function startServer(): Promise<void> {
           { name: 'fulfilment worker', run: () => worker.stop() },
           { name: 'eSIM worker', run: () => esimWorker.stop() },
           { name: 'chat sweep', run: () => chatSweep.stop() },
+          { name: 'exchange rates feed', run: () => ratesWorker?.stop() ?? Promise.resolve() },
         ],
         [
           { name: 'metrics listener', run: () => metricsServer?.close() ?? Promise.resolve() },

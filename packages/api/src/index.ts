@@ -101,3 +101,7 @@ export type { InvoiceConfig } from './services/types.ts';
 export { createViesChecker, fakeViesChecker } from './providers/vat/vies.ts';
 export type { VatIdChecker, ViesAnswer } from './providers/vat/vies.ts';
 export { parseVatRates } from './domain/invoices.ts';
+export { applyRatesFeed } from './services/admin/rates.ts';
+export type { RatesFeedResult } from './services/admin/rates.ts';
+export { EcbDailyRates, FakeExchangeRates, RatesFeedError, ecbPerUsdMicros, parseEcbDaily } from './providers/rates/ecb.ts';
+export type { ExchangeRateProvider, RateSnapshot } from './providers/rates/ecb.ts';

@@ -212,16 +212,28 @@ describe('listPlans / getPlan', () => {
 });
 
 describe('getExchangeRates', () => {
-  it("serves the seeded rates in the spec's order, as decimals and as micros", async () => {
-    expect(await getExchangeRates(rig.db)).toEqual({
-      rates: { USD: 1, GBP: 0.79, EUR: 0.93 },
-      rateMicros: { USD: 1_000_000, GBP: 790_000, EUR: 930_000 },
-      supportedCurrencies: [
-        { code: 'USD', name: 'US Dollar', symbol: '$' },
-        { code: 'GBP', name: 'British Pound', symbol: '£' },
-        { code: 'EUR', name: 'Euro', symbol: '€' },
-      ],
+  it("serves the seeded rates in the spec's order (then the seven of issue 28 by code), as decimals and as micros", async () => {
+    const got = await getExchangeRates(rig.db);
+    expect(got.rates).toEqual({
+      USD: 1,
+      GBP: 0.79,
+      EUR: 0.93,
+      AED: 3.6725,
+      AUD: 1.53,
+      CAD: 1.39,
+      CHF: 0.88,
+      INR: 84.5,
+      JPY: 154,
+      SGD: 1.34,
     });
+    expect(got.rateMicros).toMatchObject({ USD: 1_000_000, GBP: 790_000, EUR: 930_000, JPY: 154_000_000 });
+    expect(got.supportedCurrencies.slice(0, 3)).toEqual([
+      { code: 'USD', name: 'US Dollar', symbol: '$' },
+      { code: 'GBP', name: 'British Pound', symbol: '£' },
+      { code: 'EUR', name: 'Euro', symbol: '€' },
+    ]);
+    expect(got.supportedCurrencies.map((c) => c.code)).toEqual(['USD', 'GBP', 'EUR', 'AED', 'AUD', 'CAD', 'CHF', 'INR', 'JPY', 'SGD']);
+    expect(got.supportedCurrencies.find((c) => c.code === 'JPY')).toEqual({ code: 'JPY', name: 'Japanese Yen', symbol: '¥' });
   });
 
   it('falls back to the spec rates when the table is empty, and lists extra currencies after the known ones', async () => {

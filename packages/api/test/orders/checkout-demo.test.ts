@@ -91,7 +91,7 @@ describe('create-payment-intent (demo)', () => {
       code: 'BAD_REQUEST',
     });
     await expect(
-      api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'a@b.example', currency: 'JPY' } as never),
+      api.payments.createIntent({ planId: rig.plans.japan5.id, email: 'a@b.example', currency: 'KRW' } as never),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const tiny = await api.payments.createIntent({ planId: rig.plans.tiny.id, email: 'a@b.example' }).catch((e: unknown) => e);
     expect(tiny).toMatchObject({ code: 'BAD_REQUEST', cause: { code: 'AMOUNT_BELOW_MINIMUM' } });

@@ -87,3 +87,61 @@ export async function updateRate(
   if (result.changed) services.catalog.invalidate();
   return result.rate;
 }
+
+// ── the daily feed (providers/rates/ecb.ts) ────────────────────────────────────────────────
+
+export interface RatesFeedResult {
+  /** The publication's reference day. */
+  date: string;
+  /** Currencies whose rate the feed set. */
+  updated: string[];
+  /** An owner's rate kept: set on or after the publication's day (it holds until a later one). */
+  keptAdmin: string[];
+  /** A published rate outside the sane band (rateBounds): refused, the stored rate stays. */
+  refused: string[];
+}
+
+/**
+ * Applies one publication of an exchange-rate feed to the currencies the shop sells (it adds none:
+ * a currency is offered by its row, made by the seed). Rules, chosen for issue 28:
+ * - USD stays 1 (the base); a currency the feed does not publish (AED on the ECB's list) keeps its rate;
+ * - an owner's rate (source 'admin') wins until a publication for a later day than the edit, so a
+ *   correction made in the afternoon is not undone by that same day's feed, and a stale one does not last;
+ * - a rate outside the currency's sane band is refused (as the admin page refuses it), the old one stays;
+ * - the same rate again changes nothing (no write, no cache reload).
+ * One transaction; the catalogue version is bumped (other processes reload) when anything changed.
+ */
+export async function applyRatesFeed(
+  db: Db,
+  services: Pick<Services, 'now' | 'catalog'>,
+  source: string,
+  snapshot: { date: string; perUsdMicros: Readonly<Record<string, number>> },
+): Promise<RatesFeedResult> {
+  const result: RatesFeedResult = { date: snapshot.date, updated: [], keptAdmin: [], refused: [] };
+  await writeTransaction(db, async (trx) => {
+    const rows = await trx.selectFrom('exchange_rates').select(['currency', 'rate_micros', 'source', 'updated_at']).execute();
+    const now = services.now().toISOString();
+    for (const row of rows.sort((a, b) => rank(a.currency) - rank(b.currency) || a.currency.localeCompare(b.currency))) {
+      const micros = snapshot.perUsdMicros[row.currency];
+      if (row.currency === 'USD' || micros === undefined) continue;
+      if (row.source === 'admin' && snapshot.date <= row.updated_at.slice(0, 10)) {
+        result.keptAdmin.push(row.currency);
+        continue;
+      }
+      if (!Number.isSafeInteger(micros) || rateOutOfRange(row.currency, micros) !== null) {
+        result.refused.push(row.currency);
+        continue;
+      }
+      if (Number(row.rate_micros) === micros && row.source === `feed:${source}`) continue;
+      await trx
+        .updateTable('exchange_rates')
+        .set({ rate_micros: micros, source: `feed:${source}`, updated_by: null, updated_at: now })
+        .where('currency', '=', row.currency)
+        .execute();
+      result.updated.push(row.currency);
+    }
+    if (result.updated.length) await bumpCatalogVersion(trx, now);
+  });
+  if (result.updated.length) services.catalog.invalidate();
+  return result;
+}
