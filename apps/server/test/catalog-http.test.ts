@@ -138,12 +138,20 @@ describe('GET /api/exchange-rates', () => {
   it('has exactly the spec shape', async () => {
     const res = await get('/api/exchange-rates');
     expect(res.status).toBe(200);
+    // The spec's three first with its fallback rates, then the seven of issue 28 by code.
     expect(await res.json()).toEqual({
-      rates: { USD: 1, GBP: 0.79, EUR: 0.93 },
+      rates: { USD: 1, GBP: 0.79, EUR: 0.93, AED: 3.6725, AUD: 1.53, CAD: 1.39, CHF: 0.88, INR: 84.5, JPY: 154, SGD: 1.34 },
       supportedCurrencies: [
         { code: 'USD', name: 'US Dollar', symbol: '$' },
         { code: 'GBP', name: 'British Pound', symbol: '£' },
         { code: 'EUR', name: 'Euro', symbol: '€' },
+        { code: 'AED', name: 'UAE Dirham', symbol: 'AED' },
+        { code: 'AUD', name: 'Australian Dollar', symbol: 'A$' },
+        { code: 'CAD', name: 'Canadian Dollar', symbol: 'CA$' },
+        { code: 'CHF', name: 'Swiss Franc', symbol: 'CHF' },
+        { code: 'INR', name: 'Indian Rupee', symbol: '₹' },
+        { code: 'JPY', name: 'Japanese Yen', symbol: '¥' },
+        { code: 'SGD', name: 'Singapore Dollar', symbol: 'S$' },
       ],
     });
   });
