@@ -11,7 +11,7 @@ const money = new Map<string, MoneyFormat>();
 /** The shop's own symbols, so every language shows '£', not 'UK£' or 'GBP'. */
 const SYMBOLS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
 
-function moneyFormat(locale: string, currency: string, digits: number): MoneyFormat {
+function moneyFormat(locale: string, currency: string): MoneyFormat {
   const key = `${locale}|${currency}`;
   let m = money.get(key);
   if (!m) {
@@ -21,8 +21,9 @@ function moneyFormat(locale: string, currency: string, digits: number): MoneyFor
       // The shop's three take their own symbol below; the others keep the language's own
       // ('A$', 'CA$', '¥', '₹', 'د.إ.‏'), as a narrow '$' would not tell AUD from CAD.
       currencyDisplay: SYMBOLS[currency] ? 'narrowSymbol' : 'symbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
+      // The currency's own decimals, both ways: shown (2 for the dollar, none for the yen) and
+      // the minor unit (money.ts minorDigits agrees for every currency the shop sells).
+      maximumFractionDigits: minorDigits(currency),
     });
     m = { f, currencyText: f.formatToParts(1).find((p) => p.type === 'currency')?.value ?? '' };
     money.set(key, m);
@@ -35,9 +36,8 @@ function moneyFormat(locale: string, currency: string, digits: number): MoneyFor
  * its symbol, and the language's own order and separators ('3,55 £' in German).
  */
 export function formatMinor(minor: number, currency: string, locale: string, symbol = SYMBOLS[currency]): string {
-  const digits = minorDigits(currency);
-  const { f, currencyText } = moneyFormat(locale, currency, digits);
-  const text = f.format(minor / 10 ** digits);
+  const { f, currencyText } = moneyFormat(locale, currency);
+  const text = f.format(minor / 10 ** minorDigits(currency));
   // format() is far cheaper than formatToParts(); the currency text is the same in every output.
   if (!symbol || !currencyText || currencyText === symbol) return text;
   return text.replace(currencyText, symbol);

@@ -12,13 +12,12 @@ export const MINOR_DIGITS = 2;
  * currencies whose minor unit is not 2. JPY has none (¥1,480 is stored as 1480, and Stripe takes it
  * as whole yen: its 'zero-decimal currencies' list), the Gulf dinars have three.
  */
-const ZERO_DIGITS = 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF';
-const THREE_DIGITS = 'BHD IQD JOD KWD LYD OMR TND';
+const ZERO_DIGITS = /^(BIF|CLP|DJF|GNF|ISK|JPY|KMF|KRW|PYG|RWF|UGX|VND|VUV|XAF|XOF|XPF)$/i;
+const THREE_DIGITS = /^(BHD|IQD|JOD|KWD|LYD|OMR|TND)$/i;
 
 /** 'JPY' → 0, 'KWD' → 3, 'EUR' → 2: how many decimals one major unit has (ISO 4217). */
 export function minorDigits(currency: string): number {
-  const c = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : '-';
-  return ZERO_DIGITS.includes(c) ? 0 : THREE_DIGITS.includes(c) ? 3 : 2;
+  return ZERO_DIGITS.test(currency) ? 0 : THREE_DIGITS.test(currency) ? 3 : 2;
 }
 
 /** 'Save 15%': the monthly subscription price is 85% of the plan price. */
@@ -46,14 +45,19 @@ function assertInt(name: string, n: number): void {
 
 /**
  * usdMinor × rate, scaled from USD's 2 decimals to the target's own (rate: units per USD × 1e6):
- * cents → yen divides by 100 more, cents → fils multiplies by 10. Null when not exactly representable.
+ * cents → yen divides by 100 more, cents → fils multiplies by 10. Null when not exactly representable
+ * (an input that is not a safe integer: NaN, Infinity, a fraction; a product beyond 2^53).
  */
 function convertExact(usdMinor: number, rateMicros: number, currency: string): number | null {
   if (!Number.isSafeInteger(usdMinor) || !Number.isSafeInteger(rateMicros)) return null;
   const shift = minorDigits(currency) - MINOR_DIGITS;
-  const product = usdMinor * rateMicros * (shift > 0 ? 10 ** shift : 1);
-  if (!Number.isSafeInteger(product)) return null;
-  return divRoundHalfUp(product, MICROS * (shift < 0 ? 10 ** -shift : 1));
+  const product = usdMinor * rateMicros * 10 ** Math.max(shift, 0);
+  return Number.isSafeInteger(product) ? divRoundHalfUp(product, MICROS * 10 ** Math.max(-shift, 0)) : null;
+}
+
+function orThrow(r: number | null): number {
+  if (r === null) throw new RangeError('usdMinor × rateMicros must be a safe integer');
+  return r;
 }
 
 /**
@@ -62,17 +66,10 @@ function convertExact(usdMinor: number, rateMicros: number, currency: string): n
  * `currency` defaults to a 2-decimal one (the shop's first three all have 2).
  */
 export function convertMinor(usdMinor: number, rateMicros: number, currency = 'USD'): number {
-  assertInt('usdMinor', usdMinor);
-  assertInt('rateMicros', rateMicros);
-  const r = convertExact(usdMinor, rateMicros, currency);
-  if (r === null) throw new RangeError(`usdMinor × rateMicros must be a safe integer, got ${usdMinor} × ${rateMicros}`);
-  return r;
+  return orThrow(convertExact(usdMinor, rateMicros, currency));
 }
 
-/**
- * convertMinor, or null when the result cannot be represented exactly: an input that is not a safe
- * integer (NaN, Infinity, a fraction) or a product beyond 2^53. Callers turn null into a clear 4xx.
- */
+/** convertMinor, or null when the result cannot be represented exactly. Callers turn null into a clear 4xx. */
 export function tryConvertMinor(usdMinor: number, rateMicros: number, currency = 'USD'): number | null {
   return convertExact(usdMinor, rateMicros, currency);
 }
@@ -80,34 +77,29 @@ export function tryConvertMinor(usdMinor: number, rateMicros: number, currency =
 /**
  * The currencies whose converted prices are charm-rounded (charmMinor). The spec's three keep its
  * §9 rule ('converted prices are rounded to 2 decimals'): USD is the list price itself, and GBP/EUR
- * prices are pinned by the spec and its tests. Adding 'GBP EUR' here charms them too.
+ * prices are pinned by the spec and its tests. Adding GBP and EUR here charms them too.
  */
-const CHARMED = 'AUD CAD JPY CHF SGD AED INR';
+const CHARMED = /^(AUD|CAD|JPY|CHF|SGD|AED|INR)$/;
 
 /** Is a converted price in `currency` charm-rounded? */
 export function isCharmed(currency: string): boolean {
-  return /^[A-Z]{3}$/.test(currency) && CHARMED.includes(currency);
+  return CHARMED.test(currency);
 }
 
 /**
  * The shop's charm rule in a currency's own minor unit, the least price ≥ `minor` that ends:
- * - 2 decimals (and 3): in .49 or .99 of a major unit (9.77 → 9.99, 4.19 → 4.49), as the list prices;
+ * - 2 decimals: in .49 or .99 of a major unit (9.77 → 9.99, 4.19 → 4.49), as the list prices
+ *   (3 decimals: .490 / .990);
  * - 0 decimals (JPY): in 8 below 1,000 (¥291 → ¥298) and in 80 from 1,000 (¥1,401 → ¥1,480), the
  *   usual Japanese price endings; the step is at most ¥9 and ¥99 (below 10% of the price).
+ * One formula: the next value ≡ end (mod step).
  */
 export function charmMinor(minor: number, currency: string): number {
-  assertInt('minor', minor);
   const digits = minorDigits(currency);
-  if (digits === 0) {
-    if (minor <= 998) return minor + ((((8 - minor) % 10) + 10) % 10);
-    return minor + ((((80 - minor) % 100) + 100) % 100);
-  }
-  const unit = 10 ** digits;
-  const low = (unit * 49) / 100;
-  const high = (unit * 99) / 100;
-  const frac = ((minor % unit) + unit) % unit;
-  const whole = minor - frac;
-  return frac <= low ? whole + low : frac <= high ? whole + high : whole + unit + low;
+  // step, end: 50 and 49 for cents (…49, …99), 500 and 490 for fils; 10 and 8, or 100 and 80, for yen.
+  const step = digits ? 5 * 10 ** (digits - 1) : minor <= 998 ? 10 : 100;
+  const end = digits ? step - 10 ** (digits - 2) : step - 2 * (step / 10);
+  return minor + ((((end - minor) % step) + step) % step);
 }
 
 /**
@@ -117,19 +109,14 @@ export function charmMinor(minor: number, currency: string): number {
  * so the price shown is the price charged.
  */
 export function tryConvertPrice(usdMinor: number, rateMicros: number, currency: string): number | null {
-  const converted = tryConvertMinor(usdMinor, rateMicros, currency);
-  if (converted === null || converted <= 0 || !isCharmed(currency)) return converted;
-  const charmed = charmMinor(converted, currency);
-  return Number.isSafeInteger(charmed) ? charmed : null;
+  const converted = convertExact(usdMinor, rateMicros, currency);
+  // The charm adds under 100 minor units: a total near 2^53 is refused by the card limit before.
+  return converted === null || converted <= 0 || !isCharmed(currency) ? converted : charmMinor(converted, currency);
 }
 
 /** tryConvertPrice for a rate known to be sane (throws a RangeError otherwise). */
 export function convertPrice(usdMinor: number, rateMicros: number, currency: string): number {
-  assertInt('usdMinor', usdMinor);
-  assertInt('rateMicros', rateMicros);
-  const r = tryConvertPrice(usdMinor, rateMicros, currency);
-  if (r === null) throw new RangeError(`usdMinor × rateMicros must be a safe integer, got ${usdMinor} × ${rateMicros}`);
-  return r;
+  return orThrow(tryConvertPrice(usdMinor, rateMicros, currency));
 }
 
 /** 450 → 4.5 (1480 JPY → 1480): the decimal the spec's API shows as `price`. */

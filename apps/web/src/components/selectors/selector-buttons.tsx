@@ -30,13 +30,10 @@ export function clearPendingOpen(menu: SelectorMenu): void {
 }
 
 /** The currency's name in the UI language: the spec's three from the texts, the others from Intl (no tables shipped). */
-export function currencyName(t: TFunction<'common'>, code: string, fallback: string, language?: string): string {
+export function currencyName(t: TFunction<'common'>, code: string, fallback: string, language: string): string {
   if (code === 'USD' || code === 'GBP' || code === 'EUR') return t(`currency.names.${code}`);
-  try {
-    return (language && new Intl.DisplayNames(language, { type: 'currency' }).of(code)) || fallback;
-  } catch {
-    return fallback;
-  }
+  // The server's codes are ISO 4217 (three letters), which DisplayNames accepts.
+  return new Intl.DisplayNames(language, { type: 'currency' }).of(code) ?? fallback;
 }
 
 /** What both selectors look like: a small subtle button with a chevron. */

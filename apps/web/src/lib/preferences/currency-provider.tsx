@@ -31,7 +31,7 @@ const FALLBACK_INFO: CurrencyInfo[] = FALLBACK_CURRENCIES.map(({ code, name, sym
 function initialCurrency(): string {
   const stored = readStorage('local', STORAGE_KEYS.currency);
   // Any code: one the fallback table lacks (JPY) shows as USD until the server's rates arrive.
-  return stored && /^[A-Z]{3}$/.test(stored) ? stored : DEFAULT_CURRENCY;
+  return stored?.length === 3 ? stored : DEFAULT_CURRENCY;
 }
 
 export function CurrencyProvider({ children }: { children: ReactNode }) {
