@@ -3,6 +3,7 @@
 // effect in StrictMode, a reload — gets the same order and intent back and never charges twice.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHECKOUT_CURRENCIES, type CheckoutCurrency } from '@esim/api/domain';
 import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
 import { isPromoError, promoReasonText } from '../promotions/promo-errors.ts';
@@ -13,9 +14,10 @@ import type { PaymentFlow } from './use-payment-flow.ts';
 
 export type CheckoutKind = 'one_time' | 'subscription';
 export type CreatedIntent = RouterOutputs['payments']['createIntent'];
-type Currency = 'USD' | 'GBP' | 'EUR';
+type Currency = CheckoutCurrency;
 
-const CURRENCIES: readonly string[] = ['USD', 'GBP', 'EUR'];
+/** The ten the server sells in (issue 28); another stored code is left out (the server uses USD). */
+const CURRENCIES: readonly string[] = CHECKOUT_CURRENCIES;
 
 export interface IntentRequest {
   /** Guests only; a signed-in shopper's order goes to the account's address. */

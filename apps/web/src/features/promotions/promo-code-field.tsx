@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDiscount2, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CHECKOUT_CURRENCIES, type CheckoutCurrency } from '@esim/api/domain';
 import { formatMinor } from '../../lib/format.ts';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
@@ -23,8 +24,8 @@ export interface PromoCodeFieldProps {
   onChange: (promo: AppliedPromo | null) => void;
 }
 
-const CURRENCIES = ['USD', 'GBP', 'EUR'] as const;
-type Currency = (typeof CURRENCIES)[number];
+const CURRENCIES = CHECKOUT_CURRENCIES;
+type Currency = CheckoutCurrency;
 
 /** A failed check → the translated reason (the code's own key, else a generic line). */
 export function promoProblem(error: unknown, t: (key: string) => string): string {
