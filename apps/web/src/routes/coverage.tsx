@@ -21,8 +21,7 @@ export const Route = createFileRoute('/coverage')({
   loader: async ({ context }) => {
     // The list shows skeletons while the regions load; the hero doesn't wait for them.
     void context.queryClient.prefetchQuery(context.trpc.catalog.regions.queryOptions());
-    // 'trip': the Regional Packages section's link to the trip planner.
-    await loadNamespaces('coverage', 'trip');
+    await loadNamespaces('coverage');
   },
   component: CoveragePage,
 });

@@ -8,16 +8,26 @@ const MICROS = 1_000_000;
 export const MINOR_DIGITS = 2;
 
 /**
- * ISO 4217's 'minor unit' column (the List One table of the standard, maintained by SIX): the
- * currencies whose minor unit is not 2. JPY has none (¥1,480 is stored as 1480, and Stripe takes it
- * as whole yen: its 'zero-decimal currencies' list), the Gulf dinars have three.
+ * ISO 4217's 'minor unit' column as the runtime's Intl (CLDR) knows it, cached per code: JPY and
+ * KRW have none (¥1,480 is stored as 1480, and Stripe takes it as whole yen: its 'zero-decimal
+ * currencies' list), the Gulf dinars have three, the shop's other currencies two. A code Intl does
+ * not accept counts as 2 (the callers refuse unknown currencies before money is made of them).
+ * Intl, not a table: the shop's first chunk carries no list of codes (its 160 kB budget).
  */
-const ZERO_DIGITS = /^(BIF|CLP|DJF|GNF|ISK|JPY|KMF|KRW|PYG|RWF|UGX|VND|VUV|XAF|XOF|XPF)$/i;
-const THREE_DIGITS = /^(BHD|IQD|JOD|KWD|LYD|OMR|TND)$/i;
+const digitsOf = new Map<string, number>();
 
 /** 'JPY' → 0, 'KWD' → 3, 'EUR' → 2: how many decimals one major unit has (ISO 4217). */
 export function minorDigits(currency: string): number {
-  return ZERO_DIGITS.test(currency) ? 0 : THREE_DIGITS.test(currency) ? 3 : 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      return 2;
+    }
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** 'Save 15%': the monthly subscription price is 85% of the plan price. */

@@ -100,7 +100,8 @@ export function NetworkBlocks() {
 
 export function RegionalPackages({ regions }: { regions: readonly Region[] | undefined }) {
   const { t } = useTranslation('coverage');
-  const { t: tTrip } = useTranslation('trip');
+  // Its own namespace, loaded here (not by the route's loader, whose code is in the shop's first chunk).
+  const { t: tTrip, ready: tripReady } = useTranslation('trip', { useSuspense: false });
   return (
     <section id="regional-packages" className={shared.section} aria-labelledby="packages-title">
       <Container size="lg">
@@ -145,12 +146,14 @@ export function RegionalPackages({ regions }: { regions: readonly Region[] | und
           })}
         </ul>
         {/* Issue 28: the trip planner, for a trip through several countries (the header's links are the spec's). */}
-        <Text mt="lg">
-          <Anchor fw={600} className={shared.inlineLink} renderRoot={(props) => <Link to="/trip" {...props} />}>
-            {tTrip('meta.title')}
-            <IconArrowRight size={16} aria-hidden className={shared.flipRtl} />
-          </Anchor>
-        </Text>
+        {tripReady ? (
+          <Text mt="lg">
+            <Anchor fw={600} className={shared.inlineLink} renderRoot={(props) => <Link to="/trip" {...props} />}>
+              {tTrip('meta.title')}
+              <IconArrowRight size={16} aria-hidden className={shared.flipRtl} />
+            </Anchor>
+          </Text>
+        ) : null}
       </Container>
     </section>
   );
