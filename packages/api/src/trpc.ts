@@ -21,7 +21,7 @@ const t = initTRPC
       const internal = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof AppError);
       return {
         ...shape,
-        message: internal ? APP_ERRORS.INTERNAL.message : shape.message,
+        message: internal ? APP_ERRORS.INTERNAL.message : cause instanceof ZodError ? readableIssues(cause) : shape.message,
         data: {
           ...shape.data,
           stack: undefined,
@@ -31,6 +31,24 @@ const t = initTRPC
       };
     },
   });
+
+/**
+ * A bad input's message for a person: its first problems in words, each after the field it is about
+ * ('stops.0.country: Give the country as its two-letter code, e.g. JP.'), the same words once, and
+ * how many more there are — not zod's JSON of every issue, which for a long list of stops ran to
+ * thousands of characters. The fields stay in data.zodError for forms.
+ */
+function readableIssues(error: ZodError): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const issue of error.issues) {
+    if (seen.has(issue.message)) continue;
+    seen.add(issue.message);
+    lines.push(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+  }
+  const shown = lines.slice(0, 4).join(' ');
+  return lines.length > 4 ? `${shown} (and ${lines.length - 4} more)` : shown;
+}
 
 /** Turn AppError into TRPCError with the mapped code, keeping the AppError as cause. */
 const appErrors = t.middleware(async ({ next }) => {
