@@ -80,6 +80,50 @@ export interface UserDataExport {
   signInHistory: Row[];
 }
 
+/** The messages of these tickets that are the person's or answers to them (the shop's internal notes are not their data). */
+function ticketThreads(db: Db, tickets: readonly { id: number }[]): Promise<Row[]> {
+  if (tickets.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('ticket_messages')
+    .selectAll()
+    .where(
+      'ticket_id',
+      'in',
+      tickets.map((t) => t.id),
+    )
+    .where('author', '!=', 'note')
+    .orderBy('id')
+    .execute();
+}
+
+/** The messages of these live chats. */
+function chatThreads(db: Db, chats: readonly { id: number }[]): Promise<Row[]> {
+  if (chats.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where(
+      'conversation_id',
+      'in',
+      chats.map((c) => c.id),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** Promo code uses by the account `userId` (null: a guest) or under the address `email`. */
+function promoUsesOf(db: Db, userId: number | null, email: string): Promise<Row[]> {
+  return db
+    .selectFrom('promo_redemptions as r')
+    .innerJoin('promo_codes as c', 'c.id', 'r.code_id')
+    .select(['c.code', 'r.order_id', 'r.currency', 'r.list_minor', 'r.discount_minor', 'r.state', 'r.created_at'])
+    .where((eb) =>
+      userId === null ? eb('r.email_norm', '=', email) : eb.or([eb('r.user_id', '=', userId), eb('r.email_norm', '=', email)]),
+    )
+    .orderBy('r.id')
+    .execute();
+}
+
 /** Everything the shop holds about the account `userId` (see the top). 404 when there is no such account. */
 export async function exportUserData(
   db: Db,
@@ -179,28 +223,7 @@ export async function exportUserData(
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
     .orderBy('id')
     .execute();
-  const [ticketMessages, promoUses] = await Promise.all([
-    tickets.length
-      ? db
-          .selectFrom('ticket_messages')
-          .selectAll()
-          .where(
-            'ticket_id',
-            'in',
-            tickets.map((t) => t.id),
-          )
-          .where('author', '!=', 'note')
-          .orderBy('id')
-          .execute()
-      : none(),
-    db
-      .selectFrom('promo_redemptions as r')
-      .innerJoin('promo_codes as c', 'c.id', 'r.code_id')
-      .select(['c.code', 'r.order_id', 'r.currency', 'r.list_minor', 'r.discount_minor', 'r.state', 'r.created_at'])
-      .where((eb) => eb.or([eb('r.user_id', '=', userId), eb('r.email_norm', '=', user.email)]))
-      .orderBy('r.id')
-      .execute(),
-  ]);
+  const [ticketMessages, promoUses] = await Promise.all([ticketThreads(db, tickets), promoUsesOf(db, userId, user.email)]);
   const gifts = await db
     .selectFrom('esim_gifts')
     .select([
@@ -225,18 +248,7 @@ export async function exportUserData(
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
     .orderBy('id')
     .execute();
-  const chatMessages = chats.length
-    ? await db
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where(
-          'conversation_id',
-          'in',
-          chats.map((c) => c.id),
-        )
-        .orderBy('id')
-        .execute()
-    : [];
+  const chatMessages = await chatThreads(db, chats);
   const now = iso(services.now());
   await db.insertInto('data_requests').values({ kind: 'export', subject_user_id: userId, actor, created_at: now }).execute();
   return {
@@ -594,41 +606,12 @@ export async function exportGuestData(db: Db, services: Services, rawEmail: stri
       ? db.selectFrom('esim_usage_days').selectAll().where('esim_id', 'in', esimIds).orderBy('esim_id').orderBy('day').execute()
       : none(),
     db.selectFrom('contact_messages').selectAll().where('email', '=', email).orderBy('id').execute(),
-    tickets.length
-      ? db
-          .selectFrom('ticket_messages')
-          .selectAll()
-          .where(
-            'ticket_id',
-            'in',
-            tickets.map((t) => t.id),
-          )
-          .where('author', '!=', 'note')
-          .orderBy('id')
-          .execute()
-      : none(),
-    db
-      .selectFrom('promo_redemptions as r')
-      .innerJoin('promo_codes as c', 'c.id', 'r.code_id')
-      .select(['c.code', 'r.order_id', 'r.currency', 'r.list_minor', 'r.discount_minor', 'r.state', 'r.created_at'])
-      .where('r.email_norm', '=', email)
-      .orderBy('r.id')
-      .execute(),
+    ticketThreads(db, tickets),
+    promoUsesOf(db, null, email),
     db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).execute(),
   ]);
   const chats = await db.selectFrom('chat_conversations').selectAll().where('email', '=', email).orderBy('id').execute();
-  const chatMessages = chats.length
-    ? await db
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where(
-          'conversation_id',
-          'in',
-          chats.map((c) => c.id),
-        )
-        .orderBy('id')
-        .execute()
-    : [];
+  const chatMessages = await chatThreads(db, chats);
   if (orders.length + messages.length + tickets.length + promoUses.length + newsletter.length + chats.length === 0)
     throw new AppError('NOT_FOUND', 'The shop holds nothing under this address: no order, message, ticket or newsletter consent.');
   return {
