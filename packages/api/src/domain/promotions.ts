@@ -8,7 +8,7 @@
 // (0.50 USD): a discount that would go below it is capped there. The USD side of the order (what
 // purchase points and the minimum charge are measured on) shrinks by the same share.
 import { z } from 'zod';
-import { MIN_CHARGE_USD_MINOR, ZCreatePaymentIntentInput } from './orders.ts';
+import { CHECKOUT_CURRENCIES, MIN_CHARGE_USD_MINOR, ZCreatePaymentIntentInput } from './orders.ts';
 
 /** Why a code does not apply; each is an AppError code `PROMO_<REASON>` and an i18n key. */
 export const PROMO_REASONS = [
@@ -194,7 +194,9 @@ export const ZPromoCodeFields = z
       }),
     kind: z.enum(['percent', 'fixed']),
     percent: z.number().int().min(1, 'A percent is 1–100.').max(100, 'A percent is 1–100.').nullable(),
-    amounts: z.partialRecord(z.enum(['USD', 'GBP', 'EUR']), z.number().int().positive().max(1_000_000)).nullable(),
+    // A fixed amount off in any currency the checkout takes, in that currency's own minor unit
+    // (JPY 500 is ¥500); a currency left out means the code does not apply in it.
+    amounts: z.partialRecord(z.enum(CHECKOUT_CURRENCIES), z.number().int().positive().max(100_000_000)).nullable(),
     startsAt: ZIso,
     endsAt: ZIso,
     maxUses: z.number().int().positive().max(10_000_000).nullable(),

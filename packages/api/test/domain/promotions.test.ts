@@ -12,6 +12,7 @@ import {
   type PromoOrder,
   type PromoRule,
 } from '../../src/domain/promotions.ts';
+import { CHECKOUT_CURRENCIES } from '../../src/domain/orders.ts';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
 const rule = (over: Partial<PromoRule> = {}): PromoRule => ({
@@ -61,6 +62,15 @@ describe('decidePromo: each rule', () => {
     ['empty lists: nothing', { planIds: [], regionIds: [] }, {}, NEW, 0, 'not_for_plan'],
     ['fixed, in the currency', { kind: 'fixed', percent: null, amounts: { EUR: 300 } }, { currency: 'EUR', totalMinor: 1840 }, NEW, 0, 300],
     ['fixed, not in the currency', { kind: 'fixed', percent: null, amounts: { EUR: 300 } }, {}, NEW, 0, 'not_in_currency'],
+    [
+      'fixed in yen (no minor unit)',
+      { kind: 'fixed', percent: null, amounts: { JPY: 500 } },
+      { currency: 'JPY', totalMinor: 3080 },
+      NEW,
+      0,
+      500,
+    ],
+    ['fixed in rupees', { kind: 'fixed', percent: null, amounts: { INR: 20000 } }, { currency: 'INR', totalMinor: 166900 }, NEW, 0, 20000],
     ['below the minimum spend', { minSpendUsdMinor: 2000 }, {}, NEW, 0, 'min_spend'],
     ['exactly the minimum spend', { minSpendUsdMinor: 1999 }, {}, NEW, 0, 199],
     ['first order only, a returning customer', { firstOrderOnly: true }, {}, { priorOrders: 1, uses: 0 }, 0, 'first_order_only'],
@@ -205,11 +215,15 @@ describe("the owner's form", () => {
     combinesWithPoints: true,
   };
   it('normalises the code', () => expect(ZPromoCodeFields.parse(base).code).toBe('SUMMER10'));
+  it('takes a fixed amount in every currency the checkout takes', () => {
+    const amounts = Object.fromEntries(CHECKOUT_CURRENCIES.map((c, i) => [c, 100 + i]));
+    expect(ZPromoCodeFields.parse({ ...base, kind: 'fixed', percent: null, amounts }).amounts).toEqual(amounts);
+  });
   it.each([
     ['a percent code without a percent', { percent: null }, 'percent'],
     ['a percent over 100', { percent: 101 }, 'percent'],
     ['a fixed code without amounts', { kind: 'fixed', percent: null }, 'amounts'],
-    ['a fixed code in a currency the shop does not sell in', { kind: 'fixed', amounts: { JPY: 100 } }, 'amounts'],
+    ['a fixed code in a currency the shop does not sell in', { kind: 'fixed', amounts: { KRW: 100 } }, 'amounts'],
     ['an end before the start', { startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, 'endsAt'],
     ['a bad code', { code: 'a!' }, 'code'],
   ])('refuses %s', (_name, over, field) => {

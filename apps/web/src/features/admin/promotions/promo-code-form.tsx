@@ -6,6 +6,7 @@ import { Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Te
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CHECKOUT_CURRENCIES, minorDigits } from '@esim/api/domain';
 import { ZPromoCodeFields, type TPromoCodeFields } from '@esim/api/domain/promotions';
 import { toast } from '../../../components/toast.tsx';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
@@ -15,15 +16,16 @@ import { useModalClose } from '../ui/modal-close.ts';
 
 export type AdminPromoCode = RouterOutputs['admin']['promotions']['list'][number];
 
-const CURRENCIES = ['USD', 'GBP', 'EUR'] as const;
+/** Every currency the checkout takes: a fixed amount is given in each one it applies in. */
+const CURRENCIES = CHECKOUT_CURRENCIES;
+type Currency = (typeof CURRENCIES)[number];
 
 interface Values {
   code: string;
   kind: 'percent' | 'fixed';
   percent: string;
-  amountUSD: string;
-  amountGBP: string;
-  amountEUR: string;
+  /** Per currency, in major units as typed ('5.00', '¥500' as '500'). */
+  amounts: Record<Currency, string>;
   startsAt: string;
   endsAt: string;
   maxUses: string;
@@ -35,11 +37,18 @@ interface Values {
   combinesWithPoints: boolean;
 }
 
-/** '5', '5.5', '5.50' → 550; '' → null; anything else → NaN (the schema says what is wrong). */
-export function minorOf(text: string): number | null {
+/**
+ * Typed major units → minor units of `currency` (its own digits: USD '5.50' → 550, JPY '500' → 500,
+ * JPY '5.5' refused); '' → null; anything else → NaN (the schema says what is wrong).
+ */
+export function minorOf(text: string, currency = 'USD'): number | null {
   const s = text.trim().replace(',', '.');
   if (s === '') return null;
-  return /^\d+(\.\d{1,2})?$/.test(s) ? Math.round(Number(s) * 100) : Number.NaN;
+  const digits = minorDigits(currency);
+  const shape = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+  if (!shape.test(s)) return Number.NaN;
+  const [whole = '0', fraction = ''] = s.split('.');
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 function wholeOrNull(text: string): number | null {
   const s = text.trim();
@@ -59,12 +68,16 @@ function isoOf(local: string): string | null {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s) ? `${s}:00.000Z` : s;
 }
 const localOf = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
-const unitsOf = (minor: number | undefined | null) => (minor == null ? '' : (minor / 100).toFixed(2));
+const unitsOf = (minor: number | undefined | null, currency = 'USD') => {
+  if (minor == null) return '';
+  const digits = minorDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+};
 
 export function inputOf(v: Values): TPromoCodeFields {
-  const amounts: Partial<Record<(typeof CURRENCIES)[number], number>> = {};
+  const amounts: Partial<Record<Currency, number>> = {};
   for (const c of CURRENCIES) {
-    const m = minorOf(v[`amount${c}`]);
+    const m = minorOf(v.amounts[c], c);
     if (m !== null) amounts[c] = m;
   }
   return {
@@ -89,9 +102,7 @@ function valuesOf(code: AdminPromoCode | null): Values {
     code: code?.code ?? '',
     kind: code?.kind ?? 'percent',
     percent: code?.percent != null ? String(code.percent) : '',
-    amountUSD: unitsOf(code?.amounts?.USD),
-    amountGBP: unitsOf(code?.amounts?.GBP),
-    amountEUR: unitsOf(code?.amounts?.EUR),
+    amounts: Object.fromEntries(CURRENCIES.map((c) => [c, unitsOf(code?.amounts?.[c], c)])) as Record<Currency, string>,
     startsAt: localOf(code?.startsAt ?? null),
     endsAt: localOf(code?.endsAt ?? null),
     maxUses: code?.maxUses != null ? String(code.maxUses) : '',
@@ -179,15 +190,15 @@ export function PromoCodeForm({ code, onDone }: { code: AdminPromoCode | null; o
         </Stack>
         {fixed ? (
           <Stack gap={4}>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <SimpleGrid cols={{ base: 2, sm: 5 }}>
               {CURRENCIES.map((c) => (
                 <TextInput
                   key={c}
                   name={`amount${c}`}
                   label={t('admin.form.amount', { currency: c })}
-                  inputMode="decimal"
+                  inputMode={minorDigits(c) === 0 ? 'numeric' : 'decimal'}
                   dir="ltr"
-                  {...form.getInputProps(`amount${c}`)}
+                  {...form.getInputProps(`amounts.${c}`)}
                 />
               ))}
             </SimpleGrid>

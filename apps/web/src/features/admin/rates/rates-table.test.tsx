@@ -37,6 +37,19 @@ const RATES: AdminRate[] = [
 ];
 
 describe('RatesTable', () => {
+  it("names a daily feed's rate in words, not as the stored 'feed:ecb'", async () => {
+    const fed: AdminRate[] = [
+      RATES[0] as AdminRate,
+      { ...(RATES[1] as AdminRate), source: 'feed:ecb' },
+      { ...(RATES[1] as AdminRate), currency: 'GBP', source: 'feed:other' },
+    ];
+    await renderWithProviders(<RatesTable rates={fed} />);
+    const table = screen.getByRole('table', { name: 'Exchange rates' });
+    expect(within(table).getByText('Daily feed (European Central Bank)')).toBeTruthy();
+    expect(within(table).getByText('Daily feed (other)')).toBeTruthy();
+    expect(within(table).queryByText('feed:ecb')).toBeNull();
+  });
+
   it('lists the rates in a real table; USD has no Edit', async () => {
     await renderWithProviders(<RatesTable rates={RATES} />);
     const table = screen.getByRole('table', { name: 'Exchange rates' });

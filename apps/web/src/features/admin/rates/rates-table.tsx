@@ -17,6 +17,18 @@ import { DataTable, type DataColumn } from '../ui/data-table.tsx';
 import { Code } from '../ui/money.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
+type Translate = ReturnType<typeof useTranslation<'admin'>>['t'];
+
+/** 'admin', 'seed' or 'feed:<name>' (the daily feed that set it) in the owner's words. */
+export function sourceLabel(source: string, t: Translate): string {
+  if (source === 'admin') return t('rates.source.admin');
+  if (source === 'seed') return t('rates.source.seed');
+  const feed = /^feed:(.+)$/.exec(source)?.[1];
+  if (!feed) return source;
+  const known = feed === 'ecb' || feed === 'fake' ? t(`rates.source.feedNames.${feed}`) : feed;
+  return t('rates.source.feed', { name: known });
+}
+
 export function RatesTable({ rates }: { rates: readonly AdminRate[] }) {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<string | null>(null);
@@ -73,7 +85,7 @@ export function RatesTable({ rates }: { rates: readonly AdminRate[] }) {
     {
       key: 'source',
       header: t('rates.table.source'),
-      cell: (r) => (r.source === 'admin' ? t('rates.source.admin') : r.source === 'seed' ? t('rates.source.seed') : r.source),
+      cell: (r) => sourceLabel(r.source, t),
     },
     { key: 'by', header: t('rates.table.by'), cell: (r) => (r.updatedBy ? <bdi>{r.updatedBy}</bdi> : t('rates.none')) },
   ];
