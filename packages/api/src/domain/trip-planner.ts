@@ -21,9 +21,14 @@
 //   serve (a country the catalogue does not sell, or more data in a day than any plan of it holds) are
 //   reported as warnings and left out of the runs, so an uncovered layover does not split a bundle.
 //   Cost: O(cells × longest validity × candidate plans), under a millisecond for a 10-country trip.
+// - Returns (Japan → Korea → Japan): a plan stays installed and valid while another eSIM is in use, so
+//   one plan may serve every stay in a country from one stay to a later one (a "return window"), while
+//   the cells between them (Korea) are served by their own plans, chosen by the same DP over just those
+//   cells. The outer DP tries every window that starts where a stay of a country starts and ends where
+//   a later stay of it ends, as one more kind of run. Within this model (contiguous runs, plus one plan
+//   resumed across the stays of one country) the search is exact; it does not try every interleaving
+//   of several paused plans (Japan and Korea plans both resumed twice), which no test trip needs.
 // - Ties: the fewer plans, then the plan listed first (lower id).
-// Limitation of the model: a plan is not resumed after another eSIM took over (Japan → Korea → Japan on
-// one Japan plan); the proposal then buys a bundle or a second Japan plan, never less coverage.
 
 export type TripUsage = 'light' | 'normal' | 'heavy';
 export const TRIP_USAGES: readonly TripUsage[] = ['light', 'normal', 'heavy'];
@@ -260,8 +265,8 @@ function candidates(plans: readonly TripPlanOption[], bitOf: Map<string, number>
 }
 
 interface Run {
-  from: number; // first cell index
-  to: number; // one past the last
+  /** The cells the plan serves, in travel order (contiguous, or a country's stays in a return window). */
+  cells: Cell[];
   cand: Candidate;
 }
 
@@ -270,14 +275,83 @@ interface Solution {
   runs: Run[];
 }
 
-/** The exact DP over cells in travel order; null when some cell cannot be served by these candidates. */
+/** The cheapest candidate (they are sorted by price) for these cells, or null. */
+function cheapestFit(cells: readonly Cell[], cands: readonly Candidate[]): Candidate | null {
+  const first = cells[0];
+  const last = cells[cells.length - 1];
+  if (!first || !last) return null;
+  let mask = 0;
+  let need = 0;
+  for (const c of cells) {
+    mask |= c.countryBit;
+    need += c.needMb;
+  }
+  const span = last.day - first.day + 1;
+  for (const cand of cands) if ((cand.mask & mask) === mask && cand.plan.validityDays >= span && cand.data >= need) return cand;
+  return null;
+}
+
+/** A return window: cells [from, to) where one plan serves every cell of `bit`'s country, and an inner solution the rest. */
+interface Window {
+  from: number;
+  to: number;
+  plan: Run;
+  inner: Solution;
+}
+
+/**
+ * Return windows of the cells: for each country with two or more stays (maximal runs of its cells in
+ * travel order), every window from a stay's first cell to a later stay's last cell, with the cheapest
+ * plan for the country's cells in it and the cheapest contiguous cover of the other cells in it.
+ */
+function returnWindows(cells: readonly Cell[], cands: readonly Candidate[]): Window[] {
+  const stays = new Map<number, { first: number; last: number }[]>();
+  cells.forEach((c, i) => {
+    const list = stays.get(c.countryBit) ?? [];
+    const prev = list[list.length - 1];
+    // A stay goes on while no other country's cell came between (a shared travel day does not end it
+    // if the country's next cell follows at once).
+    if (prev && prev.last === i - 1) prev.last = i;
+    else list.push({ first: i, last: i });
+    stays.set(c.countryBit, list);
+  });
+  const windows: Window[] = [];
+  for (const [bit, list] of stays) {
+    if (list.length < 2) continue;
+    for (let a = 0; a < list.length; a++) {
+      for (let b = a + 1; b < list.length; b++) {
+        const from = (list[a] as { first: number }).first;
+        const to = (list[b] as { last: number }).last + 1;
+        const mine = cells.slice(from, to).filter((c) => c.countryBit === bit);
+        const cand = cheapestFit(mine, cands);
+        if (!cand) continue;
+        const inner = cheapestRuns(
+          cells.slice(from, to).filter((c) => c.countryBit !== bit),
+          cands,
+        );
+        if (inner) windows.push({ from, to, plan: { cells: mine, cand }, inner });
+      }
+    }
+  }
+  return windows;
+}
+
+/** The cheapest cover by contiguous runs and return windows; null when some cell cannot be served. */
 function cheapestCover(cells: readonly Cell[], cands: readonly Candidate[]): Solution | null {
+  const windows = returnWindows(cells, cands);
+  return cheapestRuns(cells, cands, windows);
+}
+
+/** The exact DP over cells in travel order (runs, plus the given windows); null when some cell cannot be served. */
+function cheapestRuns(cells: readonly Cell[], cands: readonly Candidate[], windows: readonly Window[] = []): Solution | null {
   const n = cells.length;
   if (n === 0) return { cost: 0, runs: [] };
   const maxValidity = cands.reduce((m, c) => Math.max(m, c.plan.validityDays), 0);
   const cost = new Array<number>(n + 1).fill(UNLIMITED);
   const count = new Array<number>(n + 1).fill(UNLIMITED);
-  const back = new Array<Run | null>(n + 1).fill(null);
+  const back = new Array<{ from: number; runs: Run[] } | null>(n + 1).fill(null);
+  const endingAt = new Map<number, Window[]>();
+  for (const w of windows) endingAt.set(w.to, [...(endingAt.get(w.to) ?? []), w]);
   cost[0] = 0;
   count[0] = 0;
   for (let b = 1; b <= n; b++) {
@@ -300,20 +374,34 @@ function cheapestCover(cells: readonly Cell[], cands: readonly Candidate[]): Sol
         if (total < (cost[b] as number) || (total === cost[b] && plans < (count[b] as number))) {
           cost[b] = total;
           count[b] = plans;
-          back[b] = { from: a, to: b, cand };
+          back[b] = { from: a, runs: [{ cells: cells.slice(a, b), cand }] };
         }
         break;
+      }
+    }
+    for (const w of endingAt.get(b) ?? []) {
+      const before = cost[w.from] as number;
+      if (before === UNLIMITED) continue;
+      const total = before + w.plan.cand.plan.priceMinor + w.inner.cost;
+      const plans = (count[w.from] as number) + 1 + w.inner.runs.length;
+      if (total < (cost[b] as number) || (total === cost[b] && plans < (count[b] as number))) {
+        cost[b] = total;
+        count[b] = plans;
+        back[b] = { from: w.from, runs: [w.plan, ...w.inner.runs] };
       }
     }
   }
   if (cost[n] === UNLIMITED) return null;
   const runs: Run[] = [];
   for (let b = n; b > 0; ) {
-    const run = back[b] as Run;
-    runs.push(run);
-    b = run.from;
+    const step = back[b] as { from: number; runs: Run[] };
+    runs.push(...[...step.runs].reverse());
+    b = step.from;
   }
   runs.reverse();
+  // Plans in the order they are first used.
+  const at = new Map(cells.map((c, i) => [c, i]));
+  runs.sort((x, y) => (at.get(x.cells[0] as Cell) as number) - (at.get(y.cells[0] as Cell) as number));
   return { cost: cost[n] as number, runs };
 }
 
@@ -385,7 +473,7 @@ export function planTrip(req: TripRequest): TripProposal {
 
   const cellPlan = new Map<Cell, number>();
   const plans: TripChosenPlan[] = best.runs.map((run, index) => {
-    const runCells = served.slice(run.from, run.to);
+    const runCells = run.cells;
     const first = runCells[0] as Cell;
     const lastCell = runCells[runCells.length - 1] as Cell;
     for (const c of runCells) cellPlan.set(c, index);
