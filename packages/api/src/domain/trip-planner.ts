@@ -89,6 +89,8 @@ export interface TripChosenPlan {
   validUntil: string;
   /** YYYY-MM-DD: the last day it is used on this trip. */
   lastUsed: string;
+  /** The spans it is in use, first to last day: one, or several when it is resumed on a return (Japan, Korea, Japan). */
+  periods: { from: string; to: string }[];
   /** Trip countries it serves, in travel order. */
   countries: string[];
   /** MB the trip uses on it (the estimate it was sized for). */
@@ -472,11 +474,20 @@ export function planTrip(req: TripRequest): TripProposal {
   );
 
   const cellPlan = new Map<Cell, number>();
+  const position = new Map(served.map((c, i) => [c, i]));
   const plans: TripChosenPlan[] = best.runs.map((run, index) => {
     const runCells = run.cells;
     const first = runCells[0] as Cell;
     const lastCell = runCells[runCells.length - 1] as Cell;
     for (const c of runCells) cellPlan.set(c, index);
+    // A new period where another plan served the cells in between.
+    const periods: { from: string; to: string }[] = [];
+    runCells.forEach((c, i) => {
+      const prev = runCells[i - 1];
+      const open = periods[periods.length - 1];
+      if (open && prev && position.get(c) === (position.get(prev) as number) + 1) open.to = isoDay(c.day);
+      else periods.push({ from: isoDay(c.day), to: isoDay(c.day) });
+    });
     const p = run.cand.plan;
     return {
       planId: p.id,
@@ -488,6 +499,7 @@ export function planTrip(req: TripRequest): TripProposal {
       activation: isoDay(first.day),
       validUntil: isoDay(first.day + p.validityDays - 1),
       lastUsed: isoDay(lastCell.day),
+      periods,
       countries: [...new Set(runCells.map((c) => c.country))],
       neededMb: runCells.reduce((s, c) => s + c.needMb, 0),
     };

@@ -353,6 +353,13 @@ describe('planTrip: returning to a country (a plan resumed)', () => {
       ['KR', '2027-04-06', '2027-04-08', '2027-04-12'],
     ]);
     expect(got.plans[0]?.planId).toBe(jp15.id);
+    expect(got.plans.map((p) => p.periods)).toEqual([
+      [
+        { from: '2027-04-01', to: '2027-04-05' },
+        { from: '2027-04-09', to: '2027-04-12' },
+      ],
+      [{ from: '2027-04-06', to: '2027-04-08' }],
+    ]);
     // The day table shows the Japan plan on both stays and the Korea plan between them.
     const planOn = (date: string) => got.days.find((d) => d.date === date)?.cells.map((c) => c.plan);
     expect([planOn('2027-04-02'), planOn('2027-04-07'), planOn('2027-04-10')]).toEqual([[0], [1], [0]]);

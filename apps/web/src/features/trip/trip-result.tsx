@@ -102,9 +102,12 @@ export function TripResult({ proposal, regions }: { proposal: TripProposal; regi
                         {money(p.priceMinor)}
                       </Text>
                     </Group>
-                    <Text size="sm" mt={6}>
-                      {t('result.use', { from: day(p.activation), to: day(p.lastUsed) })}
-                    </Text>
+                    {/* A plan resumed on a return (Japan, Korea, Japan) is used in several periods. */}
+                    {p.periods.map((period, n) => (
+                      <Text key={period.from} size="sm" mt={n === 0 ? 6 : 0}>
+                        {t(n === 0 ? 'result.use' : 'result.useAgain', { from: day(period.from), to: day(period.to) })}
+                      </Text>
+                    ))}
                     <Text size="sm" c="dark.6">
                       {t('result.validUntil', { date: day(p.validUntil) })}
                     </Text>
