@@ -136,6 +136,8 @@ describe('data export', () => {
       mobile: PERSON.mobile,
     });
     expect(data.orders.map((o) => o.public_id).sort()).toEqual([...orderIds].sort());
+    // The purchase's client (issue 31's dispute evidence) is the person's data too.
+    expect(data.orders.filter((o) => o.purchase_ip === PERSON.ip).length).toBeGreaterThan(0);
     expect(data.esims.length).toBeGreaterThanOrEqual(2);
     expect(data.esimUsageDays.length).toBeGreaterThan(0);
     expect(data.pointsLedger.length).toBeGreaterThan(0);
@@ -277,6 +279,8 @@ describe("a guest's data (no account)", () => {
     const data = await exportGuestData(rig.db, rig.services, `  ${GUEST.email.toUpperCase()} `);
     expect(data.guestEmail).toBe(GUEST.email);
     expect(data.orders.map((o) => o.public_id).sort()).toEqual([...orderIds].sort());
+    // The purchase's client (issue 31's dispute evidence) is the person's data too.
+    expect(data.orders.filter((o) => o.purchase_ip !== null).length).toBeGreaterThan(0);
     expect(data.esims).toHaveLength(2);
     expect(data.supportMessages.length + data.tickets.length).toBeGreaterThan(0);
     expect(data.newsletter).toHaveLength(1);

@@ -417,6 +417,12 @@ export interface OrdersTable {
    * manual review still open), 'refused' (the review closed unapproved, or an early fraud warning).
    */
   payment_hold: ColumnType<PaymentHold | null, PaymentHold | null | undefined, PaymentHold | null>;
+  /**
+   * The purchase's client address and browser (User-Agent, at most 300 characters), evidence for a
+   * card dispute; cleared after PURCHASE_EVIDENCE_DAYS and on erasure. Migration 2026-11-28-340.
+   */
+  purchase_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  purchase_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentHold = 'review' | 'refused';

@@ -62,9 +62,20 @@ const MASKED_KEYS: Record<string, (v: string) => string> = {
   email: maskEmail,
   mobile: maskPhone,
   phone: maskPhone,
-  // A dispute's evidence text (issue 31): every address in it.
-  evidence: (v) => v.replace(/[^\s@<>()"']+@[^\s@<>()"']+\.[^\s@<>()"']+/g, (m) => maskEmail(m)),
+  // A dispute's evidence text (issue 31): every address in it, and the purchase's IP address.
+  evidence: (v) =>
+    v
+      .replace(/[^\s@<>()"']+@[^\s@<>()"']+\.[^\s@<>()"']+/g, (m) => maskEmail(m))
+      .replace(/^(Purchase IP address: )([^;\s]+)/m, (_m, label: string, ip: string) => `${label}${maskIp(ip)}`),
 };
+
+/** '203.0.113.7' → '203.0.•••', '2001:db8:85a3::1' → '2001:db8:•••': the network, not the host. */
+export function maskIp(ip: string): string {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\./.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.•••`;
+  const groups = ip.split(':').filter(Boolean);
+  return groups.length >= 2 ? `${groups[0]}:${groups[1]}:•••` : '•••';
+}
 
 /**
  * A copy of `value` with every e-mail address and phone number masked (support's view of orders,

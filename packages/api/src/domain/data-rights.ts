@@ -6,3 +6,9 @@ export const DELETION_LINK_MINUTES = 30;
 export const ERASED_EMAIL = 'erased@erased.invalid';
 /** The longest a per-network request counter lives (the longest rate-limit window), in minutes. */
 export const REQUEST_COUNTER_MAX_MINUTES = 60;
+/**
+ * Days a purchase's IP address and browser (orders.purchase_ip / purchase_agent) are kept as evidence
+ * for a card dispute: card networks take disputes up to 120 days after the purchase or after the
+ * service was due, and a plan runs up to a year; 13 months covers both. Then the worker clears them.
+ */
+export const PURCHASE_EVIDENCE_DAYS = 395;

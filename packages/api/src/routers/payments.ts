@@ -22,14 +22,24 @@ export const paymentsRouter = router({
     .input(ZCreatePaymentIntentInput)
     .use(limitPerClient(CHECKOUTS_PER_CLIENT))
     .mutation(({ ctx, input }) =>
-      createCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency, locale: ctx.locale }),
+      createCheckout(ctx.db, ctx.services, input, {
+        user: ctx.user,
+        headerCurrency: ctx.req.currency,
+        locale: ctx.locale,
+        client: { ip: ctx.req.ip, userAgent: ctx.req.userAgent },
+      }),
     ),
 
   createSubscription: protectedProcedure
     .input(ZCreateSubscriptionInput)
     .use(limitPerClient(CHECKOUTS_PER_CLIENT))
     .mutation(({ ctx, input }) =>
-      createSubscriptionCheckout(ctx.db, ctx.services, input, { user: ctx.user, headerCurrency: ctx.req.currency, locale: ctx.locale }),
+      createSubscriptionCheckout(ctx.db, ctx.services, input, {
+        user: ctx.user,
+        headerCurrency: ctx.req.currency,
+        locale: ctx.locale,
+        client: { ip: ctx.req.ip, userAgent: ctx.req.userAgent },
+      }),
     ),
 
   demoConfirm: publicProcedure

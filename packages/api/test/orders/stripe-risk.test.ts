@@ -12,6 +12,8 @@ import { receiveWebhook } from '../../src/services/payments/payment-events.ts';
 import { pointsTotals } from '../../src/services/rewards/rewards-ledger.ts';
 import { getAdminOrder } from '../../src/services/admin/orders.ts';
 import { maskPersonalData } from '../../src/domain/admin-roles.ts';
+import { PURCHASE_EVIDENCE_DAYS } from '../../src/domain/data-rights.ts';
+import { clearOldPurchaseEvidence } from '../../src/services/orders/purchase-evidence.ts';
 import { T0, account, counts, createOrdersRig, type OrdersRig } from './rig.ts';
 import { WHSEC, createStripeFake, type StripeFake } from './stripe-fake.ts';
 
@@ -249,9 +251,22 @@ describe('charge.dispute.created / charge.dispute.closed', () => {
     expect(evidence).toMatch(/esim_delivery to risk@traveller\.example — Message-ID /);
     expect(evidence).toContain(`ICCID ${esim.iccid}`);
     expect(evidence).toContain('pending_payment → paid');
-    expect(evidence).toContain('Purchase IP address and device: not stored by the shop');
-    // Support's masked view masks the addresses in it too.
-    expect(maskPersonalData(page).risk!.evidence).not.toContain('risk@traveller.example');
+    // The purchase's client as the checkout request had it (the orders rig's browser: 203.0.113.9, 'vitest').
+    expect(evidence).toContain('Purchase IP address: 203.0.113.9; browser (User-Agent): vitest');
+    // Support's masked view masks the addresses in it too, and the IP address down to its network.
+    const masked = maskPersonalData(page).risk!.evidence!;
+    expect(masked).not.toContain('risk@traveller.example');
+    expect(masked).toContain('Purchase IP address: 203.0.•••; browser (User-Agent): vitest');
+    // After PURCHASE_EVIDENCE_DAYS the worker clears them, and the evidence says they are not held.
+    const placed = (await order(id)).created_at;
+    const back = rig.clock.now;
+    rig.clock.now = new Date(Date.parse(placed) + (PURCHASE_EVIDENCE_DAYS + 1) * 86_400_000);
+    expect(await clearOldPurchaseEvidence(rig.db, rig.services, { force: true })).toBe(1);
+    expect(await order(id)).toMatchObject({ purchase_ip: null, purchase_agent: null });
+    expect((await getAdminOrder(rig.db, rig.services, (await order(id)).public_id)).risk!.evidence).toContain(
+      `Purchase IP address and device: not held (orders before 28 Nov 2026, erased ones, and after ${PURCHASE_EVIDENCE_DAYS} days)`,
+    );
+    rig.clock.now = back;
 
     await twice(event('charge.dispute.closed', fake.closeDispute(dispute.id, 'won')));
     expect((await pointsTotals(rig.db, uid)).balance).toBe(before);

@@ -37,6 +37,7 @@ import * as m20261128240paymentRisk from './2026-11-28-240-payment-risk.ts';
 import * as m20261128250dataRights from './2026-11-28-250-data-rights.ts';
 import * as m20261128270esimGifts from './2026-11-28-270-esim-gifts.ts';
 import * as m20261128290liveChat from './2026-11-28-290-live-chat.ts';
+import * as m20261128340purchaseEvidence from './2026-11-28-340-purchase-evidence.ts';
 import * as m20261128260referrals from './2026-11-28-260-referrals.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-270-esim-gifts': m20261128270esimGifts,
   '2026-11-28-290-live-chat': m20261128290liveChat,
   '2026-11-28-260-referrals': m20261128260referrals,
+  '2026-11-28-340-purchase-evidence': m20261128340purchaseEvidence,
 };

@@ -3,7 +3,7 @@
 // does: one strictly necessary session cookie, local storage for language and currency, session
 // storage for the plan being bought, no analytics or advertising trackers. Update it when that
 // changes (e.g. when the card processor's payment form arrives).
-import { DELETION_LINK_MINUTES, REQUEST_COUNTER_MAX_MINUTES } from '@esim/api/domain/data-rights';
+import { DELETION_LINK_MINUTES, PURCHASE_EVIDENCE_DAYS, REQUEST_COUNTER_MAX_MINUTES } from '@esim/api/domain/data-rights';
 import type { LegalFacts, LegalSection } from './types.ts';
 
 export const PRIVACY_SECTION_IDS = [
@@ -44,6 +44,7 @@ export function privacySections({ product }: LegalFacts): LegalSection<PrivacySe
             'Usage data: how much data each eSIM has used and when it was activated, reported by our network partners so we can show your balance and send usage alerts.',
             'Messages: what you send us through the contact form or by email, and the email address and language you give us if you subscribe to our newsletter.',
             'Security data: IP address, browser type and sign-in attempts, used to protect accounts and prevent fraud.',
+            'Purchase evidence: the IP address and browser (User-Agent) each purchase was made from, kept with the order so that we can answer if the payment is disputed with your card issuer.',
           ],
         },
         'We do not collect your location from your device, and we do not see the content of your internet traffic.',
@@ -108,6 +109,7 @@ export function privacySections({ product }: LegalFacts): LegalSection<PrivacySe
             'Account data: for as long as your account is open. Profile Settings → Your data downloads all of it (a JSON file and a readable summary) and deletes the account: you confirm with your password and a link we e-mail you, which works once for ' +
               `${DELETION_LINK_MINUTES} minutes. Your profile, points, check-ins, sessions, sign-in history and messages are then erased at once; active subscriptions are cancelled.`,
             'Order and payment records: for as long as tax and accounting law requires, generally six years in the UK. When you delete your account they are kept without your name or e-mail address.',
+            `Purchase evidence (the IP address and browser of a purchase): ${PURCHASE_EVIDENCE_DAYS} days after the purchase, then cleared automatically, because card payments can be disputed up to 120 days after a purchase or after the service ends and a plan can run up to a year. Deleting your account clears it at once.`,
             `Request counters that protect the shop from abuse (kept per network address): at most ${REQUEST_COUNTER_MAX_MINUTES} minutes; they are not erased on request, so that deleting an account cannot reset them.`,
             'Support messages: as long as needed to resolve your request and any follow-up.',
             'Newsletter: until you unsubscribe.',

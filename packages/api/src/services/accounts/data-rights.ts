@@ -445,7 +445,11 @@ async function eraseTraces(
       .execute()
   ).map((o) => o.id);
   if (orderIds.length > 0) {
-    await trx.updateTable('orders').set({ user_id: null, email: ERASED_EMAIL, updated_at: now }).where('id', 'in', orderIds).execute();
+    await trx
+      .updateTable('orders')
+      .set({ user_id: null, email: ERASED_EMAIL, purchase_ip: null, purchase_agent: null, updated_at: now })
+      .where('id', 'in', orderIds)
+      .execute();
     await trx.updateTable('esims').set({ user_id: null, updated_at: now }).where('order_id', 'in', orderIds).execute();
     await trx.deleteFrom('email_outbox').where('order_id', 'in', orderIds).execute();
     await trx

@@ -13,6 +13,7 @@ import { fulfilOrder, markCanceled } from './claim.ts';
 import { queueRenewalReminders } from '../orders/renewal-reminders.ts';
 import { sendDueGifts } from '../gifts/gifts.ts';
 import { settleReferrals } from '../referrals/referrals.ts';
+import { clearOldPurchaseEvidence } from '../orders/purchase-evidence.ts';
 import { provisionOrder, type ProvisionOutcome } from './provisioning.ts';
 
 export interface DueWorkResult {
@@ -67,6 +68,12 @@ export async function runDueWork(db: Db, services: Services, opts: DueWorkOption
     await settleReferrals(db, services);
   } catch (e) {
     services.log.warn('referrals: will try again on the next pass', { error: errorText(e) });
+  }
+  // A purchase's IP address and browser past their retention (issue 31): cleared, hourly.
+  try {
+    await clearOldPurchaseEvidence(db, services);
+  } catch (e) {
+    services.log.warn('purchase evidence: will try again on the next pass', { error: errorText(e) });
   }
   const emails = { sent: 0, failed: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {

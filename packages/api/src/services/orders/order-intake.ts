@@ -19,6 +19,8 @@ export interface CheckoutBuyer {
   headerCurrency?: string | undefined;
   /** ctx.locale (the request's Accept-Language): the order's e-mails are written in it unless the body names a language. */
   locale?: ShopLanguage | undefined;
+  /** The request's client address and User-Agent, kept on the order as a dispute's evidence (issue 31). */
+  client?: { ip: string; userAgent: string } | undefined;
 }
 
 /** What the checkout page needs to take the payment (POST /api/create-payment-intent). */
@@ -74,6 +76,9 @@ export interface PreparedOrder {
   checkoutKey: string | null;
   /** A top-up's eSIM (orders.topup_esim_id); null: the order gets a new eSIM. Set by the checkout after its checks. */
   topUpEsimId: number | null;
+  /** orders.purchase_ip / purchase_agent: the buyer's client, null when unknown (a renewal, a test). */
+  purchaseIp: string | null;
+  purchaseAgent: string | null;
 }
 
 /** Data allowances (MB) of every plan, loaded once per catalogue snapshot (the cached Plan has no data_mb). */
@@ -176,6 +181,8 @@ export async function prepareOrder(
     locale: shopLanguage(input.locale ?? buyer.locale),
     checkoutKey,
     topUpEsimId: null,
+    purchaseIp: buyer.client?.ip ? buyer.client.ip.slice(0, 64) : null,
+    purchaseAgent: buyer.client?.userAgent ? buyer.client.userAgent.slice(0, 300) : null,
   };
 }
 
@@ -185,8 +192,9 @@ export async function prepareOrder(
 const INSERT_PENDING_ORDER = new Statement<{ id: number; public_id: string }>(
   'insert into "orders" ("public_id", "user_id", "email", "plan_id", "plan_name", "plan_data_amount", "plan_data_mb", ' +
     '"plan_validity_days", "kind", "subscription_id", "currency", "unit_amount_minor", "total_amount_minor", ' +
-    '"usd_amount_minor", "rate_micros", "status", "payment_provider", "checkout_key", "locale", "topup_esim_id", "created_at", "updated_at") ' +
-    "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', ?, ?, ?, ?, ?, ?) " +
+    '"usd_amount_minor", "rate_micros", "status", "payment_provider", "checkout_key", "locale", "topup_esim_id", ' +
+    '"purchase_ip", "purchase_agent", "created_at", "updated_at") ' +
+    "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending_payment', ?, ?, ?, ?, ?, ?, ?, ?) " +
     'on conflict ("checkout_key") where "checkout_key" is not null do nothing returning "id", "public_id"',
 );
 
@@ -219,6 +227,8 @@ export async function insertPendingOrder(
     p.checkoutKey,
     p.locale,
     p.topUpEsimId,
+    p.purchaseIp,
+    p.purchaseAgent,
     now,
     now,
   ]);

@@ -2,10 +2,12 @@
 // early fraud warnings and disputes as the webhooks recorded them (payment_risks), its hold, and —
 // once there is any — the evidence the shop holds, in one plain text ready to paste into the
 // dispute's response in the Stripe Dashboard: the order, the e-mails sent (with their Message-IDs),
-// the eSIM's install and usage events from its provider, the order's status history. The shop
-// stores no IP address or device of a purchase; the evidence says so rather than inventing one.
+// the eSIM's install and usage events from its provider, the order's status history, and the
+// purchase's IP address and browser while they are kept (PURCHASE_EVIDENCE_DAYS; older orders and
+// erased ones say so rather than inventing one).
 import type { Db, Order, PaymentHold, PaymentRiskKind } from '@esim/db';
 import { moneyText } from '../../domain/admin-orders.ts';
+import { PURCHASE_EVIDENCE_DAYS } from '../../domain/data-rights.ts';
 
 export interface PaymentRiskView {
   kind: PaymentRiskKind;
@@ -93,7 +95,11 @@ export async function evidenceText(db: Db, order: Order): Promise<string> {
     `Amount: ${money(order.total_amount_minor - order.points_discount_minor, order.currency)} by card (${order.payment_provider} ${order.payment_intent_id ?? ''})`.trim(),
   );
   lines.push(`Ordered: ${order.created_at}; paid: ${order.paid_at ?? '—'}; delivered: ${order.fulfilled_at ?? 'not delivered'}`);
-  lines.push('Purchase IP address and device: not stored by the shop');
+  lines.push(
+    order.purchase_ip
+      ? `Purchase IP address: ${order.purchase_ip}; browser (User-Agent): ${order.purchase_agent || 'not sent'}`
+      : `Purchase IP address and device: not held (orders before 28 Nov 2026, erased ones, and after ${PURCHASE_EVIDENCE_DAYS} days)`,
+  );
   lines.push('');
   lines.push('DELIVERY E-MAILS');
   if (emails.length === 0) lines.push('None');
