@@ -4,6 +4,7 @@
 //   saveBuyer  (mutation) a business traveller's company name, address, country and VAT ID
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { ZInvoiceBuyerInput } from '../domain/invoice-buyer.ts';
 import { getInvoice, saveInvoiceBuyer, type InvoiceAccess } from '../services/orders/invoice-views.ts';
 import { publicProcedure, router } from '../trpc.ts';
 
@@ -11,16 +12,6 @@ const ZInvoiceRef = z.union([
   z.object({ orderId: z.string().trim().min(1).max(32) }),
   z.object({ token: z.string().trim().min(1, 'The link is incomplete.').max(128, 'The link is not valid.') }),
 ]);
-
-export const ZInvoiceBuyerInput = z.object({
-  companyName: z.string().trim().min(1, 'Please enter the company name.').max(200, 'At most 200 characters.'),
-  address: z.string().trim().min(1, 'Please enter the company address.').max(500, 'At most 500 characters.'),
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'Please choose a country.'),
-  vatId: z.string().trim().max(24, 'At most 24 characters.').optional(),
-});
 
 function access(ref: z.infer<typeof ZInvoiceRef>, userId: number | undefined): InvoiceAccess {
   if ('token' in ref) return { token: ref.token };

@@ -12,7 +12,7 @@ export type BusinessValues = {
 export type BusinessErrorKey = 'required' | 'country' | 'vatId' | 'tooLong';
 export type BusinessErrors = Partial<Record<keyof BusinessValues, BusinessErrorKey>>;
 
-/** The server's bounds (routers/invoices.ts ZInvoiceBuyerInput). */
+/** The server's bounds (domain/invoice-buyer.ts ZInvoiceBuyerInput). */
 export const BUSINESS_LIMITS = { companyName: 200, address: 500, vatId: 24 } as const;
 
 /**

@@ -8,13 +8,9 @@
 import { Statement, type Db } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import { minorToDecimal } from '../../domain/money.ts';
-import type {
-  OrderKindValue,
-  TCreatePaymentIntentInput,
-  TCreateSubscriptionInput,
-  TDemoConfirmActionInput,
-  TDemoConfirmInput,
-} from '../../domain/orders.ts';
+import type { OrderKindValue, TDemoConfirmActionInput, TDemoConfirmInput } from '../../domain/orders.ts';
+import type { TCheckoutIntentInput, TCheckoutSubscriptionInput } from '../../domain/invoice-buyer.ts';
+import { scheduleVatCheck, writeBuyer } from './invoice-buyers.ts';
 import { iso } from '../../domain/time.ts';
 import { idempotencyKeys, isPaymentProviderError } from '../../providers/payments/index.ts';
 import type { DemoConfirmResult, PaymentIntentStatus } from '../../providers/payments/index.ts';
@@ -50,7 +46,7 @@ const ATTACH_INTENT = new Statement(
 export async function createCheckout(
   db: Db,
   services: Services,
-  input: TCreatePaymentIntentInput,
+  input: TCheckoutIntentInput,
   buyer: CheckoutBuyer,
 ): Promise<CheckoutResult> {
   const kind = input.kind ?? 'one_time';
@@ -82,9 +78,10 @@ export async function createCheckout(
     input.referralCode === undefined || topUpIccid !== null
       ? null
       : await applyReferral(db, services, p, input.referralCode, { userId, email: p.email }, promo !== null);
-  // Points only for a signed-in buyer; the pending order and its reservation (points, code, referral) are one write.
+  // Points only for a signed-in buyer; the pending order and its reservation (points, code, referral)
+  // and its company details (issue 31) are one write.
   const insert = () =>
-    usePoints || promo || referral
+    usePoints || promo || referral || p.business
       ? insertOrderWithExtras(db, services, p, userId, usePoints, promo, referral)
       : insertPendingOrder(db, services, p, { userId });
   // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
@@ -169,7 +166,7 @@ async function applyPromo(
 async function createLinkedTopUpCheckout(
   db: Db,
   services: Services,
-  input: TCreatePaymentIntentInput,
+  input: TCheckoutIntentInput,
   token: string,
   buyer: CheckoutBuyer,
 ): Promise<CheckoutResult> {
@@ -185,7 +182,9 @@ async function createLinkedTopUpCheckout(
   const promo =
     input.promoCode === undefined ? null : await applyPromo(db, services, p, input.promoCode, false, { userId: null, email: p.email });
   const insert = () =>
-    promo ? insertOrderWithExtras(db, services, p, null, false, promo) : insertPendingOrder(db, services, p, { userId: null });
+    promo || p.business
+      ? insertOrderWithExtras(db, services, p, null, false, promo)
+      : insertPendingOrder(db, services, p, { userId: null });
   let order: InsertedOrder | null = await insert();
   if (!order && p.checkoutKey) {
     const reused = await reuseCheckout(db, services, p.checkoutKey);
@@ -206,6 +205,8 @@ async function startPayment(
   referral: ReferralQuote | null = null,
 ): Promise<CheckoutResult> {
   if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
+  // Issue 31: VIES is asked once the order exists, off the request's path.
+  if (p.business) scheduleVatCheck(db, services, order.id, p.business);
   const redemption = order.redemption ?? { pointsUsed: 0, discountMinor: 0, paidWithPoints: false };
   const facts = {
     id: order.id,
@@ -251,6 +252,8 @@ async function insertOrderWithExtras(
   return writeTransaction(db, async (trx) => {
     const order = await insertPendingOrder(trx, services, p, { userId });
     if (!order) return null;
+    // Issue 31: before a points-paid claim below, so the invoice it issues is made out to the company.
+    if (p.business) await writeBuyer(trx, order.id, p.business, 'not_checked', now);
     if (promo) await reservePromo(trx, services, promo.quote, { id: order.id, promo: promo.order, buyer: promo.buyer });
     if (referral) await recordReferral(trx, services, referral.quote, { id: order.id, currency: p.currency, buyer: referral.buyer });
     if (!usePoints || userId === null) return order;
@@ -422,7 +425,7 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
 export async function createSubscriptionCheckout(
   db: Db,
   services: Services,
-  input: TCreateSubscriptionInput,
+  input: TCheckoutSubscriptionInput,
   buyer: CheckoutBuyer & { user: SessionUser },
 ): Promise<CheckoutResult> {
   const plan = await services.catalog.getPlan(input.planId);

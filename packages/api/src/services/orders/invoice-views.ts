@@ -7,19 +7,18 @@ import { AppError } from '../../errors.ts';
 import {
   CREDIT_NOTE_PREFIX,
   INVOICE_PREFIX,
-  checkVatId,
   documentNumber,
   invoiceTotals,
   orderInvoiceLines,
-  printedVatId,
   splitGross,
-  viesCountry,
   type InvoiceTotals,
   type SellerFacts,
   type VatBasis,
   type VatIdStatus,
 } from '../../domain/invoices.ts';
+import type { TInvoiceBuyerInput } from '../../domain/invoice-buyer.ts';
 import { resolveEsimLink } from '../esims/esim-links.ts';
+import { askVies, checkBuyer, writeBuyer } from './invoice-buyers.ts';
 import type { Services } from '../types.ts';
 
 /** Who asks: the signed-in owner of the order, or the holder of its link. */
@@ -146,54 +145,19 @@ export async function getInvoice(db: Db, access: InvoiceAccess): Promise<Invoice
   };
 }
 
-export interface TBuyerInput {
-  companyName: string;
-  address: string;
-  country: string;
-  vatId?: string | undefined;
-}
+export type TBuyerInput = TInvoiceBuyerInput;
 
 /**
  * Saves the business traveller's details (replacing earlier ones) and checks the VAT ID: its
  * country's format always (a bad one is a 400 and nothing is saved); VIES only when configured
  * (services.vatIds), and an unreachable VIES never blocks: the ID is saved 'unverified' and the
  * invoice says it was not verified. The invoice's VAT rate never changes with these details.
+ * (The same details given at checkout: invoice-buyers.ts.)
  */
 export async function saveInvoiceBuyer(db: Db, services: Services, access: InvoiceAccess, input: TBuyerInput): Promise<InvoiceView> {
   const orderId = await orderFor(db, access);
-  const country = input.country.trim().toUpperCase();
-  let vatId: string | null = null;
-  let vatStatus: VatIdStatus = 'not_checked';
-  if (input.vatId && input.vatId.trim() !== '') {
-    const checked = checkVatId(country, input.vatId);
-    if (!checked.ok) {
-      throw new AppError(
-        'BAD_INPUT',
-        checked.reason === 'INVOICE_COUNTRY' ? 'Please choose a country.' : `This is not a valid VAT ID for ${country}.`,
-        { field: checked.reason === 'INVOICE_COUNTRY' ? 'country' : 'vatId', reason: checked.reason },
-      );
-    }
-    vatId = printedVatId(checked.country, checked.number);
-    const vies = viesCountry(checked.country);
-    if (services.vatIds && vies) {
-      const answer = await services.vatIds.check(vies, checked.number);
-      vatStatus = answer === 'unavailable' ? 'unverified' : answer;
-    }
-  }
-  const now = services.now().toISOString();
-  const values = {
-    company_name: input.companyName.trim(),
-    address: input.address.trim(),
-    country,
-    vat_id: vatId,
-    vat_status: vatStatus,
-    vat_checked_at: vatStatus === 'not_checked' ? null : now,
-    updated_at: now,
-  };
-  await db
-    .insertInto('invoice_buyers')
-    .values({ order_id: orderId, ...values })
-    .onConflict((oc) => oc.column('order_id').doUpdateSet(values))
-    .execute();
+  const buyer = checkBuyer(input);
+  const status = await askVies(services, buyer);
+  await writeBuyer(db, orderId, buyer, status, services.now().toISOString());
   return getInvoice(db, access);
 }

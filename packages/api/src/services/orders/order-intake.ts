@@ -11,6 +11,8 @@ import { iso } from '../../domain/time.ts';
 import { isPaymentProviderError } from '../../providers/payments/index.ts';
 import type { PaymentIntentStatus } from '../../providers/payments/index.ts';
 import { newPublicId, sha256Hex } from '../shared/tokens.ts';
+import type { TInvoiceBuyerInput } from '../../domain/invoice-buyer.ts';
+import { checkBuyer, type CheckedBuyer } from './invoice-buyers.ts';
 import type { Services, SessionUser } from '../types.ts';
 
 export interface CheckoutBuyer {
@@ -79,6 +81,8 @@ export interface PreparedOrder {
   /** orders.purchase_ip / purchase_agent: the buyer's client, null when unknown (a renewal, a test). */
   purchaseIp: string | null;
   purchaseAgent: string | null;
+  /** Issue 31: company details for the VAT invoice given at checkout (checked; stored with the order). */
+  business: CheckedBuyer | null;
 }
 
 /** Data allowances (MB) of every plan, loaded once per catalogue snapshot (the cached Plan has no data_mb). */
@@ -115,12 +119,14 @@ function resolveCurrency(bodyCurrency: string | undefined, headerCurrency: strin
 export async function prepareOrder(
   db: Db,
   services: Services,
-  input: TCreatePaymentIntentInput,
+  input: TCreatePaymentIntentInput & { business?: TInvoiceBuyerInput | undefined },
   buyer: CheckoutBuyer,
   kind: OrderKindValue,
 ): Promise<PreparedOrder> {
   const email = input.email ?? buyer.user?.email;
   if (!email) throw new AppError('BAD_INPUT', 'Please enter your e-mail address: your eSIM is sent there.', { field: 'email' });
+  // Issue 31: a bad VAT ID is a 400 before anything is written.
+  const business = input.business ? checkBuyer(input.business, 'business') : null;
   const plan = await services.catalog.getPlan(input.planId);
   const currency = resolveCurrency(input.currency, buyer.headerCurrency);
   const rates = await services.catalog.getExchangeRates();
@@ -162,6 +168,8 @@ export async function prepareOrder(
           ...(input.topUpIccid ? [`topup:${input.topUpIccid}`] : []),
           ...(input.promoCode ? [`promo:${input.promoCode.toUpperCase()}`] : []),
           ...('referralCode' in input && input.referralCode ? [`ref:${input.referralCode.toUpperCase()}`] : []),
+          // Other company details are another checkout (a new order, its invoice made out to them).
+          ...(business ? [`biz:${JSON.stringify([business.companyName, business.address, business.country, business.vatId])}`] : []),
         ].join('|'),
       )
     : null;
@@ -183,6 +191,7 @@ export async function prepareOrder(
     topUpEsimId: null,
     purchaseIp: buyer.client?.ip ? buyer.client.ip.slice(0, 64) : null,
     purchaseAgent: buyer.client?.userAgent ? buyer.client.userAgent.slice(0, 300) : null,
+    business,
   };
 }
 

@@ -23,6 +23,7 @@ import { emailSubscriptionOf } from '../esims/esim-emails.ts';
 import { renderSubscriptionChangeEmail } from '../../emails/render.ts';
 import { PAID_STATES } from '../../domain/orders.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
+import { copyBuyer, scheduleVatCheck, writeBuyer } from './invoice-buyers.ts';
 import { settlePointsOnPaid } from '../rewards/rewards-ledger.ts';
 import { newPublicId, sha256Hex } from '../shared/tokens.ts';
 import { iso } from '../../domain/time.ts';
@@ -57,9 +58,18 @@ export interface SubscriptionView {
 
 /** Starts a subscription checkout (called by createSubscriptionCheckout after pricing). */
 export async function startSubscription(db: Db, services: Services, p: PreparedOrder, user: SessionUser): Promise<CheckoutResult> {
-  const order = await insertPendingOrder(db, services, p, { userId: user.id });
-  if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
   const now = iso(services.now());
+  // Issue 31: company details given at checkout are written with the order, in one transaction.
+  const business = p.business;
+  const order = business
+    ? await writeTransaction(db, async (trx) => {
+        const o = await insertPendingOrder(trx, services, p, { userId: user.id });
+        if (o) await writeBuyer(trx, o.id, business, 'not_checked', now);
+        return o;
+      })
+    : await insertPendingOrder(db, services, p, { userId: user.id });
+  if (!order) throw new AppError('CONFLICT', 'This checkout is already being processed. Please reload the page.');
+  if (business) scheduleVatCheck(db, services, order.id, business);
   const sub = await db
     .insertInto('subscriptions')
     .values({
@@ -287,6 +297,8 @@ export async function handleInvoiceEvent(
       .returning(['id', 'user_id', 'public_id', 'plan_name', 'usd_amount_minor', 'points_used'])
       .executeTakeFirst();
     if (row) {
+      // Issue 31: the month's invoice is made out to the company the subscription was bought for.
+      await copyBuyer(trx, first.id, row.id, now);
       await recordInsertedOrder(trx, row.id, 'paid', { actor: 'provider', reason: 'renewal invoice paid', at: now }, services.config);
       await settlePointsOnPaid(trx, row, now);
       await trx.updateTable('subscriptions').set({ renewal_failed_at: null, updated_at: now }).where('id', '=', sub.id).execute();
