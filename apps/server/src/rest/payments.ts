@@ -1,7 +1,7 @@
 // The checkout's REST paths over the payments.* and subscriptions.* procedures (the same code the
 // web app's tRPC calls run). Bodies are JSON; errors are { error: { code, message, details? } }.
 //
-//   POST /api/create-payment-intent          { planId, amount?, currency?, email?, kind?, checkoutToken?, locale?, promoCode?, referralCode? }
+//   POST /api/create-payment-intent          { planId, amount?, currency?, email?, kind?, checkoutToken?, locale?, promoCode?, referralCode?, business? }
 //                                            → { clientSecret, orderId, paymentIntentId, provider, publishableKey,
 //                                                amount, amountMinor, currency, kind, paymentStatus, subscriptionId, reused,
 //                                                promoCode?, promoDiscountMinor?, referralDiscountMinor? } (issue 29: amount is
