@@ -34,6 +34,7 @@ import type gifts from '../locales/en/gifts.json';
 import type chat from '../locales/en/chat.json';
 import type chatAdmin from '../locales/en/chat-admin.json';
 import type referrals from '../locales/en/referrals.json';
+import type checkoutBusiness from '../locales/en/checkout-business.json';
 
 export const NAMESPACES = [
   'common',
@@ -70,6 +71,7 @@ export const NAMESPACES = [
   'chat',
   'chat-admin',
   'referrals',
+  'checkout-business',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -116,4 +118,5 @@ export interface Resources {
   chat: typeof chat;
   'chat-admin': typeof chatAdmin;
   referrals: typeof referrals;
+  'checkout-business': typeof checkoutBusiness;
 }

@@ -27,6 +27,7 @@ import gifts from '@esim/i18n/locales/en/gifts.json';
 import chat from '@esim/i18n/locales/en/chat.json';
 import chatAdmin from '@esim/i18n/locales/en/chat-admin.json';
 import referrals from '@esim/i18n/locales/en/referrals.json';
+import checkoutBusiness from '@esim/i18n/locales/en/checkout-business.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -97,6 +98,7 @@ await initI18n({
       chat,
       'chat-admin': chatAdmin,
       referrals,
+      'checkout-business': checkoutBusiness,
     },
   },
   ns: [
@@ -127,6 +129,7 @@ await initI18n({
     'chat',
     'chat-admin',
     'referrals',
+    'checkout-business',
   ],
 });
 

@@ -32,6 +32,7 @@ import type { CheckoutKind } from './use-checkout-intent.ts';
 import type { AppliedPromo } from '../promotions/promo-code-field.tsx';
 import type { AppliedReferral } from '../referrals/referral-line.tsx';
 import { readReferralCode } from '../referrals/referral-cookie.ts';
+import { BusinessSection, useBusinessDetails } from './business-section.tsx';
 import classes from './checkout.module.css';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
@@ -82,6 +83,8 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
   const pointsOnlyTexts = usePointsOnlyTexts(points);
   const queryClient = useQueryClient();
   const topUp = useTopUpTarget(topUpIccid, Boolean(session.user), linkToken);
+  // Issue 31: 'Buying for a business?': company details for the VAT invoice, sent with the order.
+  const business = useBusinessDetails();
 
   const loadError = plan.error ?? config.error;
   const initError = fatal ?? (loadError ? initErrorMessage(loadError, t) : null);
@@ -146,6 +149,7 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
     promoCode: promo?.code ?? null,
     referralCode: referral?.code ?? null,
     onReferralRefused: () => setReferral(null),
+    business: business.details,
   };
 
   return (
@@ -217,6 +221,7 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
                   <UsePointsOption preview={points} checked={usePoints} onChange={setUsePoints} />
                 </Box>
               ) : null}
+              <BusinessSection controller={business} />
               {/* Points that pay everything need no card, whichever the provider. */}
               {pointsOnly ? (
                 <DemoPaymentForm {...formProps} />

@@ -21,6 +21,7 @@ import { providerMessage } from './payment-messages.ts';
 import { PaymentTerms } from './payment-terms.tsx';
 import { useCheckoutIntent, type CheckoutKind } from './use-checkout-intent.ts';
 import { usePaymentFlow } from './use-payment-flow.ts';
+import type { BusinessDetails } from './business-details.ts';
 
 type DemoResult = RouterOutputs['payments']['demoConfirm'];
 
@@ -50,6 +51,8 @@ export interface PaymentFormProps {
   referralCode?: string | null;
   /** The server refused the referral at Pay: the checkout drops it (the price shown changes back). */
   onReferralRefused?: (() => void) | undefined;
+  /** Issue 31: company details for the VAT invoice (business-section.tsx), sent with the order. */
+  business?: BusinessDetails | null;
 }
 
 function today() {
@@ -76,6 +79,7 @@ export function DemoPaymentForm({
   promoCode = null,
   referralCode = null,
   onReferralRefused,
+  business = null,
 }: PaymentFormProps) {
   const { t, i18n } = useTranslation('checkout');
   const client = useTRPCClient();
@@ -150,7 +154,14 @@ export function DemoPaymentForm({
     flow.processing();
     let current: { id: string; secret: string };
     try {
-      const created = await intents.create({ email: emailBound ? undefined : email.trim(), currency, usePoints, promoCode, referralCode });
+      const created = await intents.create({
+        email: emailBound ? undefined : email.trim(),
+        currency,
+        usePoints,
+        promoCode,
+        referralCode,
+        business,
+      });
       if (!created.paymentIntentId) return flow.succeed(null, null);
       // Points were to pay everything but no longer do (the balance changed): show the card form again.
       if (pointsOnly && !created.paidWithPoints && created.paymentStatus !== 'succeeded') {

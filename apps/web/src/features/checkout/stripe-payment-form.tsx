@@ -39,7 +39,7 @@ const STRIPE_LOCALES = new Set(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'ru', 
 
 export default function StripePaymentForm(props: PaymentFormProps & { publishableKey: string }) {
   const { planId, kind, accountEmail, currency, amount, returnTo, onFatal, publishableKey, usePoints = false } = props;
-  const { topUpIccid = null, linkToken = null, promoCode = null, referralCode = null, onReferralRefused } = props;
+  const { topUpIccid = null, linkToken = null, promoCode = null, referralCode = null, onReferralRefused, business = null } = props;
   const { t, i18n } = useTranslation('checkout');
   const flow = usePaymentFlow({ planId, kind, topUpIccid, linkToken });
   const intents = useCheckoutIntent(planId, kind, topUpIccid, linkToken);
@@ -56,7 +56,8 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
   const emailRef = useRef<HTMLInputElement>(null);
   /** The currency (and use of points) an intent was asked for: the setup call runs once per visit and choice. */
   const started = useRef<string | null>(null);
-  const choice = `${currency}|${usePoints ? 'points' : 'card'}|${promoCode ?? ''}|${referralCode ?? ''}`;
+  // Issue 31: confirmed company details are another order (its invoice made out to them): a new intent.
+  const choice = `${currency}|${usePoints ? 'points' : 'card'}|${promoCode ?? ''}|${referralCode ?? ''}|${business?.key ?? ''}`;
 
   const showEmailError = () => {
     form.setFieldError('email', t('contact.emailInvalid'));
@@ -67,7 +68,7 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
     started.current = choice;
     flow.processing();
     try {
-      const created = await intents.create({ email: forEmail, currency, usePoints, promoCode, referralCode });
+      const created = await intents.create({ email: forEmail, currency, usePoints, promoCode, referralCode, business });
       setIntent(created);
       if (created.paymentStatus === 'succeeded') flow.succeed(created.paymentIntentId, created.clientSecret);
       else if (created.paymentStatus === 'processing') flow.succeed(created.paymentIntentId, created.clientSecret, { pending: true });

@@ -1,7 +1,7 @@
 // Creating the order and its payment intent (payments.createIntent, or createSubscription for
 // /subscribe) with this visit's checkout token, so a retry — a second press of Pay, a double
 // effect in StrictMode, a reload — gets the same order and intent back and never charges twice.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECKOUT_CURRENCIES, type CheckoutCurrency } from '@esim/api/domain';
 import { useTRPCClient, type RouterOutputs } from '../../lib/trpc.ts';
@@ -11,6 +11,7 @@ import { checkoutProblem } from './checkout-errors.ts';
 import { checkoutTokenFor } from './checkout-storage.ts';
 import { forgetReferralCode } from '../referrals/referral-cookie.ts';
 import type { PaymentFlow } from './use-payment-flow.ts';
+import { BusinessDetailsIncomplete, type BusinessDetails } from './business-details.ts';
 
 export type CheckoutKind = 'one_time' | 'subscription';
 export type CreatedIntent = RouterOutputs['payments']['createIntent'];
@@ -29,6 +30,8 @@ export interface IntentRequest {
   promoCode?: string | null | undefined;
   /** Issue 29: the referral link's code (one-time orders); the server prices it again. */
   referralCode?: string | null | undefined;
+  /** Issue 31: the company details for the VAT invoice (business-section.tsx), read at this moment. */
+  business?: BusinessDetails | null | undefined;
 }
 
 export interface IntentHandlers {
@@ -46,15 +49,21 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
   const { t, i18n } = useTranslation('checkout');
   // One token per visit (kept in sessionStorage until the payment succeeds).
   const [token] = useState(() => checkoutTokenFor(kind, planId, topUpIccid));
+  // Issue 31: whose field a refusal of the company details goes to.
+  const sentBusiness = useRef<BusinessDetails | null>(null);
 
   const create = useCallback(
-    async ({ email, currency, usePoints, promoCode, referralCode }: IntentRequest): Promise<CreatedIntent> => {
+    async ({ email, currency, usePoints, promoCode, referralCode, business }: IntentRequest): Promise<CreatedIntent> => {
+      // An open company form that is not right throws here (its errors shown): nothing is sent.
+      sentBusiness.current = business ?? null;
+      const details = business?.read() ?? null;
       const common = {
         planId,
         checkoutToken: token,
         locale: i18n.language,
         ...(CURRENCIES.includes(currency) ? { currency: currency as Currency } : {}),
         ...(email ? { email } : {}),
+        ...(details ? { business: details } : {}),
       };
       if (kind === 'subscription') return client.payments.createSubscription.mutate(common);
       const created = await client.payments.createIntent.mutate({
@@ -78,6 +87,13 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
   /** Routes a failed create to the field, the error panel or the banner by the button. */
   const handleError = useCallback(
     (error: unknown, { flow, onEmailError, onFatal, onReferralRefused }: IntentHandlers) => {
+      // Issue 31: the company details are not right (checked here, or refused by the server): by their fields.
+      const field = callError(error).details.field;
+      if (error instanceof BusinessDetailsIncomplete || (typeof field === 'string' && field.startsWith('business.'))) {
+        flow.reset();
+        if (typeof field === 'string') sentBusiness.current?.refuse(field.slice('business.'.length));
+        return;
+      }
       const problem = checkoutProblem(error);
       if (problem.kind === 'email') {
         flow.reset();
