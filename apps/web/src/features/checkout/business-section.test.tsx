@@ -105,7 +105,7 @@ describe('company details at checkout (demo payments)', () => {
     expect(await screen.findByText('This is not a valid VAT ID for the chosen country.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/VAT ID/));
     await u.clear(screen.getByLabelText(/VAT ID/));
-    await u.type(screen.getByLabelText(/VAT ID/), 'DE123456789');
+    await u.type(screen.getByLabelText(/VAT ID/), 'de 123 456 789');
     await u.click(screen.getByRole('button', { name: 'Use these details' }));
     const summary = await screen.findByTestId('business-summary');
     expect(within(summary).getByText('Reise GmbH')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('company details at checkout (demo payments)', () => {
       companyName: 'Reise GmbH',
       address: 'Hauptstr. 1, Berlin',
       country: 'DE',
-      vatId: 'DE123456789',
+      vatId: 'de 123 456 789',
     });
   });
 

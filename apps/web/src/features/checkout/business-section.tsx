@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Anchor, Box, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { checkVatId, printedVatId } from '@esim/api/domain/invoices';
 import { useShopForm } from '../../lib/forms/use-shop-form.ts';
 import { BUSINESS_COUNTRIES, validateBusiness, type BusinessValues } from '../invoice/business-rules.ts';
 import { BusinessDetailsIncomplete, toBusinessInput, type BusinessDetails } from './business-details.ts';
@@ -50,6 +51,12 @@ export function useBusinessDetails(): BusinessController {
 }
 
 const EMPTY: BusinessValues = { companyName: '', address: '', country: '', vatId: '' };
+
+/** The ID as the invoice will print it ('de 123 456 789' → 'DE123456789'): the server's own normalisation. */
+function shownVatId(v: BusinessValues): string {
+  const checked = checkVatId(v.country, v.vatId);
+  return checked.ok ? printedVatId(checked.country, checked.number) : v.vatId.trim();
+}
 
 function countryName(code: string, locale: string): string {
   try {
@@ -224,7 +231,7 @@ export function BusinessSection({ controller }: { controller: BusinessController
             <Text size="sm">{countryName(applied.country, language)}</Text>
             {applied.vatId.trim() ? (
               <Text size="sm">
-                {t('vatId')}: <bdi dir="ltr">{applied.vatId.trim()}</bdi>
+                {t('vatId')}: <bdi dir="ltr">{shownVatId(applied)}</bdi>
               </Text>
             ) : null}
             <Text size="xs" c="dimmed" mt={4}>
