@@ -3,7 +3,9 @@
 // insert's transaction; the VAT ID's format is checked first (a bad one: a 400 and no order); VIES
 // is asked after the order exists, in the background, so a slow or unreachable VIES never blocks
 // the sale — the invoice then says the ID was not verified.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDb, migrateToLatest, type DbHandle } from '@esim/db';
+import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
 import { issueEsimLink } from '../../src/services/esims/esim-links.ts';
 import { advanceDemoRenewal } from '../../src/services/orders/subscriptions.ts';
 import { fakeViesChecker, type ViesAnswer } from '../../src/providers/vat/vies.ts';
@@ -211,4 +213,55 @@ describe('payments.createSubscription with company details', () => {
     expect(await counts()).toEqual({ orders: 0, buyers: 0 });
     expect(await rig.db.selectFrom('subscriptions').select('id').execute()).toEqual([]);
   });
+});
+
+const pgAvailable = findPgBinaries() !== null;
+if (!pgAvailable) console.warn(`[@esim/api] skipping company details at checkout on PostgreSQL: ${pgUnavailableReason()}`);
+
+describe.skipIf(!pgAvailable)('on PostgreSQL', () => {
+  let cluster: PgCluster;
+  let pg: DbHandle;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    pg = createDb(cluster.url);
+    await migrateToLatest(pg.db);
+  }, 60_000);
+  afterAll(async () => {
+    await pg?.close();
+    await cluster?.stop();
+  });
+
+  it('a guest order and a subscription with its renewal: each invoice made out to the company, the ID verified', async () => {
+    const r = await createOrdersRig({ handle: { ...pg, close: async () => {} } });
+    r.services.vatIds = fakeViesChecker({ valid: ['DE123456789'] });
+    const guest = await r.browser({ ip: '198.51.100.20' }).caller();
+    const a = await guest.payments.createIntent({
+      planId: r.plans.japan1.id,
+      email: 'pg@company.example',
+      business: { ...company, vatId: 'DE123456789' },
+    });
+    await guest.payments.demoConfirm({ paymentIntentId: a.paymentIntentId!, clientSecret: a.clientSecret, card: CARDS.ok });
+    await expect(
+      guest.payments.createIntent({ planId: r.plans.japan1.id, email: 'pg@company.example', business: { ...company, vatId: 'DE1' } }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+
+    const me = r.browser({ ip: '198.51.100.21' });
+    await (await me.caller()).auth.register(account({ username: 'pg_business', email: 'pg.business@company.example' }));
+    const api = await me.caller();
+    const sub = await api.payments.createSubscription({ planId: r.plans.japan5.id, business: { ...company, vatId: 'DE123456789' } });
+    await api.payments.demoConfirm({ paymentIntentId: sub.paymentIntentId!, clientSecret: sub.clientSecret, card: CARDS.ok });
+    await r.settle();
+    await advanceDemoRenewal(r.db, r.services, sub.subscriptionId!);
+    await r.settle();
+    const rows = await r.db
+      .selectFrom('invoices as i')
+      .innerJoin('invoice_buyers as b', 'b.order_id', 'i.order_id')
+      .select(['i.number', 'i.vat_country', 'b.company_name', 'b.vat_id', 'b.vat_status'])
+      .orderBy('i.number')
+      .execute();
+    expect(rows).toEqual(
+      [1, 2, 3].map((number) => ({ number, vat_country: 'DE', company_name: 'Reise GmbH', vat_id: 'DE123456789', vat_status: 'valid' })),
+    );
+    expect((await r.db.selectFrom('orders').select('id').execute()).length).toBe(3);
+  }, 60_000);
 });

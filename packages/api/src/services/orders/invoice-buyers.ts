@@ -6,6 +6,7 @@
 // paid), one VIES question. VIES never blocks nor slows the sale: at checkout it is asked in a
 // background job once the order exists (scheduleVatCheck); until it answers, and for good when
 // VIES is not configured, unreachable or not the ID's registry (GB), the invoice says 'not verified'.
+import { sql } from 'kysely';
 import type { Db } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import { checkVatId, printedVatId, viesCountry, type VatIdStatus } from '../../domain/invoices.ts';
@@ -107,14 +108,14 @@ export async function copyBuyer(trx: Db, fromOrderId: number, toOrderId: number,
       eb
         .selectFrom('invoice_buyers')
         .select([
-          eb.val(toOrderId).as('order_id'),
+          sql<number>`cast(${toOrderId} as integer)`.as('order_id'),
           'company_name',
           'address',
           'country',
           'vat_id',
           'vat_status',
           'vat_checked_at',
-          eb.val(now).as('updated_at'),
+          sql<string>`cast(${now} as varchar(32))`.as('updated_at'),
         ])
         .where('order_id', '=', fromOrderId),
     )
