@@ -10,6 +10,7 @@ import { issueEsimLink } from '../../src/services/esims/esim-links.ts';
 import { advanceDemoRenewal } from '../../src/services/orders/subscriptions.ts';
 import { fakeViesChecker, type ViesAnswer } from '../../src/providers/vat/vies.ts';
 import { CARDS, account, createOrdersRig, type OrdersRig } from './rig.ts';
+import { adjust, signedIn } from '../rewards/rig.ts';
 
 let rig: OrdersRig;
 beforeEach(async () => {
@@ -164,7 +165,7 @@ describe('payments.createIntent with company details', () => {
     ]);
   });
 
-  it('a signed-in top-up and a points-paid order carry the details too (their insert is the same transaction)', async () => {
+  it('a signed-in top-up carries the details too', async () => {
     const me = rig.browser();
     await (await me.caller()).auth.register(account());
     const api = await me.caller();
@@ -178,6 +179,22 @@ describe('payments.createIntent with company details', () => {
     const inv = await api.invoices.get({ orderId: topUp.orderId });
     expect(inv.buyer.business).toMatchObject({ companyName: 'Reise GmbH', country: 'DE' });
     expect((await api.invoices.get({ orderId: first.orderId })).buyer.business).toBeNull();
+  });
+
+  it('an order points pay in full is paid in its insert transaction: its invoice is made out to the company too', async () => {
+    const { browser, userId } = await signedIn(rig);
+    await adjust(rig.db, userId, 10_000);
+    const api = await browser.caller();
+    const paid = await api.payments.createIntent({
+      planId: rig.plans.japan1.id,
+      usePoints: true,
+      business: { ...company, vatId: 'DE123456789' },
+    });
+    expect(paid.paidWithPoints).toBe(true);
+    await rig.settle();
+    const inv = await api.invoices.get({ orderId: paid.orderId });
+    expect(inv.buyer.business).toMatchObject({ companyName: 'Reise GmbH', vatId: 'DE123456789', vatStatus: 'not_checked' });
+    expect(inv.vat.country).toBe('DE');
   });
 });
 
