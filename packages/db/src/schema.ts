@@ -932,6 +932,8 @@ export interface Database {
   chat_agents: ChatAgentsTable;
   referral_codes: ReferralCodesTable;
   referrals: ReferralsTable;
+  payment_holds: PaymentHoldsTable;
+  device_sightings: DeviceSightingsTable;
 }
 
 // ── invoices and credit notes (issue 31; migration 2026-11-28-230) ──
@@ -1156,5 +1158,29 @@ export interface ReferralsTable {
   clawback_unsettled: ColumnType<number, number | undefined, number>;
   created_at: IsoTimestamp;
   decided_at: IsoTimestamp | null;
+  /** SHA-256 of the device cookie the friend's order came from (migration 2026-11-28-330). */
+  friend_device_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type ReferralRow = Selectable<ReferralsTable>;
+
+// ── holds and devices (issue 29; migration 2026-11-28-330) ──
+/** A payment placed on hold (manual capture) and what the shop decided once the card was known. */
+export interface PaymentHoldsTable {
+  payment_intent_id: string;
+  order_id: number;
+  card_fingerprint: string | null;
+  decision: 'capture' | 'cancel';
+  /** 'promo' | 'referral' for a cancel; null for a capture. */
+  refused_by: 'promo' | 'referral' | null;
+  /** PROMO_ALREADY_USED, or a referral reason (same_card, …); null for a capture. */
+  reason: string | null;
+  decided_at: IsoTimestamp;
+}
+
+/** An account signed in from a device (the hash of the shop's first-party device cookie). */
+export interface DeviceSightingsTable {
+  user_id: number;
+  device_hash: string;
+  first_seen_at: IsoTimestamp;
+  last_seen_at: IsoTimestamp;
+}

@@ -6,6 +6,14 @@
 // warnings and disputes, shaped as Stripe's API reference documents them (docs.stripe.com/api:
 // Charges, Reviews, Radar › Early Fraud Warnings, Disputes), and `expand[]` of latest_charge and
 // latest_charge.review on a payment intent (docs.stripe.com/api/expanding_objects).
+// Issue 29 adds holds (docs.stripe.com/payments/place-a-hold-on-a-payment-method): an intent
+// created with capture_method=manual (API reference, Create a PaymentIntent › capture_method) stops
+// at requires_capture once authorised, its charge uncaptured (captured false, amount_captured 0)
+// with payment_method_details.card.fingerprint (Charges › The Charge object); Capture a
+// PaymentIntent (POST /v1/payment_intents/:id/capture: only from requires_capture, else 400
+// payment_intent_unexpected_state; then succeeded) and Cancel a PaymentIntent (allowed from
+// requires_capture too: "the remaining amount_capturable is automatically refunded", i.e. the hold
+// is released); an uncaptured hold expires (7 days for online card payments) as canceled.
 import { http, HttpResponse } from 'msw';
 import Stripe from 'stripe';
 
@@ -23,6 +31,10 @@ export interface FakeIntent {
   last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
   latest_charge: string | null;
   cancellation_reason?: string | null;
+  /** 'automatic' unless created with capture_method=manual. */
+  capture_method: 'automatic' | 'manual';
+  amount_capturable: number;
+  amount_received: number;
 }
 
 export interface FakeSubscription {
@@ -61,6 +73,8 @@ export interface FakeCharge {
   refunded: boolean;
   review: string | null;
   status: 'succeeded';
+  /** docs.stripe.com/api/charges/object#charge_object-payment_method_details-card-fingerprint */
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; fingerprint: string } };
 }
 
 /** docs.stripe.com/api/radar/reviews/object */
@@ -123,10 +137,16 @@ export function createStripeFake() {
   const keys = new Map<string, unknown>();
   const refunds: { id: string; payment_intent: string; amount: number; key: string | null }[] = [];
   const calls: { method: string; path: string; key: string | null }[] = [];
+  const captures: { payment_intent: string; amount: number }[] = [];
   let failRefunds = 0;
   const next = (prefix: string) => `${prefix}_${(++seq).toString().padStart(6, '0')}`;
 
-  function newIntent(amount: number, currency: string, metadata: Record<string, string>): FakeIntent {
+  function newIntent(
+    amount: number,
+    currency: string,
+    metadata: Record<string, string>,
+    captureMethod: 'automatic' | 'manual' = 'automatic',
+  ): FakeIntent {
     const id = next('pi');
     const pi: FakeIntent = {
       id,
@@ -138,6 +158,9 @@ export function createStripeFake() {
       metadata,
       last_payment_error: null,
       latest_charge: null,
+      capture_method: captureMethod,
+      amount_capturable: 0,
+      amount_received: 0,
     };
     intents.set(id, pi);
     return pi;
@@ -160,7 +183,10 @@ export function createStripeFake() {
   const handlers = [
     http.post(`${API}/v1/payment_intents`, async ({ request }) => {
       const f = await form(request.clone());
-      const pi = idempotent(request, () => newIntent(Number(f.get('amount')), f.get('currency') ?? 'usd', metadataOf(f)));
+      const manual = f.get('capture_method') === 'manual';
+      const pi = idempotent(request, () =>
+        newIntent(Number(f.get('amount')), f.get('currency') ?? 'usd', metadataOf(f), manual ? 'manual' : 'automatic'),
+      );
       return HttpResponse.json(pi);
     }),
     http.get(`${API}/v1/payment_intents/:id`, ({ params, request }) => {
@@ -208,9 +234,39 @@ export function createStripeFake() {
           { status: 400 },
         );
       }
+      // A held intent's cancel releases the hold: nothing captured, the authorisation refunded (Cancel a PaymentIntent).
       pi.status = 'canceled';
       pi.cancellation_reason = f.get('cancellation_reason');
+      pi.amount_capturable = 0;
       return HttpResponse.json(pi);
+    }),
+    // docs.stripe.com/api/payment_intents/capture: only a requires_capture intent; in full unless amount_to_capture.
+    http.post(`${API}/v1/payment_intents/:id/capture`, async ({ params, request }) => {
+      const f = await form(request.clone());
+      const pi = intents.get(String(params.id));
+      if (!pi) return missing('payment_intent');
+      const out = idempotent(request, () => {
+        if (pi.status !== 'requires_capture') return { error: pi.status };
+        const amount = f.has('amount_to_capture') ? Number(f.get('amount_to_capture')) : pi.amount_capturable;
+        const ch = charges.get(pi.latest_charge!)!;
+        ch.captured = true;
+        ch.amount_captured = amount;
+        captures.push({ payment_intent: pi.id, amount });
+        pi.status = 'succeeded';
+        pi.amount_received = amount;
+        pi.amount_capturable = 0;
+        return structuredClone(pi);
+      });
+      if ('error' in out) {
+        const message = `This PaymentIntent could not be captured because it has a status of ${out.error}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`;
+        return HttpResponse.json(
+          { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } },
+          { status: 400 },
+        );
+      }
+      const expand = [...f].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+      const charge = charges.get(out.latest_charge!);
+      return HttpResponse.json(expand.length && charge ? { ...out, latest_charge: { ...charge, review: null } } : out);
     }),
     http.post(`${API}/v1/refunds`, async ({ request }) => {
       const f = await form(request.clone());
@@ -316,19 +372,27 @@ export function createStripeFake() {
       failRefunds = n;
     },
     /** What Stripe.js + the bank would do: the intent succeeds (or fails). */
-    pay(id: string, outcome: 'succeeded' | 'declined' = 'succeeded') {
+    pay(id: string, outcome: 'succeeded' | 'declined' = 'succeeded', card: { fingerprint?: string } = {}) {
       const pi = intents.get(id)!;
       if (outcome === 'succeeded') {
-        pi.status = 'succeeded';
+        // capture_method=manual: authorised only (requires_capture, amount_capturable), the charge uncaptured.
+        const held = pi.capture_method === 'manual';
+        pi.status = held ? 'requires_capture' : 'succeeded';
+        pi.amount_capturable = held ? pi.amount : 0;
+        pi.amount_received = held ? 0 : pi.amount;
         pi.last_payment_error = null;
         pi.latest_charge = `ch_${id.slice(3)}`;
         charges.set(pi.latest_charge, {
           id: pi.latest_charge,
           object: 'charge',
           amount: pi.amount,
-          amount_captured: pi.amount,
+          amount_captured: held ? 0 : pi.amount,
           amount_refunded: 0,
-          captured: true,
+          captured: !held,
+          payment_method_details: {
+            type: 'card',
+            card: { brand: 'visa', last4: '4242', fingerprint: card.fingerprint ?? 'fp_default_4242' },
+          },
           currency: pi.currency,
           disputed: false,
           outcome: {
@@ -353,6 +417,16 @@ export function createStripeFake() {
           message: 'Your card was declined.',
         };
       }
+      return pi;
+    },
+    /** Captures made (amounts), for "captured once". */
+    captures,
+    /** Stripe cancels a hold not captured in time (7 days for online card payments): payment_intent.canceled. */
+    expireHold(id: string) {
+      const pi = intents.get(id)!;
+      pi.status = 'canceled';
+      pi.cancellation_reason = 'automatic';
+      pi.amount_capturable = 0;
       return pi;
     },
     charges,

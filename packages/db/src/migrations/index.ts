@@ -39,6 +39,7 @@ import * as m20261128270esimGifts from './2026-11-28-270-esim-gifts.ts';
 import * as m20261128290liveChat from './2026-11-28-290-live-chat.ts';
 import * as m20261128340purchaseEvidence from './2026-11-28-340-purchase-evidence.ts';
 import * as m20261128260referrals from './2026-11-28-260-referrals.ts';
+import * as m20261128330promoLimits from './2026-11-28-330-promo-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': m20261121001catalog,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-290-live-chat': m20261128290liveChat,
   '2026-11-28-260-referrals': m20261128260referrals,
   '2026-11-28-340-purchase-evidence': m20261128340purchaseEvidence,
+  '2026-11-28-330-promo-limits': m20261128330promoLimits,
 };

@@ -211,7 +211,9 @@ function StripeElementForm({
         return flow.fail(error.message ?? null);
       }
       if (paymentIntent?.status === 'succeeded') return flow.succeed(paymentIntent.id, intent.clientSecret);
-      if (paymentIntent?.status === 'processing') return flow.succeed(paymentIntent.id, intent.clientSecret, { pending: true });
+      // Issue 29: an order with a code or a referral is held first and captured once the card is checked.
+      if (paymentIntent?.status === 'processing' || paymentIntent?.status === 'requires_capture')
+        return flow.succeed(paymentIntent.id, intent.clientSecret, { pending: true });
       flow.fail(null);
     } catch (error) {
       flow.unexpected(error);

@@ -401,6 +401,15 @@ export class DemoPaymentProvider implements PaymentProvider {
     return this.retrievePaymentIntent(id);
   }
 
+  /** The demo never places a hold (it checks the card before charging): nothing is ever requires_capture. */
+  async capturePaymentIntent(id: string): Promise<PaymentIntentInfo> {
+    const intent = await this.mustIntent(id);
+    throw new PaymentProviderError(
+      'payment_intent_unexpected_state',
+      `This PaymentIntent has a status of ${intent.status}; it cannot be captured.`,
+    );
+  }
+
   /** Whether `clientSecret` belongs to the intent (guest access to an order, demo confirm). */
   async checkClientSecret(paymentIntentId: string, clientSecret: string): Promise<boolean> {
     const intent = await this.store.getIntent(paymentIntentId);

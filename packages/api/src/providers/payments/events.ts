@@ -8,6 +8,8 @@ export const HANDLED_PAYMENT_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
+  // Issue 29: a held payment (capture_method manual) reached requires_capture: check the card, then capture or cancel.
+  'payment_intent.amount_capturable_updated',
   'charge.refunded',
   'invoice.paid',
   'invoice.payment_failed',
@@ -26,7 +28,11 @@ export type HandledPaymentEventType = (typeof HANDLED_PAYMENT_EVENTS)[number];
 export type PaymentEventSummary =
   | {
       kind: 'payment_intent';
-      type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
+      type:
+        | 'payment_intent.succeeded'
+        | 'payment_intent.payment_failed'
+        | 'payment_intent.canceled'
+        | 'payment_intent.amount_capturable_updated';
       eventId: string;
       paymentIntentId: string;
       status: string | null;
@@ -99,7 +105,8 @@ export function summarizeEvent(event: PaymentEvent): PaymentEventSummary {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
-    case 'payment_intent.canceled': {
+    case 'payment_intent.canceled':
+    case 'payment_intent.amount_capturable_updated': {
       const id = str(o.id);
       if (!id) break;
       return {

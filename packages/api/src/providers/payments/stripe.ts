@@ -120,6 +120,7 @@ function chargeFacts(ch: Stripe.Charge): ChargeFacts {
     amountRefundedMinor: ch.amount_refunded,
     refunded: ch.refunded,
     disputed: ch.disputed,
+    cardFingerprint: ch.payment_method_details?.card?.fingerprint ?? null,
   };
 }
 
@@ -170,6 +171,8 @@ export class StripePaymentProvider implements PaymentProvider {
           amount: input.amountMinor,
           currency: input.currency.toLowerCase(),
           automatic_payment_methods: { enabled: true },
+          // Issue 29: a hold, captured once the shop has checked the card (docs.stripe.com/payments/place-a-hold-on-a-payment-method).
+          ...(input.captureMethod === 'manual' ? { capture_method: 'manual' as const } : {}),
           ...(input.email ? { receipt_email: input.email } : {}),
           metadata: { ...input.metadata, orderId: input.orderId },
         },
@@ -218,6 +221,13 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async cancelPaymentIntent(id: string, reason?: CancellationReason): Promise<PaymentIntentInfo> {
     return intentInfo(await this.stripe.paymentIntents.cancel(id, reason ? { cancellation_reason: reason } : {}).catch(mapError));
+  }
+
+  /** The expanded answer (latest_charge.review), so the caller reads the charge it just captured. */
+  async capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntentInfo> {
+    return intentInfo(
+      await this.stripe.paymentIntents.capture(id, { expand: ['latest_charge.review'] }, { idempotencyKey }).catch(mapError),
+    );
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {

@@ -19,6 +19,12 @@ export interface CreatePaymentIntentInput {
   metadata?: Record<string, string> | undefined;
   /** Default idempotencyKeys.paymentIntent(orderId) = 'order:<id>:pi'. */
   idempotencyKey?: string | undefined;
+  /**
+   * Issue 29: 'manual' places a hold (Stripe: capture_method manual, "Place a hold on a payment
+   * method"): the intent stops at requires_capture until capturePaymentIntent or a cancel. Default
+   * automatic. The demo provider ignores it (it checks the card before charging instead).
+   */
+  captureMethod?: 'automatic' | 'manual' | undefined;
 }
 
 export interface CreatedPaymentIntent {
@@ -63,6 +69,8 @@ export interface ChargeFacts {
   amountRefundedMinor: number;
   refunded: boolean;
   disputed: boolean;
+  /** Issue 29: payment_method_details.card.fingerprint ("Uniquely identifies this particular card number"); null when not a card. */
+  cardFingerprint?: string | null | undefined;
 }
 
 /** A Radar review (Stripe API reference, Reviews: the Review object). */
@@ -187,6 +195,13 @@ export interface PaymentProvider {
   cancelPaymentIntent(id: string, reason?: CancellationReason): Promise<PaymentIntentInfo>;
   refund(input: RefundInput): Promise<RefundResult>;
   /**
+   * Issue 29: captures a held intent (status requires_capture) in full (Stripe: POST
+   * /v1/payment_intents/:id/capture); under `idempotencyKey` a retry is the same capture. Throws
+   * PaymentProviderError 'payment_intent_unexpected_state' when it is not requires_capture (captured
+   * already, canceled, or the hold expired): re-read it to see which.
+   */
+  capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntentInfo>;
+  /**
    * Verifies a webhook on its raw body. Throws WebhookVerificationError on a missing or bad
    * signature, or when |nowSeconds − t| > 300 (either direction).
    */
@@ -266,6 +281,8 @@ export const idempotencyKeys = {
   refundOf: (orderId: string, seq: number) => `order:${orderId}:refund:${seq}`,
   subscription: (subscriptionRef: string) => `subscription:${subscriptionRef}`,
   esim: (orderId: string) => `order:${orderId}:esim`,
+  /** Issue 29: the capture of an order's held payment. */
+  capture: (orderId: string) => `order:${orderId}:capture`,
   /** A top-up or renewal order's package on an existing eSIM. */
   topUp: (orderId: string) => `order:${orderId}:topup`,
 } as const;

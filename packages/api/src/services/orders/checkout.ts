@@ -345,11 +345,14 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
       currency: order.currency,
       email: order.email,
       // promo=1: the demo provider asks promotions/guardPromoCard before it charges a card.
-      // (A referral needs no such hook: the card's fingerprint is read when its reward falls due.)
       metadata: order.promo
         ? { planId: String(order.plan_id), kind: order.kind, promo: '1' }
         : { planId: String(order.plan_id), kind: order.kind },
       idempotencyKey: idempotencyKeys.paymentIntent(order.public_id),
+      // Issue 29: a price that depends on a code or a referral is held, and captured once the card
+      // is checked against the per-customer limit and self-referral (promotions/payment-holds.ts).
+      // Every other order keeps automatic capture (the checkout's hot path is unchanged).
+      ...(order.promo || order.referral ? { captureMethod: 'manual' as const } : {}),
     });
   } catch (e) {
     throw providerFailure(services, e, 'creating the payment intent');

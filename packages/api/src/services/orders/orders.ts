@@ -1,6 +1,7 @@
 // Reading orders: the account's order table, the order-success view (with its privacy rule; read
 // only — the return page's settlement is order-life/settle.ts), and guest orders joining the
 // account registered later with the same e-mail.
+import { holdRefusalOf } from '../promotions/payment-holds.ts';
 import type { Db, Esim, Order, PaymentHold, RefundActor } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../types.ts';
@@ -84,6 +85,12 @@ export interface OrderView {
   orderStatus: OrderState;
   /** Paid, but held (issue 31): 'review' — the payment is under review; 'refused' — not approved. Absent: no hold. */
   paymentHold?: PaymentHold | undefined;
+  /**
+   * Issue 29: the card was held and the hold released, no money taken, because the promo code's
+   * per-customer limit was reached with this card ('promo', PROMO_ALREADY_USED) or the referral was
+   * refused ('referral', its reason). Absent otherwise.
+   */
+  holdRefusal?: { refusedBy: 'promo' | 'referral'; reason: string } | undefined;
   /** The eSIM's own chip (esimChip); null before delivery and once refunded. */
   esimStatus: EsimChip | null;
   kind: OrderKindValue;
@@ -333,6 +340,11 @@ export async function readOrderView(db: Db, order: Order): Promise<OrderView> {
   const destination = (await getPlanDestinations(db, [order.plan_id])).get(order.plan_id);
   const facts = planTextFacts(destination, { dataMb: order.plan_data_mb, validityDays: order.plan_validity_days });
   const view = toOrderView(order, esim, earned?.amount ?? 0, facts, await subscriptionOf(db, order));
+  // Issue 29: a held payment refused for a code or a referral: the return page says why (canceled orders only).
+  if (order.status === 'canceled') {
+    const refusal = await holdRefusalOf(db, order.id);
+    if (refusal) view.holdRefusal = refusal;
+  }
   // A given eSIM (issue 29): the buyer's order page keeps the order, never the install details.
   return esim && (await giftHoldOf(db, { esimId: esim.id })) ? withoutInstallDetails(view) : view;
 }

@@ -5,7 +5,8 @@
 import type { Db } from '@esim/db';
 import type { Services } from '../types.ts';
 import { HANDLED_PAYMENT_EVENTS, summarizeEvent } from '../../providers/payments/index.ts';
-import type { PaymentEvent, PaymentEventSummary } from '../../providers/payments/index.ts';
+import type { PaymentEvent, PaymentEventSummary, PaymentIntentInfo } from '../../providers/payments/index.ts';
+import { settleHeldPayment } from '../promotions/payment-holds.ts';
 import { fulfilOrder, markPaymentFailed } from '../order-life/claim.ts';
 import { markRefunded, recordPartialRefund } from '../order-life/refunds.ts';
 import { settleCanceledIntent } from '../orders/order-expiry.ts';
@@ -127,7 +128,8 @@ async function attachIntent(db: Db, paymentIntentId: string, orderRef: string | 
 /**
  * Re-reads an intent and moves its order accordingly: succeeded → fulfil (an expired order too);
  * canceled → canceled (expired when canceled as abandoned, by the expiry sweep);
- * back at requires_payment_method with an error → payment_failed. Returns the status read.
+ * back at requires_payment_method with an error → payment_failed; requires_capture (a hold) →
+ * payment-holds.ts decides, then capture → as succeeded, or cancel. Returns the status read.
  */
 export async function settlePaymentIntent(
   db: Db,
@@ -135,8 +137,19 @@ export async function settlePaymentIntent(
   paymentIntentId: string,
   opts: { inline?: boolean } = {},
 ): Promise<string> {
-  const info = await services.payments.retrievePaymentIntent(paymentIntentId);
+  return settleIntentInfo(db, services, await services.payments.retrievePaymentIntent(paymentIntentId), opts);
+}
+
+/** settlePaymentIntent on an intent as just read (or as a capture answered it). */
+async function settleIntentInfo(db: Db, services: Services, info: PaymentIntentInfo, opts: { inline?: boolean }): Promise<string> {
   switch (info.status) {
+    case 'requires_capture': {
+      // Issue 29: a held payment (an order with a code or a referral): the card checked, then
+      // captured (and settled as succeeded) or canceled (the order failed with its reason).
+      const after = await settleHeldPayment(db, services, info);
+      if (after && after.status !== 'requires_capture') return settleIntentInfo(db, services, after, opts);
+      break;
+    }
     case 'succeeded':
       // A Radar review still open holds the order before its claim (the charge came in this read).
       if (info.charge) await holdIfUnderReview(db, services, info);

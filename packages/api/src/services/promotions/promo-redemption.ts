@@ -82,7 +82,7 @@ async function findCode(db: Db, text: string): Promise<PromoCode> {
 }
 
 /** Live uses of the code by this customer (account, address or card), other than `exceptOrderId`'s. */
-async function customerUses(db: Db, codeId: number, buyer: PromoBuyer, exceptOrderId: number | null): Promise<number> {
+export async function customerUses(db: Db, codeId: number, buyer: PromoBuyer, exceptOrderId: number | null): Promise<number> {
   const email = normalizeEmail(buyer.email);
   const row = await db
     .selectFrom('promo_redemptions as r')

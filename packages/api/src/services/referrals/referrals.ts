@@ -357,6 +357,36 @@ async function cardOf(services: Services, paymentIntentId: string | null): Promi
   }
 }
 
+/**
+ * The cards the referrer paid with: those the shop saw on a hold (payment_holds, issue 29), and
+ * those the provider gives for the referrer's latest 20 bought orders (asked outside any transaction).
+ */
+export async function referrerCardPrints(db: Db, services: Services, referrerUserId: number): Promise<string[]> {
+  const cards = new Set<string>();
+  const held = await db
+    .selectFrom('payment_holds as h')
+    .innerJoin('orders as o', 'o.id', 'h.order_id')
+    .select('h.card_fingerprint')
+    .where('o.user_id', '=', referrerUserId)
+    .where('h.card_fingerprint', 'is not', null)
+    .execute();
+  for (const h of held) if (h.card_fingerprint) cards.add(h.card_fingerprint);
+  const own = await db
+    .selectFrom('orders')
+    .select('payment_intent_id')
+    .where('user_id', '=', referrerUserId)
+    .where('status', 'in', BOUGHT_STATES)
+    .where('payment_intent_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  for (const o of own) {
+    const c = await cardOf(services, o.payment_intent_id);
+    if (c !== null) cards.add(c);
+  }
+  return [...cards];
+}
+
 async function decideOne(db: Db, services: Services, rules: ReferralRules, id: number): Promise<ReferralStatus | 'skipped'> {
   const head = await db
     .selectFrom('referrals as r')
@@ -367,22 +397,7 @@ async function decideOne(db: Db, services: Services, rules: ReferralRules, id: n
   if (!head) return 'skipped';
   // The provider is asked outside the transaction: the friend's card and the referrer's (latest 20 orders).
   const friendCard = await cardOf(services, head.payment_intent_id);
-  const referrerCards: string[] = [];
-  if (friendCard !== null) {
-    const own = await db
-      .selectFrom('orders')
-      .select('payment_intent_id')
-      .where('user_id', '=', head.referrer_user_id)
-      .where('status', 'in', BOUGHT_STATES)
-      .where('payment_intent_id', 'is not', null)
-      .orderBy('id', 'desc')
-      .limit(20)
-      .execute();
-    for (const o of own) {
-      const c = await cardOf(services, o.payment_intent_id);
-      if (c !== null) referrerCards.push(c);
-    }
-  }
+  const referrerCards = friendCard === null ? [] : await referrerCardPrints(db, services, head.referrer_user_id);
   const now = services.now();
   const at = iso(now);
   return writeTransaction(db, async (trx) => {
