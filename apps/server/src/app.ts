@@ -1,6 +1,6 @@
 // createApp(deps): middleware, tRPC mount, REST adapters, webhooks, static files, onError.
 // Request flow: request log (id, access line, metrics) → request facts → security headers →
-//   compression → a body on GET/HEAD or outside /api/ refused → /api/health, /api/ready → tRPC limits (calls per batch, body size) → session →
+//   compression → a body on GET/HEAD or outside /api/ refused → /api/health, /api/ready → tRPC limits (calls per batch, body size) → device cookie → session →
 //   CSRF guard → /api/trpc/* (GET queries: fast path, else tRPC's fetch adapter) | /api/* (REST
 //   adapters over the same procedures) | static web app.
 import { Hono } from 'hono';
@@ -14,6 +14,7 @@ import { securityHeaders } from './middleware/security.ts';
 import { compression } from './middleware/compression.ts';
 import { sessionLayer } from './middleware/session.ts';
 import { csrfGuard } from './middleware/csrf.ts';
+import { deviceCookie } from './middleware/device.ts';
 import { serveWeb } from './middleware/static.ts';
 import { trpcQueryFastPath } from './middleware/trpc-query-fast-path.ts';
 import { MAX_TRPC_BATCH_CALLS, trpcLimits } from './middleware/trpc-limits.ts';
@@ -57,6 +58,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) =>
     c.req.path.startsWith('/api/trpc/') || c.req.path.startsWith('/api/webhooks/') ? next() : apiBodyLimit(c, next),
   );
+  // Issue 29: the first-party device cookie (its hash only reaches the services; referral abuse
+  // rule). Outside the session layer, so a sign-in's session cookie is the first Set-Cookie.
+  app.use('/api/*', deviceCookie());
   app.use('/api/*', sessionLayer(deps));
   app.use('/api/*', csrfGuard(deps));
 

@@ -26,6 +26,7 @@ export function createContext(deps: AppDeps, c: HonoContext<AppEnv>): Context {
       userAgent: c.req.header('user-agent') ?? '',
       secure: c.get('secure') ?? false,
       currency: c.req.header('x-currency') ?? undefined,
+      deviceHash: c.get('deviceHash') ?? undefined,
     },
     res: {
       setSessionCookie: (token, expiresAt) => c.set('sessionCookie', { token, expiresAt }),

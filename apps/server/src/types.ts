@@ -59,6 +59,8 @@ export interface AppVariables {
   /** A traveller still owing the second factor (services/accounts/sessions.ts sessionUsers); `user` is null then. */
   pendingUser: SessionUser | null;
   sessionId: string | null;
+  /** Issue 29: SHA-256 of the first-party device cookie (middleware/device.ts); unset for webhooks. */
+  deviceHash: string | undefined;
   /** Cookies to set or clear once the handler ran (filled by the session layer). */
   sessionCookie: { token: string; expiresAt: Date } | 'clear' | null;
   /** Security headers for this request (set by middleware/security.ts), for responses built whole. */

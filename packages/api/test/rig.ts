@@ -134,6 +134,8 @@ export interface BrowserOptions {
    * sign in again at every step; the session tests pass BACK_OFFICE_LIFETIMES (the server's).
    */
   backOffice?: BackOfficeLifetimes;
+  /** Issue 29: ctx.req.deviceHash (the device cookie's hash, 64 hex); default none. */
+  deviceHash?: string;
 }
 
 const NO_BACK_OFFICE_LIMITS: BackOfficeLifetimes = { idleMs: Number.POSITIVE_INFINITY, absoluteMs: Number.POSITIVE_INFINITY };
@@ -146,7 +148,14 @@ export function sessionBrowser(
   db: Db,
   services: Services,
   clock: { now: Date },
-  { ip = '203.0.113.7', userAgent = 'vitest', currency, locale = 'en', backOffice = NO_BACK_OFFICE_LIMITS }: BrowserOptions = {},
+  {
+    ip = '203.0.113.7',
+    userAgent = 'vitest',
+    currency,
+    locale = 'en',
+    backOffice = NO_BACK_OFFICE_LIMITS,
+    deviceHash,
+  }: BrowserOptions = {},
 ): Browser {
   const b: Browser = {
     token: null,
@@ -160,7 +169,7 @@ export function sessionBrowser(
         ...sessionUsers(valid),
         sessionId: valid?.id ?? null,
         locale,
-        req: { ip, userAgent, secure: false, currency },
+        req: { ip, userAgent, secure: false, currency, ...(deviceHash ? { deviceHash } : {}) },
         res: {
           setSessionCookie(token, expiresAt) {
             b.token = token;

@@ -34,6 +34,8 @@ export const REFERRAL_REASONS = [
   'self_referral',
   'same_email',
   'same_card',
+  // Issue 29: the friend's order came from a device (the shop's first-party device cookie) the referrer signed in from.
+  'same_device',
   'not_first_order',
   'promo_code',
   'monthly_limit',
@@ -126,6 +128,8 @@ export interface ReferralCreditFacts {
   /** The card that paid the friend's order, and the cards of the referrer's own orders (fingerprints). */
   friendCard: string | null;
   referrerCards: readonly string[];
+  /** The friend's order came from a device the referrer signed in from (hashes of the device cookie compared). */
+  sameDevice?: boolean | undefined;
   /** Other orders of the friend paid before this one. */
   friendEarlierPaidOrders: number;
   /** Another referral of the same friend already rewarded. */
@@ -145,7 +149,7 @@ const ENDED_UNPAID = new Set(['canceled', 'expired']);
 
 /**
  * Once the friend's order is past the refund window (paidAt + waitDays × 24 h) and was not
- * refunded, the referrer is rewarded, unless the card is one of the referrer's, the friend was
+ * refunded, the referrer is rewarded, unless the card or the device is one of the referrer's, the friend was
  * not new after all, or the referrer reached the month's limit. Before that: a refund or an
  * order that ended unpaid cancels it; anything else waits.
  */
@@ -155,6 +159,7 @@ export function decideReferralCredit(f: ReferralCreditFacts, rules: ReferralRule
   if (!PAID_OR_AFTER.has(f.orderStatus) || f.paidAt === null) return { action: 'wait' };
   if (now.getTime() < f.paidAt.getTime() + rules.waitDays * DAY_MS) return { action: 'wait' };
   if (f.friendCard !== null && f.referrerCards.includes(f.friendCard)) return { action: 'refuse', reason: 'same_card' };
+  if (f.sameDevice === true) return { action: 'refuse', reason: 'same_device' };
   if (f.friendEarlierPaidOrders > 0 || f.friendRewardedBefore) return { action: 'refuse', reason: 'not_first_order' };
   if (f.referrerRewardsThisMonth >= rules.maxRewardsPerMonth) return { action: 'refuse', reason: 'monthly_limit' };
   return { action: 'credit', points: rules.rewardPoints };

@@ -27,7 +27,7 @@ export const ZVerifyEmailInput = z.object({
 });
 
 export function requestMeta(ctx: Context): RequestMeta {
-  return { ip: ctx.req.ip, userAgent: ctx.req.userAgent, now: ctx.services.now(), locale: ctx.locale };
+  return { ip: ctx.req.ip, userAgent: ctx.req.userAgent, now: ctx.services.now(), locale: ctx.locale, deviceHash: ctx.req.deviceHash };
 }
 
 /** Every login attempt is audited, also one whose input does not even pass validation. */

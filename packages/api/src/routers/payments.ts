@@ -28,6 +28,7 @@ export const paymentsRouter = router({
         headerCurrency: ctx.req.currency,
         locale: ctx.locale,
         client: { ip: ctx.req.ip, userAgent: ctx.req.userAgent },
+        deviceHash: ctx.req.deviceHash,
       }),
     ),
 

@@ -10,7 +10,7 @@ import { protectedProcedure, publicProcedure, router } from '../trpc.ts';
 import { limitPerClient } from './limits.ts';
 
 export const referralsRouter = router({
-  mine: protectedProcedure.mutation(({ ctx }) => getMyReferrals(ctx.db, ctx.services, ctx.user.id)),
+  mine: protectedProcedure.mutation(({ ctx }) => getMyReferrals(ctx.db, ctx.services, ctx.user.id, ctx.req.deviceHash)),
   preview: publicProcedure
     .input(ZReferralPreviewInput)
     .use(limitPerClient(CHECKOUTS_PER_CLIENT))

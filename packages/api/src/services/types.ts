@@ -132,7 +132,17 @@ export interface Context {
    */
   locale: ShopLanguage;
   /** Request facts the services may need (client address for throttling, user agent for audit). */
-  req: { ip: string; userAgent: string; secure: boolean; currency?: string | undefined };
+  req: {
+    ip: string;
+    userAgent: string;
+    secure: boolean;
+    currency?: string | undefined;
+    /**
+     * Issue 29: SHA-256 (hex) of the shop's first-party device cookie (apps/server middleware/device.ts);
+     * absent when the request has none. Only the hash is ever stored (device_sightings, referrals).
+     */
+    deviceHash?: string | undefined;
+  };
   /** Response hooks: set or clear the session cookie. */
   res: { setSessionCookie(token: string, expiresAt: Date): void; clearSessionCookie(): void };
 }

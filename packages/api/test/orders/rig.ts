@@ -35,7 +35,7 @@ export interface OrdersRig {
   esim: EsimSimulator;
   mailer: MemoryMailer;
   plans: typeof PLANS;
-  browser(opts?: { userAgent?: string; currency?: string; ip?: string; locale?: ShopLanguage }): Browser;
+  browser(opts?: { userAgent?: string; currency?: string; ip?: string; locale?: ShopLanguage; deviceHash?: string }): Browser;
   /** Background fulfilment finished. */
   settle(): Promise<void>;
   close(): Promise<void>;

@@ -222,6 +222,38 @@ describe('abuse is refused, with a reason the admin sees', () => {
     expect(await referralRows(r.userId)).toEqual([]);
   });
 
+  it("issue 29: the referrer's device (the device cookie's hash seen at their sign-in): refused 'same_device', shown in the admin list; only hashes stored", async () => {
+    const device = 'a'.repeat(64);
+    const rb = rig.browser({ deviceHash: device });
+    await (await rb.caller()).auth.register(account({ username: 'device_referrer', email: 'devref@example.com' }));
+    const code = (await (await rb.caller()).referrals.mine()).code;
+    // The friend pays with another card and address, from the same browser (the device cookie's hash).
+    const friend = await buyWith(rig.browser({ ip: '198.51.100.77', deviceHash: device }), {
+      email: 'devfriend@example.com',
+      referralCode: code,
+    });
+    expect(friend.referralDiscountMinor).toBe(199);
+    await pastWindow();
+    await runDueWork(rig.db, rig.services);
+    expect(await referralOf(friend.orderId)).toMatchObject({ status: 'refused', reason: 'same_device' });
+    const rows = await (await admin.caller()).admin.referrals.list({});
+    expect(rows.find((r) => r.orderId === friend.orderId)).toMatchObject({ status: 'refused', reason: 'same_device' });
+    expect(await rig.db.selectFrom('device_sightings').select('device_hash').execute()).toEqual([{ device_hash: device }]);
+  });
+
+  it('issue 29: a friend on another device than the referrer signed in from: credited', async () => {
+    const rb = rig.browser({ deviceHash: 'b'.repeat(64) });
+    await (await rb.caller()).auth.register(account({ username: 'device_referrer2', email: 'devref2@example.com' }));
+    const code = (await (await rb.caller()).referrals.mine()).code;
+    const friend = await buyWith(rig.browser({ ip: '198.51.100.78', deviceHash: 'c'.repeat(64) }), {
+      email: 'devfriend2@example.com',
+      referralCode: code,
+    });
+    await pastWindow();
+    await runDueWork(rig.db, rig.services);
+    expect(await referralOf(friend.orderId)).toMatchObject({ status: 'credited' });
+  });
+
   it('a friend who is not new: no discount', async () => {
     const r = await referrer();
     const b = guest();

@@ -160,7 +160,11 @@ async function startSession(
   if (meta.locale && meta.locale !== user.locale) await setUserLocale(db, user.id, meta.locale);
   await deleteExpiredSessions(db, user.id, meta.now);
   if (replacesSessionId) await invalidateSession(db, replacesSessionId);
-  const session = await createSession(db, user.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
+  const session = await createSession(db, user.id, meta.now, undefined, {
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    deviceHash: meta.deviceHash,
+  });
   if (secondFactorGiven) await markSecondFactorGiven(db, session.id, meta.now);
   return session;
 }
@@ -256,7 +260,11 @@ export async function registerUser(
     services.log.error('verification e-mail not queued', { userId: row.id, error: String(e) }),
   );
   if (replacesSessionId) await invalidateSession(db, replacesSessionId);
-  const session = await createSession(db, row.id, meta.now, undefined, { ip: meta.ip, userAgent: meta.userAgent });
+  const session = await createSession(db, row.id, meta.now, undefined, {
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    deviceHash: meta.deviceHash,
+  });
   return { user: toPublicUser(row), session, secondFactorRequired: false, accountLocale: row.locale };
 }
 

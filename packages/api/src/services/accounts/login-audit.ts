@@ -15,6 +15,8 @@ export interface RequestMeta {
   now: Date;
   /** ctx.locale: stored on the account at registration and sign-in, and the language of the e-mails it causes. */
   locale?: string | undefined;
+  /** Issue 29: the device cookie's hash (ctx.req.deviceHash), recorded with the sign-in's session. */
+  deviceHash?: string | undefined;
 }
 
 /** Rows per (address, failed outcome, minute) before attempts are only counted. */

@@ -43,6 +43,8 @@ export interface ValidSession {
 export interface SessionOrigin {
   ip: string;
   userAgent: string;
+  /** Issue 29: the device cookie's hash; the sign-in records it in device_sightings (referral self-referral by device). */
+  deviceHash?: string | undefined;
 }
 
 /** A fresh session for `userId`; `random` is for tests only. */
@@ -68,6 +70,7 @@ export async function createSession(
       user_agent: (origin?.userAgent ?? '').slice(0, 512),
     })
     .execute();
+  if (origin?.deviceHash) await recordDeviceSighting(db, userId, origin.deviceHash, createdAt.toISOString());
   return { token, id, expiresAt };
 }
 
@@ -162,4 +165,18 @@ export function sessionUsers(valid: ValidSession | null): { user: SessionUser | 
   if (!valid) return { user: null, pendingUser: null };
   const who = toSessionUser(valid.user);
   return valid.secondFactorPending ? { user: null, pendingUser: who } : { user: who, pendingUser: null };
+}
+
+/**
+ * Issue 29: the account signed in from (or used) this device: the hash of the shop's first-party
+ * device cookie, never the cookie. A friend's order from such a device earns the referrer nothing
+ * (referrals.ts, reason 'same_device').
+ */
+export async function recordDeviceSighting(db: Db, userId: number, deviceHash: string, at: string): Promise<void> {
+  if (!/^[0-9a-f]{64}$/.test(deviceHash)) return;
+  await db
+    .insertInto('device_sightings')
+    .values({ user_id: userId, device_hash: deviceHash, first_seen_at: at, last_seen_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'device_hash']).doUpdateSet({ last_seen_at: at }))
+    .execute();
 }

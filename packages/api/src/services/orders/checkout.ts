@@ -77,7 +77,7 @@ export async function createCheckout(
   const referral =
     input.referralCode === undefined || topUpIccid !== null
       ? null
-      : await applyReferral(db, services, p, input.referralCode, { userId, email: p.email }, promo !== null);
+      : await applyReferral(db, services, p, input.referralCode, { userId, email: p.email, deviceHash: buyer.deviceHash }, promo !== null);
   // Points only for a signed-in buyer; the pending order and its reservation (points, code, referral)
   // and its company details (issue 31) are one write.
   const insert = () =>
@@ -98,7 +98,7 @@ export async function createCheckout(
 /** The order's referral: its quote (applied or refused), and the order priced after it when applied. */
 interface AppliedReferral {
   quote: ReferralQuote;
-  buyer: { userId: number | null; email: string };
+  buyer: { userId: number | null; email: string; deviceHash?: string | undefined };
 }
 
 async function applyReferral(
@@ -106,7 +106,7 @@ async function applyReferral(
   services: Services,
   p: PreparedOrder,
   code: string,
-  buyer: { userId: number | null; email: string },
+  buyer: { userId: number | null; email: string; deviceHash?: string | undefined },
   hasPromoCode: boolean,
 ): Promise<AppliedReferral | null> {
   const quote = await quoteReferral(

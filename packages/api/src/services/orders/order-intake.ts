@@ -23,6 +23,8 @@ export interface CheckoutBuyer {
   locale?: ShopLanguage | undefined;
   /** The request's client address and User-Agent, kept on the order as a dispute's evidence (issue 31). */
   client?: { ip: string; userAgent: string } | undefined;
+  /** Issue 29: ctx.req.deviceHash, stored with a referral (the friend's device). */
+  deviceHash?: string | undefined;
 }
 
 /** What the checkout page needs to take the payment (POST /api/create-payment-intent). */

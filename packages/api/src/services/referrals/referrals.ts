@@ -38,6 +38,7 @@ import { writeTransaction } from '../shared/db-tx.ts';
 import { addLedgerRow, lockUserPoints, pointsTotals } from '../rewards/rewards-ledger.ts';
 import type { Services } from '../types.ts';
 import { prepareOrder, type CheckoutBuyer } from '../orders/order-intake.ts';
+import { recordDeviceSighting } from '../accounts/sessions.ts';
 
 export const referralKeys = {
   credit: (referralId: number) => `referral:${referralId}`,
@@ -86,8 +87,10 @@ export interface MyReferrals {
 }
 
 /** referrals.mine (a mutation: it makes the code on first use). */
-export async function getMyReferrals(db: Db, services: Services, userId: number): Promise<MyReferrals> {
+export async function getMyReferrals(db: Db, services: Services, userId: number, deviceHash?: string): Promise<MyReferrals> {
   const code = await ensureReferralCode(db, services, userId);
+  // Issue 29: the referrer uses this device (a session from before the device cookie counts too).
+  if (deviceHash) await recordDeviceSighting(db, userId, deviceHash, iso(services.now()));
   const rules = rulesOf(services);
   const rows = await db
     .selectFrom('referrals as r')
@@ -258,11 +261,13 @@ export async function recordReferral(
   trx: Db,
   services: Services,
   quote: ReferralQuote,
-  order: { id: number | null; currency: string; buyer: { userId: number | null; email: string } },
+  order: { id: number | null; currency: string; buyer: { userId: number | null; email: string; deviceHash?: string | undefined } },
 ): Promise<void> {
+  const device = order.buyer.deviceHash;
   await trx
     .insertInto('referrals')
     .values({
+      friend_device_hash: device && /^[0-9a-f]{64}$/.test(device) ? device : null,
       referrer_user_id: quote.referrerUserId,
       order_id: order.id,
       friend_user_id: order.buyer.userId,
@@ -411,6 +416,7 @@ async function decideOne(db: Db, services: Services, rules: ReferralRules, id: n
         'r.referrer_user_id',
         'r.friend_user_id',
         'r.friend_email_norm',
+        'r.friend_device_hash',
         'o.id as order_id',
         'o.public_id',
         'o.status as order_status',
@@ -446,6 +452,14 @@ async function decideOne(db: Db, services: Services, rules: ReferralRules, id: n
       )
       .limit(1)
       .execute();
+    const sameDevice =
+      r.friend_device_hash !== null &&
+      (await trx
+        .selectFrom('device_sightings')
+        .select('user_id')
+        .where('user_id', '=', r.referrer_user_id)
+        .where('device_hash', '=', r.friend_device_hash)
+        .executeTakeFirst()) !== undefined;
     const month = monthOf(now);
     const monthCount = await trx
       .selectFrom('referrals')
@@ -462,6 +476,7 @@ async function decideOne(db: Db, services: Services, rules: ReferralRules, id: n
         refunded: refunds.length > 0,
         friendCard,
         referrerCards,
+        sameDevice,
         friendEarlierPaidOrders: earlier.length,
         friendRewardedBefore: before.length > 0,
         referrerRewardsThisMonth: Number(monthCount.n),
