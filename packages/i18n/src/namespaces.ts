@@ -35,6 +35,7 @@ import type chat from '../locales/en/chat.json';
 import type chatAdmin from '../locales/en/chat-admin.json';
 import type referrals from '../locales/en/referrals.json';
 import type checkoutBusiness from '../locales/en/checkout-business.json';
+import type promoLimits from '../locales/en/promo-limits.json';
 
 export const NAMESPACES = [
   'common',
@@ -72,6 +73,7 @@ export const NAMESPACES = [
   'chat-admin',
   'referrals',
   'checkout-business',
+  'promo-limits',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -119,4 +121,5 @@ export interface Resources {
   'chat-admin': typeof chatAdmin;
   referrals: typeof referrals;
   'checkout-business': typeof checkoutBusiness;
+  'promo-limits': typeof promoLimits;
 }

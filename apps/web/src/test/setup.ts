@@ -28,6 +28,7 @@ import chat from '@esim/i18n/locales/en/chat.json';
 import chatAdmin from '@esim/i18n/locales/en/chat-admin.json';
 import referrals from '@esim/i18n/locales/en/referrals.json';
 import checkoutBusiness from '@esim/i18n/locales/en/checkout-business.json';
+import promoLimits from '@esim/i18n/locales/en/promo-limits.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -99,6 +100,7 @@ await initI18n({
       'chat-admin': chatAdmin,
       referrals,
       'checkout-business': checkoutBusiness,
+      'promo-limits': promoLimits,
     },
   },
   ns: [
@@ -130,6 +132,7 @@ await initI18n({
     'chat-admin',
     'referrals',
     'checkout-business',
+    'promo-limits',
   ],
 });
 

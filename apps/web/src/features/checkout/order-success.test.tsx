@@ -191,6 +191,54 @@ describe('/order-success', () => {
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/checkout/${PLAN.id}`);
   });
 
+  it('issue 29: a hold released for a promo code already used with this card says so, no money taken', async () => {
+    mockOrder(() =>
+      readyOrder({
+        ready: false,
+        orderStatus: 'canceled',
+        status: 'canceled',
+        holdRefusal: { refusedBy: 'promo', reason: 'PROMO_ALREADY_USED' },
+        activationCode: null,
+        qrCode: null,
+      }),
+    );
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
+    expect(await screen.findByRole('heading', { name: 'Your card was not charged' })).toBeTruthy();
+    expect(screen.getByText(/already been used with this card/)).toBeTruthy();
+    expect(screen.getByText(/no money was taken/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/checkout/${PLAN.id}`);
+  });
+
+  it('issue 29: a hold released for a refused referral gives the reason, and the referral link is forgotten', async () => {
+    document.cookie = 'esim_ref=ABCD2345; Path=/';
+    mockOrder(() =>
+      readyOrder({
+        ready: false,
+        orderStatus: 'canceled',
+        status: 'canceled',
+        holdRefusal: { refusedBy: 'referral', reason: 'same_card' },
+        activationCode: null,
+        qrCode: null,
+      }),
+    );
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
+    expect(await screen.findByText(/the card is the referrer's own/)).toBeTruthy();
+    await waitFor(() => expect(document.cookie).not.toContain('esim_ref=ABCD2345'));
+  });
+
+  it('issue 29: the referral link is kept after a declined card, and forgotten once the order is paid', async () => {
+    document.cookie = 'esim_ref=ABCD2345; Path=/';
+    mockOrder(() => readyOrder({ ready: false, orderStatus: 'payment_failed', status: 'failed' }));
+    const first = await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_1`);
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
+    expect(document.cookie).toContain('esim_ref=ABCD2345');
+    first.unmount();
+    mockOrder(() => readyOrder());
+    await renderApp(`/order-success/${PLAN.id}?payment_intent=pi_demo_2`);
+    await screen.findByTestId('order-ready', {}, { timeout: 4000 });
+    await waitFor(() => expect(document.cookie).not.toContain('esim_ref=ABCD2345'));
+  });
+
   it("an order nobody may see: 'Something went wrong' / \"We couldn't find your order details\"", async () => {
     server.use(
       trpcMsw.orders.byPaymentIntent.query(() => {

@@ -6,7 +6,7 @@
 // payment method 'Card', purchase date, and the eSIM's install details. Refunded (provisioning
 // failed), failed, expired (never paid in time) and not-found orders each say so. With only a
 // plan id: the plan and a note.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -41,6 +41,7 @@ import type { OrderSuccessSearch } from './success-search.ts';
 import classes from './checkout.module.css';
 import { isolated } from '../../components/bidi.tsx';
 import { PaymentHoldNotice } from './payment-hold.tsx';
+import { forgetReferralCode } from '../referrals/referral-cookie.ts';
 
 export type OrderView = RouterOutputs['orders']['byPaymentIntent'];
 
@@ -126,6 +127,14 @@ function OrderByPaymentIntent({
   });
 
   const waiting = order.data ? isWaiting(order.data, Boolean(search.topUp)) : false;
+  // Issue 29: the referral link is kept until an order with it is paid (or refused for it), so a
+  // declined card and a reload still show and apply the friend's discount.
+  const orderStatus = order.data?.orderStatus;
+  const referralOver = orderStatus === 'paid' || orderStatus === 'provisioning' || orderStatus === 'fulfilled';
+  const referralRefused = order.data?.holdRefusal?.refusedBy === 'referral';
+  useEffect(() => {
+    if (referralOver || referralRefused) forgetReferralCode();
+  }, [referralOver, referralRefused]);
   useEffect(() => {
     if (!waiting) return;
     const left = Math.max(0, POLL_LIMIT_MS - (Date.now() - since));
@@ -184,6 +193,19 @@ function OrderByPaymentIntent({
           </Button>
         }
       />
+    );
+  }
+  // Issue 29: the card was held, then the hold released (a code already used with this card, or a refused referral).
+  if (data.orderStatus === 'canceled' && data.holdRefusal) {
+    const tryAgain = (
+      <Button renderRoot={(props) => <Link to="/checkout/$planId" params={{ planId: String(retryPlan) }} {...props} />}>
+        {t('success.tryAgain')}
+      </Button>
+    );
+    return (
+      <Suspense fallback={<PageLoader label={t('loading')} />}>
+        <HoldRefusedPanel refusal={data.holdRefusal} action={tryAgain} />
+      </Suspense>
     );
   }
   if (
@@ -550,6 +572,17 @@ const TONES = {
 } as const;
 
 /** A centred panel: icon, title, text, an optional action and 'Return to Home'. */
+/** Issue 29: why a held payment was released (texts in promo-limits, loaded here: only this panel needs them). */
+function HoldRefusedPanel({ refusal, action }: { refusal: NonNullable<OrderView['holdRefusal']>; action: ReactNode }) {
+  const { t } = useTranslation('promo-limits');
+  const tt = t as unknown as (key: string, opts?: Record<string, unknown>) => string;
+  const body =
+    refusal.refusedBy === 'promo'
+      ? t('holdRefused.promo')
+      : t('holdRefused.referral', { reason: tt(`reasons.${refusal.reason}`, { defaultValue: refusal.reason }) });
+  return <StatusPanel tone="error" alert title={t('holdRefused.title')} body={body} action={action} />;
+}
+
 function StatusPanel({
   tone,
   title,

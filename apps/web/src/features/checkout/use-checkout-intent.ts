@@ -77,8 +77,8 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
         // Through the eSIM's 'Manage your eSIM' link: the link authorises it, not a session (issue 26).
         ...(topUpIccid && linkToken ? { esimLinkToken: linkToken } : {}),
       });
-      // Issue 29: the link is used (this order has its discount; a retry of this checkout keeps it).
-      if (created.referralDiscountMinor !== undefined) forgetReferralCode();
+      // Issue 29: the link's cookie is kept until the order is paid (order-success.tsx forgets it), so a
+      // declined card and a reload still price the same order with the friend's discount.
       return created;
     },
     [client, planId, kind, token, i18n.language, topUpIccid, linkToken],

@@ -1,6 +1,7 @@
 // The checkout's referral discount (issue 29): with the esim_ref cookie a ?ref= link set, the
 // checkout asks referrals.preview, shows the friend's discount in the summary and on Pay, and sends
-// the code with the order (then forgets the link); refused at Pay, the link is forgotten, the reason shown, and the price
+// the code with the order (forgetting the link once the order is paid: a declined card and a
+// reload keep it); refused at Pay, the link is forgotten, the reason shown, and the price
 // shown goes back to the full one. Without the cookie nothing is asked.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -67,8 +68,34 @@ describe('referral discount at checkout', () => {
     await pay(user(), /Pay \$4\.05/);
     await waitFor(() => expect(calls.createIntent).toHaveLength(1));
     expect(calls.createIntent[0]).toMatchObject({ planId: PLAN.id, referralCode: 'ABCD2345', email: 'friend@example.com' });
-    // Used: the link is forgotten (this checkout keeps its discount).
-    expect(readReferralCode()).toBeNull();
+    // Issue 29: kept until the order is paid; the order-success page, seeing it paid, forgets it.
+    await screen.findByTestId('order-ready', {}, { timeout: 15_000 });
+    await waitFor(() => expect(readReferralCode()).toBeNull());
+  });
+
+  it('issue 29: a declined card keeps the link; a reload still shows the discount and sends the code', async () => {
+    document.cookie = 'esim_ref=ABCD2345; Path=/';
+    const calls = mock();
+    server.use(
+      trpcMsw.payments.demoConfirm.mutation(({ input }) => ({
+        paymentIntentId: input.paymentIntentId,
+        status: 'failed' as const,
+        error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+      })),
+    );
+    const first = await renderApp(`/checkout/${PLAN.id}`);
+    await screen.findByTestId('referral-applied', {}, { timeout: 15_000 });
+    await pay(user(), /Pay \$4\.05/);
+    expect((await screen.findAllByText(/Your card was declined/)).length).toBeGreaterThan(0);
+    expect(readReferralCode()).toBe('ABCD2345');
+    // The reload: the same page again, from the start.
+    first.unmount();
+    await renderApp(`/checkout/${PLAN.id}`);
+    await screen.findByTestId('referral-applied', {}, { timeout: 15_000 });
+    expect(within(screen.getByTestId('checkout-plan')).getByTestId('checkout-total').textContent).toBe('$4.05');
+    await pay(user(), /Pay \$4\.05/);
+    await waitFor(() => expect(calls.createIntent).toHaveLength(2));
+    expect(calls.createIntent[1]).toMatchObject({ referralCode: 'ABCD2345' });
   });
 
   it('refused at Pay: the reason, the link forgotten, the full price shown again', async () => {

@@ -17,7 +17,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 
 export const Route = createFileRoute('/admin/promotions')({
   loader: async ({ context }) => {
-    await loadNamespaces('admin', 'promotions', 'referrals');
+    await loadNamespaces('admin', 'promotions', 'referrals', 'promo-limits');
     if (!context.isAdmin) return {};
     await context.queryClient.ensureQueryData(context.trpc.admin.promotions.list.queryOptions());
     return { adminTitle: tHead('promotions:admin.title') };

@@ -41,7 +41,12 @@ export function ReferralsSection() {
         </Badge>
       ),
     },
-    { key: 'reason', header: tt('admin.table.reason'), cell: (r) => (r.reason ? tt(`reasons.${r.reason}`) : '—') },
+    {
+      key: 'reason',
+      header: tt('admin.table.reason'),
+      // Issue 29: reasons added later (same_device) have their text in promo-limits.
+      cell: (r) => (r.reason ? tt(`reasons.${r.reason}`, { ns: ['referrals', 'promo-limits'] }) : '—'),
+    },
     {
       key: 'discount',
       header: tt('admin.table.discount'),
