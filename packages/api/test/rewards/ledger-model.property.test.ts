@@ -45,10 +45,18 @@
 //   Σ referral rows − Σ unsettled clawbacks = 500 × referrals credited now (no value from a refund);
 // each friend's order: list price − 10% = what the card paid, and its refunds stay within it.
 //
+// Issue 29 with Stripe: a second property below runs manual-capture orders (hold, capture, cancel,
+// expire) through the Stripe fake; see its own header.
+//
 // PROPERTY_RUNS=200 (default 25) for a longer run; PROPERTY_SEED, PROPERTY_PATH and PROPERTY_REPLAY
 // (the counterexample's replayPath) to replay a failure.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripePaymentProvider } from '../../src/providers/payments/index.ts';
+import { receiveWebhook } from '../../src/services/payments/payment-events.ts';
+import { expireStaleOrders, newExpiryCursor } from '../../src/services/orders/order-expiry.ts';
+import { WHSEC, createStripeFake, type StripeFake } from '../orders/stripe-fake.ts';
 import { EsimProviderError } from '../../src/providers/esim/index.ts';
 import { issueEsimLink } from '../../src/services/esims/esim-links.ts';
 import { runDueWork } from '../../src/services/order-life/due-work.ts';
@@ -955,4 +963,338 @@ describe('the points ledger, as a model', () => {
       },
     );
   }, 600_000);
+});
+
+// ── Issue 29 with Stripe: manual-capture orders (hold, capture, cancel, expire) ─────────────────
+//
+// Orders priced by a promo code or a referral are held (capture_method=manual) and captured only
+// once the card's fingerprint passed the per-customer limit and the self-referral rule
+// (services/promotions/payment-holds.ts). fast-check runs random sequences, with the Stripe fake
+// (orders/stripe-fake.ts) answering the SDK through msw: guests check out with a code (3 uses in
+// all, 1 per customer) or the referrer's link, with one of four addresses and one of three cards
+// (one of them the referrer's); the bank authorises (a hold) or declines; the hold event comes
+// (once or twice), payment_intent.succeeded comes (before or after), the return page settles, the
+// hold expires at Stripe (7 days), the shop's expiry sweep runs, the owner refunds in full. After
+// every step, from the real state:
+//   - no value is created: each intent is captured at most once, for exactly what its order's card
+//     pays; an order is paid (or refunded) iff its payment was captured; a canceled or expired
+//     order took no money; refunds never exceed what was captured; eSIMs only for captured orders;
+//   - the code's redemptions on orders that hold a use (not canceled, expired or refunded) never
+//     exceed its 3 uses, and uses_count never counts fewer than those;
+//   - per customer: no card and no address has more than 1 paid, unrefunded order with the code;
+//   - no captured referral order was paid with the referrer's card.
+describe('manual-capture orders (Stripe holds), as random sequences', () => {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  const HOLD_CARDS = ['fp_referrer', 'fp_alpha', 'fp_beta'] as const;
+  const EMAILS = ['one@guest.example', 'two@guest.example', 'Two+x@guest.example', 'three@guest.example'] as const;
+
+  interface HoldOrder {
+    orderId: string;
+    pi: string;
+    card: number;
+    kind: 'promo' | 'referral';
+    clientSecret: string;
+  }
+  interface HoldReal {
+    rig: RewardsRig;
+    fake: StripeFake;
+    admin: Browser;
+    referralCode: string;
+    orders: HoldOrder[];
+  }
+  type HoldModel = { n: number };
+  type HoldCommand = fc.AsyncCommand<HoldModel, HoldReal>;
+
+  const nowS = (r: HoldReal) => Math.floor(r.rig.clock.now.getTime() / 1000);
+  async function deliverHold(r: HoldReal, type: string, pi: string) {
+    const payload = JSON.stringify(r.fake.event(type, structuredClone(r.fake.intents.get(pi)), nowS(r)));
+    await receiveWebhook(r.rig.db, r.rig.services, payload, r.fake.sign(payload, nowS(r)));
+    await r.rig.settle();
+  }
+  const pick = (r: HoldReal, i: number) => (r.orders.length === 0 ? undefined : r.orders[i % r.orders.length]);
+
+  class HeldCheckout implements HoldCommand {
+    constructor(
+      readonly email: number,
+      readonly card: number,
+      readonly kind: 'promo' | 'referral',
+    ) {}
+    check = () => true;
+    async run(m: HoldModel, r: HoldReal) {
+      const b = r.rig.browser({ ip: `198.51.100.${(m.n++ % 200) + 1}` });
+      try {
+        const o = await (await b.caller()).payments.createIntent({
+          planId: r.rig.plans.japan5.id,
+          email: EMAILS[this.email]!,
+          ...(this.kind === 'promo' ? { promoCode: 'HOLD3' } : { referralCode: r.referralCode }),
+        });
+        r.orders.push({ orderId: o.orderId, pi: o.paymentIntentId!, card: this.card, kind: this.kind, clientSecret: o.clientSecret });
+      } catch (e) {
+        // Refused before any order (used up, already used by this address, not a first order): fine.
+        const code = (e as { cause?: { code?: string } }).cause?.code ?? '';
+        expect(code).toMatch(/^(PROMO_|REFERRAL_)/);
+      }
+    }
+    toString = () => `HeldCheckout(${this.email}, ${this.card}, ${this.kind})`;
+  }
+
+  class Bank implements HoldCommand {
+    constructor(
+      readonly i: number,
+      readonly approve: boolean,
+    ) {}
+    check = () => true;
+    async run(_m: HoldModel, r: HoldReal) {
+      const o = pick(r, this.i);
+      if (!o || r.fake.intents.get(o.pi)!.status !== 'requires_payment_method') return;
+      r.fake.pay(o.pi, this.approve ? 'succeeded' : 'declined', { fingerprint: HOLD_CARDS[o.card]! });
+      if (!this.approve) await deliverHold(r, 'payment_intent.payment_failed', o.pi);
+    }
+    toString = () => `Bank(${this.i}, ${this.approve})`;
+  }
+
+  /** The common path in one step: the bank approves (a hold), then the hold event comes. */
+  class PayAndHold implements HoldCommand {
+    constructor(readonly i: number) {}
+    check = () => true;
+    async run(_m: HoldModel, r: HoldReal) {
+      const o = pick(r, this.i);
+      if (!o || r.fake.intents.get(o.pi)!.status !== 'requires_payment_method') return;
+      r.fake.pay(o.pi, 'succeeded', { fingerprint: HOLD_CARDS[o.card]! });
+      await deliverHold(r, 'payment_intent.amount_capturable_updated', o.pi);
+    }
+    toString = () => `PayAndHold(${this.i})`;
+  }
+
+  class Event implements HoldCommand {
+    constructor(
+      readonly i: number,
+      readonly type: 'payment_intent.amount_capturable_updated' | 'payment_intent.succeeded' | 'payment_intent.canceled',
+      readonly twice: boolean,
+    ) {}
+    check = () => true;
+    async run(_m: HoldModel, r: HoldReal) {
+      const o = pick(r, this.i);
+      if (!o) return;
+      if (this.twice) await Promise.all([deliverHold(r, this.type, o.pi), deliverHold(r, this.type, o.pi)]);
+      else await deliverHold(r, this.type, o.pi);
+    }
+    toString = () => `Event(${this.i}, ${this.type}, ${this.twice})`;
+  }
+
+  class ReturnPage implements HoldCommand {
+    constructor(readonly i: number) {}
+    check = () => true;
+    async run(_m: HoldModel, r: HoldReal) {
+      const o = pick(r, this.i);
+      if (!o) return;
+      await (await r.rig.browser().caller()).orders.settle({ paymentIntentId: o.pi, clientSecret: o.clientSecret });
+      await r.rig.settle();
+    }
+    toString = () => `ReturnPage(${this.i})`;
+  }
+
+  class HoldExpires implements HoldCommand {
+    constructor(readonly i: number) {}
+    check = () => true;
+    async run(_m: HoldModel, r: HoldReal) {
+      const o = pick(r, this.i);
+      if (!o || r.fake.intents.get(o.pi)!.status !== 'requires_capture') return;
+      r.rig.clock.advance(7 * 86_400_000);
+      r.fake.expireHold(o.pi);
+      await deliverHold(r, 'payment_intent.canceled', o.pi);
+    }
+    toString = () => `HoldExpires(${this.i})`;
+  }
+
+  class ShopSweep implements HoldCommand {
+    check = () => true;
+    async run(_m: HoldModel, r: HoldReal) {
+      r.rig.clock.advance(r.rig.services.fulfilment.pendingOrderTtlMs + 1000);
+      await expireStaleOrders(r.rig.db, r.rig.services, newExpiryCursor());
+      await r.rig.settle();
+    }
+    toString = () => 'ShopSweep';
+  }
+
+  class RefundInFull implements HoldCommand {
+    constructor(readonly i: number) {}
+    check = () => true;
+    async run(_m: HoldModel, r: HoldReal) {
+      const o = pick(r, this.i);
+      if (!o) return;
+      const row = await r.rig.db.selectFrom('orders').select('status').where('public_id', '=', o.orderId).executeTakeFirstOrThrow();
+      if (row.status !== 'fulfilled') return;
+      await (await r.admin.caller()).admin.orders.refund({ orderId: o.orderId });
+      await r.rig.settle();
+    }
+    toString = () => `RefundInFull(${this.i})`;
+  }
+
+  async function invariants(r: HoldReal) {
+    const db = r.rig.db;
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'public_id', 'status', 'payment_intent_id', 'total_amount_minor', 'points_discount_minor', 'email'])
+      .where('payment_intent_id', 'in', r.orders.length ? r.orders.map((o) => o.pi) : ['-'])
+      .execute();
+    let captured = 0;
+    for (const o of r.orders) {
+      const row = rows.find((x) => x.payment_intent_id === o.pi)!;
+      const caps = r.fake.captures.filter((c) => c.payment_intent === o.pi);
+      expect(caps.length, `${o.orderId} captured at most once`).toBeLessThanOrEqual(1);
+      const paid = ['paid', 'provisioning', 'fulfilled', 'refunded'].includes(row.status);
+      expect(paid, `${o.orderId} (${row.status}) paid iff captured`).toBe(caps.length === 1);
+      if (caps[0]) expect(caps[0].amount).toBe(row.total_amount_minor - row.points_discount_minor);
+      if (row.status === 'canceled' || row.status === 'expired') expect(r.fake.intents.get(o.pi)!.amount_received).toBe(0);
+      const esim = await db.selectFrom('esims').select('id').where('order_id', '=', row.id).executeTakeFirst();
+      if (esim) expect(caps.length).toBe(1);
+      captured += caps[0]?.amount ?? 0;
+      if (o.kind === 'referral' && paid) {
+        const ref = await db.selectFrom('referrals').select('discount_minor').where('order_id', '=', row.id).executeTakeFirst();
+        if (ref && ref.discount_minor > 0) expect(HOLD_CARDS[o.card]).not.toBe('fp_referrer');
+      }
+    }
+    const refunded = r.fake.refunds.reduce((n, x) => n + x.amount, 0);
+    expect(refunded).toBeLessThanOrEqual(captured);
+    // The code: uses held by live orders within its limit, and counted.
+    const live = await db
+      .selectFrom('promo_redemptions as x')
+      .innerJoin('orders as o', 'o.id', 'x.order_id')
+      .select(['o.status', 'o.email', 'o.payment_intent_id'])
+      .where('x.state', '=', 'active')
+      .where('o.status', 'not in', ['canceled', 'expired', 'refunded'])
+      .execute();
+    expect(live.length).toBeLessThanOrEqual(3);
+    const code = await db.selectFrom('promo_codes').select('uses_count').where('code', '=', 'HOLD3').executeTakeFirstOrThrow();
+    expect(code.uses_count).toBeGreaterThanOrEqual(live.length);
+    expect(code.uses_count).toBeLessThanOrEqual(3);
+    // Per customer: one paid, unrefunded use per card and per (normalised) address.
+    const paidUses = live.filter((x) => ['paid', 'provisioning', 'fulfilled'].includes(x.status));
+    const byCard = new Map<string, number>();
+    const byEmail = new Map<string, number>();
+    for (const x of paidUses) {
+      const o = r.orders.find((y) => y.pi === x.payment_intent_id)!;
+      const card = HOLD_CARDS[o.card]!;
+      byCard.set(card, (byCard.get(card) ?? 0) + 1);
+      const email = x.email.toLowerCase().replace(/\+[^@]*/, '');
+      byEmail.set(email, (byEmail.get(email) ?? 0) + 1);
+    }
+    for (const [card, n] of byCard) expect(n, `card ${card}`).toBeLessThanOrEqual(1);
+    for (const [email, n] of byEmail) expect(n, `address ${email}`).toBeLessThanOrEqual(1);
+  }
+
+  const withChecks = (c: HoldCommand): HoldCommand => ({
+    check: (m) => c.check(m),
+    run: async (m, r) => {
+      await c.run(m, r);
+      await invariants(r);
+    },
+    toString: () => c.toString(),
+  });
+
+  const checkout = fc
+    .tuple(
+      fc.integer({ min: 0, max: 3 }),
+      fc.integer({ min: 0, max: 2 }),
+      fc.constantFrom('promo' as const, 'promo' as const, 'referral' as const),
+    )
+    .map(([e, c, k]) => withChecks(new HeldCheckout(e, c, k)));
+  const holdEvent = fc
+    .tuple(fc.nat(), fc.boolean())
+    .map(([i, twice]) => withChecks(new Event(i, 'payment_intent.amount_capturable_updated', twice)));
+  // Weighted by repetition: checkouts, approvals and hold events are the common path.
+  const holdCommands = [
+    checkout,
+    checkout,
+    checkout,
+    holdEvent,
+    holdEvent,
+    fc.tuple(fc.nat(), fc.boolean()).map(([i, a]) => withChecks(new Bank(i, a))),
+    fc.nat().map((i) => withChecks(new Bank(i, true))),
+    fc.nat().map((i) => withChecks(new PayAndHold(i))),
+    fc.nat().map((i) => withChecks(new PayAndHold(i))),
+    fc.nat().map((i) => withChecks(new PayAndHold(i))),
+    fc
+      .tuple(
+        fc.nat(),
+        fc.constantFrom(
+          'payment_intent.amount_capturable_updated' as const,
+          'payment_intent.succeeded' as const,
+          'payment_intent.canceled' as const,
+        ),
+        fc.boolean(),
+      )
+      .map(([i, t, twice]) => withChecks(new Event(i, t, twice))),
+    fc.nat().map((i) => withChecks(new ReturnPage(i))),
+    fc.nat().map((i) => withChecks(new HoldExpires(i))),
+    fc.constant(null).map(() => withChecks(new ShopSweep())),
+    fc.nat().map((i) => withChecks(new RefundInFull(i))),
+  ];
+
+  it('no sequence creates value; captured once for what the order costs; code uses within 3 in all and 1 per card/address', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.commands(holdCommands, { maxCommands: 40, size: 'max', ...(REPLAY ? { replayPath: REPLAY } : {}) }),
+        async (cmds) => {
+          const fake = createStripeFake();
+          server.resetHandlers(...fake.handlers);
+          const rig = await createRewardsRig({
+            payments: () =>
+              new StripePaymentProvider({
+                secretKey: 'sk_test_hold_model',
+                publishableKey: 'pk_test_hold_model',
+                webhookSecret: WHSEC,
+                clientConfig: { maxNetworkRetries: 0, telemetry: false },
+              }),
+          });
+          try {
+            rig.services.rateLimits = { ...rig.services.rateLimits, multiplier: 100 };
+            const admin = rig.browser();
+            await (await admin.caller()).auth.register(account({ username: 'owner_admin', email: 'owner@shop.example' }));
+            await makeAdmin(rig.db, 'owner_admin', rig.clock.now);
+            rig.services.adminPolicy = { ...rig.services.adminPolicy, supportRefundLimitUsdMinor: 1_000_000_000 };
+            await (await admin.caller()).admin.promotions.create({
+              code: 'HOLD3',
+              kind: 'percent',
+              percent: 10,
+              amounts: null,
+              startsAt: null,
+              endsAt: null,
+              maxUses: 3,
+              maxUsesPerCustomer: 1,
+              minSpendUsdMinor: 0,
+              regionIds: null,
+              planIds: null,
+              firstOrderOnly: false,
+              combinesWithPoints: true,
+            });
+            // The referrer, who paid once with their own card (automatic capture).
+            const referrer = rig.browser();
+            await (await referrer.caller()).auth.register(account({ username: 'hold_referrer', email: 'referrer@shop.example' }));
+            const referralCode = (await (await referrer.caller()).referrals.mine()).code;
+            const own = await (await referrer.caller()).payments.createIntent({ planId: rig.plans.japan5.id });
+            fake.pay(own.paymentIntentId!, 'succeeded', { fingerprint: 'fp_referrer' });
+            const real: HoldReal = { rig, fake, admin, referralCode, orders: [] };
+            await deliverHold(real, 'payment_intent.succeeded', own.paymentIntentId!);
+            await fc.asyncModelRun(() => ({ model: { n: 0 }, real }), cmds);
+          } finally {
+            await rig.settle();
+            await rig.close();
+          }
+        },
+      ),
+      {
+        numRuns: RUNS,
+        timeout: 120_000,
+        interruptAfterTimeLimit: 300_000,
+        markInterruptAsFailure: true,
+        ...(SEED !== undefined ? { seed: SEED } : {}),
+        ...(PATH ? { path: PATH } : {}),
+      },
+    );
+  }, 400_000);
 });
