@@ -158,6 +158,9 @@ describe('content pages', () => {
     expect(text).toContain('We never see or store your full card number');
     expect(text).toContain('ICCID');
     expect(text).toContain('preferredLanguage');
+    // Issue 29: the device cookie, what it holds and its one use.
+    expect(text).toContain('esim_dev');
+    expect(text).toContain('a referral reward is not paid');
   });
 });
 
