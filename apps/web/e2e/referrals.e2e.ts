@@ -101,6 +101,17 @@ describe('referrals', () => {
       expect(Number(digits(await fp.getByTestId('checkout-total').innerText()))).toBe(toPay);
       expect(Number(digits(await fp.getByTestId('pay-button').innerText()))).toBe(toPay);
       expect(await axeCheck(fp), 'the checkout with the referral discount (ar, 390 px)').toEqual([]);
+      // Issue 29: a declined card, then a reload: the link is kept, the discount still shown and applied.
+      await fp.getByLabel(new RegExp(`^${arCheckout.contact.email}`)).fill(`friend.${stamp}@example.com`);
+      await fp.getByLabel(arCheckout.card.number).pressSequentially('4000000000000002');
+      await fp.getByLabel(arCheckout.card.expiry).pressSequentially('1234');
+      await fp.getByLabel(arCheckout.card.cvc).fill('123');
+      await fp.getByTestId('pay-button').click();
+      await fp.getByTestId('payment-error').waitFor({ timeout: 30_000 });
+      expect((await friend.context.cookies()).find((c) => c.name === 'esim_ref')?.value).toBe(code);
+      await fp.reload();
+      await fp.getByTestId('referral-applied').waitFor();
+      expect(Number(digits(await fp.getByTestId('checkout-total').innerText()))).toBe(toPay);
       await fp.getByLabel(new RegExp(`^${arCheckout.contact.email}`)).fill(`friend.${stamp}@example.com`);
       await fp.getByLabel(arCheckout.card.number).pressSequentially('5555555555554444');
       await fp.getByLabel(arCheckout.card.expiry).pressSequentially('1234');
@@ -110,6 +121,8 @@ describe('referrals', () => {
       await fp.getByTestId('order-ready').waitFor({ timeout: 30_000 });
       expect(digits(await fp.getByTestId('order-details').innerText())).toContain(String(toPay));
       await screenshot(fp, 'referrals-friend-success-ar-390');
+      // Paid: the link is forgotten now.
+      await expect.poll(async () => (await friend.context.cookies()).find((c) => c.name === 'esim_ref')).toBeUndefined();
       expect(watched.errors).toEqual([]);
     } finally {
       await friend.close();
