@@ -117,6 +117,10 @@ describe('promo code with Stripe: a hold, the card checked, then capture or canc
     await deliver('payment_intent.succeeded', id, 'evt_succ');
     await deliver('payment_intent.amount_capturable_updated', id, 'evt_hold_3');
     expect(fake.captures).toEqual([{ payment_intent: id, amount: o.amountMinor }]);
+    // Every capture call under the order's own idempotency key.
+    const captureCalls = fake.calls.filter((c) => c.path === `/v1/payment_intents/${id}/capture`);
+    expect(captureCalls.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(captureCalls.map((c) => c.key))).toEqual(new Set([`order:${o.orderId}:capture`]));
     expect((await orderOf(o.orderId)).status).toBe('fulfilled');
     expect(await redemptionOf(o.orderId)).toEqual({ state: 'active', card_fingerprint: 'fp_card_A' });
     const paidEvents = await rig.db
