@@ -2,13 +2,15 @@
 // holds decided under real concurrency (a pool of connections; the promo code's row lock). Six
 // guests with six addresses and ONE card check out with a code of 1 use per customer; all six
 // holds are authorised and their events delivered at once: exactly one is captured, five holds
-// are canceled (no money taken) with 'already used', and the code counts one use.
+// are canceled (no money taken) with 'already used', and the code counts one use. And the device
+// sightings' upsert.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '@esim/db';
 import { findPgBinaries, pgUnavailableReason, startPgCluster, type PgCluster } from '../../../db/test/pg-cluster.ts';
 import { StripePaymentProvider } from '../../src/providers/payments/index.ts';
 import { receiveWebhook } from '../../src/services/payments/payment-events.ts';
+import { recordDeviceSighting } from '../../src/services/accounts/sessions.ts';
 import { account } from '../orders/rig.ts';
 import { WHSEC, createStripeFake } from '../orders/stripe-fake.ts';
 import { makeAdmin } from '../rig.ts';
@@ -102,5 +104,15 @@ describe.skipIf(!available)('Stripe holds on PostgreSQL', () => {
     expect(orders.filter((o) => fake.intents.get(o.paymentIntentId!)!.status === 'canceled')).toHaveLength(5);
     const code = await rig.db.selectFrom('promo_codes').select('uses_count').where('code', '=', 'ONEPERCARD').executeTakeFirstOrThrow();
     expect(code.uses_count).toBe(1);
+  });
+
+  it('a device seen twice by one account is one row (the upsert on PostgreSQL), its last sighting updated', async () => {
+    const user = await rig.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const hash = 'd'.repeat(64);
+    await recordDeviceSighting(rig.db, user.id, hash, '2026-11-28T10:00:00.000Z');
+    await recordDeviceSighting(rig.db, user.id, hash, '2026-11-28T11:00:00.000Z');
+    expect(
+      await rig.db.selectFrom('device_sightings').select(['first_seen_at', 'last_seen_at']).where('device_hash', '=', hash).execute(),
+    ).toEqual([{ first_seen_at: '2026-11-28T10:00:00.000Z', last_seen_at: '2026-11-28T11:00:00.000Z' }]);
   });
 });
