@@ -268,6 +268,7 @@ describe("a guest's data (no account)", () => {
         order_id: firstOrder.id,
         friend_user_id: null,
         friend_email_norm: GUEST.email,
+        friend_device_hash: 'd'.repeat(64),
         status: 'pending',
         reason: null,
         currency: 'USD',
@@ -288,6 +289,10 @@ describe("a guest's data (no account)", () => {
     expect(JSON.stringify(data)).not.toMatch(/token_hash|access_token/);
 
     expect(await eraseGuest(rig.db, rig.services, GUEST.email)).toMatchObject({ erased: true, orders: 2 });
+    // The friend's device hash (issue 29's same-device rule) goes with the friend.
+    expect(await rig.db.selectFrom('referrals').select('friend_device_hash').where('order_id', '=', firstOrder.id).execute()).toEqual([
+      { friend_device_hash: null },
+    ]);
     const needles = [GUEST.email, GUEST.name];
     expect((await everyTextValue()).filter(([, , v]) => needles.some((n) => v.toLowerCase().includes(n.toLowerCase())))).toEqual([]);
     const orders = await rig.db

@@ -18,4 +18,9 @@ describe('privacy page: retention from the code’s constants', () => {
   it('lists the purchase evidence among what is collected', () => {
     expect(textOf('collect')).toContain('the IP address and browser (User-Agent) each purchase was made from');
   });
+
+  it('lists every cookie the shop sets', () => {
+    const cookies = textOf('cookies');
+    for (const name of ['esim_dev', 'esim_ref']) expect(cookies).toContain(`(${name})`);
+  });
 });

@@ -149,6 +149,7 @@ export function privacySections({ product }: LegalFacts): LegalSection<PrivacySe
           list: [
             'One session cookie, set only when you sign in, keeps you signed in. It is HTTP-only, so scripts cannot read it; it is deleted when you sign out and otherwise expires after 30 days, renewed while you keep using the site.',
             "One device cookie (esim_dev), set the first time you act on the site (signing in, checking out, sending a form), holds a random value we create; it says nothing about your browser or device. It is HTTP-only, first-party and kept for 400 days. We store only a one-way hash of it, with your sign-ins and with an order placed through a referral link, and use it for one thing: a referral reward is not paid when the friend's order comes from a device the referrer signs in from.",
+            "One referral cookie (esim_ref), set only when you open a friend's referral link, holds that link's 8-character code so that the checkout can give you the friend's discount. It is first-party, kept for 30 days, and removed once an order with it is paid or the link is refused.",
             'Local storage in your browser remembers your chosen language (preferredLanguage) and currency (preferredCurrency).',
             'Session storage remembers the plan you selected (selectedPlan) until you close the tab.',
           ],

@@ -517,7 +517,7 @@ async function eraseTraces(
   // Referrals (issue 29) where the person was the friend: the referrer's record keeps its figures, not the friend.
   await trx
     .updateTable('referrals')
-    .set({ friend_email_norm: ERASED_EMAIL, friend_user_id: null })
+    .set({ friend_email_norm: ERASED_EMAIL, friend_user_id: null, friend_device_hash: null })
     .where((eb) =>
       userId === null
         ? eb('friend_email_norm', '=', email)
