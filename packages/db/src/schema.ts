@@ -934,6 +934,7 @@ export interface Database {
   referrals: ReferralsTable;
   payment_holds: PaymentHoldsTable;
   device_sightings: DeviceSightingsTable;
+  checkout_gifts: CheckoutGiftsTable;
 }
 
 // ── invoices and credit notes (issue 31; migration 2026-11-28-230) ──
@@ -1073,7 +1074,8 @@ export interface EsimGiftsTable {
   esim_id: number;
   /** The order that bought the eSIM (its refund goes to the buyer). */
   order_id: number;
-  giver_user_id: number;
+  /** Null: a guest's order (a gift bought at checkout; migration 2026-11-28-320). */
+  giver_user_id: number | null;
   /** Normalised (lower case). */
   recipient_email: string;
   message: string;
@@ -1184,3 +1186,19 @@ export interface DeviceSightingsTable {
   first_seen_at: IsoTimestamp;
   last_seen_at: IsoTimestamp;
 }
+
+// ── a gift bought at checkout (issue 29; migration 2026-11-28-320) ──
+/** 'This is a gift' on a pending order: made into its eSIM's gift (esim_gifts) when the order is fulfilled. */
+export interface CheckoutGiftsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Normalised (lower case). */
+  recipient_email: string;
+  message: string;
+  /** The language the buyer chose for the gift e-mail. */
+  locale: string;
+  /** When the gift e-mail goes out (ISO); null: once the eSIM is delivered. */
+  deliver_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+}
+export type CheckoutGift = Selectable<CheckoutGiftsTable>;

@@ -36,6 +36,7 @@ import type chatAdmin from '../locales/en/chat-admin.json';
 import type referrals from '../locales/en/referrals.json';
 import type checkoutBusiness from '../locales/en/checkout-business.json';
 import type promoLimits from '../locales/en/promo-limits.json';
+import type giftCheckout from '../locales/en/gift-checkout.json';
 
 export const NAMESPACES = [
   'common',
@@ -74,6 +75,7 @@ export const NAMESPACES = [
   'referrals',
   'checkout-business',
   'promo-limits',
+  'gift-checkout',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
@@ -122,4 +124,5 @@ export interface Resources {
   referrals: typeof referrals;
   'checkout-business': typeof checkoutBusiness;
   'promo-limits': typeof promoLimits;
+  'gift-checkout': typeof giftCheckout;
 }

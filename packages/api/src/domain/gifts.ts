@@ -26,6 +26,8 @@ export function giftHoldsEsim(status: GiftStatus | null | undefined): boolean {
 /** The longest message and the furthest delivery date a gift may have. */
 export const GIFT_MESSAGE_MAX = 500;
 export const GIFT_DELIVERY_MAX_DAYS = 90;
+/** A gift bought at checkout may be dated up to a year ahead (the eSIM waits, uninstalled, for its recipient). */
+export const GIFT_CHECKOUT_DELIVERY_MAX_DAYS = 366;
 
 /** What decides whether an eSIM can be given now. */
 export interface GiftableFacts {
@@ -57,15 +59,19 @@ export function giftRefusal(f: GiftableFacts, now: Date): GiftRefusal | null {
   return null;
 }
 
-/** The delivery date: none → now; else within [now, now + 90 days]. → the moment, or the reason it is refused. */
-export function giftDeliveryAt(input: string | null | undefined, now: Date): Date | 'past' | 'too_far' | 'invalid' {
+/** The delivery date: none → now; else within [now, now + maxDays (90)]. → the moment, or the reason it is refused. */
+export function giftDeliveryAt(
+  input: string | null | undefined,
+  now: Date,
+  maxDays: number = GIFT_DELIVERY_MAX_DAYS,
+): Date | 'past' | 'too_far' | 'invalid' {
   if (input === null || input === undefined || input === '') return now;
   // A day ('2026-12-24') is that day's start in UTC; a full timestamp is taken as given.
   const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(input) ? `${input}T00:00:00Z` : input);
   if (Number.isNaN(t)) return 'invalid';
   // A day of today (UTC) is 'now'.
   if (t < now.getTime() - DAY_MS) return 'past';
-  if (t > now.getTime() + GIFT_DELIVERY_MAX_DAYS * DAY_MS) return 'too_far';
+  if (t > now.getTime() + maxDays * DAY_MS) return 'too_far';
   return new Date(Math.max(t, now.getTime()));
 }
 
@@ -94,7 +100,8 @@ export type GiftViewer =
 
 export interface GiftHold {
   status: GiftStatus;
-  giverUserId: number;
+  /** Null: a guest bought it as a gift at checkout. */
+  giverUserId: number | null;
   recipientUserId: number | null;
   recipientLinkId: number | null;
 }

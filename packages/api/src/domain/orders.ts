@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZEmail } from './validation.ts';
 import { convertPrice, subscriptionMinor, tryConvertPrice } from './money.ts';
 import { ZIccid } from './esim-inputs.ts';
+import { ZCheckoutGift } from './checkout-gift.ts';
 import { travellerStatus, type EsimStateFacts, type EsimTravellerStatus } from './esim-life.ts';
 
 // ── state machine ─────────────────────────────────────────────────────────────────────────
@@ -238,6 +239,8 @@ export const ZCreatePaymentIntentInput = z.object({
    * A new eSIM only; the server decides and prices it (domain/referrals.ts). Unknown or refused: no discount.
    */
   referralCode: z.string().trim().min(1, 'The referral code is empty.').max(32, 'That referral code is too long.').optional(),
+  /** Issue 29: 'This is a gift' (a new eSIM, one-time only): the recipient gets the eSIM, the buyer a receipt (services/gifts/checkout-gift.ts). */
+  gift: ZCheckoutGift.optional(),
 });
 export type TCreatePaymentIntentInput = z.infer<typeof ZCreatePaymentIntentInput>;
 

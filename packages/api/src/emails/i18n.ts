@@ -1,4 +1,4 @@
-// The server's own i18next instance for e-mails: the `email`, `plans`, `destinations`, `disputes` (the renewal reminder), `tickets` and `gifts` (the gift e-mail)
+// The server's own i18next instance for e-mails: the `email`, `plans`, `destinations`, `disputes` (the renewal reminder), `tickets`, `gifts` (the gift e-mail) and `gift-checkout` (the buyer's gift receipt)
 // namespaces of every language, imported as modules (bundled with the server: no file reads, no
 // network, nothing loaded while an e-mail is written). English is the fallback for a missing key.
 import i18next, { type TFunction, type i18n as I18n } from 'i18next';
@@ -32,6 +32,16 @@ import jaDestinations from '@esim/i18n/locales/ja/destinations.json';
 import hiEmail from '@esim/i18n/locales/hi/email.json';
 import hiPlans from '@esim/i18n/locales/hi/plans.json';
 import hiDestinations from '@esim/i18n/locales/hi/destinations.json';
+import enGiftCheckout from '@esim/i18n/locales/en/gift-checkout.json';
+import esGiftCheckout from '@esim/i18n/locales/es/gift-checkout.json';
+import frGiftCheckout from '@esim/i18n/locales/fr/gift-checkout.json';
+import deGiftCheckout from '@esim/i18n/locales/de/gift-checkout.json';
+import zhGiftCheckout from '@esim/i18n/locales/zh/gift-checkout.json';
+import arGiftCheckout from '@esim/i18n/locales/ar/gift-checkout.json';
+import ptGiftCheckout from '@esim/i18n/locales/pt/gift-checkout.json';
+import ruGiftCheckout from '@esim/i18n/locales/ru/gift-checkout.json';
+import jaGiftCheckout from '@esim/i18n/locales/ja/gift-checkout.json';
+import hiGiftCheckout from '@esim/i18n/locales/hi/gift-checkout.json';
 import enGifts from '@esim/i18n/locales/en/gifts.json';
 import esGifts from '@esim/i18n/locales/es/gifts.json';
 import frGifts from '@esim/i18n/locales/fr/gifts.json';
@@ -65,17 +75,97 @@ import hiTickets from '@esim/i18n/locales/hi/tickets.json';
 import { SHOP_LANGUAGES, type ShopLanguage } from '../domain/language.ts';
 
 const resources = {
-  en: { email: enEmail, plans: enPlans, destinations: enDestinations, disputes: enDisputes, tickets: enTickets, gifts: enGifts },
-  es: { email: esEmail, plans: esPlans, destinations: esDestinations, disputes: esDisputes, tickets: esTickets, gifts: esGifts },
-  fr: { email: frEmail, plans: frPlans, destinations: frDestinations, disputes: frDisputes, tickets: frTickets, gifts: frGifts },
-  de: { email: deEmail, plans: dePlans, destinations: deDestinations, disputes: deDisputes, tickets: deTickets, gifts: deGifts },
-  zh: { email: zhEmail, plans: zhPlans, destinations: zhDestinations, disputes: zhDisputes, tickets: zhTickets, gifts: zhGifts },
-  ar: { email: arEmail, plans: arPlans, destinations: arDestinations, disputes: arDisputes, tickets: arTickets, gifts: arGifts },
-  pt: { email: ptEmail, plans: ptPlans, destinations: ptDestinations, disputes: ptDisputes, tickets: ptTickets, gifts: ptGifts },
-  ru: { email: ruEmail, plans: ruPlans, destinations: ruDestinations, disputes: ruDisputes, tickets: ruTickets, gifts: ruGifts },
-  ja: { email: jaEmail, plans: jaPlans, destinations: jaDestinations, disputes: jaDisputes, tickets: jaTickets, gifts: jaGifts },
-  hi: { email: hiEmail, plans: hiPlans, destinations: hiDestinations, disputes: hiDisputes, tickets: hiTickets, gifts: hiGifts },
-} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations' | 'disputes' | 'tickets' | 'gifts', object>>;
+  en: {
+    email: enEmail,
+    plans: enPlans,
+    destinations: enDestinations,
+    disputes: enDisputes,
+    tickets: enTickets,
+    gifts: enGifts,
+    'gift-checkout': enGiftCheckout,
+  },
+  es: {
+    email: esEmail,
+    plans: esPlans,
+    destinations: esDestinations,
+    disputes: esDisputes,
+    tickets: esTickets,
+    gifts: esGifts,
+    'gift-checkout': esGiftCheckout,
+  },
+  fr: {
+    email: frEmail,
+    plans: frPlans,
+    destinations: frDestinations,
+    disputes: frDisputes,
+    tickets: frTickets,
+    gifts: frGifts,
+    'gift-checkout': frGiftCheckout,
+  },
+  de: {
+    email: deEmail,
+    plans: dePlans,
+    destinations: deDestinations,
+    disputes: deDisputes,
+    tickets: deTickets,
+    gifts: deGifts,
+    'gift-checkout': deGiftCheckout,
+  },
+  zh: {
+    email: zhEmail,
+    plans: zhPlans,
+    destinations: zhDestinations,
+    disputes: zhDisputes,
+    tickets: zhTickets,
+    gifts: zhGifts,
+    'gift-checkout': zhGiftCheckout,
+  },
+  ar: {
+    email: arEmail,
+    plans: arPlans,
+    destinations: arDestinations,
+    disputes: arDisputes,
+    tickets: arTickets,
+    gifts: arGifts,
+    'gift-checkout': arGiftCheckout,
+  },
+  pt: {
+    email: ptEmail,
+    plans: ptPlans,
+    destinations: ptDestinations,
+    disputes: ptDisputes,
+    tickets: ptTickets,
+    gifts: ptGifts,
+    'gift-checkout': ptGiftCheckout,
+  },
+  ru: {
+    email: ruEmail,
+    plans: ruPlans,
+    destinations: ruDestinations,
+    disputes: ruDisputes,
+    tickets: ruTickets,
+    gifts: ruGifts,
+    'gift-checkout': ruGiftCheckout,
+  },
+  ja: {
+    email: jaEmail,
+    plans: jaPlans,
+    destinations: jaDestinations,
+    disputes: jaDisputes,
+    tickets: jaTickets,
+    gifts: jaGifts,
+    'gift-checkout': jaGiftCheckout,
+  },
+  hi: {
+    email: hiEmail,
+    plans: hiPlans,
+    destinations: hiDestinations,
+    disputes: hiDisputes,
+    tickets: hiTickets,
+    gifts: hiGifts,
+    'gift-checkout': hiGiftCheckout,
+  },
+} satisfies Record<ShopLanguage, Record<'email' | 'plans' | 'destinations' | 'disputes' | 'tickets' | 'gifts' | 'gift-checkout', object>>;
 
 let instance: I18n | null = null;
 
@@ -88,7 +178,7 @@ function emailI18n(): I18n {
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...SHOP_LANGUAGES],
-    ns: ['email', 'plans', 'destinations', 'disputes', 'tickets', 'gifts'],
+    ns: ['email', 'plans', 'destinations', 'disputes', 'tickets', 'gifts', 'gift-checkout'],
     defaultNS: 'email',
     initAsync: false,
     // Texts come out plain; render.ts escapes them where they go into HTML.

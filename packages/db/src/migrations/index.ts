@@ -36,6 +36,7 @@ import * as m20261128230invoices from './2026-11-28-230-invoices.ts';
 import * as m20261128240paymentRisk from './2026-11-28-240-payment-risk.ts';
 import * as m20261128250dataRights from './2026-11-28-250-data-rights.ts';
 import * as m20261128270esimGifts from './2026-11-28-270-esim-gifts.ts';
+import * as m20261128320checkoutGifts from './2026-11-28-320-checkout-gifts.ts';
 import * as m20261128290liveChat from './2026-11-28-290-live-chat.ts';
 import * as m20261128340purchaseEvidence from './2026-11-28-340-purchase-evidence.ts';
 import * as m20261128260referrals from './2026-11-28-260-referrals.ts';
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-260-referrals': m20261128260referrals,
   '2026-11-28-340-purchase-evidence': m20261128340purchaseEvidence,
   '2026-11-28-330-promo-limits': m20261128330promoLimits,
+  '2026-11-28-320-checkout-gifts': m20261128320checkoutGifts,
 };

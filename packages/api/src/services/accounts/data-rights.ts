@@ -514,6 +514,10 @@ async function eraseTraces(
         : eb.or([eb('recipient_user_id', '=', userId), eb('recipient_email', '=', email)]),
     )
     .execute();
+  // A gift bought at checkout (issue 29), kept with its order: the same split as above.
+  if (orderIds.length > 0)
+    await trx.updateTable('checkout_gifts').set({ message: ERASED_TEXT }).where('order_id', 'in', orderIds).execute();
+  await trx.updateTable('checkout_gifts').set({ recipient_email: ERASED_EMAIL }).where('recipient_email', '=', email).execute();
   // Referrals (issue 29) where the person was the friend: the referrer's record keeps its figures, not the friend.
   await trx
     .updateTable('referrals')

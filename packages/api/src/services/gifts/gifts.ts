@@ -86,7 +86,7 @@ const REFUSALS: Record<GiftRefusal, string> = {
 };
 
 /** The claim link's token: derived from the gift (so the e-mail can be composed, and resent, from the outbox); only its hash is stored. */
-function claimToken(services: Services, publicId: string): string {
+export function claimToken(services: Services, publicId: string): string {
   return createHmac('sha256', services.rateLimits.secret).update(`esim-gift:${publicId}`).digest('base64url');
 }
 
@@ -201,7 +201,7 @@ export async function giveEsim(db: Db, services: Services, user: SessionUser, in
 }
 
 /** scheduled → sent, and the gift e-mail queued in the outbox, in one transaction. */
-async function sendGift(trx: Db, services: Services, gift: EsimGift): Promise<EsimGift | null> {
+export async function sendGift(trx: Db, services: Services, gift: EsimGift): Promise<EsimGift | null> {
   const now = iso(services.now());
   const moved = await moveGift(trx, gift.id, ['scheduled'], 'sent', { sent_at: now });
   if (moved) await enqueueEmail(trx, { orderId: gift.order_id, kind: GIFT_EMAIL_KIND, to: gift.recipient_email, now });
@@ -230,7 +230,11 @@ export async function composeGiftEmail(db: Db, services: Services, orderId: numb
   const gift = await db.selectFrom('esim_gifts').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const esim = await db.selectFrom('esims').select(['expires_at']).where('id', '=', gift.esim_id).executeTakeFirstOrThrow();
-  const giver = await db.selectFrom('users').select(['username', 'email']).where('id', '=', gift.giver_user_id).executeTakeFirst();
+  // A guest's gift bought at checkout (issue 29) has no account: the order's address names the giver.
+  const giver =
+    gift.giver_user_id === null
+      ? undefined
+      : await db.selectFrom('users').select(['username', 'email']).where('id', '=', gift.giver_user_id).executeTakeFirst();
   const plan = await emailPlanOf(db, order);
   const installBy = giftInstallBy({
     expiresAt: esim.expires_at ? new Date(esim.expires_at) : null,

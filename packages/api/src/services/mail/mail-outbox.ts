@@ -19,6 +19,7 @@ import { composeEsimLifeEmail, emailSubscriptionOf, isEsimLifeEmailKind, type Es
 import { accountInviteUrl, withAccountInvite, withManageLink } from '../../emails/manage-link.ts';
 import { outboxEsimLink } from '../esims/esim-links.ts';
 import { GIFT_EMAIL_KIND, composeGiftEmail } from '../gifts/gifts.ts';
+import { GIFT_RECEIPT_EMAIL_KIND, composeGiftReceipt } from '../gifts/checkout-gift.ts';
 import { RENEWAL_REMINDER_PREFIX, composeRenewalReminder, type RenewalReminderKind } from '../orders/renewal-reminders.ts';
 
 export type EmailKind =
@@ -35,7 +36,9 @@ export type EmailKind =
   // A subscription's renewal reminder, one per period (renewal-reminders.ts), on its first order.
   | RenewalReminderKind
   // The gift e-mail to the recipient (issue 29, services/gifts/gifts.ts), once per order.
-  | 'gift';
+  | 'gift'
+  // The buyer's receipt for a gift bought at checkout (services/gifts/checkout-gift.ts), instead of esim_delivery.
+  | 'gift_receipt';
 
 /**
  * Each resend of the eSIM e-mail is a row of its own, numbered ('esim_resend:1', 'esim_resend:2',
@@ -117,11 +120,13 @@ export async function sendEmail(db: Db, services: Services, outboxId: number, op
     let composed =
       row.kind === GIFT_EMAIL_KIND
         ? await composeGiftEmail(db, services, row.order_id, row.to_address)
-        : withManageLink(
-            await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address),
-            await outboxEsimLink(db, services, row.order_id),
-            order.locale,
-          );
+        : row.kind === GIFT_RECEIPT_EMAIL_KIND
+          ? await composeGiftReceipt(db, services, row.order_id, row.to_address)
+          : withManageLink(
+              await composeOutboxMessage(db, services, row.order_id, row.kind as EmailKind, row.to_address),
+              await outboxEsimLink(db, services, row.order_id),
+              order.locale,
+            );
     // A guest's delivery e-mail offers an account for the address, unless one already has it.
     if (row.kind === 'esim_delivery' && order.user_id === null) {
       const holder = await db

@@ -34,6 +34,7 @@ import { leaseFree } from '../shared/job-claims.ts';
 import { refundUndeliverable } from './refunds.ts';
 import { errorText } from '../../errors.ts';
 import { transition, type OrderSet } from './transition.ts';
+import { giveOnFulfilment } from '../gifts/checkout-gift.ts';
 
 export type ProvisionOutcome = 'fulfilled' | 'pending' | 'retry' | 'refunded' | 'refund_failed' | 'stuck' | 'skipped';
 
@@ -449,7 +450,9 @@ async function completeFulfilment(
         .execute();
     }
     if (!(await markFulfilled(trx, order, now, 'eSIM delivered'))) return false;
-    await enqueueEmail(trx, { orderId: order.id, kind: 'esim_delivery', to: order.email, now });
+    // Issue 29: bought as a gift → the eSIM's gift and the buyer's receipt, never the install details.
+    const gift = await giveOnFulfilment(trx, services, order, now);
+    if (!gift) await enqueueEmail(trx, { orderId: order.id, kind: 'esim_delivery', to: order.email, now });
     const esim = await trx
       .selectFrom('esims')
       .select(['id', 'confirmation_code_required'])
@@ -476,7 +479,7 @@ async function completeFulfilment(
       if (order.subscription_id !== null)
         await trx.updateTable('subscriptions').set({ esim_id: esim.id, updated_at: now }).where('id', '=', order.subscription_id).execute();
     }
-    if (esim?.confirmation_code_required === 1)
+    if (esim?.confirmation_code_required === 1 && !gift)
       await enqueueEmail(trx, { orderId: order.id, kind: 'confirmation_code', to: order.email, now });
     return true;
   });

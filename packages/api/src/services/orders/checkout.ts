@@ -32,6 +32,7 @@ import { promoError, quotePromo, reservePromo, type PromoBuyer, type PromoQuote 
 import type { PromoOrder } from '../../domain/promotions.ts';
 import { quoteReferral, recordReferral, refuseReferral, type ReferralQuote } from '../referrals/referrals.ts';
 import type { Services, SessionUser } from '../types.ts';
+import { prepareCheckoutGift, refuseGift, storeCheckoutGift, type PreparedCheckoutGift } from '../gifts/checkout-gift.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
 
@@ -51,6 +52,8 @@ export async function createCheckout(
 ): Promise<CheckoutResult> {
   const kind = input.kind ?? 'one_time';
   if (kind === 'subscription' && input.promoCode !== undefined) throw promoError('not_for_subscriptions');
+  if (input.gift && kind === 'subscription') refuseGift('not_for_subscriptions');
+  if (input.gift && input.esimLinkToken !== undefined) refuseGift('not_for_top_ups');
   if (kind === 'subscription') {
     if (input.topUpIccid !== undefined || input.esimLinkToken !== undefined)
       throw new AppError('BAD_INPUT', 'A top-up is a one-time purchase: it cannot be a subscription.', { field: 'kind' });
@@ -68,6 +71,10 @@ export async function createCheckout(
     p.topUpEsimId = target.esimId;
     topUpIccid = target.iccid;
   } else await assertSoldAsNewEsim(services, p.planId);
+  // Issue 29: 'This is a gift' is checked before anything is written (its row goes with the order's).
+  const gift = input.gift
+    ? prepareCheckoutGift(input.gift, giftBuyer(p, input, buyer), { subscription: false, topUp: topUpIccid !== null }, services.now())
+    : null;
   const userId = buyer.user?.id ?? null;
   const usePoints = input.usePoints === true && userId !== null;
   // Issue 29: a code prices the order before it is inserted (no code: nothing read, nothing added).
@@ -81,8 +88,8 @@ export async function createCheckout(
   // Points only for a signed-in buyer; the pending order and its reservation (points, code, referral)
   // and its company details (issue 31) are one write.
   const insert = () =>
-    usePoints || promo || referral || p.business
-      ? insertOrderWithExtras(db, services, p, userId, usePoints, promo, referral)
+    usePoints || promo || referral || p.business || gift
+      ? insertOrderWithExtras(db, services, p, userId, usePoints, promo, referral, gift)
       : insertPendingOrder(db, services, p, { userId });
   // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
   let order: InsertedOrder | null = await insert();
@@ -93,6 +100,11 @@ export async function createCheckout(
     order = await insert();
   }
   return startPayment(db, services, p, order, topUpIccid, promo?.quote ?? null, referral?.quote ?? null);
+}
+
+/** Whose own addresses a gift may not go to: the order's and the signed-in account's. */
+function giftBuyer(p: PreparedOrder, input: TCreatePaymentIntentInput, buyer: CheckoutBuyer) {
+  return { orderEmail: p.email, accountEmail: buyer.user?.email ?? null, checkoutLocale: input.locale ?? buyer.locale };
 }
 
 /** The order's referral: its quote (applied or refused), and the order priced after it when applied. */
@@ -247,6 +259,7 @@ async function insertOrderWithExtras(
   usePoints: boolean,
   promo: AppliedPromo | null,
   referral: AppliedReferral | null = null,
+  gift: PreparedCheckoutGift | null = null,
 ): Promise<InsertedOrder | null> {
   const now = iso(services.now());
   return writeTransaction(db, async (trx) => {
@@ -254,6 +267,7 @@ async function insertOrderWithExtras(
     if (!order) return null;
     // Issue 31: before a points-paid claim below, so the invoice it issues is made out to the company.
     if (p.business) await writeBuyer(trx, order.id, p.business, 'not_checked', now);
+    if (gift) await storeCheckoutGift(trx, order.id, gift, now);
     if (promo) await reservePromo(trx, services, promo.quote, { id: order.id, promo: promo.order, buyer: promo.buyer });
     if (referral) await recordReferral(trx, services, referral.quote, { id: order.id, currency: p.currency, buyer: referral.buyer });
     if (!usePoints || userId === null) return order;
@@ -431,6 +445,7 @@ export async function createSubscriptionCheckout(
   input: TCheckoutSubscriptionInput,
   buyer: CheckoutBuyer & { user: SessionUser },
 ): Promise<CheckoutResult> {
+  if (input.gift) refuseGift('not_for_subscriptions');
   const plan = await services.catalog.getPlan(input.planId);
   if (!isSubscribable(plan)) {
     throw new AppError(

@@ -14,6 +14,7 @@ import { ledgerKeys } from '../rewards/rewards-ledger.ts';
 import type { PlanTextFacts } from '../../domain/catalog.ts';
 import { getPlanDestinations, planTextFacts } from '../catalog/plan-facts.ts';
 import { giftHoldOf } from '../gifts/gift-life.ts';
+import { checkoutGiftOf, type CheckoutGiftView } from '../gifts/checkout-gift.ts';
 
 /** One row of the account's order table (spec §3, Order). */
 export interface OrderSummary {
@@ -123,6 +124,8 @@ export interface OrderView {
    * or not known yet) and that it is cancelled from the account; null for a one-time order.
    */
   subscription: { id: string; amountMinor: number; currency: string; nextRenewalAt: string | null } | null;
+  /** Issue 29: bought as a gift at checkout — to whom, its state and day ('pending' until the eSIM is made); absent otherwise. */
+  gift?: CheckoutGiftView;
 }
 
 /** The QR image URL of an eSIM: same origin, with the eSIM's own capability token. */
@@ -345,6 +348,9 @@ export async function readOrderView(db: Db, order: Order): Promise<OrderView> {
     const refusal = await holdRefusalOf(db, order.id);
     if (refusal) view.holdRefusal = refusal;
   }
+  // Bought as a gift at checkout (issue 29): the buyer sees to whom and its state, never the install details.
+  const gift = order.topup_esim_id === null ? await checkoutGiftOf(db, order.id) : null;
+  if (gift) return { ...withoutInstallDetails(view), gift };
   // A given eSIM (issue 29): the buyer's order page keeps the order, never the install details.
   return esim && (await giftHoldOf(db, { esimId: esim.id })) ? withoutInstallDetails(view) : view;
 }
