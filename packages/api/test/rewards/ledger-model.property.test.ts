@@ -33,7 +33,9 @@
 // before it was e-mailed), and refunds run as before. After every step also: each gift is in the
 // state the model says; a claimed gift is never refunded by its buyer; an eSIM whose order was
 // refunded in full is cancelled, so a gift refunded never also stays installable by the recipient;
-// a given eSIM takes no more top-ups from its buyer.
+// a given eSIM takes no more top-ups from its buyer. An eSIM bought as a gift at checkout (now or
+// days ahead) joins them: its order earns and refunds as any other, and the buyer's e-mails never
+// carry its install details.
 //
 // Issue 29: referrals too. The traveller is a referrer: guests buy through the traveller's link
 // (a new card, or the traveller's own card — refused as 'same_card'), the owner refunds some of
@@ -816,6 +818,59 @@ class Give implements fc.AsyncCommand<Model, Real> {
   toString = () => `Give(#${this.pick}, ${this.days === 0 ? 'now' : `in ${this.days} d`})`;
 }
 
+/**
+ * Issue 29: the traveller buys a plan as a gift at checkout ('This is a gift'; with points or not),
+ * delivered now or `days` ahead: an order like any other (its points earned, its refunds as
+ * before), whose eSIM is given in the fulfilment's transaction. The buyer's e-mails never carry its
+ * install details; the model's gift then moves as a given one (claims, refunds, the worker's pass).
+ */
+class BuyAsGift implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly plan: number,
+    readonly usePoints: boolean,
+    readonly days: number,
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real): Promise<void> {
+    m.gifts ??= new Map();
+    const to = `friend${m.gifts.size}@elsewhere.example`;
+    const deliverAt = new Date(r.rig.clock.now.getTime() + this.days * 24 * HOUR);
+    const day = deliverAt.toISOString().slice(0, 10);
+    const api = await r.traveller.caller();
+    const intent = await api.payments.createIntent({
+      planId: planOf(r.rig, this.plan),
+      usePoints: this.usePoints,
+      gift: { recipientEmail: to, message: 'for you', locale: 'en', deliverOn: this.days === 0 ? null : day },
+    });
+    if (intent.paymentIntentId && !intent.paidWithPoints)
+      await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, card: CARDS.ok });
+    await r.rig.settle();
+    const o = await addOrder(m, r, intent, null, false);
+    m.gifts.set(o.publicId, {
+      state: this.days === 0 ? 'sent' : 'scheduled',
+      mailed: this.days === 0,
+      to,
+      deliverAt: Date.parse(`${day}T00:00:00Z`),
+    });
+    // The buyer: a gift receipt, never the eSIM's install details.
+    const esim = await r.rig.db
+      .selectFrom('esims')
+      .select(['activation_code', 'matching_id'])
+      .where('order_id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    const kinds = await r.rig.db
+      .selectFrom('email_outbox')
+      .select('kind')
+      .where('order_id', '=', o.id)
+      .where('to_address', '!=', to)
+      .execute();
+    expect(kinds.map((k) => k.kind)).toEqual(['gift_receipt']);
+    for (const mail of r.rig.mailer.sent.filter((x) => x.to !== to)) expect(mail.text).not.toContain(esim.matching_id);
+    await check(m, r);
+  }
+  toString = () => `BuyAsGift(plan ${this.plan}${this.usePoints ? ', with points' : ''}, ${this.days === 0 ? 'now' : `in ${this.days} d`})`;
+}
+
 /** Issue 29: someone opens a gift's link and claims it (a guest, or into an account): once, and never a refunded one. */
 class Claim implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -892,6 +947,9 @@ const commands = [
   fc.tuple(fc.nat(), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2 }))).map(([p, d]) => new Give(p, d)),
   fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new Claim(p, s)),
   fc.tuple(fc.nat(), fc.boolean()).map(([p, s]) => new Claim(p, s)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 3 }), fc.boolean(), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2 })))
+    .map(([p, u, d]) => new BuyAsGift(p, u, d)),
   // Issue 29: the traveller's friends, and the owner refunding their orders.
   fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()).map(([p, s]) => new FriendBuys(p, s)),
   fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()).map(([p, s]) => new FriendBuys(p, s)),
