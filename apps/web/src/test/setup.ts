@@ -29,6 +29,7 @@ import chatAdmin from '@esim/i18n/locales/en/chat-admin.json';
 import referrals from '@esim/i18n/locales/en/referrals.json';
 import checkoutBusiness from '@esim/i18n/locales/en/checkout-business.json';
 import promoLimits from '@esim/i18n/locales/en/promo-limits.json';
+import giftCheckout from '@esim/i18n/locales/en/gift-checkout.json';
 import { configure } from '@testing-library/react';
 import { initI18n, i18n } from '../lib/i18n.ts';
 import { server } from './msw.ts';
@@ -101,6 +102,7 @@ await initI18n({
       referrals,
       'checkout-business': checkoutBusiness,
       'promo-limits': promoLimits,
+      'gift-checkout': giftCheckout,
     },
   },
   ns: [
@@ -133,6 +135,7 @@ await initI18n({
     'referrals',
     'checkout-business',
     'promo-limits',
+    'gift-checkout',
   ],
 });
 

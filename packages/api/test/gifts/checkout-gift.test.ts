@@ -97,6 +97,13 @@ describe('buying an eSIM as a gift at checkout', () => {
       'NOT_FOUND',
     );
 
+    // 'Find my order' e-mails the buyer a 'Manage your eSIM' link: it opens nothing of a given eSIM.
+    await api.esimLinks.findOrder({ email: BUYER, orderNumber: intent.orderId });
+    await rig.settle();
+    const [buyerLink] = linkTokens(BUYER);
+    expect(buyerLink).toBeDefined();
+    expect(await failure(api.esimLinks.get({ token: buyerLink! }))).toMatchObject({ code: 'FORBIDDEN', reason: 'gift_given' });
+
     // The recipient: an Arabic e-mail with the claim link; claiming as a guest opens the install details.
     const mail = rig.mailer.sent.filter((m) => m.to === RECIPIENT);
     expect(mail).toHaveLength(1);

@@ -40,6 +40,8 @@ const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
 const PromoCodeField = lazy(() => import('../promotions/promo-code-field.tsx'));
 // Issue 29: the referral discount line, loaded only for a visitor who came by a referral link.
 const ReferralLine = lazy(() => import('../referrals/referral-line.tsx'));
+// Issue 29: 'This is a gift' (its own chunk; the intent call takes the gift from gift-slot.ts).
+const GiftSection = lazy(() => import('./gift-section.tsx'));
 
 export interface CheckoutProps {
   planId: number;
@@ -152,6 +154,10 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
     business: business.details,
   };
 
+  // Issue 29: a new eSIM bought once may be a gift, sent with the order made at Pay (the demo form, or
+  // points paying all; Stripe's form makes its intent before Pay, so it offers no gift yet).
+  const giftable = kind === 'one_time' && !topUpIccid && !linkToken && (Boolean(pointsOnly) || config.data.provider !== 'stripe');
+
   return (
     <div className={classes.page}>
       <Container size="lg" py={{ base: 'lg', sm: 48 }}>
@@ -222,6 +228,13 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
                 </Box>
               ) : null}
               <BusinessSection controller={business} />
+              {giftable ? (
+                <Box mb="lg">
+                  <Suspense fallback={null}>
+                    <GiftSection accountEmail={session.user?.email ?? null} />
+                  </Suspense>
+                </Box>
+              ) : null}
               {/* Points that pay everything need no card, whichever the provider. */}
               {pointsOnly ? (
                 <DemoPaymentForm {...formProps} />

@@ -6,7 +6,7 @@
 // payment method 'Card', purchase date, and the eSIM's install details. Refunded (provisioning
 // failed), failed, expired (never paid in time) and not-found orders each say so. With only a
 // plan id: the plan and a note.
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Container, DataList, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -44,6 +44,8 @@ import { PaymentHoldNotice } from './payment-hold.tsx';
 import { forgetReferralCode } from '../referrals/referral-cookie.ts';
 
 export type OrderView = RouterOutputs['orders']['byPaymentIntent'];
+// Issue 29: an eSIM bought as a gift: 'Your gift to … is on its way' (its own chunk), never install details.
+const GiftSent = lazy(() => import('./gift-sent.tsx'));
 
 export const POLL_INTERVAL_MS = 1000;
 export const POLL_LIMIT_MS = 60_000;
@@ -278,6 +280,16 @@ function OrderByPaymentIntent({
             </Stack>
           )}
         </Paper>
+      </SuccessLayout>
+    );
+  }
+
+  if (data.gift) {
+    return (
+      <SuccessLayout order={data} title={t('success.title')} subtitle={t('success.orderNumber', { id: data.id })} icon="done">
+        <Suspense fallback={<Loader size="lg" aria-hidden />}>
+          <GiftSent gift={data.gift} />
+        </Suspense>
       </SuccessLayout>
     );
   }

@@ -12,6 +12,7 @@ import { checkoutTokenFor } from './checkout-storage.ts';
 import { forgetReferralCode } from '../referrals/referral-cookie.ts';
 import type { PaymentFlow } from './use-payment-flow.ts';
 import { BusinessDetailsIncomplete, type BusinessDetails } from './business-details.ts';
+import { GiftFormInvalid, checkoutGiftSlot } from './gift-slot.ts';
 
 export type CheckoutKind = 'one_time' | 'subscription';
 export type CreatedIntent = RouterOutputs['payments']['createIntent'];
@@ -66,9 +67,13 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
         ...(details ? { business: details } : {}),
       };
       if (kind === 'subscription') return client.payments.createSubscription.mutate(common);
+      // Issue 29: 'This is a gift' (gift-section.tsx): a new eSIM bought once, never a top-up or a subscription.
+      const gift = topUpIccid ? null : (checkoutGiftSlot.take?.() ?? null);
+      if (gift === false) throw new GiftFormInvalid();
       const created = await client.payments.createIntent.mutate({
         ...common,
         kind: 'one_time',
+        ...(gift ? { gift } : {}),
         ...(usePoints ? { usePoints: true } : {}),
         ...(promoCode ? { promoCode } : {}),
         ...(referralCode && !promoCode && !topUpIccid ? { referralCode } : {}),
@@ -94,6 +99,10 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
         if (typeof field === 'string') sentBusiness.current?.refuse(field.slice('business.'.length));
         return;
       }
+      // Issue 29: the gift form shows its own errors; the server's refusal of a gift is said by the button.
+      if (error instanceof GiftFormInvalid) return flow.reset();
+      const gift = giftProblem(error);
+      if (gift) return flow.checkoutError(gift.key ? i18n.t(`gift-checkout:section.${gift.key}`, { max: 500 }) : gift.message);
       const problem = checkoutProblem(error);
       if (problem.kind === 'email') {
         flow.reset();
@@ -120,4 +129,15 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
   );
 
   return { token, create, handleError };
+}
+
+/** A refused gift (issue 29: services/gifts/checkout-gift.ts): the gift-checkout text for its reason. */
+function giftProblem(error: unknown): { key: 'self' | 'tooLong' | 'dateRange' | null; message: string } | null {
+  const e = callError(error);
+  const field = typeof e.details.field === 'string' ? e.details.field : '';
+  const zod = e.fieldErrors.gift?.[0];
+  if (!field.startsWith('gift') && !zod) return null;
+  const reason = String(e.details.reason ?? '');
+  const key = reason === 'self' ? 'self' : reason === 'too_long' ? 'tooLong' : field === 'gift.deliverOn' ? 'dateRange' : null;
+  return { key, message: zod ?? e.message };
 }
