@@ -220,6 +220,8 @@ describe('buying an eSIM as a gift at checkout', () => {
   });
 
   it('refunds: to the buyer while neither claimed nor installed; refused once claimed; a claim and a refund at once never both win', async () => {
+    // Seven buyers from one network: the sign-up limit is not what this test is about.
+    rig.services.rateLimits = { ...rig.services.rateLimits, multiplier: 100 };
     // Refund before the claim: the money goes back, the link no longer claims.
     const a = await signedIn(rig);
     const aIntent = await buyAsGift(a.browser, { recipientEmail: 'a@elsewhere.example' }, {});
@@ -240,6 +242,15 @@ describe('buying an eSIM as a gift at checkout', () => {
       code: 'CONFLICT',
       reason: 'gift_claimed',
     });
+
+    // Installed (by the recipient, after a claim, or before: the provider reports it): the refund rules refuse it.
+    const d = await signedIn(rig);
+    const dIntent = await buyAsGift(d.browser, { recipientEmail: 'd@elsewhere.example' }, {});
+    const dOrder = await rig.db.selectFrom('orders').select('id').where('public_id', '=', dIntent.orderId).executeTakeFirstOrThrow();
+    await rig.db.updateTable('esims').set({ profile_state: 'installed' }).where('order_id', '=', dOrder.id).execute();
+    const refused = await failure((await d.browser.caller()).orders.refund({ orderId: dIntent.orderId }));
+    expect(refused).toMatchObject({ code: 'CONFLICT', reason: 'installed' });
+    expect(await rig.db.selectFrom('refunds').select('id').where('order_id', '=', dOrder.id).execute()).toEqual([]);
 
     // Races.
     for (let i = 0; i < 3; i++) {
