@@ -2,6 +2,7 @@
 // web app's tRPC calls run). Bodies are JSON; errors are { error: { code, message, details? } }.
 //
 //   POST /api/create-payment-intent          { planId, amount?, currency?, email?, kind?, checkoutToken?, locale?, promoCode?, referralCode?, business? }
+//                                            gift?: { recipientEmail, message?, deliverOn?, locale? } (issue 29: a one-time new eSIM as a gift; else 400)
 //                                            → { clientSecret, orderId, paymentIntentId, provider, publishableKey,
 //                                                amount, amountMinor, currency, kind, paymentStatus, subscriptionId, reused,
 //                                                promoCode?, promoDiscountMinor?, referralDiscountMinor? } (issue 29: amount is
