@@ -1,6 +1,7 @@
 // Issue 29: the pure gift rules, as tables.
 import { describe, expect, it } from 'vitest';
 import {
+  GIFT_CHECKOUT_DELIVERY_MAX_DAYS,
   GIFT_TRANSITIONS,
   canMoveGift,
   giftDeliveryAt,
@@ -76,6 +77,18 @@ describe('giftDeliveryAt', () => {
     ['next tuesday', 'invalid'],
   ])('%s', (input, want) => {
     expect(giftDeliveryAt(input, NOW)).toEqual(want);
+  });
+});
+
+describe('giftDeliveryAt, a gift bought at checkout (a year ahead: GIFT_CHECKOUT_DELIVERY_MAX_DAYS)', () => {
+  it.each<[string, Date | string]>([
+    ['2026-06-01', new Date('2026-06-01T00:00:00.000Z')],
+    ['2027-03-01', new Date('2027-03-01T00:00:00.000Z')],
+    ['2027-03-02', new Date('2027-03-02T00:00:00.000Z')],
+    ['2027-03-03', 'too_far'],
+    ['2026-02-27', 'past'],
+  ])('%s', (input, want) => {
+    expect(giftDeliveryAt(input, NOW, GIFT_CHECKOUT_DELIVERY_MAX_DAYS)).toEqual(want);
   });
 });
 

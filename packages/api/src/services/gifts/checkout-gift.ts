@@ -8,7 +8,7 @@
 import type { Db, EsimGift, Order } from '@esim/db';
 import { AppError } from '../../errors.ts';
 import type { TCheckoutGift } from '../../domain/checkout-gift.ts';
-import { GIFT_CHECKOUT_DELIVERY_MAX_DAYS, GIFT_MESSAGE_MAX, type GiftStatus } from '../../domain/gifts.ts';
+import { GIFT_CHECKOUT_DELIVERY_MAX_DAYS, GIFT_MESSAGE_MAX, giftDeliveryAt, type GiftStatus } from '../../domain/gifts.ts';
 import { shopLanguage } from '../../domain/language.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { publicIdFrom } from '../../domain/orders.ts';
@@ -86,28 +86,20 @@ export function prepareCheckoutGift(
   };
 }
 
+/** The chosen day (null: none) by the account flow's reading (domain/gifts.ts giftDeliveryAt), a year ahead at most. */
 function giftCheckoutDeliveryAt(input: string | null | undefined, now: Date): Date | null {
   if (input === null || input === undefined || input === '') return null;
-  // Same reading as the account flow (domain/gifts.ts giftDeliveryAt), a year ahead at most.
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(input) ? Date.parse(`${input}T00:00:00Z`) : Date.parse(input);
-  const reason = Number.isNaN(day)
-    ? 'invalid'
-    : day < now.getTime() - 86_400_000
-      ? 'past'
-      : day > now.getTime() + GIFT_CHECKOUT_DELIVERY_MAX_DAYS * 86_400_000
-        ? 'too_far'
-        : null;
-  if (reason)
-    throw new AppError(
-      'BAD_INPUT',
-      {
-        past: 'The delivery date is in the past. Choose today or a later day.',
-        too_far: 'The delivery date can be at most one year from today.',
-        invalid: 'The delivery date is not a date. Use the date picker.',
-      }[reason],
-      { field: 'gift.deliverOn', reason },
-    );
-  return new Date(Math.max(day, now.getTime()));
+  const at = giftDeliveryAt(input, now, GIFT_CHECKOUT_DELIVERY_MAX_DAYS);
+  if (at instanceof Date) return at;
+  throw new AppError(
+    'BAD_INPUT',
+    {
+      past: 'The delivery date is in the past. Choose today or a later day.',
+      too_far: 'The delivery date can be at most one year from today.',
+      invalid: 'The delivery date is not a date. Use the date picker.',
+    }[at],
+    { field: 'gift.deliverOn', reason: at },
+  );
 }
 
 /** Kept with the pending order, in the transaction that inserts it. */
