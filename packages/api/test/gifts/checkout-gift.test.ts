@@ -219,6 +219,42 @@ describe('buying an eSIM as a gift at checkout', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('Pay again after a decline (the same checkout) with the gift switched on, or off: the paid order follows the last Pay', async () => {
+    const guest = rig.browser();
+    const api = await guest.caller();
+    const pay = async (token: string, gift: Gift | undefined, card: (typeof CARDS)[keyof typeof CARDS]) => {
+      const intent = await api.payments.createIntent({
+        planId: rig.plans.japan1.id,
+        email: BUYER,
+        checkoutToken: token,
+        ...(gift ? { gift } : {}),
+      });
+      const paid = await api.payments.demoConfirm({ paymentIntentId: intent.paymentIntentId!, clientSecret: intent.clientSecret, card });
+      await rig.settle();
+      return { intent, paid };
+    };
+    // Declined without a gift, then paid as a gift: one order, given.
+    const first = await pay('checkout-token-gift-on-0001', undefined, CARDS.declined);
+    expect(first.paid.status).not.toBe('succeeded');
+    const second = await pay('checkout-token-gift-on-0001', { recipientEmail: RECIPIENT }, CARDS.ok);
+    expect(second.intent.orderId).toBe(first.intent.orderId);
+    expect(second.paid.status).toBe('succeeded');
+    expect(giftTokens(RECIPIENT)).toHaveLength(1);
+    const kinds = await rig.db.selectFrom('email_outbox').select('kind').where('to_address', '=', BUYER).execute();
+    expect(kinds.map((k) => k.kind)).toEqual(['gift_receipt']);
+
+    // Declined as a gift, then paid with the gift switched off: the buyer's own eSIM, no gift.
+    const third = await pay('checkout-token-gift-off-001', { recipientEmail: 'other@elsewhere.example' }, CARDS.declined);
+    const fourth = await pay('checkout-token-gift-off-001', undefined, CARDS.ok);
+    expect(fourth.intent.orderId).toBe(third.intent.orderId);
+    const order = await rig.db.selectFrom('orders').select('id').where('public_id', '=', fourth.intent.orderId).executeTakeFirstOrThrow();
+    expect(await rig.db.selectFrom('esim_gifts').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+    expect(await rig.db.selectFrom('email_outbox').select('kind').where('order_id', '=', order.id).execute()).toEqual([
+      { kind: 'esim_delivery' },
+    ]);
+    expect(giftTokens('other@elsewhere.example')).toEqual([]);
+  });
+
   it('refunds: to the buyer while neither claimed nor installed; refused once claimed; a claim and a refund at once never both win', async () => {
     // Seven buyers from one network: the sign-up limit is not what this test is about.
     rig.services.rateLimits = { ...rig.services.rateLimits, multiplier: 100 };

@@ -11,13 +11,14 @@ import type { TCheckoutGift } from '../../domain/checkout-gift.ts';
 import { GIFT_CHECKOUT_DELIVERY_MAX_DAYS, GIFT_MESSAGE_MAX, giftDeliveryAt, type GiftStatus } from '../../domain/gifts.ts';
 import { shopLanguage } from '../../domain/language.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { publicIdFrom } from '../../domain/orders.ts';
+import { UNPAID_STATES, publicIdFrom } from '../../domain/orders.ts';
 import { iso } from '../../domain/time.ts';
 import { emailT } from '../../emails/i18n.ts';
 import { formatDate, localizePlan, renderNotice } from '../../emails/render.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
 import { normalizeEmail } from '../accounts/users.ts';
 import { emailPlanOf, enqueueEmail } from '../mail/mail-outbox.ts';
+import { writeTransaction } from '../shared/db-tx.ts';
 import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
 import type { Services } from '../types.ts';
 import { claimToken, sendGift } from './gifts.ts';
@@ -115,6 +116,26 @@ export async function storeCheckoutGift(trx: Db, orderId: number, gift: Prepared
       created_at: now,
     })
     .execute();
+}
+
+/**
+ * A retried checkout (the same checkout token: Pay pressed again after a decline) with the gift
+ * switched on, off or changed: the order's gift becomes the retry's, while the order is unpaid. The
+ * order row is locked first (a conditional UPDATE), so a payment claimed meanwhile keeps the gift it was paid with.
+ */
+export async function syncCheckoutGift(db: Db, orderId: number, gift: PreparedCheckoutGift | null, now: string): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const unpaid = await trx
+      .updateTable('orders')
+      .set({ updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', 'in', UNPAID_STATES)
+      .returning('id')
+      .executeTakeFirst();
+    if (!unpaid) return;
+    await trx.deleteFrom('checkout_gifts').where('order_id', '=', orderId).execute();
+    if (gift) await storeCheckoutGift(trx, orderId, gift, now);
+  });
 }
 
 /**

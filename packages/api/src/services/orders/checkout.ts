@@ -32,7 +32,7 @@ import { promoError, quotePromo, reservePromo, type PromoBuyer, type PromoQuote 
 import type { PromoOrder } from '../../domain/promotions.ts';
 import { quoteReferral, recordReferral, refuseReferral, type ReferralQuote } from '../referrals/referrals.ts';
 import type { Services, SessionUser } from '../types.ts';
-import { prepareCheckoutGift, refuseGift, storeCheckoutGift, type PreparedCheckoutGift } from '../gifts/checkout-gift.ts';
+import { prepareCheckoutGift, refuseGift, storeCheckoutGift, syncCheckoutGift, type PreparedCheckoutGift } from '../gifts/checkout-gift.ts';
 
 export type { CheckoutBuyer, CheckoutResult, PreparedOrder } from './order-intake.ts';
 
@@ -94,7 +94,7 @@ export async function createCheckout(
   // Insert first: a taken checkout key (a retry) is the exception, so look it up only then.
   let order: InsertedOrder | null = await insert();
   if (!order && p.checkoutKey) {
-    const reused = await reuseCheckout(db, services, p.checkoutKey);
+    const reused = await reuseCheckout(db, services, p.checkoutKey, gift);
     if (reused) return reused;
     // The earlier order was over or too old, and its key is released now.
     order = await insert();
@@ -405,7 +405,13 @@ async function createIntentForOrder(db: Db, services: Services, order: OrderForI
 }
 
 /** The order a retried checkout made, if it can still be paid (or was paid: the page then moves on). */
-async function reuseCheckout(db: Db, services: Services, checkoutKey: string): Promise<CheckoutResult | null> {
+async function reuseCheckout(
+  db: Db,
+  services: Services,
+  checkoutKey: string,
+  /** Issue 29: the retry's gift (null: none), made the unpaid order's; undefined: left as it is. */
+  gift?: PreparedCheckoutGift | null,
+): Promise<CheckoutResult | null> {
   const order = await db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
   if (!order) return null;
   const fresh = services.now().getTime() - Date.parse(order.created_at) < REUSE_WINDOW_MS;
@@ -417,6 +423,8 @@ async function reuseCheckout(db: Db, services: Services, checkoutKey: string): P
   if (order.kind === 'subscription') {
     return resumeSubscriptionCheckout(db, services, order);
   }
+  // Pay pressed again after a decline, with the gift switched on, off or changed: the unpaid order follows.
+  if (gift !== undefined && order.topup_esim_id === null) await syncCheckoutGift(db, order.id, gift, iso(services.now()));
   const topUp =
     order.topup_esim_id === null
       ? undefined
