@@ -124,6 +124,8 @@ export async function storeCheckoutGift(trx: Db, orderId: number, gift: Prepared
  * order row is locked first (a conditional UPDATE), so a payment claimed meanwhile keeps the gift it was paid with.
  */
 export async function syncCheckoutGift(db: Db, orderId: number, gift: PreparedCheckoutGift | null, now: string): Promise<void> {
+  // The usual retry (no gift before, none now) writes nothing.
+  if (!gift && !(await db.selectFrom('checkout_gifts').select('id').where('order_id', '=', orderId).executeTakeFirst())) return;
   await writeTransaction(db, async (trx) => {
     const unpaid = await trx
       .updateTable('orders')
