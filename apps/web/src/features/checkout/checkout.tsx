@@ -154,9 +154,8 @@ export function Checkout({ planId, kind, initialPlan, topUpIccid = null }: Check
     business: business.details,
   };
 
-  // Issue 29: a new eSIM bought once may be a gift, sent with the order made at Pay (the demo form, or
-  // points paying all; Stripe's form makes its intent before Pay, so it offers no gift yet).
-  const giftable = kind === 'one_time' && !topUpIccid && !linkToken && (Boolean(pointsOnly) || config.data.provider !== 'stripe');
+  // Issue 29: a new eSIM bought once may be a gift; Pay sends it with the order (gift-slot.ts).
+  const giftable = kind === 'one_time' && !topUpIccid && !linkToken;
 
   return (
     <div className={classes.page}>

@@ -2,7 +2,7 @@
 // the switch opens the gift's fields; a wrong gift stops Pay (nothing sent) and says why by the
 // field; a right one goes with payments.createIntent; the server's refusal is said by the button;
 // no switch on a subscription; the order-success page of a gift says to whom, never the install details.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
@@ -14,6 +14,25 @@ import { makeProfile } from '../rewards/test-fixtures.ts';
 import { giftDateRange } from './gift-section.tsx';
 import { intent, readyOrder } from './test-fixtures.ts';
 
+const stripe = vi.hoisted(() => ({
+  loadStripe: vi.fn(async () => ({ marker: 'stripe' })),
+  confirmPayment: vi.fn(),
+}));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children, options }: { children: React.ReactNode; options: { clientSecret: string } }) => (
+    <div data-testid="stripe-elements" data-client-secret={options.clientSecret}>
+      {children}
+    </div>
+  ),
+  PaymentElement: ({ onReady }: { onReady?: () => void }) => {
+    setTimeout(() => onReady?.(), 0);
+    return <div data-testid="payment-element" />;
+  },
+  useStripe: () => ({ confirmPayment: stripe.confirmPayment }),
+  useElements: () => ({ marker: 'elements' }),
+}));
+
 const PLAN = PLANS[0]!; // Japan 1GB - 7 Days, $4.50
 const MONTHLY = PLANS[1]!;
 
@@ -22,18 +41,18 @@ afterEach(() => {
   notifications.cleanQueue();
 });
 
-function mockCheckout(user: ReturnType<typeof makeUser> | null = null) {
+function mockCheckout(user: ReturnType<typeof makeUser> | null = null, provider: 'demo' | 'stripe' = 'demo') {
   const calls = { createIntent: [] as Record<string, unknown>[], demoConfirm: [] as unknown[] };
   server.use(
     trpcMsw.auth.me.query(() => user),
     trpcMsw.catalog.plan.query(({ input }) => PLANS.find((p) => p.id === input.id)!),
-    trpcMsw.payments.config.query(() => ({ provider: 'demo' as const, publishableKey: null })),
+    trpcMsw.payments.config.query(() => ({ provider, publishableKey: provider === 'stripe' ? 'pk_test_123' : null })),
     trpcMsw.catalog.regions.query(() => REGIONS),
     trpcMsw.orders.byPaymentIntent.query(() => readyOrder()),
     trpcMsw.rewards.profile.query(() => makeProfile({ currentPoints: 0 })),
     trpcMsw.payments.createIntent.mutation(({ input }) => {
       calls.createIntent.push(input as Record<string, unknown>);
-      return intent();
+      return provider === 'stripe' ? intent({ provider: 'stripe', paymentIntentId: 'pi_s', clientSecret: 'pi_s_secret' }) : intent();
     }),
     trpcMsw.payments.demoConfirm.mutation(({ input }) => {
       calls.demoConfirm.push(input);
@@ -123,6 +142,33 @@ describe("checkout: 'This is a gift'", () => {
     await u.click(screen.getByRole('button', { name: /Pay \$4\.50/ }));
     await screen.findByTestId('payment-success');
     expect(calls.createIntent.at(-1)).not.toHaveProperty('gift');
+  });
+
+  it('Stripe (the intent made before Pay): Pay first sends the gift switched on since, on the same checkout, then confirms', async () => {
+    const calls = mockCheckout(makeUser(), 'stripe');
+    stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_s', status: 'succeeded' } });
+    await renderApp(`/checkout/${PLAN.id}`);
+    await screen.findByTestId('stripe-elements');
+    await waitFor(() => expect(calls.createIntent).toHaveLength(1));
+    expect(calls.createIntent[0]).not.toHaveProperty('gift');
+    const u = user();
+    await u.click(await screen.findByRole('switch', { name: /This is a gift/ }));
+    const pay = await screen.findByRole('button', { name: /Pay \$4\.50/ });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    // Switched on but empty: nothing sent, nothing confirmed.
+    await u.click(pay);
+    expect(await screen.findByText('Enter an e-mail address like name@example.com.')).toBeTruthy();
+    expect(calls.createIntent).toHaveLength(1);
+    expect(stripe.confirmPayment).not.toHaveBeenCalled();
+    await u.type(screen.getByTestId('gift-recipient'), 'friend@elsewhere.example');
+    await u.click(pay);
+    await screen.findByTestId('payment-success');
+    expect(calls.createIntent).toHaveLength(2);
+    expect(calls.createIntent[1]).toMatchObject({
+      checkoutToken: calls.createIntent[0]!.checkoutToken,
+      gift: { recipientEmail: 'friend@elsewhere.example' },
+    });
+    expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
   });
 
   it('is not offered for a subscription', async () => {

@@ -15,9 +15,11 @@ export interface CheckoutGiftInput {
 export interface GiftSlot {
   /** → the gift; null: not a gift; false: the gift form is wrong (its errors are shown, the first field focused). */
   take: (() => CheckoutGiftInput | null | false) | null;
+  /** The gift the last order call sent (JSON; 'null': none), so Stripe's Pay resends it only when it changed. */
+  sent: string | null;
 }
 
-export const checkoutGiftSlot: GiftSlot = { take: null };
+export const checkoutGiftSlot: GiftSlot = { take: null, sent: null };
 
 /** Thrown by the intent call when the gift form is wrong: nothing is sent, the form shows why. */
 export class GiftFormInvalid extends Error {

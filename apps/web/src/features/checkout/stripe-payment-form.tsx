@@ -20,6 +20,7 @@ import type { PaymentFormProps } from './demo-payment-form.tsx';
 import { PayButton, PaymentFeedback } from './payment-feedback.tsx';
 import { PaymentTerms } from './payment-terms.tsx';
 import { useCheckoutIntent, type CreatedIntent } from './use-checkout-intent.ts';
+import { checkoutGiftSlot } from './gift-slot.ts';
 import { linkFragment } from './esim-link-fragment.ts';
 import { usePaymentFlow, type PaymentFlow } from './use-payment-flow.ts';
 import classes from './checkout.module.css';
@@ -77,6 +78,28 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
       started.current = null;
       intents.handleError(error, { flow, onEmailError: showEmailError, onFatal, onReferralRefused });
     }
+  }
+
+  /**
+   * Issue 29: 'This is a gift' (gift-section.tsx) changed since the intent was made: Pay first sends
+   * it (the same checkout: the unpaid order's gift follows, the same intent comes back). false: stop.
+   */
+  async function syncGift(): Promise<boolean> {
+    const gift = checkoutGiftSlot.take?.() ?? null;
+    if (gift === false) {
+      flow.reset();
+      return false;
+    }
+    if (!intent || JSON.stringify(gift) === checkoutGiftSlot.sent) return true;
+    try {
+      const created = await intents.create({ email: emailBound ? undefined : email.trim(), currency, usePoints, promoCode, referralCode });
+      if (created.paymentIntentId === intent.paymentIntentId) return true;
+      setIntent(created);
+      flow.reset();
+    } catch (error) {
+      intents.handleError(error, { flow, onEmailError: showEmailError, onFatal, onReferralRefused });
+    }
+    return false;
   }
 
   useEffect(() => {
@@ -141,6 +164,7 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
                 }}
               >
                 <StripeElementForm
+                  beforeConfirm={syncGift}
                   intent={intent}
                   flow={flow}
                   planId={planId}
@@ -166,6 +190,7 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
 }
 
 function StripeElementForm({
+  beforeConfirm,
   intent,
   flow,
   planId,
@@ -174,6 +199,7 @@ function StripeElementForm({
   topUpIccid = null,
   linkToken = null,
 }: {
+  beforeConfirm: () => Promise<boolean>;
   intent: CreatedIntent;
   flow: PaymentFlow;
   planId: number;
@@ -195,6 +221,7 @@ function StripeElementForm({
       return;
     }
     flow.processing();
+    if (!(await beforeConfirm())) return;
     // The guest's proof of ownership for the order-success page, also after Stripe's redirect.
     storePaymentSecret(intent.paymentIntentId, intent.clientSecret);
     try {

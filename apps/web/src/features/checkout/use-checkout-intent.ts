@@ -70,6 +70,7 @@ export function useCheckoutIntent(planId: number, kind: CheckoutKind, topUpIccid
       // Issue 29: 'This is a gift' (gift-section.tsx): a new eSIM bought once, never a top-up or a subscription.
       const gift = topUpIccid ? null : (checkoutGiftSlot.take?.() ?? null);
       if (gift === false) throw new GiftFormInvalid();
+      checkoutGiftSlot.sent = JSON.stringify(gift);
       const created = await client.payments.createIntent.mutate({
         ...common,
         kind: 'one_time',
