@@ -103,7 +103,7 @@ export async function createCheckout(
 }
 
 /** Whose own addresses a gift may not go to: the order's and the signed-in account's. */
-function giftBuyer(p: PreparedOrder, input: TCreatePaymentIntentInput, buyer: CheckoutBuyer) {
+function giftBuyer(p: PreparedOrder, input: TCheckoutIntentInput, buyer: CheckoutBuyer) {
   return { orderEmail: p.email, accountEmail: buyer.user?.email ?? null, checkoutLocale: input.locale ?? buyer.locale };
 }
 
