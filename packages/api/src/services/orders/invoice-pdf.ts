@@ -504,10 +504,14 @@ export interface InvoicePdf {
 
 /**
  * The invoice (or one of its credit notes) of an order as a PDF, for whoever may read the invoice
- * (getInvoice's rule: owner or link holder, else 404; unpaid: 409). Check pdfAvailable() first.
+ * (getInvoice's rule: owner or link holder, else 404; unpaid: 409); `orderId`, when given, must be the
+ * order the access reaches (a link holder naming an order). Check pdfAvailable() first.
  */
-export async function invoicePdf(db: Db, access: InvoiceAccess, which: PdfDocumentRef): Promise<InvoicePdf> {
+export async function invoicePdf(db: Db, access: InvoiceAccess, which: PdfDocumentRef, orderId?: string): Promise<InvoicePdf> {
   const inv = await getInvoice(db, access);
+  // A link names one order: asking it for another order's invoice finds nothing.
+  if (orderId !== undefined && inv.orderId !== orderId)
+    throw new AppError('NOT_FOUND', 'There is no order with this number behind this link.');
   const bytes = await renderInvoicePdf(inv, which);
   const number = which.kind === 'invoice' ? inv.number : which.number;
   const filename = `${which.kind === 'invoice' ? 'invoice' : 'credit-note'}-${number}.pdf`;
