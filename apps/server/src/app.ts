@@ -26,6 +26,7 @@ import { catalogRest } from './rest/catalog.ts';
 import { authRest } from './rest/auth.ts';
 import { usersRest } from './rest/users.ts';
 import { ordersRest } from './rest/orders.ts';
+import { invoicesRest } from './rest/invoices.ts';
 import { supportRest } from './rest/support.ts';
 import { wellKnownRoutes } from './well-known.ts';
 import { paymentsRest } from './rest/payments.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', authRest(deps));
   app.route('/api', usersRest(deps));
   app.route('/api', ordersRest(deps));
+  app.route('/api', invoicesRest(deps));
   app.route('/api', supportRest(deps));
   app.route('/api', paymentsRest(deps));
   app.route('/api', rewardsRest(deps));
