@@ -3,12 +3,14 @@
 // with ?view=invoice; invoice-href.ts). The documents are written in
 // the order's language (its texts loaded for that language), whatever the page's; each shows net,
 // VAT rate and VAT per line and in total from what was frozen at issue. 'Print or save as PDF' is
-// the browser's print dialog: invoice.module.css prints the documents alone (no PDF is made here,
-// so nothing leaves the browser and no library grows the bundle). Below, not printed, a business
-// traveller adds or edits their company's details (invoices.saveBuyer).
+// the browser's print dialog: invoice.module.css prints the documents alone. 'Download PDF' (the
+// invoice, and each credit note) fetches a PDF the server renders in the order's language
+// (GET /api/invoices/:orderId/pdf, the guest's link token as ?token=): plain links, so no PDF
+// library grows the bundle. Below, not printed, a business traveller adds or edits their
+// company's details (invoices.saveBuyer).
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +22,7 @@ import { useLanguage } from '../../lib/preferences/index.ts';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { callError } from '../auth/trpc-error.ts';
 import { BUSINESS_COUNTRIES, validateBusiness, type BusinessValues } from './business-rules.ts';
+import { pdfHref } from './pdf-href.ts';
 import classes from './invoice.module.css';
 
 export type Invoice = RouterOutputs['invoices']['get'];
@@ -99,9 +102,34 @@ function InvoiceView({ invoice, invoiceRef, standalone }: { invoice: Invoice; in
         <Text size="sm" c="dimmed">
           {t('pdfHint')}
         </Text>
-        <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} data-testid="print-invoice">
-          {t('print')}
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} data-testid="print-invoice">
+            {t('print')}
+          </Button>
+          <Button
+            component="a"
+            href={pdfHref(invoiceRef, invoice.orderId)}
+            download={`invoice-${invoice.number}.pdf`}
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            data-testid="download-invoice-pdf"
+          >
+            {t('pdf.download')}
+          </Button>
+          {invoice.creditNotes.map((note) => (
+            <Button
+              key={note.number}
+              component="a"
+              href={pdfHref(invoiceRef, invoice.orderId, note.number)}
+              download={`credit-note-${note.number}.pdf`}
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden />}
+              data-testid="download-credit-note-pdf"
+            >
+              {t('pdf.credit', { number: note.number })}
+            </Button>
+          ))}
+        </Group>
       </Group>
       <div className={classes.docs}>
         <InvoiceDocument invoice={invoice} t={dt} standalone={standalone} />
