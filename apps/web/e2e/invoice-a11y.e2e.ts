@@ -2,7 +2,8 @@
 // (axe, no sideways scrolling, at 1280 and 390 px), reached from the footer; a barrier reported
 // through its form arrives as a support message; and a guest's VAT invoice, reached from the
 // order's 'Manage your eSIM' link, gets the traveller's company and VAT ID and prints (print CSS:
-// the documents alone; Chromium's own PDF of the printed page), audited in English and Arabic.
+// the documents alone; Chromium's own PDF of the printed page) and downloads as the server's PDF
+// (read back: the invoice number and the VAT ID), audited in English and Arabic.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import enCheckout from '../../../packages/i18n/locales/en/checkout.json' with { 
 import enInvoice from '../../../packages/i18n/locales/en/invoice.json' with { type: 'json' };
 import arInvoice from '../../../packages/i18n/locales/ar/invoice.json' with { type: 'json' };
 import { leaves, parseMime } from '../../../packages/api/test/providers/eml.ts';
+import { pdfText } from '../../../packages/api/test/pdf-text.ts';
 import { auditPage, checkWidths, sharedBrowser } from './audit.ts';
 import { openRoute, screenshot, waitFor } from './browser.ts';
 import { fileServer } from './shop-server.ts';
@@ -144,12 +146,24 @@ describe('issue 31: the accessibility statement and the VAT invoice', () => {
     // Printed: the documents alone (the button, the business form and the site's frame hidden).
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('print-invoice').isVisible()).toBe(false);
+    expect(await page.getByTestId('download-invoice-pdf').isVisible()).toBe(false);
     expect(await page.getByRole('heading', { name: enInvoice.business.heading }).isVisible()).toBe(false);
     expect(await page.getByTestId('invoice').isVisible()).toBe(true);
     await screenshot(page, 'invoice-print');
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.emulateMedia({ media: 'screen' });
+    await page.getByTestId('download-invoice-pdf').waitFor();
+
+    // 'Download PDF': the server's PDF of the invoice, in the order's language, with the VAT ID.
+    const number = await page.getByTestId('invoice-number').innerText();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-invoice-pdf').click()]);
+    expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+    const file = readFileSync(await download.path());
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    const read = await pdfText(new Uint8Array(file));
+    expect(read.text).toContain(number);
+    expect(read.text).toContain('DE123456789');
     await checkWidths(page, 'invoice', { widths: [1280, 390], label: '/invoice (en)' });
     expect(errors).toEqual([]);
 
