@@ -7,7 +7,7 @@
 //      shims that load them from the unpacked assets (release/assets.ts);
 //   2. the assets: the web app as one pack, better-sqlite3's and @node-rs/argon2's .node files,
 //      and manifest.json (their hashes: the cache folder's name); the common-password list,
-//      gzipped (read from the binary, never unpacked);
+//      gzipped, and the invoice PDFs' fonts (both read from the binary, never unpacked);
 //   3. node --experimental-sea-config writes the blob; a copy of this node gets it injected with
 //      postject (the SEA fuse).
 //   node scripts/release.mjs            build release/esim-shop
@@ -109,6 +109,29 @@ const commonPasswords = {
     }));
   },
 };
+/**
+ * The invoice PDFs' fonts (packages/api/src/services/orders/invoice-pdf-fonts.ts reads them from
+ * node_modules): the same files embedded as assets 'font-<key>.ttf', read from the binary on the
+ * first PDF that needs them (never unpacked). The list is read from that module, so the two agree.
+ */
+const fontsModule = readFileSync(join(repo, 'packages/api/src/services/orders/invoice-pdf-fonts.ts'), 'utf8');
+const PDF_FONT_FILES = Object.fromEntries(
+  [...fontsModule.matchAll(/^\s+(\w+): '(@expo-google-fonts\/[^']+\.ttf)',$/gm)].map((m) => [m[1], m[2]]),
+);
+if (Object.keys(PDF_FONT_FILES).length === 0) fail('no font files found in invoice-pdf-fonts.ts');
+const pdfFonts = {
+  name: 'release-pdf-fonts',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)invoice-pdf-fonts\.ts$/ }, (args) => ({ path: args.path, namespace: 'release-pdf-fonts' }));
+    build.onLoad({ filter: /.*/, namespace: 'release-pdf-fonts' }, () => ({
+      loader: 'js',
+      contents:
+        `exports.PDF_FONT_FILES = ${JSON.stringify(PDF_FONT_FILES)};\n` +
+        'exports.PDF_FONTS_AVAILABLE = true;\n' +
+        "exports.readPdfFont = async (key) => new Uint8Array(require('node:sea').getAsset(`font-${key}.ttf`));\n",
+    }));
+  },
+};
 if (!existsSync(join(webDist, 'ssr', 'prerender.js')))
   fail('apps/web/dist/ssr/prerender.js is missing: build the web app first (npm run build)');
 const bundle = await esbuild.build({
@@ -117,7 +140,7 @@ const bundle = await esbuild.build({
   format: 'cjs',
   sourcemap: false,
   external: ['node:sea', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents'],
-  plugins: [...(base.plugins ?? []), nativeShims, webSsr, commonPasswords],
+  plugins: [...(base.plugins ?? []), nativeShims, webSsr, commonPasswords, pdfFonts],
   // A bundle of ES modules as CommonJS: import.meta.url names a file beside the binary (nothing is
   // read relative to it: WEB_DIST points at the unpacked web app).
   define: { 'import.meta.url': '__esimImportMetaUrl', ESIM_SHOP_VERSION: JSON.stringify(version) },
@@ -157,6 +180,9 @@ const passwordList = createRequire(join(repo, 'packages/api/package.json')).reso
 const passwordsFile = join(work, 'common-passwords.txt.gz');
 writeFileSync(passwordsFile, gzipSync(readFileSync(passwordList), { level: 9 }));
 assets['common-passwords.txt.gz'] = passwordsFile;
+
+const requireApi = createRequire(join(repo, 'packages/api/package.json'));
+for (const [key, file] of Object.entries(PDF_FONT_FILES)) assets[`font-${key}.ttf`] = requireApi.resolve(file);
 
 const webFiles = listFiles(webDist);
 const index = webFiles.map((f) => [relative(webDist, f).split(sep).join('/'), statSync(f).size]);

@@ -155,4 +155,45 @@ describe('release/esim-shop, alone in an empty folder without node', () => {
     expect(restore.code).toBe(2);
     expect(restore.stderr).toMatch(/in use.*stop the shop first/);
   }, 60_000);
+
+  it('renders an invoice PDF in Arabic with the fonts embedded in the binary (issue 31)', async () => {
+    const headers = { Origin: base, 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', 'Accept-Language': 'ar' };
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'owner', password: 'a long pass phrase' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .find((l) => l.startsWith('session='))!
+      .split(';')[0]!;
+    const regions = (await (await fetch(`${base}/api/regions`)).json()) as Array<{ id: number; code: string }>;
+    const japan = regions.find((r) => r.code === 'JP')!;
+    const plans = (await (await fetch(`${base}/api/plans?regionId=${japan.id}`)).json()) as Array<{ id: number }>;
+    const intent = (await (
+      await fetch(`${base}/api/create-payment-intent`, {
+        method: 'POST',
+        headers: { ...headers, Cookie: cookie },
+        body: JSON.stringify({ planId: plans[0]!.id }),
+      })
+    ).json()) as { orderId: string; paymentIntentId: string; clientSecret: string };
+    const paid = await fetch(`${base}/api/demo-payments/confirm`, {
+      method: 'POST',
+      headers: { ...headers, Cookie: cookie },
+      body: JSON.stringify({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      }),
+    });
+    expect(paid.status).toBe(200);
+    const res = await fetch(`${base}/api/invoices/${intent.orderId}/pdf`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The Arabic font's name is in the embedded subset (IBM Plex Sans Arabic).
+    expect(pdf.toString('latin1')).toMatch(/IBMPlexSansArabic/);
+  }, 60_000);
 });
