@@ -119,10 +119,14 @@ interface FontFace {
 }
 
 /**
- * Shape each run whole: without `features` pdfkit lays a string out word by word and joins the
- * words left to right, which breaks right-to-left runs (fontkit reverses each word, not the run).
+ * How pdfkit lays a run out. Without `features` it shapes word by word (each word cached) and
+ * joins the words left to right: right for left-to-right runs, and fast (Noto Sans's kerning is
+ * costly to apply afresh). A right-to-left run must be shaped whole (fontkit reverses the run it is
+ * given, so word by word would put the words in the wrong order): `features` makes pdfkit do that.
  */
+const WORD_BY_WORD = {};
 const WHOLE_RUN = { features: [] as PDFKit.Mixins.OpenTypeFeatures[] };
+const shaping = (rtl: boolean) => (rtl ? WHOLE_RUN : WORD_BY_WORD);
 
 /** Numbers, amounts, IDs and e-mail addresses read left to right inside any line (as the page's <bdi dir="ltr">). */
 function ltr(text: string): string {
@@ -135,7 +139,11 @@ function auto(text: string): string {
 }
 
 /** pdfkit's font object holds the fontkit font (pdfkit exposes no public glyph check). */
-type FontkitHolder = { font?: { hasGlyphForCodePoint?: (cp: number) => boolean } };
+type FontkitFont = { hasGlyphForCodePoint?: (cp: number) => boolean };
+type FontkitHolder = { font?: FontkitFont };
+
+/** The fontkit fonts parsed so far, one per font file, shared by every PDF of the process. */
+const parsedFonts = new Map<PdfFontKey, FontkitFont>();
 
 class Writer {
   readonly doc: PDFKit.PDFDocument;
@@ -166,7 +174,7 @@ class Writer {
     let w = 0;
     for (const run of visualRuns(text, this.rtl ? 'rtl' : 'ltr', this.fontFor(weight))) {
       this.doc.font(run.font).fontSize(size);
-      w += this.doc.widthOfString(run.text, WHOLE_RUN);
+      w += this.doc.widthOfString(run.text, shaping(run.rtl));
     }
     this.widths.set(key, w);
     return w;
@@ -189,7 +197,7 @@ class Writer {
     const runs = visualRuns(text, this.rtl ? 'rtl' : 'ltr', this.fontFor(weight));
     const widths = runs.map((r) => {
       this.doc.font(r.font).fontSize(size);
-      return this.doc.widthOfString(r.text, WHOLE_RUN);
+      return this.doc.widthOfString(r.text, shaping(r.rtl));
     });
     const total = widths.reduce((a, b) => a + b, 0);
     const atRight = (o.align === 'end') !== this.rtl;
@@ -197,7 +205,7 @@ class Writer {
     this.doc.fillColor(o.color ?? INK);
     runs.forEach((r, i) => {
       this.doc.font(r.font).fontSize(size);
-      this.doc.text(r.text, x, y, { ...WHOLE_RUN, lineBreak: false });
+      this.doc.text(r.text, x, y, { ...shaping(r.rtl), lineBreak: false });
       x += widths[i] ?? 0;
     });
   }
@@ -450,11 +458,12 @@ export async function renderInvoicePdf(inv: InvoiceView, which: PdfDocumentRef, 
   await Promise.all([...keys].map(async (k) => bytes.set(k, await loadFont(k))));
 
   const title = note ? `${t.creditTitle} ${note.number}` : `${t.title} ${inv.number}`;
-  const latin = bytes.get('latin') as Uint8Array;
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
-    font: Buffer.from(latin.buffer, latin.byteOffset, latin.byteLength) as unknown as string,
+    // No default font: pdfkit's default (Helvetica) would be read from a file beside pdfkit, which a
+    // bundle does not have; every run names its font.
+    font: null as unknown as string,
     lang,
     displayTitle: true,
     info: { Title: title, Author: inv.seller.companyName, Subject: title, CreationDate: now, ModDate: now },
@@ -471,7 +480,14 @@ export async function renderInvoicePdf(inv: InvoiceView, which: PdfDocumentRef, 
         const data = bytes.get(key) as Uint8Array;
         doc.registerFont(name, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
         doc.font(name);
-        const fk = (doc as unknown as { _font: FontkitHolder })._font.font;
+        // The parsed font (its layout tables decoded on first use: most of a render's time) is
+        // kept for the next PDFs: the document's own copy is swapped for it. Safe to share: a
+        // render's drawing is synchronous, and glyph ids are the same in both copies.
+        const holder = (doc as unknown as { _font: FontkitHolder })._font;
+        const kept = parsedFonts.get(key);
+        if (kept) holder.font = kept;
+        else if (holder.font) parsedFonts.set(key, holder.font);
+        const fk = holder.font;
         return { name, has: (cp: number) => fk?.hasGlyphForCodePoint?.(cp) ?? false };
       });
   const w = new Writer(doc, { regular: faces('regular'), bold: faces('bold') }, textDirection(lang) === 'rtl');
