@@ -127,7 +127,6 @@ const pdfFonts = {
       loader: 'js',
       contents:
         `exports.PDF_FONT_FILES = ${JSON.stringify(PDF_FONT_FILES)};\n` +
-        'exports.PDF_FONTS_AVAILABLE = true;\n' +
         "exports.readPdfFont = async (key) => new Uint8Array(require('node:sea').getAsset(`font-${key}.ttf`));\n",
     }));
   },

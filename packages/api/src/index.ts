@@ -97,7 +97,7 @@ export { chatUpdates, conversationFor, escalateDueChats } from './services/suppo
 export type { ChatMessageView, ChatStateView } from './services/support/chat.ts';
 export type { InboundOutcome, TPostmarkInbound } from './services/support/ticket-inbound.ts';
 export { DEFAULT_INVOICE_CONFIG } from './services/order-life/invoices.ts';
-export { invoicePdf, pdfAvailable, renderInvoicePdf, type InvoicePdf, type PdfDocumentRef } from './services/orders/invoice-pdf.ts';
+export { PdfFontsMissing, invoicePdf, renderInvoicePdf, type InvoicePdf, type PdfDocumentRef } from './services/orders/invoice-pdf.ts';
 export type { InvoiceAccess, InvoiceView } from './services/orders/invoice-views.ts';
 export type { InvoiceConfig } from './services/types.ts';
 export { createViesChecker, fakeViesChecker } from './providers/vat/vies.ts';

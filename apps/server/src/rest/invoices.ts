@@ -6,10 +6,10 @@
 // token as `?token=` (the request log writes paths without their query, so the token stays out
 // of the logs). Anyone else, an unknown order or credit note: 404; not paid yet (no invoice): 409;
 // signed out without a token: 401. Answers `application/pdf` as an attachment named after the
-// document, never cached. A build that ships no fonts answers 503 with a JSON message.
+// document, never cached. An install whose font files cannot be read answers 503 with a JSON message.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { invoicePdf, pdfAvailable, type InvoiceAccess, type PdfDocumentRef } from '@esim/api';
+import { PdfFontsMissing, invoicePdf, type InvoiceAccess, type PdfDocumentRef } from '@esim/api';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { errorResponse, sendError } from '../response.ts';
 
@@ -23,13 +23,6 @@ export function invoicesRest(deps: AppDeps) {
   const send = async (c: Context<AppEnv>, which: PdfDocumentRef): Promise<Response> => {
     c.header('Cache-Control', 'private, no-store');
     c.header('X-Robots-Tag', 'noindex');
-    if (!pdfAvailable())
-      return sendError(
-        c,
-        503,
-        'PDF_UNAVAILABLE',
-        'PDF not available in this build: open the invoice page and print it, or save it as PDF there.',
-      );
     const orderId = c.req.param('orderId') ?? '';
     if (!ORDER_ID.test(orderId)) return sendError(c, 404, 'NOT_FOUND', 'There is no order with this number.');
     if (which.kind === 'credit-note' && !CREDIT_NOTE.test(which.number))
@@ -49,6 +42,15 @@ export function invoicesRest(deps: AppDeps) {
         'Content-Length': String(pdf.bytes.byteLength),
       });
     } catch (err) {
+      if (err instanceof PdfFontsMissing) {
+        c.get('log')?.error('invoice PDF not available', { error: err });
+        return sendError(
+          c,
+          503,
+          'PDF_UNAVAILABLE',
+          'PDF not available on this server: open the invoice page and print it, or save it as PDF there.',
+        );
+      }
       const { status, body } = errorResponse(err);
       return c.json(body, status);
     }

@@ -24,9 +24,6 @@ export const PDF_FONT_FILES = {
 
 export type PdfFontKey = keyof typeof PDF_FONT_FILES;
 
-/** Whether this build can make PDFs at all (the release binary without embedded fonts says no). */
-export const PDF_FONTS_AVAILABLE: boolean = true;
-
 /** The font's bytes. Throws when the file cannot be found or read. */
 export async function readPdfFont(key: PdfFontKey): Promise<Uint8Array> {
   return readFile(createRequire(import.meta.url).resolve(PDF_FONT_FILES[key]));

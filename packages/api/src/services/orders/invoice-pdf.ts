@@ -27,7 +27,7 @@ import { AppError } from '../../errors.ts';
 import { shopLanguage, textDirection, type ShopLanguage } from '../../domain/language.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { visualRuns } from '../../domain/pdf-lines.ts';
-import { PDF_FONTS_AVAILABLE, readPdfFont, type PdfFontKey } from './invoice-pdf-fonts.ts';
+import { readPdfFont, type PdfFontKey } from './invoice-pdf-fonts.ts';
 import { getInvoice, type CreditNoteView, type InvoiceAccess, type InvoiceView } from './invoice-views.ts';
 
 type InvoiceTexts = typeof enInvoice;
@@ -48,13 +48,23 @@ const TEXTS: Record<ShopLanguage, InvoiceTexts> = {
 
 const fontBytes = new Map<PdfFontKey, Promise<Uint8Array>>();
 
+/** A build or an install without the font files: the REST route answers 503 'PDF not available'. */
+export class PdfFontsMissing extends Error {
+  constructor(key: PdfFontKey, cause: unknown) {
+    super(`the invoice PDF font '${key}' cannot be read: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'PdfFontsMissing';
+  }
+}
+
 /** A font's bytes, read once per process (a failed read is forgotten, so a later PDF tries again). */
 function loadFont(key: PdfFontKey): Promise<Uint8Array> {
   let p = fontBytes.get(key);
   if (!p) {
-    p = readPdfFont(key);
+    p = readPdfFont(key).catch((e: unknown) => {
+      fontBytes.delete(key);
+      throw new PdfFontsMissing(key, e);
+    });
     fontBytes.set(key, p);
-    p.catch(() => fontBytes.delete(key));
   }
   return p;
 }
@@ -506,11 +516,6 @@ export async function renderInvoicePdf(inv: InvoiceView, which: PdfDocumentRef, 
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** False in a build that ships no fonts (the REST route then answers 503 'PDF not available in this build'). */
-export function pdfAvailable(): boolean {
-  return PDF_FONTS_AVAILABLE;
-}
-
 export interface InvoicePdf {
   filename: string;
   bytes: Uint8Array;
@@ -521,7 +526,7 @@ export interface InvoicePdf {
 /**
  * The invoice (or one of its credit notes) of an order as a PDF, for whoever may read the invoice
  * (getInvoice's rule: owner or link holder, else 404; unpaid: 409); `orderId`, when given, must be the
- * order the access reaches (a link holder naming an order). Check pdfAvailable() first.
+ * order the access reaches (a link holder naming an order). Fonts that cannot be read: PdfFontsMissing.
  */
 export async function invoicePdf(db: Db, access: InvoiceAccess, which: PdfDocumentRef, orderId?: string): Promise<InvoicePdf> {
   const inv = await getInvoice(db, access);
