@@ -2,12 +2,13 @@
 // order's language, read back with pdf.js as a reader's copy or search would: the invoice number,
 // the VAT total (the shop's money formatter), the buyer's VAT ID with 'not verified' in the
 // document's language, the seller's VAT number; Arabic words in logical order after the bidi
-// reordering and shaping; Japanese glyphs as text (no missing-glyph boxes: the characters come
-// back). Also the pure line layout (domain/pdf-lines.ts) as a table.
+// reordering and shaping; Japanese and Chinese glyphs as text (no missing-glyph boxes: the
+// characters come back). Also the pure line layout (domain/pdf-lines.ts) as a table.
 import { describe, expect, it } from 'vitest';
 import arInvoice from '@esim/i18n/locales/ar/invoice.json';
 import enInvoice from '@esim/i18n/locales/en/invoice.json';
 import jaInvoice from '@esim/i18n/locales/ja/invoice.json';
+import zhInvoice from '@esim/i18n/locales/zh/invoice.json';
 import { fakeViesChecker } from '../../src/providers/vat/vies.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { visualRuns } from '../../src/domain/pdf-lines.ts';
@@ -94,7 +95,7 @@ describe('visualRuns: one line in visual order, per font', () => {
   });
 });
 
-async function paidInvoice(language: 'en' | 'ar' | 'ja', viesDown = true) {
+async function paidInvoice(language: 'en' | 'ar' | 'ja' | 'zh', viesDown = true) {
   const rig = await createOrdersRig();
   rig.services.vatIds = fakeViesChecker({ valid: [] });
   (rig.services.vatIds as ReturnType<typeof fakeViesChecker>).down = viesDown;
@@ -114,6 +115,7 @@ describe('the invoice PDF, read back', () => {
     ['en', enInvoice, ['VAT invoice', 'Invoice number', 'VAT number', 'Customer'.toUpperCase()]],
     ['ar', arInvoice, ['رقم الفاتورة', 'الرقم الضريبي', 'البائع', 'العميل', 'تاريخ الإصدار']],
     ['ja', jaInvoice, ['請求書番号', '販売者', 'お客様', '発行日']],
+    ['zh', zhInvoice, ['发票编号', '销售方', '客户', '开具日期', '增值税号']],
   ] as const)(
     '%s: number, VAT total, buyer VAT ID (not verified), seller VAT number, the labels as text',
     async (lang, t, words) => {
