@@ -164,6 +164,16 @@ describe('issue 31: the accessibility statement and the VAT invoice', () => {
     const read = await pdfText(new Uint8Array(file));
     expect(read.text).toContain(number);
     expect(read.text).toContain('DE123456789');
+    // A server that cannot make the PDF: a message on the page, no error saved as a '.pdf' file.
+    await page.route('**/api/invoices/*/pdf*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"PDF_UNAVAILABLE","message":"x"}}' }),
+    );
+    await page.getByTestId('download-invoice-pdf').click();
+    expect(await page.getByTestId('pdf-failed').innerText()).toBe(enInvoice.pdf.failed);
+    await page.unroute('**/api/invoices/*/pdf*');
+    // The browser logs the refused fetch on the console: that one is expected.
+    const unexpected = errors.filter((e) => !/^console: Failed to load resource: .*503/.test(e));
+    errors.splice(0, errors.length, ...unexpected);
     await checkWidths(page, 'invoice', { widths: [1280, 390], label: '/invoice (en)' });
     expect(errors).toEqual([]);
 

@@ -96,6 +96,7 @@ function NotFound() {
 function InvoiceView({ invoice, invoiceRef, standalone }: { invoice: Invoice; invoiceRef: InvoiceRef; standalone: boolean }) {
   const { t } = useTranslation('invoice');
   const dt = useDocumentT(invoice.language);
+  const [pdfFailed, setPdfFailed] = useState(false);
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap" gap="sm" className={classes.noPrint}>
@@ -106,31 +107,32 @@ function InvoiceView({ invoice, invoiceRef, standalone }: { invoice: Invoice; in
           <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} data-testid="print-invoice">
             {t('print')}
           </Button>
-          <Button
-            component="a"
+          <PdfButton
             href={pdfHref(invoiceRef, invoice.orderId)}
-            download={`invoice-${invoice.number}.pdf`}
-            variant="default"
-            leftSection={<IconDownload size={18} aria-hidden />}
-            data-testid="download-invoice-pdf"
+            filename={`invoice-${invoice.number}.pdf`}
+            testId="download-invoice-pdf"
+            onFailed={setPdfFailed}
           >
             {t('pdf.download')}
-          </Button>
+          </PdfButton>
           {invoice.creditNotes.map((note) => (
-            <Button
+            <PdfButton
               key={note.number}
-              component="a"
               href={pdfHref(invoiceRef, invoice.orderId, note.number)}
-              download={`credit-note-${note.number}.pdf`}
-              variant="default"
-              leftSection={<IconDownload size={18} aria-hidden />}
-              data-testid="download-credit-note-pdf"
+              filename={`credit-note-${note.number}.pdf`}
+              testId="download-credit-note-pdf"
+              onFailed={setPdfFailed}
             >
               {t('pdf.credit', { number: note.number })}
-            </Button>
+            </PdfButton>
           ))}
         </Group>
       </Group>
+      {pdfFailed ? (
+        <Alert color="red" variant="light" role="alert" className={classes.noPrint} data-testid="pdf-failed">
+          {t('pdf.failed')}
+        </Alert>
+      ) : null}
       <div className={classes.docs}>
         <InvoiceDocument invoice={invoice} t={dt} standalone={standalone} />
         {invoice.creditNotes.map((note) => (
@@ -139,6 +141,64 @@ function InvoiceView({ invoice, invoiceRef, standalone }: { invoice: Invoice; in
       </div>
       <BusinessDetails invoice={invoice} invoiceRef={invoiceRef} />
     </Stack>
+  );
+}
+
+/**
+ * A link to the server's PDF that downloads it through fetch, so a failure (the server cannot make
+ * it, the connection drops) shows a message here instead of saving an error as a '.pdf' file. The
+ * href stays for a middle click or 'Save link as'.
+ */
+function PdfButton({
+  href,
+  filename,
+  testId,
+  onFailed,
+  children,
+}: {
+  href: string;
+  filename: string;
+  testId: string;
+  onFailed: (failed: boolean) => void;
+  children: React.ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const download = async (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    onFailed(false);
+    try {
+      const res = await fetch(href, { credentials: 'same-origin' });
+      if (!res.ok || res.headers.get('content-type') !== 'application/pdf') throw new Error(`PDF ${res.status}`);
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = filename;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      onFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      component="a"
+      href={href}
+      download={filename}
+      onClick={(e: React.MouseEvent<HTMLAnchorElement>) => void download(e)}
+      loading={busy}
+      variant="default"
+      leftSection={<IconDownload size={18} aria-hidden />}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
   );
 }
 
