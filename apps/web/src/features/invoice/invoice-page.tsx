@@ -5,8 +5,8 @@
 // VAT rate and VAT per line and in total from what was frozen at issue. 'Print or save as PDF' is
 // the browser's print dialog: invoice.module.css prints the documents alone. 'Download PDF' (the
 // invoice, and each credit note) fetches a PDF the server renders in the order's language
-// (GET /api/invoices/:orderId/pdf, the guest's link token as ?token=): plain links, so no PDF
-// library grows the bundle. Below, not printed, a business traveller adds or edits their
+// (GET /api/invoices/:orderId/pdf, the guest's link token as ?token=), fetched and saved (a
+// failure says so); no PDF library grows the bundle. Below, not printed, a business traveller adds or edits their
 // company's details (invoices.saveBuyer).
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
