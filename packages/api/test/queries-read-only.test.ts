@@ -93,6 +93,7 @@ function calls(shop: Api, back: Api): Record<string, () => Promise<unknown>> {
     'esimLinks.get': () => expect(shop.esimLinks.get({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'gifts.given': () => shop.gifts.given(),
     'gifts.preview': () => expect(shop.gifts.preview({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
+    'esimLinks.gift': () => expect(shop.esimLinks.gift({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'esimLinks.topUps': () => expect(shop.esimLinks.topUps({ token: 'x'.repeat(43) })).rejects.toMatchObject({ code: 'NOT_FOUND' }),
     'subscriptions.list': () => shop.subscriptions.list(),
     'trip.plan': () =>

@@ -2,11 +2,13 @@
 //   get          the linked order's eSIM page: install details, usage, packages (404 for a revoked or unknown link)
 //   topUps       the top-ups its eSIM can take (buy one: payments.createIntent with { topUpIccid, esimLinkToken })
 //   revoke       (mutation) ends every link of the order and e-mails a new one to the order's address
+//   gift         the buyer's link of an eSIM given as a gift: to whom and its state, never install details (404 without a gift)
 //   refundCode   (mutation) e-mails a one-time code to the order's address (3 an hour per order)
 //   refund       (mutation) the refund with that code, through the one refund engine (actor 'traveller')
 //   findOrder    (mutation) 'Find my order': address + order number → the link by e-mail; one answer either way
 import { z } from 'zod';
 import { ZEmail } from '../domain/validation.ts';
+import { getLinkedGift } from '../services/gifts/gifts.ts';
 import {
   getLinkedEsim,
   listLinkedTopUps,
@@ -26,6 +28,8 @@ export const ZFindOrderInput = z.object({
 
 export const esimLinksRouter = router({
   get: publicProcedure.input(ZLinkToken).query(({ ctx, input }) => getLinkedEsim(ctx.db, ctx.services, input.token)),
+
+  gift: publicProcedure.input(ZLinkToken).query(({ ctx, input }) => getLinkedGift(ctx.db, ctx.services, input.token)),
 
   topUps: publicProcedure.input(ZLinkToken).query(({ ctx, input }) => listLinkedTopUps(ctx.db, ctx.services, input.token)),
 

@@ -64,7 +64,8 @@ describe('buying an eSIM as a gift at checkout', () => {
     const intent = await buyAsGift(guest, { recipientEmail: RECIPIENT, message: 'Bon voyage!', locale: 'ar' });
     const esim = await rig.db.selectFrom('esims').selectAll().executeTakeFirstOrThrow();
 
-    // The buyer's outbox: the gift receipt only — no activation code, SM-DP+ address, QR or 'Manage your eSIM' link.
+    // The buyer's outbox: the gift receipt only — no activation code, SM-DP+ address or QR; its
+    // 'Manage your gift' link opens the gift, never the eSIM (below).
     const buyerMail = rig.mailer.sent.filter((m) => m.to === BUYER);
     expect(buyerMail).toHaveLength(1);
     expect(buyerMail[0]!.text).toContain(`Your gift to ${RECIPIENT} is on its way`);
@@ -73,8 +74,17 @@ describe('buying an eSIM as a gift at checkout', () => {
         expect(m.text).not.toContain(secret);
         expect(m.html).not.toContain(secret);
       }
-      expect(m.text).not.toMatch(/esim-link\?|qr\.png/);
+      expect(m.text).not.toMatch(/qr\.png/);
     }
+    const [receiptLink] = linkTokens(BUYER);
+    expect(await (await guest.caller()).esimLinks.gift({ token: receiptLink! })).toMatchObject({
+      recipientEmail: RECIPIENT,
+      status: 'sent',
+    });
+    expect(await failure((await guest.caller()).esimLinks.get({ token: receiptLink! }))).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'gift_given',
+    });
     const kinds = await rig.db.selectFrom('email_outbox').select(['kind', 'to_address']).orderBy('id').execute();
     expect(kinds).toEqual([
       { kind: 'gift_receipt', to_address: BUYER },
@@ -132,9 +142,11 @@ describe('buying an eSIM as a gift at checkout', () => {
     expect(given).toMatchObject({ status: 'sent', recipientEmail: RECIPIENT, refundable: true });
     expect((await failure(api.esims.get({ iccid: given!.iccid }))).code).toBe('NOT_FOUND');
     expect((await api.orders.list())[0]!.esimQrCode).toBeNull();
-    // No 'Manage your eSIM' link went to the buyer; one made for the order opens nothing.
+    // The receipt's 'Manage your gift' link opens the gift only, never the eSIM.
     const user = await rig.db.selectFrom('users').select('email').executeTakeFirstOrThrow();
-    expect(linkTokens(user.email)).toEqual([]);
+    const [link] = linkTokens(user.email);
+    expect(await api.esimLinks.gift({ token: link! })).toMatchObject({ status: 'sent', recipientEmail: RECIPIENT });
+    expect((await failure(api.esimLinks.get({ token: link! }))).code).toBe('FORBIDDEN');
     expect(giftTokens(RECIPIENT)).toHaveLength(1);
   });
 
@@ -253,6 +265,67 @@ describe('buying an eSIM as a gift at checkout', () => {
       { kind: 'esim_delivery' },
     ]);
     expect(giftTokens('other@elsewhere.example')).toEqual([]);
+  });
+
+  it("a guest buyer's link: the gift's state without install details; a refund with the e-mailed code while unclaimed, refused once claimed", async () => {
+    rig.services.rateLimits = { ...rig.services.rateLimits, multiplier: 100 };
+    const refundCode = () => {
+      const m = rig.mailer.sent.filter((x) => x.to === BUYER).at(-1);
+      return /\b(\d{6})\b/.exec(m?.text ?? '')?.[1];
+    };
+    // Unclaimed: the buyer (no account) finds the order, sees 'sent', and refunds it with the code.
+    const guest = rig.browser();
+    const api = await guest.caller();
+    const intent = await buyAsGift(guest, { recipientEmail: RECIPIENT });
+    const esim = await rig.db.selectFrom('esims').selectAll().executeTakeFirstOrThrow();
+    await api.esimLinks.findOrder({ email: BUYER, orderNumber: intent.orderId });
+    await rig.settle();
+    const [link] = linkTokens(BUYER);
+    const gift = await api.esimLinks.gift({ token: link! });
+    expect(gift).toMatchObject({ orderId: intent.orderId, recipientEmail: RECIPIENT, status: 'sent', refundable: true });
+    for (const secret of [esim.activation_code, esim.matching_id, esim.access_token]) expect(JSON.stringify(gift)).not.toContain(secret);
+    // The eSIM's own page stays closed to the buyer's link.
+    expect(await failure(api.esimLinks.get({ token: link! }))).toMatchObject({ code: 'FORBIDDEN', reason: 'gift_given' });
+    await api.esimLinks.refundCode({ token: link! });
+    await rig.settle();
+    expect(await api.esimLinks.refund({ token: link!, code: refundCode()! })).toMatchObject({ orderStatus: 'refunded' });
+    expect(await api.esimLinks.gift({ token: link! })).toMatchObject({ status: 'refunded', refundable: false });
+    const [claimToken] = giftTokens(RECIPIENT);
+    expect(await failure((await rig.browser().caller()).gifts.claim({ token: claimToken! }))).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'refunded',
+    });
+
+    // Claimed: the buyer's link shows 'claimed' and the refund is refused (the code is still asked for first).
+    const other = 'other.friend@elsewhere.example';
+    const second = await buyAsGift(guest, { recipientEmail: other });
+    const [secondClaim] = giftTokens(other);
+    await (await rig.browser().caller()).gifts.claim({ token: secondClaim! });
+    await api.esimLinks.findOrder({ email: BUYER, orderNumber: second.orderId });
+    await rig.settle();
+    const secondLink = linkTokens(BUYER).at(-1)!;
+    expect(await api.esimLinks.gift({ token: secondLink })).toMatchObject({
+      orderId: second.orderId,
+      status: 'claimed',
+      refundable: false,
+    });
+    await api.esimLinks.refundCode({ token: secondLink });
+    await rig.settle();
+    expect(await failure(api.esimLinks.refund({ token: secondLink, code: refundCode()! }))).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'gift_claimed',
+    });
+    // A link of an order that is not a gift: its gift is not found (its page is the eSIM's own).
+    const plain = await (await rig.browser().caller()).payments.createIntent({
+      planId: rig.plans.japan1.id,
+      email: 'plain@shop-guest.example',
+    });
+    await api.payments.demoConfirm({ paymentIntentId: plain.paymentIntentId!, clientSecret: plain.clientSecret, card: CARDS.ok });
+    await rig.settle();
+    await api.esimLinks.findOrder({ email: 'plain@shop-guest.example', orderNumber: plain.orderId });
+    await rig.settle();
+    const [plainLink] = linkTokens('plain@shop-guest.example');
+    expect((await failure(api.esimLinks.gift({ token: plainLink! }))).code).toBe('NOT_FOUND');
   });
 
   it('refunds: to the buyer while neither claimed nor installed; refused once claimed; a claim and a refund at once never both win', async () => {

@@ -48,6 +48,60 @@ function mock(esim: EsimDetailRow | (() => EsimDetailRow), topUps = [PLANS[0]!])
   return calls;
 }
 
+describe('/esim-link, the buyer of an eSIM given as a gift (issue 29)', () => {
+  const gift = (over: Record<string, unknown> = {}) => ({
+    id: 'GFT-1',
+    iccid: ICCID,
+    orderId: 'ORD-GIFT1',
+    planName: 'Japan 1GB 7 Days',
+    recipientEmail: 'friend@elsewhere.example',
+    message: '',
+    status: 'sent' as const,
+    deliverAt: null,
+    sentAt: '2026-11-28T10:00:00.000Z',
+    claimedAt: null,
+    refundable: true,
+    refund: { eligible: true, reason: null, deadline: null },
+    planFacts: null,
+    ...over,
+  });
+  function mockGift(g: ReturnType<typeof gift>) {
+    const calls = { refundCode: [] as unknown[] };
+    server.use(
+      trpcMsw.catalog.regions.query(() => REGIONS),
+      trpcMsw.esimLinks.get.query(() => {
+        throw trpcError('FORBIDDEN', 'This eSIM was given as a gift.', { appError: { code: 'FORBIDDEN', details: { reason: 'gift_given' } } });
+      }),
+      trpcMsw.esimLinks.gift.query(() => g as never),
+      trpcMsw.esimLinks.refundCode.mutation(({ input }) => {
+        calls.refundCode.push(input);
+        return { ok: true as const, minutes: 15 };
+      }),
+    );
+    return calls;
+  }
+
+  it('shows the gift (to whom, sent), no install details, and the refund by e-mailed code while unclaimed', async () => {
+    const calls = mockGift(gift());
+    await renderApp(`/esim-link?token=${TOKEN}`);
+    const card = await screen.findByTestId('given-gift');
+    expect(within(card).getByTestId('given-gift-status').textContent).toBe('Gift sent');
+    expect(card.textContent).toContain('friend@elsewhere.example');
+    expect(screen.queryByTestId('esim-qr')).toBeNull();
+    expect(screen.queryByTestId('esim-link-gone')).toBeNull();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Ask for a refund' }));
+    await waitFor(() => expect(calls.refundCode).toEqual([{ token: TOKEN }]));
+  });
+
+  it('a claimed gift: no refund offered', async () => {
+    mockGift(gift({ status: 'claimed', claimedAt: '2026-11-29T10:00:00.000Z', refundable: false }));
+    await renderApp(`/esim-link?token=${TOKEN}`);
+    const card = await screen.findByTestId('given-gift');
+    expect(within(card).getByTestId('given-gift-status').textContent).toBe('Gift claimed');
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+});
+
 describe('/esim-link', () => {
   it('a valid link shows how to install an eSIM not installed yet, first, then its usage, then its top-ups through the link', async () => {
     const calls = mock(notInstalled());

@@ -37,6 +37,8 @@ type LinkRefundResult = RouterOutputs['esimLinks']['refund'];
 
 /** Issue 29: ?gift=… claims a gift here (its own chunk). */
 const GiftClaimScreen = lazy(() => import('../gifts/gift-claim.tsx'));
+/** Issue 29: the buyer's link of an eSIM given as a gift shows the gift, not the eSIM (its own chunk). */
+const GivenGiftByLink = lazy(() => import('../gifts/given-gift-link.tsx'));
 
 export function EsimLinkPage({ token, gift }: { token: string | undefined; gift?: string | undefined }) {
   // The route has no loader (the shop's initial chunk stays small): the texts this page and the
@@ -83,6 +85,12 @@ function EsimLinkScreen({ token }: { token: string }) {
     );
   }
   if (esim.isError) {
+    if (callError(esim.error).details.reason === 'gift_given')
+      return (
+        <Suspense fallback={<Skeleton height={160} radius="lg" />}>
+          <GivenGiftByLink token={token} />
+        </Suspense>
+      );
     if (isGone(esim.error)) return <EsimLinkGone />;
     return (
       <Alert color="red" variant="light" title={t('life.detail.loadFailed')}>
@@ -260,7 +268,7 @@ interface CodeValues extends Record<string, string> {
   code: string;
 }
 
-function LinkRefund({ token }: { token: string }) {
+export function LinkRefund({ token }: { token: string }) {
   const { t } = useTranslation('esim');
   const { language } = useLanguage();
   const trpc = useTRPC();

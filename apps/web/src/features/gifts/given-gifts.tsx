@@ -6,6 +6,7 @@
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolated } from '../../components/bidi.tsx';
 import { useLanguage } from '../../lib/preferences/language-provider.tsx';
@@ -20,7 +21,16 @@ type GivenGift = RouterOutputs['gifts']['given'][number];
 
 const COLORS: Record<GivenGift['status'], string> = { scheduled: 'gray', sent: 'blue', claimed: 'green', refunded: 'gray' };
 
-export function GiftCard({ gift, headingOrder = 2 }: { gift: GivenGift; headingOrder?: 2 | 3 }) {
+export function GiftCard({
+  gift,
+  headingOrder = 2,
+  refundSlot,
+}: {
+  gift: GivenGift;
+  headingOrder?: 2 | 3;
+  /** The refund control to show while refundable (the link's code flow); default: the account's RefundAction. */
+  refundSlot?: ReactNode;
+}) {
   const { t } = useTranslation(['gifts', 'esim']);
   const { language } = useLanguage();
   const day = (iso: string | null) => formatDay(iso, language, 'long') ?? '';
@@ -58,7 +68,7 @@ export function GiftCard({ gift, headingOrder = 2 }: { gift: GivenGift; headingO
       {gift.refundable ? (
         <Stack gap="xs" mt="md">
           <Text size="sm">{t('gifts:status.refundHint')}</Text>
-          <RefundAction orderId={gift.orderId} refund={gift.refund} subject={destination.planName} kind="esim" />
+          {refundSlot ?? <RefundAction orderId={gift.orderId} refund={gift.refund} subject={destination.planName} kind="esim" />}
         </Stack>
       ) : null}
     </section>

@@ -92,8 +92,17 @@ export async function outboxEsimLink(db: Db, services: Services, orderId: number
   return esimLinkUrl(services.config.publicUrl, token);
 }
 
-/** The order a working link names; anything else → 404. */
-export async function resolveEsimLink(db: Db, token: string): Promise<{ linkId: number; orderId: number; email: string }> {
+/**
+ * The order a working link names; anything else → 404. A given eSIM's order answers 403
+ * 'gift_given' to every link but its recipient's, unless `giver` is set: the buyer's link may still
+ * see the gift (never the install details) and ask for its refund, which the refund engine allows
+ * only while the gift is neither claimed nor installed.
+ */
+export async function resolveEsimLink(
+  db: Db,
+  token: string,
+  opts: { giver?: boolean } = {},
+): Promise<{ linkId: number; orderId: number; email: string; giver: boolean }> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound();
   const row = await db
     .selectFrom('esim_links as l')
@@ -104,11 +113,13 @@ export async function resolveEsimLink(db: Db, token: string): Promise<{ linkId: 
   if (!row || row.revoked_at !== null) throw notFound();
   // A given eSIM (issue 29) opens only through the link its recipient got when claiming it.
   const gift = await giftHoldOf(db, { orderId: row.orderId });
-  if (!mayHoldGiftedEsim(gift, { kind: 'link', linkId: row.linkId }))
+  if (!mayHoldGiftedEsim(gift, { kind: 'link', linkId: row.linkId })) {
+    if (opts.giver) return { linkId: row.linkId, orderId: row.orderId, email: row.email, giver: true };
     throw new AppError('FORBIDDEN', 'This eSIM was given as a gift: only the person it was given to can open it now.', {
       reason: 'gift_given',
     });
-  return { linkId: row.linkId, orderId: row.orderId, email: row.email };
+  }
+  return { linkId: row.linkId, orderId: row.orderId, email: row.email, giver: false };
 }
 
 /** The eSIM page's data for the holder of a link: install details, usage and packages (the same view as the account's). */
@@ -258,7 +269,8 @@ function newCode(): string {
  * → { ok, minutes }; 429 past REFUND_CODES_PER_ORDER.
  */
 export async function requestRefundCode(db: Db, services: Services, token: string): Promise<{ ok: true; minutes: number }> {
-  const { orderId, email } = await resolveEsimLink(db, token);
+  // The buyer's link of a gift too: the code goes to the order's (the buyer's) address.
+  const { orderId, email } = await resolveEsimLink(db, token, { giver: true });
   await enforceRate(db, services, REFUND_CODES_PER_ORDER, `order:${orderId}`);
   const now = services.now();
   const code = newCode();
@@ -305,7 +317,8 @@ export async function refundWithCode(
   input: { token: string; code: string; expectedCashDeductedMinor?: number | undefined },
   language?: string,
 ): Promise<RefundResultView> {
-  const { orderId } = await resolveEsimLink(db, input.token);
+  // A gift's buyer too; the engine refuses a claimed gift (409 gift_claimed) and an installed eSIM.
+  const { orderId } = await resolveEsimLink(db, input.token, { giver: true });
   const now = iso(services.now());
   const row = await db
     .selectFrom('refund_codes')

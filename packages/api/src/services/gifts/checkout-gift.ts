@@ -18,6 +18,7 @@ import { formatDate, localizePlan, renderNotice } from '../../emails/render.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
 import { normalizeEmail } from '../accounts/users.ts';
 import { emailPlanOf, enqueueEmail } from '../mail/mail-outbox.ts';
+import { outboxEsimLink } from '../esims/esim-links.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import { pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
 import type { Services } from '../types.ts';
@@ -198,7 +199,11 @@ export async function checkoutGiftOf(db: Db, orderId: number): Promise<CheckoutG
   };
 }
 
-/** The outbox's composer of the buyer's gift receipt (mail-outbox.ts sendEmail): no install details, no manage link. */
+/**
+ * The outbox's composer of the buyer's gift receipt (mail-outbox.ts sendEmail): no install details.
+ * Its 'Manage your gift' link is the order's 'Manage your eSIM' link, which for a given eSIM opens
+ * only the gift (to whom, its state, the refund while unclaimed: esimLinks.gift), never the eSIM.
+ */
 export async function composeGiftReceipt(db: Db, services: Services, orderId: number, to: string): Promise<MailMessage> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const gift = await db
@@ -223,6 +228,7 @@ export async function composeGiftReceipt(db: Db, services: Services, orderId: nu
     subject: g('email.subject', v),
     heading: g('email.heading', v),
     lead: [g(scheduled ? 'email.scheduled' : 'email.onItsWay', v)],
+    action: { label: g('email.manage', v), href: await outboxEsimLink(db, services, orderId) },
     body: [g('email.order', v), g('email.private', v)],
   });
   return { to, ...rendered, tag: `${order.public_id}-gift-receipt` };

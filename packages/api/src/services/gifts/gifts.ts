@@ -27,7 +27,7 @@ import type { MailMessage } from '../../providers/mail/index.ts';
 import { normalizeEmail } from '../accounts/users.ts';
 import { getPlanDestinations, planTextFacts } from '../catalog/plan-facts.ts';
 import type { PlanTextFacts } from '../../domain/catalog.ts';
-import { esimLinkUrl, issueEsimLink } from '../esims/esim-links.ts';
+import { esimLinkUrl, issueEsimLink, resolveEsimLink } from '../esims/esim-links.ts';
 import { emailPlanOf, enqueueEmail, scheduleOrderEmails } from '../mail/mail-outbox.ts';
 import { writeTransaction } from '../shared/db-tx.ts';
 import { newAccessToken, pooledRandomBytes, sha256Hex } from '../shared/tokens.ts';
@@ -338,6 +338,18 @@ export async function claimGift(db: Db, services: Services, token: string, user:
 
 /** The buyer's gifts, newest first: 'Gift sent' / 'Gift claimed' (never the install details). Read only. */
 export async function listGivenGifts(db: Db, services: Services, userId: number): Promise<GivenGiftView[]> {
+  return givenGifts(db, services, { userId });
+}
+
+/**
+ * The gift of one order, for the holder of the buyer's 'Manage your eSIM' link (a guest who bought
+ * it as a gift at checkout): the same view as the account's, never the install details.
+ */
+export async function givenGiftOfOrder(db: Db, services: Services, orderId: number): Promise<GivenGiftView | null> {
+  return (await givenGifts(db, services, { orderId }))[0] ?? null;
+}
+
+async function givenGifts(db: Db, services: Services, where: { userId: number } | { orderId: number }): Promise<GivenGiftView[]> {
   const rows = await db
     .selectFrom('esim_gifts as g')
     .innerJoin('esims as e', 'e.id', 'g.esim_id')
@@ -358,7 +370,7 @@ export async function listGivenGifts(db: Db, services: Services, userId: number)
       'o.kind as order_kind',
       'o.subscription_id',
     ])
-    .where('g.giver_user_id', '=', userId)
+    .where((eb) => ('userId' in where ? eb('g.giver_user_id', '=', where.userId) : eb('g.order_id', '=', where.orderId)))
     .orderBy('g.id', 'desc')
     .execute();
   const now = services.now();
@@ -407,4 +419,16 @@ function viewOf(
     refundable,
     refund,
   };
+}
+
+/**
+ * The buyer's link of an eSIM given as a gift (issue 29): to whom, its state (scheduled, sent,
+ * claimed, refunded) and whether it can still be refunded — never its install details. A link of
+ * an order with no gift → 404 (its page is the eSIM's own).
+ */
+export async function getLinkedGift(db: Db, services: Services, token: string): Promise<GivenGiftView> {
+  const { orderId } = await resolveEsimLink(db, token, { giver: true });
+  const gift = await givenGiftOfOrder(db, services, orderId);
+  if (!gift) throw new AppError('NOT_FOUND', 'This order was not given as a gift.');
+  return gift;
 }
