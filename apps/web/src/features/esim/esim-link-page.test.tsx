@@ -70,7 +70,9 @@ describe('/esim-link, the buyer of an eSIM given as a gift (issue 29)', () => {
     server.use(
       trpcMsw.catalog.regions.query(() => REGIONS),
       trpcMsw.esimLinks.get.query(() => {
-        throw trpcError('FORBIDDEN', 'This eSIM was given as a gift.', { appError: { code: 'FORBIDDEN', details: { reason: 'gift_given' } } });
+        throw trpcError('FORBIDDEN', 'This eSIM was given as a gift.', {
+          appError: { code: 'FORBIDDEN', details: { reason: 'gift_given' } },
+        });
       }),
       trpcMsw.esimLinks.gift.query(() => g as never),
       trpcMsw.esimLinks.refundCode.mutation(({ input }) => {

@@ -6,7 +6,7 @@
 import { Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
-import { EsimLinkGone, LinkRefund } from '../esim/esim-link-page.tsx';
+import { EsimLinkGone, LinkRefund } from '../esim/esim-link-parts.tsx';
 import { GiftCard } from './given-gifts.tsx';
 
 export default function GivenGiftByLink({ token }: { token: string }) {
