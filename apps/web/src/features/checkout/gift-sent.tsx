@@ -5,9 +5,9 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isolated } from '../../components/bidi.tsx';
-import type { OrderView } from './order-success.tsx';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 
-type Gift = NonNullable<OrderView['gift']>;
+type Gift = NonNullable<RouterOutputs['orders']['byPaymentIntent']['gift']>;
 
 export default function GiftSent({ gift }: { gift: Gift }) {
   const { t, i18n } = useTranslation('gift-checkout');
