@@ -6,12 +6,17 @@ import { DAY_MS } from './esim-life.ts';
 
 export type GiftStatus = 'scheduled' | 'sent' | 'claimed' | 'refunded';
 
-/** The gift's moves (services/gifts/gift-life.ts moveGift is the one writer of esim_gifts.status). */
+/**
+ * The gift's moves (services/gifts/gift-life.ts moveGift is the one writer of esim_gifts.status).
+ * Back from 'refunded' only when the refund that ended it is dropped before any money moved and its
+ * eSIM still works (refunds.ts dropRefund → reopenGiftOfDroppedRefund): a refused refund must not
+ * take the gift from its recipient.
+ */
 export const GIFT_TRANSITIONS: Readonly<Record<GiftStatus, readonly GiftStatus[]>> = {
   scheduled: ['sent', 'refunded'],
   sent: ['claimed', 'refunded'],
   claimed: [],
-  refunded: [],
+  refunded: ['scheduled', 'sent'],
 };
 
 export function canMoveGift(from: GiftStatus, to: GiftStatus): boolean {

@@ -352,6 +352,28 @@ describe('buying an eSIM as a gift at checkout', () => {
       reason: 'gift_claimed',
     });
 
+    // A refund dropped before any money moved (the provider cannot cancel the eSIM now) leaves the
+    // gift as it was: still 'sent', and its recipient can still claim it.
+    const e = await signedIn(rig);
+    const eIntent = await buyAsGift(e.browser, { recipientEmail: 'e@elsewhere.example' }, {});
+    const cancel = rig.esim.cancel.bind(rig.esim);
+    rig.esim.cancel = async () => {
+      throw new Error('provider unreachable');
+    };
+    try {
+      expect((await failure((await e.browser.caller()).orders.refund({ orderId: eIntent.orderId }))).code).toBe('BAD_GATEWAY');
+    } finally {
+      rig.esim.cancel = cancel;
+    }
+    const eGift = await rig.db
+      .selectFrom('esim_gifts')
+      .select(['status', 'refunded_at'])
+      .where('recipient_email', '=', 'e@elsewhere.example')
+      .executeTakeFirstOrThrow();
+    expect(eGift).toEqual({ status: 'sent', refunded_at: null });
+    const [eToken] = giftTokens('e@elsewhere.example');
+    expect(await (await rig.browser().caller()).gifts.claim({ token: eToken! })).toMatchObject({ linkToken: expect.any(String) });
+
     // Installed (by the recipient, after a claim, or before: the provider reports it): the refund rules refuse it.
     const d = await signedIn(rig);
     const dIntent = await buyAsGift(d.browser, { recipientEmail: 'd@elsewhere.example' }, {});

@@ -64,3 +64,20 @@ export async function settleGiftForRefund(trx: Db, orderId: number, actor: 'trav
       reason: 'gift_claimed',
     });
 }
+
+/**
+ * In the transaction that drops a refund before any money moved (order-life/refunds.ts dropRefund:
+ * its points settlement was refused, or the provider could not cancel the eSIM): the gift that
+ * refund's claim ended (settleGiftForRefund) is open again — 'sent' if its e-mail went out, else
+ * 'scheduled' — so its recipient can still claim it. Not when the eSIM was cancelled meanwhile.
+ */
+export async function reopenGiftOfDroppedRefund(trx: Db, orderId: number): Promise<void> {
+  const gift = await trx
+    .selectFrom('esim_gifts as g')
+    .innerJoin('esims as e', 'e.id', 'g.esim_id')
+    .select(['g.id', 'g.status', 'g.sent_at', 'e.status as esim_status'])
+    .where('g.order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!gift || gift.status !== 'refunded' || gift.esim_status === 'canceled') return;
+  await moveGift(trx, gift.id, ['refunded'], gift.sent_at ? 'sent' : 'scheduled', { refunded_at: null });
+}

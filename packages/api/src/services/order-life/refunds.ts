@@ -38,7 +38,7 @@
 import type { Db, Order, RefundActor, RefundRow } from '@esim/db';
 import { issueCreditNote } from './invoices.ts';
 import { AppError, errorText } from '../../errors.ts';
-import { settleGiftForRefund } from '../gifts/gift-life.ts';
+import { reopenGiftOfDroppedRefund, settleGiftForRefund } from '../gifts/gift-life.ts';
 import { refundEligibility, type RefundBlockReason, type RefundFacts } from '../../domain/esim-life.ts';
 import { shopLanguage } from '../../domain/language.ts';
 import { addMs, iso } from '../../domain/time.ts';
@@ -325,12 +325,14 @@ async function dropRefund(db: Db, services: Services, orderId: number, rowId: nu
   const now = iso(services.now());
   await writeTransaction(db, async (trx) => {
     await trx.deleteFrom('refunds').where('id', '=', rowId).where('state', '=', 'requested').execute();
-    await trx
+    const reopened = await trx
       .updateTable('orders')
       .set({ refund_requested_at: null, lease_until: null, updated_at: now })
       .where('id', '=', orderId)
       .where('status', 'in', PAID_STATES)
-      .execute();
+      .executeTakeFirst();
+    // A gift the claim ended (issue 29) goes back to its recipient: nothing was refunded.
+    if (Number(reopened.numUpdatedRows) > 0) await reopenGiftOfDroppedRefund(trx, orderId);
   });
 }
 
