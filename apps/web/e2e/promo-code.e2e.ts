@@ -101,6 +101,13 @@ describe('promo codes', () => {
     await dialog.getByRole('button', { name: 'Save code' }).click();
     await dialog.getByText('A code is 3–32 letters, digits or dashes.').waitFor();
     await dialog.getByRole('textbox', { name: /^Code/ }).fill(`spring15-${stamp}`);
+    // A fixed amount is given per currency: every currency the checkout takes, yen without decimals.
+    await dialog.locator('.mantine-SegmentedControl-label', { hasText: 'Fixed amount off' }).click();
+    for (const c of ['USD', 'GBP', 'EUR', 'AUD', 'CAD', 'JPY', 'CHF', 'SGD', 'AED', 'INR'])
+      await dialog.getByRole('textbox', { name: `Amount off in ${c}` }).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Amount off in JPY' }).getAttribute('inputmode')).toBe('numeric');
+    await screenshot(page, 'promo-admin-fixed-1280');
+    await dialog.locator('.mantine-SegmentedControl-label', { hasText: 'Percent off' }).click();
     await dialog.getByRole('textbox', { name: 'Percent off' }).fill('15');
     await dialog.getByRole('textbox', { name: /^Total uses/ }).fill('100');
     expect(await axeCheck(page), 'the new-code dialog').toEqual([]);
