@@ -262,6 +262,15 @@ describe('the invoice page', () => {
 
       const unpaid = await (await browser.caller()).payments.createIntent({ planId: rig.plans.japan5.id });
       await expect((await browser.caller()).invoices.get({ orderId: unpaid.orderId })).rejects.toMatchObject({ code: 'CONFLICT' });
+      // Company details for an unpaid order: refused before anything is written (they go with the checkout).
+      const before = await rig.db.selectFrom('invoice_buyers').selectAll().execute();
+      await expect(
+        (await browser.caller()).invoices.saveBuyer({
+          ref: { orderId: unpaid.orderId },
+          buyer: { companyName: 'Reise GmbH', address: 'Hauptstr. 1, Berlin', country: 'DE', vatId: 'DE123456789' },
+        }),
+      ).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await rig.db.selectFrom('invoice_buyers').selectAll().execute()).toEqual(before);
     } finally {
       await rig.close();
     }

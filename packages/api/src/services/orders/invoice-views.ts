@@ -157,6 +157,10 @@ export type TBuyerInput = TInvoiceBuyerInput;
 export async function saveInvoiceBuyer(db: Db, services: Services, access: InvoiceAccess, input: TBuyerInput): Promise<InvoiceView> {
   const orderId = await orderFor(db, access);
   const buyer = checkBuyer(input);
+  // No invoice yet (not paid): refused before anything is written (company details for an unpaid
+  // order are given at checkout, where they go with the order).
+  const issued = await db.selectFrom('invoices').select('id').where('order_id', '=', orderId).executeTakeFirst();
+  if (!issued) throw new AppError('CONFLICT', 'This order has not been paid, so it has no invoice yet.', { reason: 'not_paid' });
   const status = await askVies(services, buyer);
   await writeBuyer(db, orderId, buyer, status, services.now().toISOString());
   return getInvoice(db, access);
