@@ -277,7 +277,21 @@ describe("a guest's data (no account)", () => {
         decided_at: null,
       } as never)
       .execute();
+    // A gift not delivered yet on one of the guest's orders (issue 29, 'This is a gift' at checkout).
+    await rig.db
+      .insertInto('checkout_gifts')
+      .values({
+        order_id: firstOrder.id,
+        recipient_email: 'a.pal@elsewhere.example',
+        message: `With love, ${GUEST.name}`,
+        locale: 'en',
+        deliver_at: null,
+        created_at: rig.clock.now.toISOString(),
+      })
+      .execute();
     const data = await exportGuestData(rig.db, rig.services, `  ${GUEST.email.toUpperCase()} `);
+    expect(data.pendingGifts).toMatchObject([{ recipient_email: 'a.pal@elsewhere.example', message: `With love, ${GUEST.name}` }]);
+    expect(data.gifts).toEqual([]);
     expect(data.guestEmail).toBe(GUEST.email);
     expect(data.orders.map((o) => o.public_id).sort()).toEqual([...orderIds].sort());
     // The purchase's client (issue 31's dispute evidence) is the person's data too.

@@ -74,6 +74,8 @@ export interface UserDataExport {
   promoCodeUses: Row[];
   /** eSIMs the account gave (issue 29) and gifts to the account or its address. */
   gifts: Row[];
+  /** 'This is a gift' on the account's orders not delivered yet (checkout_gifts): to whom, the message, the day. */
+  pendingGifts: Row[];
   newsletter: Row[];
   sessions: Row[];
   secondFactors: { totp: Row[]; passkeys: Row[]; recoveryCodesLeft: number };
@@ -242,6 +244,10 @@ export async function exportUserData(
     .where((eb) => eb.or([eb('giver_user_id', '=', userId), eb('recipient_user_id', '=', userId), eb('recipient_email', '=', user.email)]))
     .orderBy('id')
     .execute();
+  const pendingGifts = await pendingGiftsOf(
+    db,
+    orders.map((o) => o.id),
+  );
   const chats = await db
     .selectFrom('chat_conversations')
     .selectAll()
@@ -273,6 +279,7 @@ export async function exportUserData(
     chatMessages: clean(chatMessages),
     promoCodeUses: clean(promoUses),
     gifts: clean(gifts),
+    pendingGifts: clean(pendingGifts),
     newsletter: clean(newsletter),
     sessions: clean(sessions),
     secondFactors: { totp: clean(totp), passkeys: clean(passkeys), recoveryCodesLeft: Number(codes?.n ?? 0) },
@@ -577,6 +584,9 @@ export interface GuestDataExport {
   newsletter: Row[];
   chats: Row[];
   chatMessages: Row[];
+  /** Gifts the guest's orders gave and gifts to the address (issue 29), and gifts not delivered yet. */
+  gifts: Row[];
+  pendingGifts: Row[];
 }
 
 /** The address as the shop stores it; 400 when it is not one. */
@@ -620,6 +630,27 @@ export async function exportGuestData(db: Db, services: Services, rawEmail: stri
   ]);
   const chats = await db.selectFrom('chat_conversations').selectAll().where('email', '=', email).orderBy('id').execute();
   const chatMessages = await chatThreads(db, chats);
+  const gifts = await db
+    .selectFrom('esim_gifts')
+    .select([
+      'public_id',
+      'order_id',
+      'recipient_email',
+      'message',
+      'locale',
+      'deliver_at',
+      'status',
+      'created_at',
+      'sent_at',
+      'claimed_at',
+      'refunded_at',
+    ])
+    .where((eb) =>
+      orderIds.length ? eb.or([eb('order_id', 'in', orderIds), eb('recipient_email', '=', email)]) : eb('recipient_email', '=', email),
+    )
+    .orderBy('id')
+    .execute();
+  const pendingGifts = await pendingGiftsOf(db, orderIds);
   if (orders.length + messages.length + tickets.length + promoUses.length + newsletter.length + chats.length === 0)
     throw new AppError('NOT_FOUND', 'The shop holds nothing under this address: no order, message, ticket or newsletter consent.');
   return {
@@ -639,7 +670,20 @@ export async function exportGuestData(db: Db, services: Services, rawEmail: stri
     newsletter: clean(newsletter),
     chats: clean(chats),
     chatMessages: clean(chatMessages),
+    gifts: clean(gifts),
+    pendingGifts: clean(pendingGifts),
   };
+}
+
+/** 'This is a gift' rows of these orders (issue 29), as the buyer gave them. */
+function pendingGiftsOf(db: Db, orderIds: readonly number[]): Promise<Row[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('checkout_gifts')
+    .select(['order_id', 'recipient_email', 'message', 'locale', 'deliver_at', 'created_at'])
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('id')
+    .execute();
 }
 
 /**
