@@ -44,6 +44,21 @@ const IN_FLIGHT = ['paid', 'provisioning'] as const;
 
 type Row = Record<string, unknown>;
 
+/** What an export shows of a gift (issue 29): never its claim token or the eSIM's install details. */
+const GIFT_EXPORT_COLUMNS = [
+  'public_id',
+  'order_id',
+  'recipient_email',
+  'message',
+  'locale',
+  'deliver_at',
+  'status',
+  'created_at',
+  'sent_at',
+  'claimed_at',
+  'refunded_at',
+] as const;
+
 /** Columns that are keys, not data: never exported. */
 const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'code_hash', 'secret_hex', 'public_key_hex', 'access_token', 'value_hash']);
 
@@ -228,19 +243,7 @@ export async function exportUserData(
   const [ticketMessages, promoUses] = await Promise.all([ticketThreads(db, tickets), promoUsesOf(db, userId, user.email)]);
   const gifts = await db
     .selectFrom('esim_gifts')
-    .select([
-      'public_id',
-      'order_id',
-      'recipient_email',
-      'message',
-      'locale',
-      'deliver_at',
-      'status',
-      'created_at',
-      'sent_at',
-      'claimed_at',
-      'refunded_at',
-    ])
+    .select(GIFT_EXPORT_COLUMNS)
     .where((eb) => eb.or([eb('giver_user_id', '=', userId), eb('recipient_user_id', '=', userId), eb('recipient_email', '=', user.email)]))
     .orderBy('id')
     .execute();
@@ -632,19 +635,7 @@ export async function exportGuestData(db: Db, services: Services, rawEmail: stri
   const chatMessages = await chatThreads(db, chats);
   const gifts = await db
     .selectFrom('esim_gifts')
-    .select([
-      'public_id',
-      'order_id',
-      'recipient_email',
-      'message',
-      'locale',
-      'deliver_at',
-      'status',
-      'created_at',
-      'sent_at',
-      'claimed_at',
-      'refunded_at',
-    ])
+    .select(GIFT_EXPORT_COLUMNS)
     .where((eb) =>
       orderIds.length ? eb.or([eb('order_id', 'in', orderIds), eb('recipient_email', '=', email)]) : eb('recipient_email', '=', email),
     )
